@@ -1,0 +1,10 @@
+import type { Metadata } from "next";
+import { JobPhotos } from "@/components/studio/job-photos";
+import { routeId } from "@/components/studio/route-id";
+
+export const metadata: Metadata = { title: "Job photos" };
+
+export default async function JobPage({ params }: { params: Promise<{ agencyId: string; jobId: string }> }) {
+  const { agencyId, jobId } = await params;
+  return <JobPhotos agencyId={routeId(agencyId)} jobId={routeId(jobId)} />;
+}

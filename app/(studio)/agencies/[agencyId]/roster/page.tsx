@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { RosterEditor } from "@/components/studio/roster-editor";
+import { routeId } from "@/components/studio/route-id";
+
+export const metadata: Metadata = { title: "Roster" };
+
+export default async function RosterPage({ params }: { params: Promise<{ agencyId: string }> }) {
+  return <RosterEditor agencyId={routeId((await params).agencyId)} />;
+}

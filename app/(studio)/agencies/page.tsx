@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { AgenciesOverview } from "@/components/studio/agencies-overview";
+
+export const metadata: Metadata = { title: "Agencies" };
+
+export default function AgenciesPage() {
+  return <AgenciesOverview />;
+}

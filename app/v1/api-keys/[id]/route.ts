@@ -1,0 +1,13 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { revokeApiKey } from "@/lib/api-keys/api-keys";
+import { apiKeyParams } from "@/lib/api-keys/schemas";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  DELETE: withAccount({ params: apiKeyParams }, async ({ db, principal, params }) => {
+    await revokeApiKey(db, principal.account.id, params.id);
+    return new Response(null, { status: 204 });
+  }),
+});

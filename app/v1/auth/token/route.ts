@@ -1,0 +1,12 @@
+import { withPublic } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { tokenBody } from "@/lib/accounts/schemas";
+import { issueTokenForCredentials } from "@/lib/accounts/issue-token";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: withPublic({ body: tokenBody }, async ({ db, body }) =>
+    Response.json(await issueTokenForCredentials(db, body.email, body.password)),
+  ),
+});

@@ -1,0 +1,10 @@
+import { withOperator } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { grantBody } from "@/lib/accounts/schemas";
+import { operatorGrant } from "@/lib/accounts/operator-actions";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: withOperator({ body: grantBody }, async ({ db, body }) => Response.json(await operatorGrant(db, body), { status: 201 })),
+});

@@ -1,0 +1,22 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { paginatedBody } from "@/lib/http/pagination";
+import { createSubject, listSubjects } from "@/lib/services/studio/subjects";
+import { agencyParams, createSubjectBody, listSubjectsQuery } from "@/lib/services/studio/schemas";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: withAccount({ params: agencyParams, query: listSubjectsQuery }, async ({ db, principal, params, query, req }) => {
+    const { items, total } = await listSubjects(db, principal.account.id, params.agencyId, {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      sort: query.sort,
+      q: query.q || undefined,
+    });
+    return Response.json(paginatedBody(req, query, items, total, "subjects"));
+  }),
+  POST: withAccount({ params: agencyParams, body: createSubjectBody }, async ({ db, principal, params, body }) =>
+    Response.json(await createSubject(db, principal.account.id, params.agencyId, body), { status: 201 }),
+  ),
+});

@@ -1,0 +1,13 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { previewQrCards } from "@/lib/services/qr/preview-qr-cards";
+import { generateQrBody } from "@/lib/services/qr/schemas";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: withAccount({ body: generateQrBody }, async ({ principal, body }) => {
+    const pdf = await previewQrCards(principal.account, body);
+    return new Response(Buffer.from(pdf), { headers: { "Content-Type": "application/pdf", "Content-Disposition": 'inline; filename="qr-preview.pdf"' } });
+  }),
+});

@@ -1,0 +1,13 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { readMultipart } from "@/lib/http/read-multipart";
+import { createUpload, uploadBodyLimit } from "@/lib/uploads/create-upload";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: withAccount({}, async ({ db, principal, req }) => {
+    const form = await readMultipart(req, uploadBodyLimit());
+    return Response.json(await createUpload(db, principal.account.id, form), { status: 201 });
+  }),
+});

@@ -1,0 +1,9 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { getBalance } from "@/lib/wallet/get-balance";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: withAccount({}, async ({ db, principal }) => Response.json({ balance: await getBalance(db, principal.account.id) })),
+});

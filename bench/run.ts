@@ -1,0 +1,62 @@
+// `npm run bench`: the foundation's benchmarks. Prints tables and writes
+// bench/results/latest.json. Figures are ratios against a baseline measured in
+// the same run, because absolute numbers depend on the machine.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { httpBench } from "./http-bench";
+
+const PG_ADMIN = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+function debitBench(env: Record<string, string>) {
+  const out = execFileSync("npx", ["tsx", "bench/debit-bench.ts"], { env: { ...process.env, ...env }, encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+async function withFreshPostgres<T>(fn: (url: string) => T): Promise<T | { skipped: string }> {
+  const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
+  const name = `bench_${Date.now()}`;
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } catch (err) {
+    await admin.end();
+    return { skipped: `PostgreSQL unavailable at ${PG_ADMIN}: ${(err as Error).message}` };
+  }
+  try {
+    const url = new URL(PG_ADMIN);
+    url.pathname = `/${name}`;
+    return fn(url.toString());
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  console.log(`machine: ${machine}\n`);
+
+  console.log("500 concurrent 150-token debits against one wallet (grant covers 400)");
+  const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-debit-"));
+  const debits = [debitBench({ DATA_DIR: pgliteDir, DATABASE_URL: "" }), await withFreshPostgres((url) => debitBench({ DATABASE_URL: url }))];
+  fs.rmSync(pgliteDir, { recursive: true, force: true });
+  console.table(debits);
+
+  console.log("\nHTTP: 50 connections, authenticated GET /v1/account vs a bare route");
+  const http = await httpBench();
+  console.table(http.rows);
+  const bare = http.rows[0]!["req/s"];
+  for (const r of http.rows.slice(1)) {
+    console.log(`${r.route}: ${(r["req/s"] / bare).toFixed(2)}x the bare route's throughput (wrapper cost ${Math.round((1 - r["req/s"] / bare) * 100)}%)`);
+  }
+
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http }, null, 2));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

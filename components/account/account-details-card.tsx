@@ -1,0 +1,62 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { Card } from "@/components/ui/card";
+import { QueryError } from "@/components/wallet/query-error";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { accountQueryKey, type Account } from "./account-types";
+import { PlanBadge } from "./plan-badge";
+
+const PLAN_TEXT: Record<Account["plan"], string> = {
+  free: "Free plan: QR cards in the 4-up layout and 100 preflight checks a month. Operations are paid for with tokens.",
+  premium: "Premium plan: QR cards in single and 9-up layouts with custom logos, and 5,000 preflight checks a month. Operations are paid for with tokens.",
+};
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="text-sm text-slate-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+export function AccountDetailsCard() {
+  const { data, error, isPending, refetch } = useQuery({ queryKey: accountQueryKey, queryFn: () => apiFetch<Account>("/v1/account") });
+
+  return (
+    <Card title="Account details">
+      {isPending ? (
+        <div role="status" className="space-y-2">
+          <span className="sr-only">Loading account…</span>
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="h-8 animate-pulse rounded bg-slate-100" />
+          ))}
+        </div>
+      ) : error ? (
+        <QueryError title="Could not load the account." error={error} onRetry={() => void refetch()} />
+      ) : (
+        <dl className="divide-y divide-slate-100">
+          <Row label="Name">{data.name}</Row>
+          <Row label="Email">{data.email}</Row>
+          <Row label="Account ID">
+            <code className="font-mono text-xs text-slate-700">{data.id}</code>
+          </Row>
+          <Row label="Plan">
+            <div className="space-y-1">
+              <PlanBadge plan={data.plan} />
+              <p className="text-slate-600">{PLAN_TEXT[data.plan] ?? ""}</p>
+              <p className="text-slate-600">
+                Plans are changed by the service operator.{" "}
+                <Link href="/wallet/top-up" className="text-brand-600 hover:underline">
+                  Compare plans and token costs
+                </Link>
+              </p>
+            </div>
+          </Row>
+        </dl>
+      )}
+    </Card>
+  );
+}

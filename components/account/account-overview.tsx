@@ -1,0 +1,12 @@
+import { AccountDetailsCard } from "./account-details-card";
+import { ApiUsageCard } from "./api-usage-card";
+
+export function AccountOverview() {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Account</h1>
+      <AccountDetailsCard />
+      <ApiUsageCard />
+    </div>
+  );
+}

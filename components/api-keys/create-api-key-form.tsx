@@ -1,0 +1,66 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { apiKeysQueryKey, type CreatedApiKey } from "./types";
+
+type FieldError = { field: string; message: string };
+
+function nameError(err: unknown): string | undefined {
+  if (!(err instanceof ApiRequestError)) return undefined;
+  const fields = (err.body.details as { fields?: FieldError[] } | undefined)?.fields ?? [];
+  return fields.find((f) => f.field === "name")?.message;
+}
+
+export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const create = useMutation({
+    mutationFn: (body: { name: string }) => apiFetch<CreatedApiKey>("/v1/api-keys", { method: "POST", json: body }),
+    onSuccess: async (key) => {
+      setName("");
+      onCreated(key);
+      await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    },
+  });
+
+  const fieldError = nameError(create.error);
+  const formError = create.error && !fieldError ? create.error.message : undefined;
+
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    create.mutate({ name });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <Field
+            id="api-key-name"
+            name="name"
+            label="Key name"
+            placeholder="e.g. Production server"
+            maxLength={100}
+            autoComplete="off"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={fieldError}
+          />
+        </div>
+        <Button type="submit" disabled={create.isPending} className="sm:mt-6">
+          {create.isPending ? "Creating…" : "Create key"}
+        </Button>
+      </div>
+      {formError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {formError}
+        </p>
+      ) : null}
+    </form>
+  );
+}

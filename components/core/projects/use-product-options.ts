@@ -1,0 +1,16 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { productsQueryKey, type CoreList, type Product } from "../types";
+
+/** Up to 100 products by name, for pickers and for naming a project's product. */
+export function useProductOptions(status?: "active") {
+  const query = new URLSearchParams({ limit: "100", sortBy: "name" });
+  if (status) query.set("status", status);
+  return useQuery({
+    queryKey: [...productsQueryKey, "options", status ?? "all"],
+    queryFn: () => apiFetch<CoreList<Product>>(`/v1/products?${query}`),
+    staleTime: 30_000,
+  });
+}

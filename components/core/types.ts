@@ -1,0 +1,42 @@
+/** Shapes returned by the core /v1 endpoints, as the studio pages read them. */
+import type { ProjectStatus } from "@/lib/services/core/project-status";
+
+export type CoreList<T> = {
+  data: T[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: { path: string; per_page: number; sort_by: string; order: "asc" | "desc" };
+  message: string;
+};
+
+export type Product = {
+  id: string;
+  sku: string;
+  name: string;
+  product_type: string;
+  width_in: number;
+  height_in: number;
+  bleed_mm: number;
+  min_ppi: number;
+  color_mode: string;
+  price: number;
+  currency: string;
+  status: "active" | "archived";
+  is_public: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export type Project = {
+  id: string;
+  name: string;
+  product_id: string;
+  status: ProjectStatus;
+  design_file_url: string | null;
+  preflight_report_id: string | null;
+  customer_email: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export const productsQueryKey = ["core", "products"] as const;
+export const projectsQueryKey = ["core", "projects"] as const;

@@ -1,0 +1,66 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Card } from "@/components/ui/card";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { CheckForm } from "./check-form";
+import { DpiCalculator } from "./dpi-calculator";
+import { RECENT_REPORTS_KEY, RecentReports } from "./recent-reports";
+import { ReportView } from "./report-view";
+import type { Report } from "./types";
+
+/** The preflight viewer: check a file or open a recent report, see its issues on the page. */
+export function PreflightPage() {
+  const client = useQueryClient();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const report = useQuery({
+    queryKey: ["preflight", "report", selectedId],
+    queryFn: () => apiFetch<{ data: Report }>(`/v1/services/preflight/checks/${selectedId}`).then((r) => r.data),
+    enabled: !!selectedId,
+  });
+
+  function checked(r: Report) {
+    client.setQueryData(["preflight", "report", r.reportId], r);
+    setSelectedId(r.reportId);
+    void client.invalidateQueries({ queryKey: RECENT_REPORTS_KEY });
+  }
+
+  async function remove(id: string) {
+    await apiFetch(`/v1/services/preflight/checks/${id}`, { method: "DELETE" });
+    setSelectedId(null);
+    client.removeQueries({ queryKey: ["preflight", "report", id] });
+    await client.invalidateQueries({ queryKey: RECENT_REPORTS_KEY });
+  }
+
+  const shown = report.data;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Preflight</h1>
+        <p className="mt-1 text-sm text-slate-600">Check a print file for resolution, bleed, colour, fonts and transparency before it goes to press. Checks are included in your plan; no tokens are used.</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card title="Check a file">
+          <CheckForm onChecked={checked} />
+        </Card>
+        <Card title="Recent reports">
+          <RecentReports selectedId={selectedId} onSelect={setSelectedId} />
+        </Card>
+        <Card title="DPI calculator">
+          <DpiCalculator
+            key={shown?.reportId ?? "none"}
+            initial={shown ? { widthPx: shown.file.widthPx, heightPx: shown.file.heightPx, canvasWidthInches: shown.checkedAgainst.canvasWidthInches, canvasHeightInches: shown.checkedAgainst.canvasHeightInches, productType: shown.checkedAgainst.productType } : undefined}
+          />
+        </Card>
+      </div>
+      {selectedId && report.isPending ? <p className="text-sm text-slate-500">Loading report…</p> : null}
+      {report.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load the report: {report.error.message}
+        </p>
+      ) : null}
+      {shown ? <ReportView key={shown.reportId} report={shown} onDelete={() => void remove(shown.reportId)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { errorMessage, fieldErrors } from "./api-errors";
+import type { Subject } from "./types";
+
+const EMPTY = { student_id: "", name: "", class_name: "" };
+
+export function AddSubjectForm({ agencyId }: { agencyId: number }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(EMPTY);
+  const add = useMutation({
+    mutationFn: () => apiFetch<Subject>(`/v1/services/studio/agencies/${agencyId}/subjects`, { method: "POST", json: { ...draft, class_name: draft.class_name || null } }),
+    onSuccess: async () => {
+      setDraft(EMPTY);
+      await queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });
+    },
+  });
+  const errors = fieldErrors(add.error);
+  const conflict = add.error instanceof ApiRequestError && add.error.status === 409 ? errorMessage(add.error) : undefined;
+  return (
+    <form
+      noValidate
+      className="grid gap-3 sm:grid-cols-[10rem_1fr_10rem_auto] sm:items-start"
+      onSubmit={(e) => {
+        e.preventDefault();
+        add.mutate();
+      }}
+    >
+      <Field id="add-student-id" label="Student id" value={draft.student_id} onChange={(e) => setDraft({ ...draft, student_id: e.target.value })} error={errors.student_id ?? conflict} />
+      <Field id="add-name" label="Name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} error={errors.name} />
+      <Field id="add-class" label="Class" value={draft.class_name} onChange={(e) => setDraft({ ...draft, class_name: e.target.value })} error={errors.class_name} />
+      <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
+        Add subject
+      </Button>
+    </form>
+  );
+}

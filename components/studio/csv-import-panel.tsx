@@ -1,0 +1,82 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { errorMessage, lineErrors } from "./api-errors";
+
+const EXAMPLE = "student_id,name,class_name,reference_photo_url\nS1001,Zoë Ørsted-Nguyễn,5B,\nS1002,山田 太郎,5A,";
+
+/** Paste or pick a CSV; the server checks every row and imports all or nothing, errors by line. */
+export function CsvImportPanel({ agencyId }: { agencyId: number }) {
+  const queryClient = useQueryClient();
+  const [csv, setCsv] = useState("");
+  const [update, setUpdate] = useState(false);
+  const upload = useMutation({
+    mutationFn: (text: string) =>
+      apiFetch<{ created: number; updated: number; total: number }>(`/v1/services/studio/agencies/${agencyId}/subjects/import?on_conflict=${update ? "update" : "error"}`, {
+        method: "POST",
+        body: text,
+        headers: { "content-type": "text/csv" },
+      }),
+    onSuccess: async () => {
+      setCsv("");
+      await queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });
+    },
+  });
+  const errors = lineErrors(upload.error);
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600">
+        Header row <code className="font-mono text-xs">student_id,name,class_name,reference_photo_url</code> (the last two optional), then one subject per row. Comma, semicolon or tab separated, UTF-8.
+      </p>
+      <textarea
+        aria-label="Roster CSV"
+        className="h-32 w-full rounded-md border border-slate-300 p-2 font-mono text-xs"
+        placeholder={EXAMPLE}
+        value={csv}
+        onChange={(e) => setCsv(e.target.value)}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" disabled={!csv.trim() || upload.isPending} onClick={() => upload.mutate(csv)}>
+          {upload.isPending ? "Importing…" : "Import CSV"}
+        </Button>
+        <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+          <input type="file" accept=".csv,text/csv,text/plain" className="text-sm" aria-label="CSV file" onChange={async (e) => {
+            const file = e.target.files?.[0];
+            if (file) setCsv(await file.text());
+            e.target.value = "";
+          }} />
+        </label>
+        <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={update} onChange={(e) => setUpdate(e.target.checked)} /> Update subjects already on the roster
+        </label>
+      </div>
+      {upload.data ? (
+        <p role="status" className="text-sm text-green-700">
+          Imported {upload.data.total} rows: {upload.data.created} new, {upload.data.updated} updated.
+        </p>
+      ) : null}
+      {upload.error ? (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          <p className="font-medium">{errors.length ? `Nothing was imported: ${errorCount(upload.error) ?? errors.length} problems.` : errorMessage(upload.error)}</p>
+          {errors.length ? (
+            <ul className="mt-2 max-h-48 list-disc space-y-0.5 overflow-y-auto pl-5" data-testid="csv-errors">
+              {errors.map((e, i) => (
+                <li key={i}>
+                  Line {e.line}
+                  {e.field ? ` (${e.field})` : ""}: {e.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function errorCount(err: unknown): number | undefined {
+  return err instanceof ApiRequestError ? (err.body.details as { error_count?: number } | undefined)?.error_count : undefined;
+}

@@ -1,0 +1,114 @@
+"use client";
+
+import Link from "next/link";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Card } from "@/components/ui/card";
+import { PaginationControls } from "@/components/wallet/pagination-controls";
+import { QueryError } from "@/components/wallet/query-error";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { AddSubjectForm } from "./add-subject-form";
+import { CsvImportPanel } from "./csv-import-panel";
+import { RosterRow } from "./roster-row";
+import { studioKeys, type AgencyDetail, type Paginated, type Subject } from "./types";
+
+const COLUMNS = [
+  { key: "student_id", label: "Student id" },
+  { key: "name", label: "Name" },
+  { key: "class_name", label: "Class" },
+] as const;
+
+/** /agencies/[id]/roster: a sortable, searchable table with inline edits, single adds and CSV import. */
+export function RosterEditor({ agencyId }: { agencyId: number }) {
+  const [sort, setSort] = useState("name");
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState("");
+  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: () => apiFetch<AgencyDetail>(`/v1/services/studio/agencies/${agencyId}`) });
+  const params = new URLSearchParams({ sort, page: String(page), limit: "50", ...(search.trim() ? { q: search.trim() } : {}) });
+  const subjects = useQuery({
+    queryKey: [...studioKeys.subjects(agencyId), sort, page, search.trim()],
+    queryFn: () => apiFetch<Paginated<Subject>>(`/v1/services/studio/agencies/${agencyId}/subjects?${params}`),
+    placeholderData: keepPreviousData,
+  });
+
+  function toggleSort(key: string) {
+    setSort((s) => (s === key ? `-${key}` : key));
+    setPage(1);
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link href={`/agencies/${agencyId}`} className="text-sm text-brand-600 hover:underline">
+          ← {agency.data?.name ?? "Agency"}
+        </Link>
+        <h1 className="mt-1 text-2xl font-semibold text-slate-900">Roster</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {subjects.data ? `${subjects.data.meta.total} subjects.` : " "} Click a column to sort; edit a row in place.{" "}
+          <Link href={`/qr?agency=${agencyId}`} className="text-brand-600 hover:underline">
+            Make QR cards from this roster
+          </Link>
+        </p>
+      </div>
+      <Card title="Import a CSV">
+        <CsvImportPanel agencyId={agencyId} />
+      </Card>
+      <Card
+        title="Subjects"
+        actions={
+          <input
+            type="search"
+            aria-label="Search the roster"
+            placeholder="Search name, id or class"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            className="w-64 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+          />
+        }
+      >
+        <AddSubjectForm agencyId={agencyId} />
+        {subjects.error ? (
+          <QueryError title="Could not load the roster." error={subjects.error} onRetry={() => void subjects.refetch()} />
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="roster-table">
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+                <tr>
+                  {COLUMNS.map((c) => {
+                    const active = sort.replace(/^-/, "") === c.key;
+                    const direction = active ? (sort.startsWith("-") ? "descending" : "ascending") : "none";
+                    return (
+                      <th key={c.key} className="py-2 pr-3" aria-sort={direction}>
+                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => toggleSort(c.key)}>
+                          {c.label}
+                          <span aria-hidden="true">{active ? (sort.startsWith("-") ? "▼" : "▲") : "↕"}</span>
+                        </button>
+                      </th>
+                    );
+                  })}
+                  <th className="py-2 pr-3">Reference photo</th>
+                  <th className="py-2 text-right">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {subjects.data?.data.map((s) => <RosterRow key={s.id} agencyId={agencyId} subject={s} />)}
+              </tbody>
+            </table>
+            {subjects.isPending ? <p className="py-4 text-sm text-slate-500">Loading…</p> : null}
+            {subjects.data && subjects.data.data.length === 0 ? <p className="py-4 text-sm text-slate-500">{search ? "No subject matches." : "The roster is empty: add subjects or import a CSV."}</p> : null}
+          </div>
+        )}
+        {subjects.data && subjects.data.meta.last_page > 1 ? (
+          <div className="mt-4">
+            <PaginationControls meta={subjects.data.meta} onPageChange={setPage} disabled={subjects.isFetching} label="Roster pages" />
+          </div>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

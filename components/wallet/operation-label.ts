@@ -1,0 +1,20 @@
+const LABELS: Record<string, string> = {
+  signup_bonus: "Sign-up bonus",
+  operator_grant: "Granted by operator",
+  bg_remove: "Background removal",
+  preflight: "Preflight check",
+  ai_fix: "AI fix job",
+  pdf_bleed: "PDF bleed",
+  pdf_prepress: "PDF full prepress",
+  face_crop: "Face crop",
+  bulk_qr: "Bulk QR",
+  face_match: "AI face matching",
+};
+
+/** A ledger `operation` code in readable words: "bg_remove" -> "Background removal". */
+export function operationLabel(operation: string): string {
+  const known = LABELS[operation];
+  if (known) return known;
+  const words = operation.replace(/[_-]+/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : operation;
+}

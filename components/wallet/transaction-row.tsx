@@ -1,0 +1,27 @@
+import { formatDateTime, formatSignedTokens, formatTokens } from "./format";
+import { operationLabel } from "./operation-label";
+import { TransactionTypeBadge } from "./transaction-type-badge";
+import type { WalletTransaction } from "./types";
+
+export function TransactionRow({ tx }: { tx: WalletTransaction }) {
+  const amountClass = tx.amount > 0 ? "text-emerald-700" : tx.amount < 0 ? "text-red-700" : "text-slate-700";
+  return (
+    <tr className="align-top">
+      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+        <time dateTime={tx.created_at}>{formatDateTime(tx.created_at)}</time>
+      </td>
+      <td className="px-4 py-3">
+        <TransactionTypeBadge type={tx.type} />
+      </td>
+      <td className="px-4 py-3 text-slate-900">{operationLabel(tx.operation)}</td>
+      <td className="max-w-xs px-4 py-3 text-slate-600">
+        {tx.reference ? <div className="break-all font-mono text-xs text-slate-700">{tx.reference}</div> : null}
+        {tx.note ? <div className="break-words">{tx.note}</div> : null}
+        {tx.refund_of ? <div className="text-xs text-slate-500">Refund of <span className="font-mono">{tx.refund_of}</span></div> : null}
+        {!tx.reference && !tx.note && !tx.refund_of ? <span className="text-slate-400">—</span> : null}
+      </td>
+      <td className={`whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums ${amountClass}`}>{formatSignedTokens(tx.amount)}</td>
+      <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-700">{formatTokens(tx.balance_after)}</td>
+    </tr>
+  );
+}

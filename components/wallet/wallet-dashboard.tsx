@@ -1,0 +1,19 @@
+import { BalanceCard } from "./balance-card";
+import { TransactionsCard } from "./transactions-card";
+import { UsageCard } from "./usage-card";
+
+export function WalletDashboard() {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Wallet</h1>
+        <p className="mt-1 text-sm text-slate-600">Tokens pay for operations in the studio and through the API.</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <BalanceCard className="lg:col-span-1" />
+        <UsageCard className="lg:col-span-2" />
+      </div>
+      <TransactionsCard />
+    </div>
+  );
+}

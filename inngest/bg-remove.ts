@@ -1,0 +1,66 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { bgRemoveJobs } from "@/lib/db/schema";
+import { storage } from "@/lib/storage";
+import { defineJob } from "@/lib/jobs/define-job";
+import { cutOutJob } from "@/lib/services/bg-remove/cut-out-job";
+import { fetchJobSource } from "@/lib/services/bg-remove/fetch-job-source";
+import { completeBgRemoveJob, failBgRemoveJob } from "@/lib/services/bg-remove/finish-job";
+import { BgRemoveTransientError, failureMessage } from "@/lib/services/bg-remove/job-errors";
+import { bgRemovalProvider } from "@/lib/services/bg-remove/provider";
+import { bgRemoveRequested } from "./events";
+
+/** From acceptance to result, queue time included. Past it the job fails and is refunded. */
+const TIME_LIMIT_MS = timeLimitMs(process.env.BG_REMOVE_TIME_LIMIT_SECONDS);
+
+function timeLimitMs(raw: string | undefined): number {
+  const seconds = Number(raw ?? 600);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`BG_REMOVE_TIME_LIMIT_SECONDS must be a positive number of seconds, got ${JSON.stringify(raw)}`);
+  return Math.round(seconds * 1000);
+}
+
+/**
+ * Background removal: load the job, fetch the source, cut it out, record the result. Each
+ * side effect is a step with a stable id, so a retry or a restart resumes
+ * after the last finished step (the image is fetched once, the model runs once
+ * per successful attempt). After the last failed attempt, or past the time
+ * limit, onFailure marks the job failed and refunds its 150 tokens.
+ */
+export const bgRemove = defineJob({
+  id: "bg-remove",
+  name: "Background removal",
+  event: bgRemoveRequested,
+  retries: 2,
+  timeoutMs: TIME_LIMIT_MS,
+  handler: async ({ event, step, signal }) => {
+    // A step, so a replay (Inngest re-enters the handler after every step) sees
+    // the job as it was when the run began, not as later steps left it.
+    const job = await step.run("load-job", async () => {
+      const [row] = await (await getDb())
+        .select()
+        .from(bgRemoveJobs)
+        .where(and(eq(bgRemoveJobs.id, event.data.jobId), eq(bgRemoveJobs.accountId, event.data.accountId)));
+      // With Inngest the event is sent just before the job's transaction commits:
+      // a run can start a moment early (a retry finds the row), or for a
+      // transaction that rolled back (the failure handler then finds nothing to do).
+      if (!row) throw new BgRemoveTransientError("The job record was not found.");
+      const { id, accountId, status, imageUrl, subjectType, edgeSoftness, highDetailMode, outputBackground } = row;
+      return { id, accountId, status, imageUrl, subjectType, edgeSoftness, highDetailMode, outputBackground };
+    });
+    if (job.status === "completed" || job.status === "failed") return { skipped: job.status };
+
+    const source = await step.run("fetch-source", () => fetchJobSource(job, signal));
+    const cut = await step.run("remove-background", () => cutOutJob(job, source.key, signal));
+    // The copy goes before the job reads "completed", so a caller who sees the result
+    // never finds our copy of their source still stored (later replays skip the steps that read it).
+    if (source.copied) await step.run("delete-source-copy", () => storage().delete(source.key));
+    await step.run("complete-job", async () => completeBgRemoveJob(await getDb(), job.id, cut));
+    return { outputKey: cut.key, width: cut.width, height: cut.height, provider: cut.provider, timingsMs: cut.timingsMs };
+  },
+  onFailure: async ({ event, error, step }) => {
+    await step.run("fail-and-refund", async () =>
+      failBgRemoveJob(await getDb(), { jobId: event.data.jobId, accountId: event.data.accountId, message: failureMessage(error) }),
+    );
+  },
+  warmUp: () => bgRemovalProvider().warmUp(),
+});

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { config, resetConfig } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { verifyCredentials } from "./verify-credentials";
+import { ensureDemoAccount, DEMO_EMAIL } from "./ensure-demo-account";
+import { getBalance } from "@/lib/wallet/get-balance";
+
+function demoMode(mode: string) {
+  process.env.DEMO_ACCOUNT = mode;
+  resetConfig();
+}
+
+afterEach(() => demoMode("never"));
+
+describe("demo account", () => {
+  it.runIf(!process.env.DATABASE_URL)("is created on an empty embedded database, signs in, and is printed again on later starts", async () => {
+    demoMode("auto");
+    const db = await getDb();
+    const first = await ensureDemoAccount(db);
+    expect(first?.email).toBe(DEMO_EMAIL);
+    const account = await verifyCredentials(db, first!.email, first!.password);
+    expect(account?.plan).toBe("premium");
+    expect(await getBalance(db, account!.id)).toBe(5000);
+    expect(fs.existsSync(path.join(config().dataDir, "demo-account.json"))).toBe(true);
+    // A later start finds accounts and reprints the same credentials without creating another.
+    expect(await ensureDemoAccount(db)).toEqual(first);
+  });
+
+  it("is never created when DEMO_ACCOUNT=never", async () => {
+    demoMode("never");
+    expect(await ensureDemoAccount(await getDb())).toBeNull();
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)("is not created on PostgreSQL unless asked", async () => {
+    demoMode("auto");
+    expect(await ensureDemoAccount(await getDb())).toBeNull();
+    demoMode("always");
+    expect((await ensureDemoAccount(await getDb()))?.email).toBe(DEMO_EMAIL);
+  });
+});

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+const email = z.email("Enter a valid email address.").max(254);
+
+export const registerBody = z.strictObject({
+  email,
+  password: z.string().min(1).max(200),
+  name: z.string().trim().min(1, "Enter a name.").max(100),
+});
+
+export const tokenBody = z.strictObject({
+  email,
+  password: z.string().min(1).max(200),
+});
+
+export const grantBody = z.strictObject({
+  email,
+  tokens: z.number().int().min(1).max(10_000_000),
+  reason: z.string().trim().min(1).max(500),
+});
+
+export const planBody = z.strictObject({
+  email,
+  plan: z.enum(["free", "premium"]),
+});

@@ -1,0 +1,9 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { accounts } from "@/lib/db/schema";
+import { normalizeEmail, type AccountRow } from "./public-account";
+
+export async function setPlanByEmail(db: Db, email: string, plan: "free" | "premium"): Promise<AccountRow | undefined> {
+  const [row] = await db.update(accounts).set({ plan }).where(eq(accounts.email, normalizeEmail(email))).returning();
+  return row;
+}

@@ -1,0 +1,20 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { ApiError } from "@/lib/http/api-error";
+
+// Password guessing is slowed per email, on top of the per-IP request limit:
+// 10 wrong passwords in 15 minutes lock that email's sign-in for the rest of the window.
+const failures = new RateLimiterMemory({ points: 10, duration: 15 * 60, keyPrefix: "login" });
+
+export async function assertLoginAllowed(email: string): Promise<void> {
+  const res = await failures.get(email.toLowerCase());
+  if (res && res.consumedPoints >= 10) {
+    const retryAfter = Math.max(30, Math.ceil(res.msBeforeNext / 1000));
+    throw new ApiError(429, "TOO_MANY_LOGIN_ATTEMPTS", `Too many failed sign-ins for this email. Retry after ${retryAfter} seconds.`, undefined, { retry_after: retryAfter }, { "Retry-After": String(retryAfter) });
+  }
+}
+
+export async function recordLoginFailure(email: string): Promise<void> {
+  await failures.penalty(email.toLowerCase(), 1).catch((e: unknown) => {
+    if (!(e instanceof RateLimiterRes)) throw e;
+  });
+}

@@ -1,0 +1,46 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getDb } from "@/lib/db/client";
+import { serverSecret } from "@/lib/secret";
+import { verifyCredentials } from "@/lib/accounts/verify-credentials";
+import { assertLoginAllowed, recordLoginFailure } from "./login-throttle";
+
+// Preview deployments (Vercel) and local runs have no fixed URL: trust the
+// Host header unless NEXTAUTH_URL pins one.
+if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "1";
+
+/** next-auth for the studio's browser sessions: email + password, JWT session cookie. */
+export function authOptions(): NextAuthOptions {
+  return {
+    secret: serverSecret(),
+    session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
+    pages: { signIn: "/signin" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials) {
+          const email = credentials?.email ?? "";
+          const password = credentials?.password ?? "";
+          if (!email || !password) return null;
+          try {
+            await assertLoginAllowed(email);
+          } catch {
+            return null;
+          }
+          const account = await verifyCredentials(await getDb(), email, password);
+          if (!account) {
+            await recordLoginFailure(email);
+            return null;
+          }
+          return { id: account.id, email: account.email, name: account.name };
+        },
+      }),
+    ],
+    callbacks: {
+      session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.sub } };
+      },
+    },
+  };
+}

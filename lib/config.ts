@@ -1,0 +1,69 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the app reads, parsed once with zod so a typo in a
+ * deployment fails loudly at start instead of deep inside a request.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Public origin of the app, used to build absolute URLs (signed file URLs, top_up_url). */
+  APP_URL: z.string().url().optional(),
+  /** Embedded data folder: PGlite database, local file storage, lock file. */
+  DATA_DIR: z.string().default(".data"),
+  /** When set, PostgreSQL through postgres.js instead of the embedded PGlite. */
+  DATABASE_URL: z.string().optional(),
+  /** Signs sessions, access tokens and file URLs. Generated and kept in DATA_DIR when unset. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  SIGNUP_TOKENS: z.coerce.number().int().min(0).default(100),
+  OPERATOR_TOKEN: z.string().min(16).optional(),
+  /** Create (and print) the demo account even when DATABASE_URL is set. */
+  DEMO_ACCOUNT: z.enum(["auto", "always", "never"]).default("auto"),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** memory (default), postgres (uses DATABASE_URL) or redis (uses REDIS_URL). */
+  RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).default("memory"),
+  REDIS_URL: z.string().optional(),
+  /** Largest JSON request body, in bytes. */
+  MAX_JSON_BYTES: z.coerce.number().int().positive().default(1_000_000),
+  MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  MAX_PDF_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  /** Comma-separated host names the safe fetcher may reach even when they resolve to private addresses (local development only). */
+  FETCH_ALLOW_HOSTS: z.string().default(""),
+  FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string };
+
+let cached: Config | undefined;
+
+/** Parsed configuration. Tests may call resetConfig() after changing process.env. */
+export function config(): Config {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid environment configuration: ${fields}`);
+    }
+    cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  }
+  return cached;
+}
+
+export function resetConfig(): void {
+  cached = undefined;
+}
+
+/** Absolute origin for links we hand out; falls back to the request's origin when APP_URL is unset. */
+export function appOrigin(requestUrl?: string): string {
+  const fromEnv = config().APP_URL;
+  if (fromEnv) return fromEnv.replace(/\/$/, "");
+  if (requestUrl) return new URL(requestUrl).origin;
+  return `http://localhost:${process.env.PORT ?? 3000}`;
+}

@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export const planEnum = pgEnum("plan", ["free", "premium"]);
+export const ledgerTypeEnum = pgEnum("ledger_type", ["grant", "debit", "refund"]);
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    /** Stored lower-cased; the unique index is on this column. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    plan: planEnum("plan").notNull().default("free"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("accounts_email_key").on(t.email)],
+);
+
+/** One row per account. The CHECK makes an overdraw impossible even if code is wrong. */
+export const wallets = pgTable(
+  "wallets",
+  {
+    accountId: text("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    balance: integer("balance").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [check("wallets_balance_non_negative", sql`${t.balance} >= 0`)],
+);
+
+/**
+ * The ledger: every change of a balance is one row. `amount` is signed
+ * (debits negative), so the sum of an account's rows equals its balance.
+ */
+export const walletTransactions = pgTable(
+  "wallet_transactions",
+  {
+    id: text("id").primaryKey(),
+    /** Insertion order, for stable newest-first pagination. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    type: ledgerTypeEnum("type").notNull(),
+    amount: integer("amount").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    /** What the tokens paid for, e.g. "bg_remove", "signup_bonus", "operator_grant". */
+    operation: text("operation").notNull(),
+    /** The job or record id the entry pays for (a refund repeats its debit's). */
+    reference: text("reference"),
+    /** Why: a grant's reason, a refund's cause. */
+    note: text("note"),
+    /** For refunds: the debit being refunded. Unique, so a debit is refunded at most once. */
+    refundOf: text("refund_of"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("wallet_transactions_account_seq_idx").on(t.accountId, t.seq),
+    uniqueIndex("wallet_transactions_refund_of_key").on(t.refundOf),
+    check(
+      "wallet_transactions_sign",
+      sql`(${t.type} = 'debit' AND ${t.amount} < 0) OR (${t.type} <> 'debit' AND ${t.amount} > 0)`,
+    ),
+  ],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The first characters of the key, shown in lists so people can tell keys apart. */
+    prefix: text("prefix").notNull(),
+    /** SHA-256 of the whole key: keys are 256-bit random, so a slow hash adds nothing. */
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [uniqueIndex("api_keys_key_hash_key").on(t.keyHash), index("api_keys_account_idx").on(t.accountId)],
+);
+
+/** Uploaded files (POST /v1/uploads), so they can be listed and cleaned up per account. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    originalName: text("original_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_account_idx").on(t.accountId)],
+);
+
+/** Shared rate-limit counters when RATE_LIMIT_STORE=postgres (rate-limiter-flexible's Drizzle store). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true, mode: "date" }),
+});

@@ -1,0 +1,39 @@
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+
+export const bgRemoveStatusEnum = pgEnum("bg_remove_status", ["pending", "processing", "completed", "failed"]);
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Background removal jobs (POST /v1/services/bg-remove), one per image. */
+export const bgRemoveJobs = pgTable(
+  "bg_remove_jobs",
+  {
+    /** `job_...` */
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    status: bgRemoveStatusEnum("status").notNull().default("processing"),
+    imageUrl: text("image_url").notNull(),
+    subjectType: text("subject_type").notNull(),
+    edgeSoftness: integer("edge_softness").notNull(),
+    highDetailMode: boolean("high_detail_mode").notNull(),
+    outputBackground: text("output_background").notNull(),
+    /** The engine that ran (or will run) the job. */
+    provider: text("provider").notNull(),
+    tokensDeducted: integer("tokens_deducted").notNull(),
+    /** The debit's ledger id (`wtx_...`); the refund of a failed job references it. */
+    walletTransactionId: text("wallet_transaction_id").notNull(),
+    /** Storage key of the result PNG once completed. */
+    outputKey: text("output_key"),
+    outputWidth: integer("output_width"),
+    outputHeight: integer("output_height"),
+    errorMessage: text("error_message"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    completedAt: ts("completed_at"),
+    /** When the job ended failed (completed_at is only for completed jobs, as the contract says). */
+    failedAt: ts("failed_at"),
+  },
+  (t) => [index("bg_remove_jobs_account_created_idx").on(t.accountId, t.createdAt)],
+);

@@ -1,0 +1,8 @@
+// The whole database schema, one file per area. drizzle-kit reads this folder
+// (drizzle.config.ts) and the app imports "@/lib/db/schema".
+export * from "./accounts";
+export * from "./preflight";
+export * from "./studio";
+export * from "./core";
+export * from "./jobs";
+export * from "./bg-remove";

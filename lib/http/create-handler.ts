@@ -1,0 +1,60 @@
+import type { Db } from "@/lib/db/types";
+import { getDb } from "@/lib/db/client";
+import { ApiError } from "./api-error";
+import { clientIp } from "./client-ip";
+import { errorResponse } from "./error-response";
+import { parseInput, type ParsedInput, type RouteContext, type Schemas } from "./parse-input";
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
+import { requestIdFor } from "./request-id";
+
+export type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
+
+/** How one auth mode identifies a caller, and which rate-limit bucket it spends. */
+export type Authenticator<P> = {
+  authenticate: (req: Request, db: Db) => Promise<P>;
+  rateLimitKey: (principal: P, req: Request) => string | null;
+};
+
+export type HandlerContext<P, S extends Schemas> = ParsedInput<S> & {
+  req: Request;
+  db: Db;
+  principal: P;
+  requestId: string;
+};
+
+/**
+ * Builds the per-auth-mode wrappers (withAccount, withPublic, withOperator):
+ * request id, authentication, rate limit, zod parsing, and one error envelope.
+ */
+export function createWrapper<P>(auth: Authenticator<P>) {
+  return function wrap<S extends Schemas>(schemas: S, run: (ctx: HandlerContext<P, S>) => Promise<Response>): Handler {
+    return async (req, routeCtx) => {
+      const requestId = requestIdFor(req);
+      let limit: RateLimitState | undefined;
+      let res: Response;
+      try {
+        const db = await getDb();
+        let principal: P;
+        try {
+          principal = await auth.authenticate(req, db);
+        } catch (err) {
+          // Failed authentication still spends the caller's IP budget (slows guessing).
+          if (err instanceof ApiError && err.status === 401) limit = await consumeRateLimit(`ip:${clientIp(req)}`);
+          throw err;
+        }
+        const key = auth.rateLimitKey(principal, req);
+        if (key) limit = await consumeRateLimit(key);
+        const input = await parseInput(req, routeCtx, schemas);
+        res = await run({ ...input, req, db, principal, requestId });
+      } catch (err) {
+        res = errorResponse(err, requestId);
+      }
+      res.headers.set("X-Request-Id", requestId);
+      if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
+      if (limit && !res.headers.has("RateLimit-Limit")) {
+        for (const [k, v] of Object.entries(rateLimitHeaders(limit))) res.headers.set(k, v);
+      }
+      return res;
+    };
+  };
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { appOrigin } from "@/lib/config";
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * `limit` 1..100 (default 20) and `page` from 1. Out-of-range values are a 400
+ * naming the parameter, never silently clamped: a client asking for 500 learns
+ * the maximum instead of quietly receiving 100.
+ */
+export const pageQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type PageQuery = z.output<typeof pageQuery>;
+
+export function pageWindow(q: PageQuery) {
+  return { limit: q.limit, offset: (q.page - 1) * q.limit };
+}
+
+/** The contract's list envelope (2.10): data, links.first/last/prev/next, meta.path/per_page, message. */
+export function paginatedBody<T>(req: Request, q: PageQuery, items: T[], total: number, noun = "records") {
+  const url = new URL(req.url);
+  const lastPage = Math.max(1, Math.ceil(total / q.limit));
+  // APP_URL when set: behind a proxy the request origin is an internal address.
+  const path = `${appOrigin(req.url)}${url.pathname}`;
+  const link = (page: number) => {
+    const u = new URL(path);
+    for (const [k, v] of url.searchParams) if (k !== "page") u.searchParams.set(k, v);
+    u.searchParams.set("limit", String(q.limit));
+    u.searchParams.set("page", String(page));
+    return u.toString();
+  };
+  return {
+    data: items,
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: q.page > 1 ? link(Math.min(q.page - 1, lastPage)) : null,
+      next: q.page < lastPage ? link(q.page + 1) : null,
+    },
+    meta: { path, per_page: q.limit, current_page: q.page, last_page: lastPage, total },
+    message: `Retrieved ${items.length} of ${total} ${noun}.`,
+  };
+}

@@ -1,0 +1,36 @@
+import crypto from "node:crypto";
+import { authenticateAccount, type AccountPrincipal } from "@/lib/auth/authenticate-account";
+import { config } from "@/lib/config";
+import { ApiError, notFound, unauthorized } from "./api-error";
+import { clientIp } from "./client-ip";
+import { createWrapper } from "./create-handler";
+
+/** Endpoints for a signed-in account: Bearer access token, API key, or the studio session. */
+export const withAccount = createWrapper<AccountPrincipal>({
+  authenticate: authenticateAccount,
+  rateLimitKey: (p) => `acct:${p.account.id}`,
+});
+
+/** Endpoints anyone may call (register, token): limited per IP. */
+export const withPublic = createWrapper<null>({
+  authenticate: async () => null,
+  rateLimitKey: (_p, req) => `ip:${clientIp(req)}`,
+});
+
+/**
+ * Operator endpoints exist only when OPERATOR_TOKEN is set: otherwise they are
+ * indistinguishable from unknown paths (404).
+ */
+export const withOperator = createWrapper<"operator">({
+  authenticate: async (req) => {
+    const expected = config().OPERATOR_TOKEN;
+    if (!expected) throw notFound("Path");
+    const given = req.headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!given) throw unauthorized("Operator endpoints need Authorization: Bearer <OPERATOR_TOKEN>.");
+    const a = crypto.createHash("sha256").update(given).digest();
+    const b = crypto.createHash("sha256").update(expected).digest();
+    if (!crypto.timingSafeEqual(a, b)) throw new ApiError(401, "UNAUTHORIZED", "The operator token is wrong.");
+    return "operator";
+  },
+  rateLimitKey: (_p, req) => `op:${clientIp(req)}`,
+});

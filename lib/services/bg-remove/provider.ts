@@ -1,0 +1,24 @@
+import { BG_REMOVAL_PROVIDER, removeBackground, warmUpBackgroundRemoval, type BgRemovalOptions, type BgRemovalResult } from "@/lib/ml/background-removal";
+
+/**
+ * The seam between the service and whatever removes backgrounds. Today one
+ * provider: the ISNet model running in this process (lib/ml/background-removal).
+ * A hosted provider is another entry here, picked by BG_REMOVE_PROVIDER; the job
+ * records the `provider` that actually ran.
+ */
+export type BgRemovalProvider = {
+  name: string;
+  removeBackground(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult>;
+  warmUp(): Promise<void>;
+};
+
+const providers: Record<string, BgRemovalProvider> = {
+  [BG_REMOVAL_PROVIDER]: { name: BG_REMOVAL_PROVIDER, removeBackground, warmUp: warmUpBackgroundRemoval },
+};
+
+export function bgRemovalProvider(): BgRemovalProvider {
+  const wanted = process.env.BG_REMOVE_PROVIDER?.trim() || BG_REMOVAL_PROVIDER;
+  const provider = providers[wanted];
+  if (!provider) throw new Error(`BG_REMOVE_PROVIDER=${wanted} is not a known provider (known: ${Object.keys(providers).join(", ")}).`);
+  return provider;
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+export const SUBJECT_TYPES = ["auto", "person", "product", "logo", "text", "hair_heavy"] as const;
+export const OUTPUT_BACKGROUNDS = ["transparent", "white"] as const;
+
+/** POST /v1/services/bg-remove (contract 4.1): defaults as the contract gives them. */
+export const createBgRemoveBody = z.strictObject({
+  image_url: z
+    .string({ error: "image_url is required: the URL of a JPEG, PNG or WebP image (e.g. one from POST /v1/uploads)." })
+    .trim()
+    .max(4096, "image_url is longer than 4096 characters.")
+    .pipe(z.url({ error: "image_url must be an absolute http(s) URL." })),
+  subject_type: z.enum(SUBJECT_TYPES, { error: `subject_type must be one of ${SUBJECT_TYPES.join(", ")}.` }).default("auto"),
+  edge_softness: z
+    .number({ error: "edge_softness must be an integer from 0 (hard cut) to 10 (feathered)." })
+    .int("edge_softness must be an integer from 0 (hard cut) to 10 (feathered).")
+    .min(0, "edge_softness must be at least 0.")
+    .max(10, "edge_softness must be at most 10.")
+    .default(3),
+  high_detail_mode: z.boolean({ error: "high_detail_mode must be true or false." }).default(false),
+  output_background: z.enum(OUTPUT_BACKGROUNDS, { error: `output_background must be ${OUTPUT_BACKGROUNDS.join(" or ")}.` }).default("transparent"),
+});
+
+export type CreateBgRemoveInput = z.output<typeof createBgRemoveBody>;
+
+export const bgRemoveParams = z.object({ jobId: z.string().min(1).max(64) });

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { COLOR_MODES, PRODUCT_STATUSES, PRODUCT_TYPES } from "./catalog-values";
+import { listQueryShape, resolveListCursor } from "./list-query";
+
+/** True when `v` has at most `places` decimals (8.5 and 11.693 pass, 0.1234 does not for 3). */
+const maxDecimals = (places: number) => (v: number) => {
+  const f = 10 ** places;
+  return Math.round(v * f) / f === v;
+};
+
+// ICU's ISO 4217 list, as shipped with Node: no hand-kept table to go stale.
+const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+
+const fields = {
+  sku: z
+    .string()
+    .trim()
+    .min(1, "Give the SKU.")
+    .max(64)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._\-/]*$/, "Letters, digits, '.', '_', '-' and '/', starting with a letter or digit."),
+  name: z.string().trim().min(1, "Name the product.").max(200),
+  product_type: z.enum(PRODUCT_TYPES),
+  width_in: z.number().positive().max(1200).refine(maxDecimals(3), "At most 3 decimal places."),
+  height_in: z.number().positive().max(1200).refine(maxDecimals(3), "At most 3 decimal places."),
+  bleed_mm: z.number().min(0).max(50).refine(maxDecimals(2), "At most 2 decimal places."),
+  min_ppi: z.number().int().min(1).max(2400),
+  color_mode: z.enum(COLOR_MODES),
+  price: z.number().int("Whole minor units: 1999 for 19.99.").min(0).max(1_000_000_000),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "A three-letter ISO 4217 code such as USD or EUR.")
+    .refine((c) => CURRENCIES.has(c), "Not an ISO 4217 currency code."),
+  status: z.enum(PRODUCT_STATUSES),
+  is_public: z.boolean(),
+};
+
+export const createProductBody = z.strictObject({
+  ...fields,
+  bleed_mm: fields.bleed_mm.default(3),
+  // Omitted: preflight's minimum for the product type (see products.ts).
+  min_ppi: fields.min_ppi.optional(),
+  color_mode: fields.color_mode.default("cmyk"),
+  status: fields.status.default("active"),
+  is_public: fields.is_public.default(false),
+});
+export type CreateProductInput = z.output<typeof createProductBody>;
+
+export const updateProductBody = z
+  .strictObject(fields)
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, "Send at least one field to change.");
+export type UpdateProductInput = z.output<typeof updateProductBody>;
+
+export const productParams = z.object({ id: z.string().min(1).max(64) });
+
+export const productListQuery = z.strictObject(listQueryShape(PRODUCT_STATUSES)).transform(resolveListCursor);
+export type ProductListQuery = z.output<typeof productListQuery>;

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { PROJECT_STATUSES } from "./project-status";
+import { listQueryShape, resolveListCursor } from "./list-query";
+
+const fields = {
+  name: z.string().trim().min(1, "Name the project.").max(200),
+  product_id: z.string().trim().min(1, "Give the product's id (prd_...).").max(64),
+  // Stored as a reference only (never fetched here): preflight fetches it with its own URL checks.
+  design_file_url: z.url({ protocol: /^https?$/, error: "An http(s) URL." }).max(2048).nullable(),
+  preflight_report_id: z
+    .string()
+    .trim()
+    .regex(/^rpt_[A-Za-z0-9]{1,60}$/, "A preflight report id (rpt_...).")
+    .nullable(),
+  customer_email: z.email("An email address.").max(254).toLowerCase().nullable(),
+};
+
+export const createProjectBody = z.strictObject({
+  name: fields.name,
+  product_id: fields.product_id,
+  design_file_url: fields.design_file_url.optional(),
+  preflight_report_id: fields.preflight_report_id.optional(),
+  customer_email: fields.customer_email.optional(),
+  status: z.literal("draft", { error: "New projects start as draft; move them on with PATCH." }).optional(),
+});
+export type CreateProjectInput = z.output<typeof createProjectBody>;
+
+export const updateProjectBody = z
+  .strictObject({ ...fields, status: z.enum(PROJECT_STATUSES) })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, "Send at least one field to change.");
+export type UpdateProjectInput = z.output<typeof updateProjectBody>;
+
+export const projectParams = z.object({ id: z.string().min(1).max(64) });
+
+export const projectListQuery = z
+  .strictObject({ ...listQueryShape(PROJECT_STATUSES), product_id: z.string().min(1).max(64).optional() })
+  .transform(resolveListCursor);
+export type ProjectListQuery = z.output<typeof projectListQuery>;

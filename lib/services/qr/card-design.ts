@@ -1,0 +1,59 @@
+/**
+ * Where things go on one card, in the card's own coordinates (points, origin at
+ * its bottom-left), scaled with the card so every layout keeps the same look.
+ *
+ *   ┌──────────────────────────┐
+ *   │ [logo]  School name      │  header (only when there is a logo or school name)
+ *   │                          │
+ *   │        ██ QR ██          │  as large as fits, with its 4-module quiet zone
+ *   │                          │
+ *   │        Given Family      │  name
+ *   │          Class           │  class
+ *   │        ID S000123        │  student id
+ *   └──────────────────────────┘
+ */
+export type CardDesign = {
+  inset: number;
+  header: { top: number; height: number } | null;
+  schoolSize: number;
+  logoMaxWidth: number;
+  qr: { x: number; y: number; size: number; module: number };
+  name: { baseline: number; size: number };
+  className: { baseline: number; size: number };
+  studentId: { baseline: number; size: number };
+  textWidth: number;
+};
+
+/** QR's own rule: four modules of light space on every side. */
+const QUIET_MODULES = 4;
+
+export function cardDesign(width: number, height: number, modules: number, hasHeader: boolean): CardDesign {
+  const inset = 0.045 * height;
+  const headerHeight = hasHeader ? 0.09 * height : 0;
+  const nameSize = 0.06 * height;
+  const smallSize = 0.04 * height;
+  const line = (size: number) => size * 1.3;
+
+  const idBaseline = inset + 0.3 * smallSize;
+  const classBaseline = idBaseline + line(smallSize);
+  const nameBaseline = classBaseline + line(smallSize) + 0.05 * nameSize;
+  const textTop = nameBaseline + nameSize;
+
+  const zoneBottom = textTop;
+  const zoneTop = height - inset - headerHeight;
+  // The quiet zone may run into the card's inset (it is white too), but not past the cut.
+  const ratio = modules / (modules + 2 * QUIET_MODULES);
+  const size = Math.min((zoneTop - zoneBottom) * ratio, (width - inset) * ratio);
+  const moduleSize = size / modules;
+  return {
+    inset,
+    header: hasHeader ? { top: height - inset, height: headerHeight } : null,
+    schoolSize: 0.4 * headerHeight,
+    logoMaxWidth: 2.4 * headerHeight,
+    qr: { x: (width - size) / 2, y: zoneBottom + (zoneTop - zoneBottom - size) / 2, size, module: moduleSize },
+    name: { baseline: nameBaseline, size: nameSize },
+    className: { baseline: classBaseline, size: smallSize },
+    studentId: { baseline: idBaseline, size: smallSize },
+    textWidth: width - 2 * inset,
+  };
+}

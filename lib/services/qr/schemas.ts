@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { classNameText, lineText, nameText, studentIdText, urlText } from "@/lib/services/studio/schemas";
+import { LAYOUTS, PAGE_SIZES } from "./layouts";
+
+/** Contract 8: 1 to 2,000 subjects per request. */
+export const MAX_QR_SUBJECTS = 2000;
+
+export const qrSubject = z.strictObject({ student_id: studentIdText, name: nameText, class_name: classNameText });
+
+export const generateQrBody = z
+  .strictObject({
+    /** The caller's own reference; printed into every QR payload. */
+    job_id: lineText(64),
+    school_name: z.union([lineText(200), z.null()]).optional(),
+    layout: z.enum(Object.keys(LAYOUTS) as [keyof typeof LAYOUTS, ...Array<keyof typeof LAYOUTS>]).default("4up"),
+    logo_url: z.union([urlText, z.null()]).optional(),
+    /** Beyond the contract: `letter` (default) or `a4`. */
+    page_size: z.enum(Object.keys(PAGE_SIZES) as [keyof typeof PAGE_SIZES, ...Array<keyof typeof PAGE_SIZES>]).default("letter"),
+    subjects: z
+      .array(qrSubject)
+      .min(1, "Send at least 1 subject.")
+      .max(MAX_QR_SUBJECTS, `At most ${MAX_QR_SUBJECTS} subjects per request.`),
+  })
+  .superRefine((body, ctx) => {
+    // Every QR must name one subject: a repeated student_id would print two cards that scan the same.
+    const first = new Map<string, number>();
+    body.subjects.forEach((s, i) => {
+      const seen = first.get(s.student_id);
+      if (seen === undefined) first.set(s.student_id, i);
+      else ctx.addIssue({ code: "custom", path: ["subjects", i, "student_id"], message: `Duplicate student_id ${JSON.stringify(s.student_id)}: also subjects.${seen}.` });
+    });
+  });
+export type GenerateQrInput = z.output<typeof generateQrBody>;

@@ -1,0 +1,155 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import type { Db } from "@/lib/db/types";
+import { jobFiles } from "@/lib/db/schema";
+import { config } from "@/lib/config";
+import { ApiError, notFound } from "@/lib/http/api-error";
+import { newId } from "@/lib/ids";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
+import { ACCEPTED_TYPES, detectType } from "@/lib/sources/detect-type";
+import { checkSourceUrl, fetchSource } from "@/lib/sources/fetch-source";
+import { FetchFailedError, UrlNotAllowedError, toApiError } from "@/lib/net";
+import { requireJob } from "./agency-jobs";
+
+type FileRow = typeof jobFiles.$inferSelect;
+
+/** Job photos are images (face matching reads them); PDFs are not accepted here. */
+const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/tiff"] as const;
+/** Longest edge of the thumbnails the studio pages show. */
+const THUMBNAIL_EDGE = 320;
+/** Files per multipart request. */
+export const MAX_FILES_PER_REQUEST = 20;
+
+export async function toPublicFile(row: FileRow) {
+  const [url, thumbnailUrl] = await Promise.all([
+    storage().signedUrl(row.storageKey, OUTPUT_URL_TTL_SECONDS),
+    storage().signedUrl(row.thumbnailKey, OUTPUT_URL_TTL_SECONDS),
+  ]);
+  return {
+    id: row.id,
+    job_id: row.jobId,
+    filename: row.filename,
+    content_type: row.contentType,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    url,
+    thumbnail_url: thumbnailUrl,
+    source_url: row.sourceUrl,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listFiles(db: Db, accountId: string, agencyId: number, jobId: number, page: { limit: number; offset: number }) {
+  await requireJob(db, accountId, agencyId, jobId);
+  const where = and(eq(jobFiles.jobId, jobId), eq(jobFiles.accountId, accountId));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(jobFiles).where(where).orderBy(desc(jobFiles.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(jobFiles).where(where),
+  ]);
+  return { items: await Promise.all(rows.map(toPublicFile)), total: total?.n ?? 0 };
+}
+
+type Incoming = { bytes: Buffer; filename: string; sourceUrl: string | null; field: string };
+
+/**
+ * Checks that the bytes are a photo (by content, then by actually decoding
+ * them), and measures it: width and height as displayed, after EXIF rotation,
+ * since that is how face detection will see it.
+ */
+async function inspectPhoto(file: Incoming) {
+  if (file.bytes.byteLength === 0) throw new ApiError(400, "EMPTY_FILE", `${file.filename} is empty.`, { field: file.field });
+  const max = config().MAX_IMAGE_BYTES;
+  if (file.bytes.byteLength > max) throw new ApiError(413, "PAYLOAD_TOO_LARGE", `${file.filename} is larger than the ${Math.round(max / 1024 / 1024)} MB limit.`, { field: file.field, max_bytes: max });
+  const detected = await detectType(file.bytes);
+  const mime = detected?.mime;
+  if (!mime || !(PHOTO_TYPES as readonly string[]).includes(mime)) {
+    throw new ApiError(415, "UNSUPPORTED_FILE_TYPE", `${file.filename} must be a JPEG, PNG, WebP or TIFF photo; its content is ${mime ?? "not a recognised image"}.`, { field: file.field, detected: mime ?? null });
+  }
+  try {
+    const image = sharp(file.bytes, { failOn: "error" });
+    const meta = await image.metadata();
+    const thumbnail = await image.rotate().resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 78 }).toBuffer();
+    const width = meta.autoOrient?.width ?? meta.width;
+    const height = meta.autoOrient?.height ?? meta.height;
+    if (!width || !height) throw new Error("no dimensions");
+    return { mime: mime as (typeof PHOTO_TYPES)[number], width, height, thumbnail };
+  } catch {
+    throw new ApiError(422, "UNREADABLE_IMAGE", `${file.filename} looks like ${mime} but cannot be decoded: the file is damaged or truncated.`, { field: file.field });
+  }
+}
+
+async function storeFile(db: Db, accountId: string, jobId: number, file: Incoming) {
+  const photo = await inspectPhoto(file);
+  const stem = `studio/${accountId}/jobs/${jobId}/${newId("f")}`;
+  const storageKey = `${stem}.${ACCEPTED_TYPES[photo.mime].ext}`;
+  const thumbnailKey = `${stem}.thumb.jpg`;
+  await storage().put(storageKey, file.bytes, photo.mime);
+  await storage().put(thumbnailKey, photo.thumbnail, "image/jpeg");
+  const [row] = await db
+    .insert(jobFiles)
+    .values({ accountId, jobId, filename: file.filename, storageKey, thumbnailKey, contentType: photo.mime, size: file.bytes.byteLength, width: photo.width, height: photo.height, sourceUrl: file.sourceUrl })
+    .returning();
+  return row!;
+}
+
+/** Multipart upload: one or more `file` parts. Every file is checked before any is stored. */
+export async function addFilesFromForm(db: Db, accountId: string, agencyId: number, jobId: number, form: FormData) {
+  await requireJob(db, accountId, agencyId, jobId);
+  const parts = form.getAll("file").filter((p): p is File => p instanceof File);
+  if (parts.length === 0) throw new ApiError(400, "VALIDATION_ERROR", "Send the photos in multipart parts named `file`, or JSON { url }.", { fields: [{ field: "file", message: "Required." }] });
+  if (parts.length > MAX_FILES_PER_REQUEST) throw new ApiError(400, "VALIDATION_ERROR", `At most ${MAX_FILES_PER_REQUEST} files per request.`, { fields: [{ field: "file", message: `At most ${MAX_FILES_PER_REQUEST} files.` }] });
+  const incoming = await Promise.all(
+    parts.map(async (p, i) => ({ bytes: Buffer.from(await p.arrayBuffer()), filename: cleanName(p.name) || `photo-${i + 1}`, sourceUrl: null, field: parts.length > 1 ? `file[${i}]` : "file" })),
+  );
+  for (const file of incoming) await inspectPhoto(file);
+  const rows = [];
+  for (const file of incoming) rows.push(await storeFile(db, accountId, jobId, file));
+  return { files: await Promise.all(rows.map(toPublicFile)) };
+}
+
+/** By URL: checked at request time like every caller URL, then fetched through the safe fetcher. */
+export async function addFileFromUrl(db: Db, accountId: string, agencyId: number, jobId: number, input: { url: string; filename?: string }) {
+  await requireJob(db, accountId, agencyId, jobId);
+  await checkSourceUrl(input.url, "url");
+  let bytes: Buffer;
+  try {
+    bytes = (await fetchSource(input.url, { maxBytes: config().MAX_IMAGE_BYTES })).bytes;
+  } catch (err) {
+    if (err instanceof FetchFailedError || err instanceof UrlNotAllowedError) throw toApiError(err, "url");
+    throw err;
+  }
+  const filename = input.filename ?? (cleanName(safeDecode(new URL(input.url).pathname.split("/").pop() ?? "")) || "photo");
+  const row = await storeFile(db, accountId, jobId, { bytes, filename, sourceUrl: input.url, field: "url" });
+  return { files: [await toPublicFile(row)] };
+}
+
+async function requireFile(db: Db, accountId: string, agencyId: number, jobId: number, fileId: number) {
+  await requireJob(db, accountId, agencyId, jobId);
+  const [row] = await db.select().from(jobFiles).where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobId, jobId), eq(jobFiles.accountId, accountId)));
+  if (!row) throw notFound("File");
+  return row;
+}
+
+export async function getFile(db: Db, accountId: string, agencyId: number, jobId: number, fileId: number) {
+  return toPublicFile(await requireFile(db, accountId, agencyId, jobId, fileId));
+}
+
+export async function deleteFile(db: Db, accountId: string, agencyId: number, jobId: number, fileId: number) {
+  const row = await requireFile(db, accountId, agencyId, jobId, fileId);
+  await db.delete(jobFiles).where(eq(jobFiles.id, row.id));
+  await Promise.all([storage().delete(row.storageKey), storage().delete(row.thumbnailKey)]);
+}
+
+/** A display name: the last path segment, without control characters, at most 255 characters. */
+function cleanName(name: string): string {
+  return (name.split(/[\\/]/).pop() ?? "").replace(/[\p{Cc}]/gu, "").trim().slice(0, 255);
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

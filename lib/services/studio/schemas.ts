@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { agencyJobStatusEnum, agencyTypeEnum, icpTypeEnum } from "@/lib/db/schema";
+
+/** Integer path ids, bounded to PostgreSQL's integer so an absurd id is a 404, never a database error. */
+const intId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+export const agencyParams = z.object({ agencyId: intId });
+export const jobParams = z.object({ agencyId: intId, jobId: intId });
+export const fileParams = z.object({ agencyId: intId, jobId: intId, fileId: intId });
+export const subjectParams = z.object({ agencyId: intId, subjectId: z.string().min(1).max(64) });
+
+const CONTROL = /[\p{Cc}]/u;
+/** Printable single-line text: trimmed, NFC (so "ễ" is one code point, as fonts and search expect), no control characters. */
+export const lineText = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.normalize("NFC").trim())
+    .pipe(z.string().min(1, "Required: must not be empty.").max(max, `At most ${max} characters.`).refine((s) => !CONTROL.test(s), "Must not contain control characters such as line breaks or tabs."));
+
+/** Optional text where "" means "none". */
+export const optionalLineText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((s) => (s == null ? s : s.normalize("NFC").trim() || null))
+    .pipe(z.union([z.string().max(max, `At most ${max} characters.`).refine((s) => !CONTROL.test(s), "Must not contain control characters."), z.null()]).optional());
+
+export const studentIdText = lineText(64);
+export const nameText = lineText(200);
+export const classNameText = optionalLineText(100);
+/** http(s) only; whether the host may be fetched is checkSourceUrl's call (a 400 URL_NOT_ALLOWED). */
+export const urlText = z.url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL." }).max(2048);
+/** An optional URL where "" (an empty CSV cell, a cleared form field) means none. */
+const optionalUrl = z.preprocess((v) => (v === "" ? null : v), z.union([urlText, z.null()]).optional());
+
+export const createAgencyBody = z.strictObject({
+  name: lineText(200),
+  agency_type: z.enum(agencyTypeEnum.enumValues),
+});
+
+export const createJobBody = z.strictObject({
+  name: lineText(200),
+  icp_type: z.enum(icpTypeEnum.enumValues),
+  status: z.enum(agencyJobStatusEnum.enumValues).default("draft"),
+});
+
+export const createSubjectBody = z.strictObject({
+  student_id: studentIdText,
+  name: nameText,
+  class_name: classNameText,
+  reference_photo_url: optionalUrl,
+});
+export type SubjectInput = z.output<typeof createSubjectBody>;
+
+export const updateSubjectBody = z
+  .strictObject({
+    student_id: studentIdText.optional(),
+    name: nameText.optional(),
+    class_name: classNameText,
+    reference_photo_url: optionalUrl,
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Send at least one field to change." });
+
+export const SUBJECT_SORTS = ["name", "student_id", "class_name", "created_at"] as const;
+export const listSubjectsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).default(1),
+  /** A field, or "-field" for descending. */
+  sort: z.enum([...SUBJECT_SORTS, ...SUBJECT_SORTS.map((s) => `-${s}` as const)]).default("name"),
+  /** Case-insensitive match on name, student_id or class_name. */
+  q: z.string().trim().max(200).optional(),
+});
+
+export const importQuery = z.strictObject({
+  /** `error` (default): a student_id already on the roster is a row error; `update`: that subject is updated. */
+  on_conflict: z.enum(["error", "update"]).default("error"),
+});
+
+export const addFileByUrlBody = z.strictObject({ url: urlText, filename: lineText(255).optional() });

@@ -1,0 +1,103 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { subjects } from "@/lib/db/schema";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { ApiError, notFound } from "@/lib/http/api-error";
+import { newId } from "@/lib/ids";
+import { requireAgency } from "./agencies";
+import { referencePhotoUrlFor, resolveReferencePhoto } from "./reference-photo";
+import type { SubjectInput } from "./schemas";
+
+type SubjectRow = typeof subjects.$inferSelect;
+
+export async function toPublicSubject(row: SubjectRow) {
+  return {
+    id: row.id,
+    agency_id: row.agencyId,
+    student_id: row.studentId,
+    name: row.name,
+    class_name: row.className,
+    reference_photo_url: await referencePhotoUrlFor(row),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export const duplicateStudentId = (studentId: string) =>
+  new ApiError(409, "DUPLICATE_STUDENT_ID", `This agency already has a subject with student_id ${JSON.stringify(studentId)}.`, { field: "student_id" });
+
+const SORT_COLUMNS = { name: subjects.name, student_id: subjects.studentId, class_name: subjects.className, created_at: subjects.createdAt };
+
+/** LIKE treats % and _ as wildcards; a search for "a_b" means those characters. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listSubjects(
+  db: Db,
+  accountId: string,
+  agencyId: number,
+  opts: { limit: number; offset: number; sort: string; q?: string },
+) {
+  await requireAgency(db, accountId, agencyId);
+  const filters: SQL[] = [eq(subjects.agencyId, agencyId), eq(subjects.accountId, accountId)];
+  if (opts.q) {
+    const p = likePattern(opts.q);
+    filters.push(or(ilike(subjects.name, p), ilike(subjects.studentId, p), ilike(subjects.className, p))!);
+  }
+  const where = and(...filters);
+  const descending = opts.sort.startsWith("-");
+  const column = SORT_COLUMNS[opts.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
+  const order = descending ? desc(column) : asc(column);
+  const [rows, [total]] = await Promise.all([
+    // The id breaks ties so pages never repeat or skip a subject.
+    db.select().from(subjects).where(where).orderBy(order, asc(subjects.id)).limit(opts.limit).offset(opts.offset),
+    db.select({ n: count() }).from(subjects).where(where),
+  ]);
+  return { items: await Promise.all(rows.map(toPublicSubject)), total: total?.n ?? 0 };
+}
+
+export async function createSubject(db: Db, accountId: string, agencyId: number, input: SubjectInput) {
+  await requireAgency(db, accountId, agencyId);
+  const photo = await resolveReferencePhoto(accountId, input.reference_photo_url, "reference_photo_url");
+  try {
+    const [row] = await db
+      .insert(subjects)
+      .values({ id: newId("sub"), accountId, agencyId, studentId: input.student_id, name: input.name, className: input.class_name ?? null, ...photo })
+      .returning();
+    return toPublicSubject(row!);
+  } catch (err) {
+    if (isUniqueViolation(err, "subjects_agency_student_key")) throw duplicateStudentId(input.student_id);
+    throw err;
+  }
+}
+
+async function requireSubject(db: Db, accountId: string, agencyId: number, subjectId: string) {
+  await requireAgency(db, accountId, agencyId);
+  const [row] = await db.select().from(subjects).where(and(eq(subjects.id, subjectId), eq(subjects.agencyId, agencyId), eq(subjects.accountId, accountId)));
+  if (!row) throw notFound("Subject");
+  return row;
+}
+
+export async function getSubject(db: Db, accountId: string, agencyId: number, subjectId: string) {
+  return toPublicSubject(await requireSubject(db, accountId, agencyId, subjectId));
+}
+
+export async function updateSubject(db: Db, accountId: string, agencyId: number, subjectId: string, input: Partial<SubjectInput>) {
+  await requireSubject(db, accountId, agencyId, subjectId);
+  const changes: Partial<typeof subjects.$inferInsert> = { updatedAt: new Date() };
+  if (input.student_id !== undefined) changes.studentId = input.student_id;
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.class_name !== undefined) changes.className = input.class_name;
+  if (input.reference_photo_url !== undefined) Object.assign(changes, await resolveReferencePhoto(accountId, input.reference_photo_url, "reference_photo_url"));
+  try {
+    const [row] = await db.update(subjects).set(changes).where(and(eq(subjects.id, subjectId), eq(subjects.accountId, accountId))).returning();
+    return toPublicSubject(row!);
+  } catch (err) {
+    if (isUniqueViolation(err, "subjects_agency_student_key")) throw duplicateStudentId(input.student_id ?? "");
+    throw err;
+  }
+}
+
+export async function deleteSubject(db: Db, accountId: string, agencyId: number, subjectId: string) {
+  await requireSubject(db, accountId, agencyId, subjectId);
+  await db.delete(subjects).where(and(eq(subjects.id, subjectId), eq(subjects.accountId, accountId)));
+}

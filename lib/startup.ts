@@ -1,0 +1,31 @@
+import { config } from "@/lib/config";
+import { dbHandle } from "@/lib/db/client";
+import { ensureDemoAccount } from "@/lib/accounts/ensure-demo-account";
+
+/**
+ * Runs once when the server starts (instrumentation.ts): open and migrate the
+ * database now rather than on the first request, and print the demo account.
+ */
+export async function startServer(): Promise<void> {
+  // Async jobs: the model starts loading now, beside the database opening; then the
+  // embedded runner. `next build` also loads this file and must not start them.
+  const jobs = process.env.NEXT_PHASE !== "phase-production-build" ? import("@/lib/jobs/server-start").then((m) => m.startJobsAtServerStart()) : undefined;
+  jobs?.catch(() => {}); // awaited below; a database that fails to open is reported by dbHandle() first
+  const handle = await dbHandle();
+  const where = handle.driver === "pglite" ? `embedded PGlite in ${config().dataDir}` : "PostgreSQL (DATABASE_URL)";
+  console.log(`[print-studio] database ready: ${where}`);
+  const demo = await ensureDemoAccount(handle.db);
+  if (demo) {
+    console.log(
+      [
+        "",
+        "  ┌─ Demo account ─────────────────────────────────",
+        `  │ email:    ${demo.email}`,
+        `  │ password: ${demo.password}`,
+        "  └────────────────────────────────────────────────",
+        "",
+      ].join("\n"),
+    );
+  }
+  await jobs;
+}

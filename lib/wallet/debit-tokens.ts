@@ -1,0 +1,42 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { wallets, walletTransactions } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
+import { insufficientTokens } from "./insufficient-tokens";
+
+/**
+ * Takes `amount` tokens for an operation. Pass the transaction that also writes
+ * the record being paid for, so both commit or neither does. The conditional
+ * UPDATE is atomic: concurrent debits can never take the balance below zero.
+ * Throws the 402 INSUFFICIENT_TOKENS error when the balance is short.
+ */
+export async function debitTokens(
+  db: Db,
+  input: { accountId: string; amount: number; operation: string; reference: string },
+) {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error("debit amount must be a positive integer");
+  return db.transaction(async (tx) => {
+    const [wallet] = await tx
+      .update(wallets)
+      .set({ balance: sql`${wallets.balance} - ${input.amount}`, updatedAt: new Date() })
+      .where(and(eq(wallets.accountId, input.accountId), gte(wallets.balance, input.amount)))
+      .returning({ balance: wallets.balance });
+    if (!wallet) {
+      const [current] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.accountId, input.accountId));
+      throw insufficientTokens(current?.balance ?? 0, input.amount);
+    }
+    const [row] = await tx
+      .insert(walletTransactions)
+      .values({
+        id: newId("wtx"),
+        accountId: input.accountId,
+        type: "debit",
+        amount: -input.amount,
+        balanceAfter: wallet.balance,
+        operation: input.operation,
+        reference: input.reference,
+      })
+      .returning();
+    return row!;
+  });
+}

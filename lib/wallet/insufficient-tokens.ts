@@ -1,0 +1,14 @@
+import { ApiError } from "@/lib/http/api-error";
+import { appOrigin } from "@/lib/config";
+
+/** The contract's 402 body: error, balance, shortfall, top_up_url (absolute). */
+export function insufficientTokens(balance: number, cost: number): ApiError {
+  const shortfall = cost - balance;
+  return new ApiError(
+    402,
+    "INSUFFICIENT_TOKENS",
+    `This operation costs ${cost} tokens and the wallet holds ${balance}: ${shortfall} more needed.`,
+    undefined,
+    { balance, shortfall, top_up_url: `${appOrigin()}/wallet/top-up` },
+  );
+}

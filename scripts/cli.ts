@@ -1,0 +1,47 @@
+// Operator CLI: the same actions as /v1/operator/*, straight against the
+// database, for when no server holds it (PGlite allows one process).
+//   npm run cli -- grant --email a@b.c --tokens 500 --reason "Welcome pack"
+//   npm run cli -- plan --email a@b.c --plan premium
+//   npm run cli -- create-account --email a@b.c --name "Ada" --password "..."
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { closeDb, getDb } from "@/lib/db/client";
+import { grantBody, planBody, registerBody } from "@/lib/accounts/schemas";
+import { operatorGrant, operatorSetPlan } from "@/lib/accounts/operator-actions";
+import { createAccount } from "@/lib/accounts/create-account";
+import { toPublicAccount } from "@/lib/accounts/public-account";
+import { ApiError } from "@/lib/http/api-error";
+
+const USAGE = `usage:
+  npm run cli -- grant --email <email> --tokens <n> --reason <text>
+  npm run cli -- plan --email <email> --plan free|premium
+  npm run cli -- create-account --email <email> --name <name> --password <password>`;
+
+async function main(): Promise<unknown> {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: "string" }, tokens: { type: "string" }, reason: { type: "string" }, plan: { type: "string" }, name: { type: "string" }, password: { type: "string" } },
+  });
+  const db = await getDb();
+  switch (command) {
+    case "grant":
+      return operatorGrant(db, grantBody.parse({ email: values.email, tokens: Number(values.tokens), reason: values.reason }));
+    case "plan":
+      return operatorSetPlan(db, planBody.parse({ email: values.email, plan: values.plan }));
+    case "create-account":
+      return toPublicAccount(await createAccount(db, registerBody.parse({ email: values.email, name: values.name, password: values.password })));
+    default:
+      throw new Error(USAGE);
+  }
+}
+
+main()
+  .then((result) => console.log(JSON.stringify(result, null, 2)))
+  .catch((err: unknown) => {
+    if (err instanceof z.ZodError) console.error(err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
+    else if (err instanceof ApiError) console.error(`${err.code}: ${err.message}`);
+    else console.error((err as Error).message);
+    process.exitCode = 1;
+  })
+  .finally(() => closeDb());

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from "vitest";
+import * as account from "@/app/v1/account/route";
+import { resetConfig } from "@/lib/config";
+import { resetRateLimiter } from "@/lib/http/rate-limit";
+import { call, testAccount } from "../http";
+
+function useStore(store: "memory" | "postgres" | "redis", limit = 5) {
+  process.env.RATE_LIMIT_STORE = store;
+  process.env.RATE_LIMIT_PER_MINUTE = String(limit);
+  process.env.REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  resetConfig();
+  resetRateLimiter();
+}
+
+afterEach(() => {
+  delete process.env.RATE_LIMIT_STORE;
+  delete process.env.RATE_LIMIT_PER_MINUTE;
+  resetConfig();
+  resetRateLimiter();
+});
+
+describe("rate limit", () => {
+  it("allows 120 requests a minute per account by default, then 429 with Retry-After >= 30", async () => {
+    resetConfig();
+    resetRateLimiter();
+    const { token } = await testAccount();
+    for (let i = 0; i < 120; i++) {
+      const ok = await call(account, "GET", "/v1/account", { token });
+      expect(ok.status).toBe(200);
+      if (i === 0) {
+        expect(ok.headers.get("ratelimit-limit")).toBe("120");
+        expect(ok.headers.get("ratelimit-remaining")).toBe("119");
+      }
+    }
+    const limited = await call(account, "GET", "/v1/account", { token });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(30);
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+    expect(limited.json).toMatchObject({ error: "RATE_LIMITED", retry_after: expect.any(Number) });
+    expect(limited.json.retry_after).toBeGreaterThanOrEqual(30);
+    // Another account is unaffected.
+    const other = await testAccount();
+    expect((await call(account, "GET", "/v1/account", { token: other.token })).status).toBe(200);
+  });
+
+  it("counts unauthenticated requests per IP", async () => {
+    useStore("memory", 3);
+    for (let i = 0; i < 3; i++) expect((await call(account, "GET", "/v1/account", { ip: "198.51.100.7" })).status).toBe(401);
+    expect((await call(account, "GET", "/v1/account", { ip: "198.51.100.7" })).status).toBe(429);
+    expect((await call(account, "GET", "/v1/account", { ip: "198.51.100.8" })).status).toBe(401);
+  });
+
+  it.each(["postgres", "redis"] as const)("shares counters through the %s store", async (store) => {
+    useStore(store, 4);
+    const { token, account: acc } = await testAccount();
+    // A unique account id per run keeps Redis keys from colliding between runs.
+    expect(acc.id).toMatch(/^acc_/);
+    for (let i = 0; i < 4; i++) expect((await call(account, "GET", "/v1/account", { token })).status).toBe(200);
+    // A second limiter instance (as another server process would have) sees the same count.
+    resetRateLimiter();
+    const limited = await call(account, "GET", "/v1/account", { token });
+    expect(limited.status).toBe(429);
+  });
+});

@@ -1,0 +1,39 @@
+// Runs before every test file (vitest setupFiles). Each file gets a private data
+// folder and its own fresh database: PGlite in that folder by default, or a new
+// PostgreSQL database when DATABASE_URL or TEST_DATABASE=postgres is set.
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+import crypto from "node:crypto";
+import { afterAll } from "vitest";
+import postgres from "postgres";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "print-studio-test-"));
+process.env.DATA_DIR = dir;
+process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
+process.env.APP_URL ??= "http://localhost:3000";
+process.env.DEMO_ACCOUNT ??= "never";
+
+const wantsPostgres = process.env.TEST_DATABASE === "postgres" || !!process.env.DATABASE_URL;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+if (wantsPostgres) {
+  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `ps_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
+
+afterAll(async () => {
+  const { closeDb } = await import("@/lib/db/client");
+  await closeDb();
+  await dropDatabase?.();
+  fs.rmSync(dir, { recursive: true, force: true });
+});

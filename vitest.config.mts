@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+// Engine tests: files that never open a database (models, PDF, fetcher, storage
+// drivers), plus the QR decode sweep, which renders and decodes thousands of cards
+// and whose database use qr-generate.test.ts already covers. CI's PostgreSQL pass
+// sets TEST_DB_ONLY to skip them: they ran in the PGlite pass.
+const ENGINE_ONLY = ["lib/ml/**", "lib/net/**", "lib/storage/**", "lib/pdf/**", "lib/imaging/**", "lib/services/qr/**", "test/api/qr-decode.test.ts"];
+
+export default defineConfig({
+  resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
+  test: {
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", ".next/**", ".next-*/**", "e2e/**", ".data/**", ".data-*/**", ...(process.env.TEST_DB_ONLY ? ENGINE_ONLY : [])],
+    environment: "node",
+    // Each file gets its own fresh database (see test/setup-db.ts); files run in
+    // separate forks so PGlite instances and env never leak between them.
+    pool: "forks",
+    reporters: ["default", "./test/summary-reporter.ts"],
+    setupFiles: ["./test/setup-env.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
