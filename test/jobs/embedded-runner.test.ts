@@ -145,7 +145,7 @@ describe("embedded runner", () => {
     });
     const runId = await enqueue([def]);
     await start([def], { timeoutGraceMs: 100 });
-    const row = await waitForStatus(runId, "failed", 5_000);
+    const row = await waitForStatus(runId, "failed", 20_000);
     expect(sawAbort).toBe(true);
     expect(failure!.error.name).toBe("JobTimeoutError");
     expect(failure!.error.message).toMatch(/time limit/);
@@ -207,7 +207,8 @@ describe("embedded runner", () => {
     const db = await getDb();
     await claimNextRun(db, { token: "previous-process#1", functionIds: [def.id], leaseMs: 60_000 });
     await start([def], {}, true);
-    const row = await waitForStatus(runId, "completed", 3_000);
+    // Far below the 60 s lease: recovery at start does not wait for it to lapse.
+    const row = await waitForStatus(runId, "completed", 30_000);
     expect(row.attempt).toBe(2);
   });
 

@@ -46,7 +46,7 @@ export async function stepIds(runId: string): Promise<string[]> {
 }
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000, what = "condition"): Promise<T> {
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000, what = "condition"): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
@@ -56,7 +56,7 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false>, ti
   }
 }
 
-export async function waitForStatus(runId: string, status: "completed" | "failed", timeoutMs = 10_000) {
+export async function waitForStatus(runId: string, status: "completed" | "failed", timeoutMs = 30_000) {
   return waitFor(async () => {
     const row = await runRow(runId);
     return row.status === status ? row : undefined;
