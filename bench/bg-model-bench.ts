@@ -13,37 +13,21 @@ import fs from "node:fs";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
+import { benchImages, peakRssMb, stats } from "./bg-bench-support";
 import { loadIsnetModel, MODEL_SIZE, toModelInput } from "@/lib/ml/background-removal/isnet-model";
 import { engineConfig } from "@/lib/ml/background-removal/engine-config";
 import type { BgRemovalOptions } from "@/lib/ml/background-removal";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const SOURCE = "lib/ml/background-removal/fixtures/coffee.png";
 const OPTS: BgRemovalOptions = { subjectType: "auto", edgeSoftness: 3, highDetail: false, background: "transparent" };
 
-/** The coffee photo resized to about 1 MP (1224 x 816) and 12 MP (4243 x 2829), as JPEG like most uploads. */
-async function images() {
-  const src = fs.readFileSync(SOURCE);
-  const make = (w: number, h: number) => sharp(src).resize(w, h, { kernel: "lanczos3" }).jpeg({ quality: 92 }).toBuffer();
-  return { "1 MP": await make(1224, 816), "12 MP": await make(4243, 2829) };
-}
-
-const peakRssMb = () => {
-  const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"));
-  return m ? Math.round(Number(m[1]) / 1024) : Math.round(process.memoryUsage().rss / 2 ** 20);
-};
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!);
-};
-const stats = (xs: number[]) => ({ n: xs.length, p50: pct(xs, 50), p95: pct(xs, 95) });
 
 /** Child process: model load time and peak RSS of the bare model alone. */
 async function bareMemoryPhase() {
   const t0 = performance.now();
   const model = await loadIsnetModel({ threads: engineConfig().threads });
   const loadMs = Math.round(performance.now() - t0);
-  const rgb = await sharp((await images())["1 MP"]).resize(MODEL_SIZE, MODEL_SIZE, { fit: "fill" }).raw().toBuffer();
+  const rgb = await sharp((await benchImages())["1 MP"]).resize(MODEL_SIZE, MODEL_SIZE, { fit: "fill" }).raw().toBuffer();
   await model.run(toModelInput(rgb));
   return { loadMs, peakRssMb: peakRssMb() };
 }
@@ -51,7 +35,7 @@ async function bareMemoryPhase() {
 /** Child process: a server start as it happens: warm-up, the first 1 MP image, then a 12 MP one; peak RSS. */
 async function coldStartPhase() {
   const { removeBackground, warmUpBackgroundRemoval, shutDownBackgroundRemoval } = await import("@/lib/ml/background-removal");
-  const imgs = await images();
+  const imgs = await benchImages();
   // CPU time (all threads of this process) beside wall time: on a machine shared
   // with other work, CPU time is what the wall time would be on an idle one
   // (one onnxruntime thread does nearly all of the work).
@@ -84,7 +68,7 @@ async function latency() {
   const { removeBackground, warmUpBackgroundRemoval, shutDownBackgroundRemoval } = await import("@/lib/ml/background-removal");
   const model = await loadIsnetModel({ threads: engineConfig().threads });
   await warmUpBackgroundRemoval();
-  const imgs = await images();
+  const imgs = await benchImages();
   const out: Record<string, any> = {};
   for (const [label, bytes] of Object.entries(imgs)) {
     const rgb = await sharp(bytes).resize(MODEL_SIZE, MODEL_SIZE, { fit: "fill" }).raw().toBuffer();

@@ -17,10 +17,10 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
+import { benchImages, peakRssMb, stats } from "./bg-bench-support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const THROUGHPUT_JOBS = Number(process.env.BENCH_THROUGHPUT_JOBS ?? 6);
-const SOURCE = path.resolve("lib/ml/background-removal/fixtures/coffee.png");
 const OPTS = { subjectType: "auto", edgeSoftness: 3, highDetail: false, background: "transparent" } as const;
 
 // A private data folder and embedded database per process, like a fresh `npm start`.
@@ -30,31 +30,15 @@ process.env.APP_URL ??= "http://localhost:3000";
 process.env.DEMO_ACCOUNT = "never";
 delete process.env.DATABASE_URL;
 
-/** The same photos as bench/bg-model-bench.ts: ~1 MP (1224 x 816) and 12 MP (4243 x 2829) JPEGs. */
-async function images() {
-  const src = fs.readFileSync(SOURCE);
-  const make = (w: number, h: number) => sharp(src).resize(w, h, { kernel: "lanczos3" }).jpeg({ quality: 92 }).toBuffer();
-  return { "1 MP": await make(1224, 816), "12 MP": await make(4243, 2829) };
-}
-
-const peakRssMb = () => {
-  const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"));
-  return m ? Math.round(Number(m[1]) / 1024) : Math.round(process.memoryUsage().rss / 2 ** 20);
-};
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!);
-};
-const stats = (xs: number[]) => ({ n: xs.length, p50: pct(xs, 50), p95: pct(xs, 95) });
 
 /** An account with plenty of tokens and an uploaded image per size, through the app's own services. */
-async function fixtures(made?: Awaited<ReturnType<typeof images>>) {
+async function fixtures(made?: Awaited<ReturnType<typeof benchImages>>) {
   const { getDb } = await import("@/lib/db/client");
   const { createAccount } = await import("@/lib/accounts/create-account");
   const { createUpload } = await import("@/lib/uploads/create-upload");
   const db = await getDb();
   const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", signupTokens: 1_000_000 });
-  const imgs = made ?? (await images());
+  const imgs = made ?? (await benchImages());
   const urls: Record<string, string> = {};
   for (const [label, bytes] of Object.entries(imgs)) {
     const form = new FormData();
@@ -98,7 +82,7 @@ async function runJobs(accountId: string, imageUrl: string, count = 1): Promise<
 
 /** Child process: a server start as it happens (runner + model warm-up in the background), then at once a 1 MP job. */
 async function coldPhase() {
-  const made = await images(); // the caller's files exist before the server starts
+  const made = await benchImages(); // the caller's files exist before the server starts
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   // CPU seconds of the whole process (main thread and engine worker): on a shared machine,

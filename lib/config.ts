@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseEnv } from "./parse-env";
 
 /**
  * Every environment variable the app reads, parsed once with zod so a typo in a
@@ -13,10 +14,14 @@ const schema = z.object({
   DATA_DIR: z.string().default(".data"),
   /** When set, PostgreSQL through postgres.js instead of the embedded PGlite. */
   DATABASE_URL: z.string().optional(),
+  /** postgres.js connections per process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Signs sessions, access tokens and file URLs. Generated and kept in DATA_DIR when unset. */
   AUTH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   SIGNUP_TOKENS: z.coerce.number().int().min(0).default(100),
+  /** Sign-ups per client IP per hour (POST /v1/auth/register). */
+  REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(20),
   OPERATOR_TOKEN: z.string().min(16).optional(),
   /** Create (and print) the demo account even when DATABASE_URL is set. */
   DEMO_ACCOUNT: z.enum(["auto", "always", "never"]).default("auto"),
@@ -46,12 +51,8 @@ let cached: Config | undefined;
 /** Parsed configuration. Tests may call resetConfig() after changing process.env. */
 export function config(): Config {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-      throw new Error(`Invalid environment configuration: ${fields}`);
-    }
-    cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+    const parsed = parseEnv(schema, process.env, "environment");
+    cached = { ...parsed, dataDir: path.resolve(parsed.DATA_DIR) };
   }
   return cached;
 }

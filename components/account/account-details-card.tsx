@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
-import { QueryError } from "@/components/wallet/query-error";
+import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { accountQueryKey, type Account } from "./account-types";
 import { PlanBadge } from "./plan-badge";

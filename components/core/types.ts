@@ -1,13 +1,6 @@
 /** Shapes returned by the core /v1 endpoints, as the studio pages read them. */
 import type { ProjectStatus } from "@/lib/services/core/project-status";
 
-export type CoreList<T> = {
-  data: T[];
-  links: { first: string; last: string; prev: string | null; next: string | null };
-  meta: { path: string; per_page: number; sort_by: string; order: "asc" | "desc" };
-  message: string;
-};
-
 export type Product = {
   id: string;
   sku: string;

@@ -1,5 +1,6 @@
 import { apiFetch } from "@/lib/client/api-fetch";
-import type { Paginated, Subject } from "@/components/studio/types";
+import type { Subject } from "@/components/studio/types";
+import type { Paginated } from "@/lib/client/list-envelopes";
 import { MAX_SUBJECTS, newRow, type RosterRowDraft } from "./roster-rows";
 
 /** An agency's whole roster (up to the 2,000 a run takes), following the list's pages. */

@@ -6,10 +6,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { QueryError } from "@/components/wallet/query-error";
+import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { errorMessage, fieldErrors } from "./api-errors";
-import { SelectField } from "./select-field";
+import { SelectField } from "@/components/ui/select-field";
 import { AGENCY_TYPES, studioKeys, type Agency } from "./types";
 
 /** /agencies: the schools, clubs and companies this studio photographs. */

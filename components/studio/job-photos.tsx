@@ -5,11 +5,12 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useCallback, useState } from "react";
 import { useDropzone } from "react-dropzone";
 import { Card } from "@/components/ui/card";
-import { PaginationControls } from "@/components/wallet/pagination-controls";
-import { QueryError } from "@/components/wallet/query-error";
+import { PaginationControls } from "@/components/ui/pagination-controls";
+import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { errorMessage } from "./api-errors";
-import { studioKeys, type AgencyDetail, type AgencyJobDetail, type JobFile, type Paginated } from "./types";
+import { studioKeys, type AgencyDetail, type AgencyJobDetail, type JobFile } from "./types";
+import type { Paginated } from "@/lib/client/list-envelopes";
 import { uploadWithProgress } from "./upload-with-progress";
 
 type Upload = { key: string; name: string; progress: number; status: "uploading" | "done" | "failed"; error?: string };

@@ -4,13 +4,14 @@ import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card } from "@/components/ui/card";
-import { PaginationControls } from "@/components/wallet/pagination-controls";
-import { QueryError } from "@/components/wallet/query-error";
+import { PaginationControls } from "@/components/ui/pagination-controls";
+import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { AddSubjectForm } from "./add-subject-form";
 import { CsvImportPanel } from "./csv-import-panel";
 import { RosterRow } from "./roster-row";
-import { studioKeys, type AgencyDetail, type Paginated, type Subject } from "./types";
+import { studioKeys, type AgencyDetail, type Subject } from "./types";
+import type { Paginated } from "@/lib/client/list-envelopes";
 
 const COLUMNS = [
   { key: "student_id", label: "Student id" },

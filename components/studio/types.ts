@@ -1,6 +1,4 @@
 /** Shapes of the /v1/services/studio endpoints, as the studio pages read them. */
-export type { Paginated } from "@/components/wallet/types";
-
 export const AGENCY_TYPES = ["school", "sports", "corporate", "yearbook", "childcare", "designer"] as const;
 export const ICP_TYPES = ["school", "corporate", "sports", "childcare"] as const;
 export const JOB_STATUSES = ["draft", "active", "completed", "archived"] as const;

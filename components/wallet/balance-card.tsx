@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { formatTokens } from "./format";
-import { QueryError } from "./query-error";
+import { QueryError } from "@/components/ui/query-error";
 import { useWalletBalance } from "./use-wallet-balance";
 
 /** The token balance; `showBuyLink` adds the "Buy tokens" link to /wallet/top-up. */

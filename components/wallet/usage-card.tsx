@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { formatTokens } from "./format";
-import { QueryError } from "./query-error";
+import { QueryError } from "@/components/ui/query-error";
 import type { UsageDay } from "./types";
 import { UsageChart } from "./usage-chart";
 

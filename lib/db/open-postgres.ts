@@ -1,4 +1,5 @@
 import postgres from "postgres";
+import { config } from "@/lib/config";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { migrationsFolder } from "./migrate";
@@ -11,7 +12,7 @@ const MIGRATION_LOCK_ID = 727_001;
 
 /** PostgreSQL through postgres.js when DATABASE_URL is set. */
 export async function openPostgres(url: string): Promise<DbHandle> {
-  const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+  const client = postgres(url, { max: config().DATABASE_POOL_SIZE, onnotice: () => {} });
   // Several instances may start at once: one applies migrations, the others
   // wait on the advisory lock. A one-connection client keeps the lock and the
   // migration on the same session.

@@ -1,35 +1,16 @@
 import { ApiError } from "./api-error";
+import { readCappedBody } from "./read-capped-body";
 
-/**
- * Reads a JSON body with a byte cap enforced while streaming (a lying or missing
- * Content-Length cannot get past it). Empty body -> undefined.
- */
+/** Reads a JSON body under a byte cap (see readCappedBody). Empty body -> undefined. */
 export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  const bytes = await readCappedBody(req, maxBytes, () => tooLarge(maxBytes));
+  if (bytes.length === 0) return undefined;
   const type = req.headers.get("content-type");
-  const declared = Number(req.headers.get("content-length") ?? "");
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  if (!req.body) return undefined;
-
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  if (total === 0) return undefined;
   if (!type || !/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
     throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
   }
-  const text = Buffer.concat(chunks).toString("utf8");
   try {
-    return JSON.parse(text);
+    return JSON.parse(bytes.toString("utf8"));
   } catch (err) {
     throw new ApiError(400, "INVALID_JSON", `The body is not valid JSON: ${(err as Error).message}`);
   }

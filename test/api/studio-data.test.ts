@@ -303,6 +303,18 @@ describe("CSV roster import", () => {
     });
     expect(viaForm.json).toEqual({ created: 1, updated: 0, total: 1 });
   });
+
+  it("refuses a CSV over 5 MB with 413, importing nothing", async () => {
+    const { token } = await testAccount();
+    const a = await makeAgency(token);
+    const row = "S0000001,A long enough name to fill the roster quickly,Class 1\n";
+    const big = "student_id,name,class_name\n" + row.repeat(Math.ceil((5 * 1024 * 1024) / row.length) + 10);
+    const res = await importCsv(token, a.id, big);
+    expect(res.status).toBe(413);
+    expect(res.json).toMatchObject({ error: "PAYLOAD_TOO_LARGE", details: { max_bytes: 5 * 1024 * 1024 } });
+    const list = await call(subjects, "GET", `${base}/${a.id}/subjects`, { token, params: { agencyId: String(a.id) } });
+    expect(list.json.data).toEqual([]);
+  });
 });
 
 describe("job files", () => {

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { QueryError } from "@/components/wallet/query-error";
+import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { formatDate } from "../format";
 import { ProductStatusBadge } from "../status-badge";

@@ -6,7 +6,7 @@ import { Field } from "@/components/ui/field";
 import { COLOR_MODES, minPpiFor, PRODUCT_TYPES, type ProductType } from "@/lib/services/core/catalog-values";
 import { fieldErrors, formError } from "../field-errors";
 import { PRODUCT_TYPE_LABELS, toMajorUnits, toMinorUnits } from "../format";
-import { SelectField } from "../select-field";
+import { SelectField } from "@/components/ui/select-field";
 import type { Product } from "../types";
 
 export type ProductInput = {

@@ -5,13 +5,16 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { QueryError } from "@/components/wallet/query-error";
+import { EmptyState, ListSkeleton } from "@/components/ui/list-states";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
-import { CursorPager } from "../cursor-pager";
+import { CursorPager } from "@/components/ui/cursor-pager";
 import { formatPrice, formatSize, productTypeLabel } from "../format";
-import { SelectField } from "../select-field";
+import { SelectField } from "@/components/ui/select-field";
 import { ProductStatusBadge } from "../status-badge";
-import { productsQueryKey, type CoreList, type Product } from "../types";
+import type { CursorList } from "@/lib/client/list-envelopes";
+import { productsQueryKey, type Product } from "../types";
 
 const PAGE_SIZE = 20;
 const SORTS = [
@@ -20,6 +23,16 @@ const SORTS = [
   { value: "updated_at:desc", label: "Recently updated" },
   { value: "name:asc", label: "Name A–Z" },
   { value: "name:desc", label: "Name Z–A" },
+];
+
+const COLUMNS: readonly Column[] = [
+  { label: "Name" },
+  { label: "SKU" },
+  { label: "Type" },
+  { label: "Size" },
+  { label: "Price", align: "right" },
+  { label: "Status" },
+  { label: "Actions", align: "right", srOnly: true },
 ];
 
 /** The catalogue with status filter and sort, one keyset page at a time. */
@@ -33,7 +46,7 @@ export function ProductsList() {
   if (cursor) params.set("cursor", cursor);
   const { data, error, isPending, isPlaceholderData, refetch } = useQuery({
     queryKey: [...productsQueryKey, "list", params.toString()],
-    queryFn: () => apiFetch<CoreList<Product>>(`/v1/products?${params}`),
+    queryFn: () => apiFetch<CursorList<Product>>(`/v1/products?${params}`),
     placeholderData: keepPreviousData,
   });
 
@@ -66,43 +79,18 @@ export function ProductsList() {
         />
       </div>
       {isPending ? (
-        <div role="status" className="space-y-2">
-          <span className="sr-only">Loading products…</span>
-          {Array.from({ length: 4 }, (_, i) => (
-            <div key={i} className="h-10 animate-pulse rounded bg-slate-100" />
-          ))}
-        </div>
+        <ListSkeleton label="Loading products…" />
       ) : error && !data ? (
         <QueryError title="Could not load products." error={error} onRetry={() => void refetch()} />
       ) : data.data.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-200 py-10 text-center text-sm text-slate-500">
-          {status ? `No ${status} products.` : "No products yet. Create your first one above."}
-        </p>
+        <EmptyState>{status ? `No ${status} products.` : "No products yet. Create your first one above."}</EmptyState>
       ) : (
         <div className="space-y-4">
-          <div className="-mx-5 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Products</caption>
-              <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">Name</th>
-                  <th scope="col" className="px-4 py-2 font-medium">SKU</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Type</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Size</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">Price</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={`divide-y divide-slate-100 ${isPlaceholderData ? "opacity-60" : ""}`}>
-                {data.data.map((p) => (
-                  <ProductRow key={p.id} product={p} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Products" columns={COLUMNS} stale={isPlaceholderData}>
+            {data.data.map((p) => (
+              <ProductRow key={p.id} product={p} />
+            ))}
+          </DataTable>
           <CursorPager links={data.links} onCursor={setCursor} disabled={isPlaceholderData} label="Product pages" />
         </div>
       )}

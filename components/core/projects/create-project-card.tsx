@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { fieldErrors, formError } from "../field-errors";
-import { SelectField } from "../select-field";
+import { SelectField } from "@/components/ui/select-field";
 import { projectsQueryKey, type Project } from "../types";
 import { useProductOptions } from "./use-product-options";
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { QueryError } from "@/components/wallet/query-error";
+import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { isFinalStatus, PROJECT_STATUS_LABELS, PROJECT_TRANSITIONS, type ProjectStatus } from "@/lib/services/core/project-status";
 import { fieldErrors } from "../field-errors";

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-fetch";
-import { productsQueryKey, type CoreList, type Product } from "../types";
+import type { CursorList } from "@/lib/client/list-envelopes";
+import { productsQueryKey, type Product } from "../types";
 
 /** Up to 100 products by name, for pickers and for naming a project's product. */
 export function useProductOptions(status?: "active") {
@@ -10,7 +11,7 @@ export function useProductOptions(status?: "active") {
   if (status) query.set("status", status);
   return useQuery({
     queryKey: [...productsQueryKey, "options", status ?? "all"],
-    queryFn: () => apiFetch<CoreList<Product>>(`/v1/products?${query}`),
+    queryFn: () => apiFetch<CursorList<Product>>(`/v1/products?${query}`),
     staleTime: 30_000,
   });
 }

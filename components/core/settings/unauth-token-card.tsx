@@ -7,7 +7,7 @@ import { useOrigin } from "@/components/account/use-origin";
 import { CopyButton } from "@/components/api-keys/copy-button";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { QueryError } from "@/components/wallet/query-error";
+import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 
 const queryKey = ["core", "unauth-token"] as const;

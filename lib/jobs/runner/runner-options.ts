@@ -1,5 +1,6 @@
 import os from "node:os";
 import { z } from "zod";
+import { parseEnv } from "@/lib/parse-env";
 
 /**
  * Tuning of the embedded runner, from the environment. Defaults suit a small
@@ -32,11 +33,7 @@ export type RunnerOptions = {
 };
 
 export function runnerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<RunnerOptions, "instanceId"> {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`Invalid job runner configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(schema, env, "job runner");
   return {
     concurrency: e.JOB_CONCURRENCY,
     pollMs: e.JOB_POLL_MS,

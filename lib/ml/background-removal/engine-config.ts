@@ -1,5 +1,6 @@
 import os from "node:os";
 import { z } from "zod";
+import { parseEnv } from "@/lib/parse-env";
 
 /**
  * The engine's settings, from the environment (read at first use):
@@ -19,13 +20,9 @@ const schema = z.object({
 export type EngineConfig = { maxPixels: number; workers: number; threads: number };
 
 export function engineConfig(env: Record<string, string | undefined> = process.env): EngineConfig {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid background removal configuration: ${fields}`);
-  }
+  const e = parseEnv(schema, env, "background removal");
   const cores = os.availableParallelism();
-  const workers = parsed.data.BG_REMOVAL_WORKERS ?? (cores <= 3 ? 1 : Math.floor(cores / 2));
-  const threads = parsed.data.BG_REMOVAL_THREADS ?? Math.max(1, Math.floor((cores - 1) / workers));
-  return { maxPixels: Math.round(parsed.data.BG_REMOVAL_MAX_MEGAPIXELS * 1_000_000), workers, threads };
+  const workers = e.BG_REMOVAL_WORKERS ?? (cores <= 3 ? 1 : Math.floor(cores / 2));
+  const threads = e.BG_REMOVAL_THREADS ?? Math.max(1, Math.floor((cores - 1) / workers));
+  return { maxPixels: Math.round(e.BG_REMOVAL_MAX_MEGAPIXELS * 1_000_000), workers, threads };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEnv } from "@/lib/parse-env";
 
 /**
  * Preflight's own settings, read from the environment once (same rules as
@@ -24,11 +25,7 @@ let cached: PreflightConfig | undefined;
 
 export function preflightConfig(): PreflightConfig {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
-    if (!parsed.success) {
-      throw new Error(`Invalid environment configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    }
-    cached = parsed.data;
+    cached = parseEnv(schema, process.env, "preflight");
   }
   return cached;
 }

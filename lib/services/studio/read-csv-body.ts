@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/http/api-error";
+import { readCappedBody } from "@/lib/http/read-capped-body";
 import { readMultipart } from "@/lib/http/read-multipart";
 
 /** 5 MB: a 10,000-row roster with long URLs is well under it. */
@@ -15,24 +16,7 @@ export async function readCsvBody(req: Request): Promise<string> {
   if (!/^text\/(csv|plain)\s*(;|$)/i.test(type)) {
     throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the roster as Content-Type: text/csv (or as a multipart `file` part).");
   }
-  if (Number(req.headers.get("content-length") ?? "0") > MAX_CSV_BYTES || !req.body) {
-    if (!req.body) return "";
-    throw tooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_CSV_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  return new TextDecoder("utf-8").decode(await readCappedBody(req, MAX_CSV_BYTES, tooLarge));
 }
 
 function tooLarge() {

@@ -1,13 +1,15 @@
 import type { SelectHTMLAttributes } from "react";
 
-/** A labelled <select> matching components/ui/field. */
+export type SelectOption = string | { value: string; label: string };
+
+/** A labelled <select> styled like `Field`; a plain string option is its own label. */
 export function SelectField({
   label,
   id,
   options,
   error,
   ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; id: string; options: readonly { value: string; label: string }[]; error?: string }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; id: string; options: readonly SelectOption[]; error?: string }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -20,11 +22,14 @@ export function SelectField({
         aria-describedby={error ? `${id}-error` : undefined}
         {...props}
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {options.map((o) => {
+          const { value, label: text } = typeof o === "string" ? { value: o, label: o } : o;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
       </select>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-600">

@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import type { Paginated } from "./types";
+import type { Paginated } from "@/lib/client/list-envelopes";
 
 /** Previous / "Page X of Y" / Next for a /v1 list envelope's `meta`. */
 export function PaginationControls({

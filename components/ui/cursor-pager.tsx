@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import type { CoreList } from "./types";
+import type { CursorList } from "@/lib/client/list-envelopes";
 
 /** The cursor of a list link, or null for the first page. */
 export function cursorOf(link: string | null): string | null {
@@ -13,7 +13,7 @@ export function CursorPager({
   disabled = false,
   label,
 }: {
-  links: CoreList<unknown>["links"];
+  links: CursorList<unknown>["links"];
   onCursor: (cursor: string | null) => void;
   disabled?: boolean;
   label: string;
