@@ -1,5 +1,6 @@
 import { jobsMode } from "./jobs-mode";
-import { startJobRunner, warmUpJobs } from "./runner/runner-instance";
+import { onShutdown } from "@/lib/graceful-shutdown";
+import { startJobRunner, stopJobRunner, warmUpJobs } from "./runner/runner-instance";
 
 /**
  * At server start: warm every job's engine (the model) in the background so the
@@ -12,6 +13,10 @@ export async function startJobsAtServerStart(): Promise<void> {
   if (jobsMode() === "embedded") {
     const runner = await startJobRunner();
     console.log(`[jobs] embedded durable runner started (${runner.options.concurrency} at a time, instance ${runner.options.instanceId})`);
+    onShutdown(async () => {
+      await stopJobRunner();
+      console.log("[jobs] embedded runner stopped: running jobs finished or were given back for the next start");
+    });
   } else {
     console.log("[jobs] async jobs go to Inngest; this server runs them when Inngest calls /api/inngest");
   }

@@ -78,7 +78,7 @@ export class EmbeddedRunner {
     this.wake();
     await this.loopDone;
     const all = () => Promise.allSettled([...this.inFlight.values()].map((f) => f.done));
-    const drainMs = opts.drainMs ?? 10_000;
+    const drainMs = opts.drainMs ?? this.options.drainMs ?? 10_000;
     const drained = await Promise.race([all().then(() => true), sleep(drainMs).then(() => false)]);
     if (!drained) {
       for (const f of this.inFlight.values()) f.controller.abort(new RunnerStoppingError());

@@ -19,6 +19,8 @@ const schema = z.object({
   JOB_RETRY_MAX_MS: z.coerce.number().int().min(1).default(60_000),
   /** How long a run may ignore the abort at its time limit before the runner fails it anyway. */
   JOB_TIMEOUT_GRACE_MS: z.coerce.number().int().min(0).default(5_000),
+  /** At shutdown (SIGTERM), how long running jobs may take to finish before they are given back. */
+  JOB_DRAIN_MS: z.coerce.number().int().min(0).default(20_000),
 });
 
 export type RunnerOptions = {
@@ -28,6 +30,8 @@ export type RunnerOptions = {
   retryBaseMs: number;
   retryMaxMs: number;
   timeoutGraceMs: number;
+  /** stop()'s default wait for running jobs (JOB_DRAIN_MS). */
+  drainMs?: number;
   /** Identifies this process in `locked_by`. */
   instanceId: string;
 };
@@ -41,6 +45,7 @@ export function runnerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit
     retryBaseMs: e.JOB_RETRY_BASE_MS,
     retryMaxMs: e.JOB_RETRY_MAX_MS,
     timeoutGraceMs: e.JOB_TIMEOUT_GRACE_MS,
+    drainMs: e.JOB_DRAIN_MS,
   };
 }
 

@@ -1,0 +1,28 @@
+// A server process for the graceful-shutdown test: a stand-in for Next.js's own
+// SIGTERM listener (registered first, like `next start` does), then the app's
+// shutdown hook around an embedded runner, exactly as lib/jobs/server-start.ts wires it.
+import { getDb } from "@/lib/db/client";
+import { onShutdown } from "@/lib/graceful-shutdown";
+import { EmbeddedRunner } from "@/lib/jobs/runner/embedded-runner";
+import { fastOptions } from "./runner-harness";
+import { shutdownJob } from "./shutdown-job";
+
+process.on("SIGTERM", () => {
+  console.log("FRAMEWORK");
+  process.exit(143);
+});
+
+async function main() {
+  const runner = new EmbeddedRunner([shutdownJob], fastOptions({ leaseMs: 30_000, drainMs: Number(process.env.DRAIN_MS) }), getDb);
+  await runner.start();
+  onShutdown(async () => {
+    await runner.stop();
+    console.log("STOPPED");
+  });
+  console.log("READY");
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
