@@ -29,6 +29,8 @@ const schema = z.object({
   /** memory (default), postgres (uses DATABASE_URL) or redis (uses REDIS_URL). */
   RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).default("memory"),
   REDIS_URL: z.string().optional(),
+  /** Finished runs of the embedded job runner are deleted this many days after they end. */
+  JOB_RETENTION_DAYS: z.coerce.number().positive().default(14),
   /** Largest JSON request body, in bytes. */
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1_000_000),
   MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),

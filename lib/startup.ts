@@ -1,5 +1,6 @@
 import { config } from "@/lib/config";
-import { dbHandle } from "@/lib/db/client";
+import { dbHandle, getDb } from "@/lib/db/client";
+import { startSweeper } from "@/lib/maintenance/sweeper";
 import { ensureDemoAccount } from "@/lib/accounts/ensure-demo-account";
 
 /**
@@ -9,7 +10,8 @@ import { ensureDemoAccount } from "@/lib/accounts/ensure-demo-account";
 export async function startServer(): Promise<void> {
   // Async jobs: the model starts loading now, beside the database opening; then the
   // embedded runner. `next build` also loads this file and must not start them.
-  const jobs = process.env.NEXT_PHASE !== "phase-production-build" ? import("@/lib/jobs/server-start").then((m) => m.startJobsAtServerStart()) : undefined;
+  const serving = process.env.NEXT_PHASE !== "phase-production-build";
+  const jobs = serving ? import("@/lib/jobs/server-start").then((m) => m.startJobsAtServerStart()) : undefined;
   jobs?.catch(() => {}); // awaited below; a database that fails to open is reported by dbHandle() first
   const handle = await dbHandle();
   const where = handle.driver === "pglite" ? `embedded PGlite in ${config().dataDir}` : "PostgreSQL (DATABASE_URL)";
@@ -27,5 +29,6 @@ export async function startServer(): Promise<void> {
       ].join("\n"),
     );
   }
+  if (serving) startSweeper(getDb);
   await jobs;
 }

@@ -1,0 +1,37 @@
+import { config } from "@/lib/config";
+import type { Db } from "@/lib/db/types";
+import { OUTPUT_URL_TTL_SECONDS } from "@/lib/storage";
+import { expireQrPdfs, pruneFinishedJobRuns } from "./retention";
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * One pass of the retention rules: job runs JOB_RETENTION_DAYS after they end,
+ * QR PDFs an hour after their download URL expired. Idempotent, so several
+ * instances sweeping the same PostgreSQL database do no harm.
+ */
+export async function sweepOnce(db: Db, now = new Date()): Promise<{ jobRuns: number; qrPdfs: number }> {
+  const jobRuns = await pruneFinishedJobRuns(db, new Date(now.getTime() - config().JOB_RETENTION_DAYS * 24 * HOUR_MS));
+  const qrPdfs = await expireQrPdfs(db, new Date(now.getTime() - OUTPUT_URL_TTL_SECONDS * 1000 - HOUR_MS));
+  return { jobRuns, qrPdfs };
+}
+
+/** Sweeps a minute after start, then hourly; the timer never keeps the process alive. */
+export function startSweeper(getDb: () => Promise<Db>): () => void {
+  const sweep = async () => {
+    try {
+      const done = await sweepOnce(await getDb());
+      if (done.jobRuns || done.qrPdfs) console.log(`[maintenance] deleted ${done.jobRuns} finished job runs and ${done.qrPdfs} expired QR PDFs`);
+    } catch (err) {
+      console.error("[maintenance] the retention sweep failed (it runs again in an hour):", err);
+    }
+  };
+  const first = setTimeout(() => void sweep(), 60_000);
+  const every = setInterval(() => void sweep(), HOUR_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
