@@ -5,11 +5,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { errorMessage, fieldErrors } from "./api-errors";
-import { SelectField } from "@/components/ui/select-field";
 import { AGENCY_TYPES, studioKeys, type Agency } from "./types";
 
 /** /agencies: the schools, clubs and companies this studio photographs. */

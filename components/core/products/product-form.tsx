@@ -2,11 +2,10 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { COLOR_MODES, minPpiFor, PRODUCT_TYPES, type ProductType } from "@/lib/services/core/catalog-values";
 import { fieldErrors, formError } from "../field-errors";
 import { PRODUCT_TYPE_LABELS, toMajorUnits, toMinorUnits } from "../format";
-import { SelectField } from "@/components/ui/select-field";
 import type { Product } from "../types";
 
 export type ProductInput = {

@@ -11,7 +11,7 @@ import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { formatPrice, formatSize, productTypeLabel } from "../format";
-import { SelectField } from "@/components/ui/select-field";
+import { SelectField } from "@/components/ui/field";
 import { ProductStatusBadge } from "../status-badge";
 import type { CursorList } from "@/lib/client/list-envelopes";
 import { productsQueryKey, type Product } from "../types";

@@ -5,10 +5,9 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { fieldErrors, formError } from "../field-errors";
-import { SelectField } from "@/components/ui/select-field";
 import { projectsQueryKey, type Project } from "../types";
 import { useProductOptions } from "./use-product-options";
 

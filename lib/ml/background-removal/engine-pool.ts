@@ -88,6 +88,9 @@ export class EnginePool {
     const loads = await Promise.all(
       this.slots.map(async (slot) => {
         const loadMs = await slot.ready;
+        // A real image already waiting for this worker warms it just as well: running the
+        // tiny warm-up image first would only make that caller wait for it.
+        if (slot.job) slot.warmed ??= Promise.resolve();
         slot.warmed ??= this.send(slot, { type: "warmup", id: this.nextId++ }).then(() => undefined);
         await slot.warmed;
         return loadMs;
