@@ -52,9 +52,7 @@ export function ApiKeysCard() {
               <ApiKeyRow key={key.id} apiKey={key} onRevoked={onRevoked} />
             ))}
           </DataTable>
-          {data.meta.last_page > 1 ? (
-            <PaginationControls meta={data.meta} onPageChange={setPage} disabled={isPlaceholderData} label="API key pages" />
-          ) : null}
+          <PaginationControls meta={data.meta} onPageChange={setPage} disabled={isPlaceholderData} label="API key pages" />
         </div>
       )}
     </Card>

@@ -20,36 +20,37 @@ export const NAV_ITEMS = [
 
 export function StudioNav({ email, plan }: { email: string; plan: string }) {
   const pathname = usePathname();
+  // Two rows: who you are above, the pages below. The page row scrolls sideways on a
+  // narrow screen instead of wrapping labels onto two lines.
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center gap-6 px-6 py-3">
-        <Link href="/dashboard" className="font-semibold text-brand-700">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-6 pt-3">
+        <Link href="/dashboard" className="whitespace-nowrap font-semibold text-brand-700">
           Print Studio
         </Link>
-        <nav className="flex flex-1 gap-1" aria-label="Studio">
-          {NAV_ITEMS.map((item) => {
-            const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
-            return (
-              <Link
-                key={item.href}
-                href={item.href}
-                aria-current={active ? "page" : undefined}
-                className={`rounded-md px-3 py-1.5 text-sm ${active ? "bg-brand-50 font-medium text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}
-              >
-                {item.label}
-              </Link>
-            );
-          })}
-        </nav>
-        <div className="flex items-center gap-3 text-sm text-slate-600">
-          <span>
-            {email} <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase">{plan}</span>
-          </span>
-          <button type="button" onClick={() => signOut({ callbackUrl: "/signin" })} className="text-slate-500 hover:text-slate-900">
+        <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
+          <span className="truncate">{email}</span>
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase">{plan}</span>
+          <button type="button" onClick={() => signOut({ callbackUrl: "/signin" })} className="whitespace-nowrap text-slate-500 hover:text-slate-900">
             Sign out
           </button>
         </div>
       </div>
+      <nav className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2" aria-label="Studio">
+        {NAV_ITEMS.map((item) => {
+          const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          return (
+            <Link
+              key={item.href}
+              href={item.href}
+              aria-current={active ? "page" : undefined}
+              className={`whitespace-nowrap rounded-md px-3 py-1.5 text-sm ${active ? "bg-brand-50 font-medium text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}
+            >
+              {item.label}
+            </Link>
+          );
+        })}
+      </nav>
     </header>
   );
 }

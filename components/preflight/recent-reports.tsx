@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { StatusBadge } from "./status-badge";
-import type { ReportSummary } from "./types";
+import { summaryText, type ReportSummary } from "./types";
 
 export const RECENT_REPORTS_KEY = ["preflight", "reports"] as const;
 
@@ -29,7 +29,7 @@ export function RecentReports({ selectedId, onSelect }: { selectedId: string | n
             <span className="min-w-0">
               <span className="block truncate font-medium text-slate-800">{r.designId}</span>
               <span className="text-xs text-slate-500">
-                {r.fileType.toUpperCase()} · {new Date(r.createdAt).toLocaleString()} · {r.summary.errors} errors, {r.summary.warnings} warnings
+                {r.fileType.toUpperCase()} · {new Date(r.createdAt).toLocaleString()} · {summaryText(r.summary)}
               </span>
             </span>
             <StatusBadge status={r.status} />

@@ -7,7 +7,7 @@ import { IssueList } from "./issue-list";
 import { PdfViewer } from "./pdf-viewer";
 import { RasterViewer } from "./raster-viewer";
 import { StatusBadge } from "./status-badge";
-import type { Report } from "./types";
+import { summaryText, type Report } from "./types";
 
 /** A report: its status and checks, the file with the issues drawn on it, and the issues by severity. */
 export function ReportView({ report, onDelete }: { report: Report; onDelete: () => void }) {
@@ -37,7 +37,7 @@ export function ReportView({ report, onDelete }: { report: Report; onDelete: () 
           <p className="mt-1 text-sm text-slate-600">
             {report.fileType.toUpperCase()}
             {report.file.pageCount ? `, ${report.file.pageCount} pages` : ""}
-            {report.file.widthPx ? `, ${report.file.widthPx} x ${report.file.heightPx} px` : ""} · checked against {against.join(", ") || "defaults"} · {report.summary.errors} errors, {report.summary.warnings} warnings, {report.summary.infos} notes
+            {report.file.widthPx ? `, ${report.file.widthPx} x ${report.file.heightPx} px` : ""} · checked against {against.join(", ") || "defaults"} · {summaryText(report.summary, true)}
           </p>
         </div>
         <Button type="button" variant="danger" onClick={onDelete}>

@@ -12,13 +12,15 @@ export type Issue = {
   fixTypes: string[];
 };
 
+export type PreflightSummary = { errors: number; warnings: number; infos: number };
+
 export type ReportSummary = {
   reportId: string;
   designId: string;
   status: "pass" | "warning" | "fail";
   fileType: "jpeg" | "png" | "tiff" | "pdf";
   fileSize: number;
-  summary: { errors: number; warnings: number; infos: number };
+  summary: PreflightSummary;
   createdAt: string;
 };
 
@@ -46,3 +48,12 @@ export const PRODUCT_TYPES = ["photo_on_canvas", "poster", "wallpaper", "framed_
 
 /** Issues get a stable key from their position in the report. */
 export const issueKey = (i: number) => `issue-${i}`;
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "1 error, 2 warnings" (and notes when asked), for report summaries. */
+export function summaryText(s: PreflightSummary, withNotes = false): string {
+  const parts = [count(s.errors, "error", "errors"), count(s.warnings, "warning", "warnings")];
+  if (withNotes) parts.push(count(s.infos, "note", "notes"));
+  return parts.join(", ");
+}

@@ -129,11 +129,7 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
             ))}
           </ul>
         )}
-        {files.data && files.data.meta.last_page > 1 ? (
-          <div className="mt-4">
-            <PaginationControls meta={files.data.meta} onPageChange={setPage} disabled={files.isFetching} label="Photo pages" />
-          </div>
-        ) : null}
+        {files.data ? <PaginationControls className="mt-4" meta={files.data.meta} onPageChange={setPage} disabled={files.isFetching} label="Photo pages" /> : null}
       </Card>
     </div>
   );

@@ -104,11 +104,7 @@ export function RosterEditor({ agencyId }: { agencyId: number }) {
             {subjects.data && subjects.data.data.length === 0 ? <p className="py-4 text-sm text-slate-500">{search ? "No subject matches." : "The roster is empty: add subjects or import a CSV."}</p> : null}
           </div>
         )}
-        {subjects.data && subjects.data.meta.last_page > 1 ? (
-          <div className="mt-4">
-            <PaginationControls meta={subjects.data.meta} onPageChange={setPage} disabled={subjects.isFetching} label="Roster pages" />
-          </div>
-        ) : null}
+        {subjects.data ? <PaginationControls className="mt-4" meta={subjects.data.meta} onPageChange={setPage} disabled={subjects.isFetching} label="Roster pages" /> : null}
       </Card>
     </div>
   );

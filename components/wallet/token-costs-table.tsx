@@ -1,16 +1,22 @@
-type CostRow = { service: string; unit: string; cost: string; note?: string };
+import { BG_REMOVE_COST } from "@/lib/services/bg-remove/pricing";
+
+/**
+ * Contract 2.1's price list. Operations this service does not offer yet are listed
+ * with their contract price and marked, so nobody plans on them by mistake.
+ */
+type CostRow = { service: string; unit: string; cost: string; note?: string; available?: false };
 
 const COSTS: CostRow[] = [
-  { service: "Background Removal", unit: "per image", cost: "150 tokens" },
+  { service: "Background Removal", unit: "per image", cost: `${BG_REMOVE_COST} tokens` },
   { service: "Preflight: DPI score", unit: "per file", cost: "Free" },
   { service: "Preflight: full check", unit: "per check", cost: "No tokens", note: "Counts against your plan's monthly quota: Free 100, Premium 5,000." },
-  { service: "AI fix job: raster", unit: "per job", cost: "200 tokens" },
-  { service: "AI fix job: PDF bleed only", unit: "per job", cost: "150 tokens" },
-  { service: "AI fix job: PDF full prepress", unit: "per job", cost: "300 tokens" },
-  { service: "Face Crop", unit: "per image", cost: "2 tokens", note: "6 tokens with enhance." },
   { service: "Bulk QR", unit: "per subject", cost: "1 token" },
-  { service: "AI Face Matching", unit: "per file", cost: "6 tokens", note: "Files that fail are refunded." },
-  { service: "Reference embeddings, status polling, agency and job pickers", unit: "", cost: "Free" },
+  { service: "AI fix job: raster", unit: "per job", cost: "200 tokens", available: false },
+  { service: "AI fix job: PDF bleed only", unit: "per job", cost: "150 tokens", available: false },
+  { service: "AI fix job: PDF full prepress", unit: "per job", cost: "300 tokens", available: false },
+  { service: "Face Crop", unit: "per image", cost: "2 tokens", note: "6 tokens with enhance.", available: false },
+  { service: "AI Face Matching", unit: "per file", cost: "6 tokens", note: "Files that fail are refunded.", available: false },
+  { service: "Status polling, agency and job pickers", unit: "", cost: "Free" },
 ];
 
 export function TokenCostsTable() {
@@ -30,10 +36,11 @@ export function TokenCostsTable() {
             <tr key={row.service} className="align-top">
               <th scope="row" className="px-5 py-3 font-medium text-slate-900">
                 {row.service}
+                {row.available === false ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-500">Not available yet</span> : null}
                 {row.note ? <p className="mt-0.5 text-xs font-normal text-slate-500">{row.note}</p> : null}
               </th>
               <td className="whitespace-nowrap px-5 py-3 text-slate-600">{row.unit || "—"}</td>
-              <td className={`whitespace-nowrap px-5 py-3 text-right font-medium ${row.cost.endsWith("token") || row.cost.endsWith("tokens") ? "text-slate-900" : "text-emerald-700"}`}>
+              <td className={`whitespace-nowrap px-5 py-3 text-right font-medium ${row.available === false ? "text-slate-400" : row.cost.endsWith("token") || row.cost.endsWith("tokens") ? "text-slate-900" : "text-emerald-700"}`}>
                 {row.cost}
               </td>
             </tr>
