@@ -1,15 +1,15 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/http/api-error";
+import { sharedLimiter } from "@/lib/http/limiter-store";
 
 // Sign-ups are cheap to script and each one is granted tokens: a tighter budget
 // per IP than the general 120/minute. REGISTER_PER_HOUR tunes it.
-let limiter: RateLimiterMemory | undefined;
-const registerLimiter = () => (limiter ??= new RateLimiterMemory({ points: config().REGISTER_PER_HOUR, duration: 3600, keyPrefix: "register" }));
+const registerLimiter = () => sharedLimiter("register", config().REGISTER_PER_HOUR, 3600);
 
 export async function assertRegistrationAllowed(ip: string): Promise<void> {
   try {
-    await registerLimiter().consume(ip, 1);
+    await (await registerLimiter()).consume(ip, 1);
   } catch (err) {
     if (!(err instanceof RateLimiterRes)) throw err;
     const retryAfter = Math.max(30, Math.ceil(err.msBeforeNext / 1000));

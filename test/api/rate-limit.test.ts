@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as account from "@/app/v1/account/route";
+import * as tokenRoute from "@/app/v1/auth/token/route";
 import { resetConfig } from "@/lib/config";
 import { resetRateLimiter } from "@/lib/http/rate-limit";
 import { call, testAccount } from "../http";
@@ -60,5 +61,27 @@ describe("rate limit", () => {
     resetRateLimiter();
     const limited = await call(account, "GET", "/v1/account", { token });
     expect(limited.status).toBe(429);
+  });
+
+  it.each(["postgres", "redis"] as const)("shares the wrong-password lock through the %s store", async (store) => {
+    useStore(store, 100);
+    const { email, password } = await testAccount();
+    for (let i = 0; i < 10; i++) {
+      expect((await call(tokenRoute, "POST", "/v1/auth/token", { body: { email, password: "wrong password" } })).status).toBe(401);
+    }
+    // Another instance (a fresh set of limiters) refuses even the right password.
+    resetRateLimiter();
+    const locked = await call(tokenRoute, "POST", "/v1/auth/token", { body: { email, password } });
+    expect(locked.status).toBe(429);
+    expect(locked.json.error).toBe("TOO_MANY_LOGIN_ATTEMPTS");
+  });
+
+  it("with the memory store the lock is per instance (the contrast to the shared stores above)", async () => {
+    useStore("memory", 100);
+    const { email, password } = await testAccount();
+    for (let i = 0; i < 10; i++) await call(tokenRoute, "POST", "/v1/auth/token", { body: { email, password: "wrong password" } });
+    expect((await call(tokenRoute, "POST", "/v1/auth/token", { body: { email, password } })).status).toBe(429);
+    resetRateLimiter();
+    expect((await call(tokenRoute, "POST", "/v1/auth/token", { body: { email, password } })).status).toBe(200);
   });
 });
