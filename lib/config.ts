@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseEnv } from "./parse-env";
+import { vercelOrigin } from "./serverless-checks";
 
 /**
  * Every environment variable the app reads, parsed once with zod so a typo in a
@@ -63,10 +64,15 @@ export function resetConfig(): void {
   cached = undefined;
 }
 
-/** Absolute origin for links we hand out; falls back to the request's origin when APP_URL is unset. */
+/**
+ * Absolute origin for links we hand out: APP_URL, else the request's origin, else
+ * (no request at hand) a Vercel deployment's own URL or localhost.
+ */
 export function appOrigin(requestUrl?: string): string {
   const fromEnv = config().APP_URL;
   if (fromEnv) return fromEnv.replace(/\/$/, "");
   if (requestUrl) return new URL(requestUrl).origin;
+  const vercel = vercelOrigin();
+  if (vercel) return vercel;
   return `http://localhost:${process.env.PORT ?? 3000}`;
 }

@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { dbHandle, getDb } from "@/lib/db/client";
 import { startSweeper } from "@/lib/maintenance/sweeper";
+import { serverlessProblems } from "@/lib/serverless-checks";
 import { ensureDemoAccount } from "@/lib/accounts/ensure-demo-account";
 
 /**
@@ -11,6 +12,8 @@ export async function startServer(): Promise<void> {
   // Async jobs: the model starts loading now, beside the database opening; then the
   // embedded runner. `next build` also loads this file and must not start them.
   const serving = process.env.NEXT_PHASE !== "phase-production-build";
+  const missing = serving ? serverlessProblems() : [];
+  if (missing.length > 0) throw new Error(`This serverless deployment is missing settings:\n- ${missing.join("\n- ")}\n(see README, "Deploying")`);
   const jobs = serving ? import("@/lib/jobs/server-start").then((m) => m.startJobsAtServerStart()) : undefined;
   jobs?.catch(() => {}); // awaited below; a database that fails to open is reported by dbHandle() first
   const handle = await dbHandle();
