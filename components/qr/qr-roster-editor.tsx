@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { useWalletBalance } from "@/components/wallet/use-wallet-balance";
-import { errorMessage, fieldErrors } from "@/components/studio/api-errors";
+import { errorMessage, fieldErrors, type LineError } from "@/components/studio/api-errors";
+import { LineErrorsList } from "@/components/studio/line-errors-list";
 import { studioKeys, type Agency } from "@/components/studio/types";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
 import { LayoutPicker } from "./layout-picker";
@@ -33,7 +34,7 @@ export function QrRosterEditor({ plan, agencyId }: { plan: string; agencyId?: nu
   const [pageSize, setPageSize] = useState<"letter" | "a4">("letter");
   const [logoUrl, setLogoUrl] = useState("");
   const [csv, setCsv] = useState("");
-  const [csvErrors, setCsvErrors] = useState<Array<{ line: number; field?: string; message: string }>>([]);
+  const [csvErrors, setCsvErrors] = useState<LineError[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
 
   const agencies = useQuery({ queryKey: studioKeys.agencies, queryFn: () => apiFetch<{ agencies: Agency[] }>("/v1/services/studio/agencies") });
@@ -168,14 +169,9 @@ export function QrRosterEditor({ plan, agencyId }: { plan: string; agencyId?: nu
               }} />
             </div>
             {csvErrors.length ? (
-              <ul role="alert" className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 pr-3 text-sm text-red-700" data-testid="qr-csv-errors">
-                {csvErrors.map((e, i) => (
-                  <li key={i}>
-                    Line {e.line}
-                    {e.field ? ` (${e.field})` : ""}: {e.message}
-                  </li>
-                ))}
-              </ul>
+              <div role="alert">
+                <LineErrorsList errors={csvErrors} testId="qr-csv-errors" className="rounded-md border border-red-200 bg-red-50 py-2 pl-8 pr-3 text-sm text-red-700" />
+              </div>
             ) : null}
           </div>
           <div className="space-y-2 text-sm">

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
 import { errorMessage, lineErrors } from "./api-errors";
+import { LineErrorsList } from "./line-errors-list";
 
 const EXAMPLE = "student_id,name,class_name,reference_photo_url\nS1001,Zoë Ørsted-Nguyễn,5B,\nS1002,山田 太郎,5A,";
 
@@ -62,14 +63,7 @@ export function CsvImportPanel({ agencyId }: { agencyId: number }) {
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           <p className="font-medium">{errors.length ? `Nothing was imported: ${errorCount(upload.error) ?? errors.length} problems.` : errorMessage(upload.error)}</p>
           {errors.length ? (
-            <ul className="mt-2 max-h-48 list-disc space-y-0.5 overflow-y-auto pl-5" data-testid="csv-errors">
-              {errors.map((e, i) => (
-                <li key={i}>
-                  Line {e.line}
-                  {e.field ? ` (${e.field})` : ""}: {e.message}
-                </li>
-              ))}
-            </ul>
+            <LineErrorsList errors={errors} testId="csv-errors" className="mt-2 max-h-48 space-y-0.5 overflow-y-auto pl-5" />
           ) : null}
         </div>
       ) : null}
