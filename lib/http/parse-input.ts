@@ -30,7 +30,8 @@ export async function parseInput<S extends Schemas>(req: Request, ctx: RouteCont
   let body: unknown;
   if (schemas.body) {
     const json = await readJsonBody(req, config().MAX_JSON_BYTES);
-    body = parseWith(schemas.body, json ?? {}, "body");
+    // Only an absent body counts as `{}`; a JSON `null` is a body of the wrong type.
+    body = parseWith(schemas.body, json === undefined ? {} : json, "body");
   }
   return { params, query, body } as ParsedInput<S>;
 }
