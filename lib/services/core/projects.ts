@@ -118,6 +118,9 @@ export async function updateProject(db: Db, accountId: string, id: string, patch
       .for("update");
     if (!current) throw notFound("Project");
     const from = current.status as ProjectStatus;
+    // A closed project answers a PATCH that changes nothing (a client retrying a
+    // move whose answer it lost) with the project as it is, and refuses any real change.
+    if (isFinalStatus(from) && !changesAnything(current, patch)) return toPublicProject(current);
     if (isFinalStatus(from)) {
       throw new ApiError(409, "PROJECT_CLOSED", `The project is ${from}: closed projects cannot be changed.`, { field: "status", status: from });
     }
@@ -148,6 +151,19 @@ export async function updateProject(db: Db, accountId: string, id: string, patch
       .catch(referenceGone);
     return toPublicProject(row!);
   });
+}
+
+/** Whether applying `patch` would alter any stored field (unsent fields alter nothing). */
+function changesAnything(current: ProjectRow, patch: UpdateProjectInput): boolean {
+  const next: Partial<Record<keyof ProjectRow, unknown>> = {
+    name: patch.name,
+    productId: patch.product_id,
+    status: patch.status,
+    designFileUrl: patch.design_file_url,
+    preflightReportId: patch.preflight_report_id,
+    customerEmail: patch.customer_email,
+  };
+  return Object.entries(next).some(([column, value]) => value !== undefined && value !== current[column as keyof ProjectRow]);
 }
 
 export async function deleteProject(db: Db, accountId: string, id: string): Promise<void> {
