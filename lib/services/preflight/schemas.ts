@@ -9,11 +9,16 @@ const pixels = (what: string) =>
     .positive(`${what} must be greater than 0.`)
     .max(1_000_000, `${what} may be at most 1,000,000 pixels.`);
 
-/** Canvas sizes in inches: positive, finite, at most 1,000 in (25 m), which no product approaches. */
+/**
+ * Canvas sizes in inches: 0.001 in (the precision of a product's size) to 1,000 in (25 m),
+ * which no product approaches. The floor keeps every derived resolution finite: a
+ * million pixels over 1e-320 in is Infinity, which JSON would write as null.
+ */
+export const MIN_CANVAS_INCHES = 0.001;
 const inches = (what: string) =>
   z
     .number({ error: `${what} must be a number of inches.` })
-    .positive(`${what} must be greater than 0.`)
+    .min(MIN_CANVAS_INCHES, `${what} must be at least ${MIN_CANVAS_INCHES} inches.`)
     .max(1000, `${what} may be at most 1,000 inches.`);
 
 const productType = z.enum(PRODUCT_TYPES, { error: `productType must be one of ${PRODUCT_TYPES.join(", ")}.` });
