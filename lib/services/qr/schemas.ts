@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { classNameText, lineText, nameText, studentIdText, urlText } from "@/lib/services/studio/schemas";
+import { classNameText, lineText, nameText, optionalLineText, studentIdText, urlText } from "@/lib/services/studio/schemas";
 import { LAYOUTS, PAGE_SIZES } from "./layouts";
 
 /** Contract 8: 1 to 2,000 subjects per request. */
@@ -11,7 +11,8 @@ export const generateQrBody = z
   .strictObject({
     /** The caller's own reference; printed into every QR payload. */
     job_id: lineText(64),
-    school_name: z.union([lineText(200), z.null()]).optional(),
+    /** Optional like class_name: "" or blank means no school name (form clients send empty fields). */
+    school_name: optionalLineText(200),
     layout: z.enum(Object.keys(LAYOUTS) as [keyof typeof LAYOUTS, ...Array<keyof typeof LAYOUTS>]).default("4up"),
     logo_url: z.union([urlText, z.null()]).optional(),
     /** Beyond the contract: `letter` (default) or `a4`. */

@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { agencyJobStatusEnum, agencyTypeEnum, icpTypeEnum } from "@/lib/db/schema";
 
-/** Integer path ids, bounded to PostgreSQL's integer so an absurd id is a 404, never a database error. */
-const intId = z.coerce.number().int().min(1).max(2_147_483_647);
+/**
+ * Integer path ids: decimal digits only (so "0x10", "1e1" or " 3" never alias record 16, 10 or 3),
+ * bounded to PostgreSQL's integer so an absurd id is a 400, never a database error.
+ */
+const intId = z
+  .string()
+  .regex(/^[0-9]{1,10}$/, "Must be an integer id (decimal digits).")
+  .transform(Number)
+  .pipe(z.number().int().min(1, "Must be an integer id from 1.").max(2_147_483_647, "Must be an integer id up to 2147483647."));
 
 export const agencyParams = z.object({ agencyId: intId });
 export const jobParams = z.object({ agencyId: intId, jobId: intId });
