@@ -6,6 +6,7 @@ import { errorResponse } from "./error-response";
 import { parseInput, type ParsedInput, type RouteContext, type Schemas } from "./parse-input";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 import { requestIdFor } from "./request-id";
+import { runInRequestContext } from "./request-context";
 
 export type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
@@ -45,7 +46,7 @@ export function createWrapper<P>(auth: Authenticator<P>) {
         const key = auth.rateLimitKey(principal, req);
         if (key) limit = await consumeRateLimit(key);
         const input = await parseInput(req, routeCtx, schemas);
-        res = await run({ ...input, req, db, principal, requestId });
+        res = await runInRequestContext(req, () => run({ ...input, req, db, principal, requestId }));
       } catch (err) {
         res = errorResponse(err, requestId);
       }
