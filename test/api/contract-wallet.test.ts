@@ -1,8 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as bgRemove from "@/app/v1/services/bg-remove/route";
+import * as wallet from "@/app/v1/wallet/route";
+import * as unauthToken from "@/app/v1/account/unauth-token/route";
 import { resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { testAccount } from "../http";
+import { call, testAccount } from "../http";
 
 // Contract 7: a short balance is `402 { error: "INSUFFICIENT_TOKENS", balance,
 // shortfall, top_up_url: <URL> }`. README: without APP_URL, links follow the
@@ -46,5 +48,19 @@ describe("402 INSUFFICIENT_TOKENS top_up_url", () => {
     const res = await createJobAt("http://10.0.0.5:3000", token);
     expect(res.status).toBe(402);
     expect(res.json.top_up_url).toBe(`${process.env.APP_URL}/wallet/top-up`);
+  });
+});
+
+describe("GET /v1/wallet with the storefront's unauth token", () => {
+  // Contract 5: the unauth token reaches only public-data endpoints. Outside the
+  // core API it is no credential at all (docs/api.md): 401 with a Bearer challenge.
+  it("is a 401 as without credentials, and shows no balance", async () => {
+    const { token } = await testAccount({ tokens: 100 });
+    const unauth = (await call(unauthToken, "GET", "/v1/account/unauth-token", { token })).json.token as string;
+    const res = await call(wallet, "GET", "/v1/wallet", { headers: { "x-service-unauth-token": unauth } });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe("UNAUTHORIZED");
+    expect(res.json).not.toHaveProperty("balance");
+    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="v1"');
   });
 });
