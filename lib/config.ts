@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseEnv } from "./parse-env";
+import { currentRequestUrl } from "./http/request-context";
 import { vercelOrigin } from "./serverless-checks";
 
 /**
@@ -65,10 +66,12 @@ export function resetConfig(): void {
 }
 
 /**
- * Absolute origin for links we hand out: APP_URL, else the request's origin, else
- * (no request at hand) a Vercel deployment's own URL or localhost.
+ * Absolute origin for links we hand out (signed file URLs, top_up_url, list links):
+ * APP_URL, else the origin of the request being served (so a client that called
+ * http://studio.lan:3000 gets links it can follow), else (no request at hand: jobs,
+ * the CLI) a Vercel deployment's own URL or localhost.
  */
-export function appOrigin(requestUrl?: string): string {
+export function appOrigin(requestUrl: string | undefined = currentRequestUrl()): string {
   const fromEnv = config().APP_URL;
   if (fromEnv) return fromEnv.replace(/\/$/, "");
   if (requestUrl) return new URL(requestUrl).origin;

@@ -55,7 +55,12 @@ export function verifyFileSignature(
   return { ok: true, key, expires, ...(name !== undefined && { downloadName: name }) };
 }
 
-/** Key of a signed /files/ URL on our own origin, or null (foreign, malformed, tampered, expired). */
+/**
+ * Key of a signed /files/ URL of ours, or null (not a /files/ URL, malformed,
+ * tampered, expired). The signature decides, not the host: links are signed on
+ * whichever origin the client called, and a valid signature can only come from us,
+ * so whatever host such a URL names, the bytes it stands for are in our storage.
+ */
 export function verifyFileUrl(url: string): SignedFileCheck | null {
   let parsed: URL;
   try {
@@ -63,7 +68,7 @@ export function verifyFileUrl(url: string): SignedFileCheck | null {
   } catch {
     return null;
   }
-  if (parsed.origin !== new URL(appOrigin()).origin || !parsed.pathname.startsWith(FILES_PATH_PREFIX)) return null;
+  if (!/^https?:$/.test(parsed.protocol) || !parsed.pathname.startsWith(FILES_PATH_PREFIX)) return null;
   let key: string;
   try {
     key = decodeURIComponent(parsed.pathname.slice(FILES_PATH_PREFIX.length));

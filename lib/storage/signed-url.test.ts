@@ -152,11 +152,16 @@ describe("LocalStorage.keyFromOwnUrl", () => {
     expect(storage().keyFromOwnUrl(await storage().signedUrl(KEY, 600, { downloadName: "a b.svg" }))).toBe(KEY);
   });
 
-  it("rejects foreign, tampered and malformed URLs", async () => {
+  it("knows its URLs by their signature, whatever host they name (links follow the origin the client called)", async () => {
+    const url = await storage().signedUrl(KEY, 600);
+    expect(storage().keyFromOwnUrl(url.replace("http://localhost:3000", "http://127.0.0.1:3000"))).toBe(KEY);
+    expect(storage().keyFromOwnUrl(url.replace("http://localhost:3000", "https://studio.example.com"))).toBe(KEY);
+    expect(storage().keyFromOwnUrl(url.replace("http://localhost:3000", "ftp://localhost:3000"))).toBeNull();
+  });
+
+  it("rejects tampered and malformed URLs", async () => {
     const url = await storage().signedUrl(KEY, 600);
     const own = storage();
-    expect(own.keyFromOwnUrl(url.replace("http://localhost:3000", "https://evil.example"))).toBeNull();
-    expect(own.keyFromOwnUrl(url.replace("http://localhost:3000", "http://localhost:3001"))).toBeNull();
     expect(own.keyFromOwnUrl(url.replace("/files/", "/other/"))).toBeNull();
     expect(own.keyFromOwnUrl(url.replace("job_1", "job_2"))).toBeNull();
     expect(own.keyFromOwnUrl(url.replace(/sig=[^&]+/, "sig=AAAA"))).toBeNull();
@@ -166,7 +171,7 @@ describe("LocalStorage.keyFromOwnUrl", () => {
     expect(own.keyFromOwnUrl("http://localhost:3000/files/%E0%A4%A?expires=1&sig=x")).toBeNull();
   });
 
-  it("follows APP_URL: URLs signed for the old origin stop being ours", async () => {
+  it("follows APP_URL for new links; links already handed out stay valid", async () => {
     const old = await storage().signedUrl(KEY, 600);
     const saved = process.env.APP_URL;
     process.env.APP_URL = "https://studio.example.com/";
@@ -175,7 +180,7 @@ describe("LocalStorage.keyFromOwnUrl", () => {
       const fresh = await storage().signedUrl(KEY, 600);
       expect(fresh.startsWith(`https://studio.example.com/files/${KEY}?`)).toBe(true);
       expect(storage().keyFromOwnUrl(fresh)).toBe(KEY);
-      expect(storage().keyFromOwnUrl(old)).toBeNull();
+      expect(storage().keyFromOwnUrl(old)).toBe(KEY);
     } finally {
       process.env.APP_URL = saved;
       resetConfig();

@@ -1,6 +1,5 @@
 import { ApiError } from "@/lib/http/api-error";
 import { appOrigin } from "@/lib/config";
-import { currentRequestUrl } from "@/lib/http/request-context";
 
 /** The contract's 402 body: error, balance, shortfall, top_up_url (absolute: APP_URL, else the origin the client called). */
 export function insufficientTokens(balance: number, cost: number): ApiError {
@@ -10,6 +9,6 @@ export function insufficientTokens(balance: number, cost: number): ApiError {
     "INSUFFICIENT_TOKENS",
     `This operation costs ${cost} tokens and the wallet holds ${balance}: ${shortfall} more needed.`,
     undefined,
-    { balance, shortfall, top_up_url: `${appOrigin(currentRequestUrl())}/wallet/top-up` },
+    { balance, shortfall, top_up_url: `${appOrigin()}/wallet/top-up` },
   );
 }
