@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { appOrigin } from "@/lib/config";
+import { countNoun } from "./count-noun";
+import { queryInt } from "./query-int";
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -10,8 +12,8 @@ export const DEFAULT_PAGE_SIZE = 20;
  * the maximum instead of quietly receiving 100.
  */
 export const pageQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  page: z.coerce.number().int().min(1).default(1),
+  limit: queryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: queryInt(1).default(1),
 });
 export type PageQuery = z.output<typeof pageQuery>;
 
@@ -41,6 +43,6 @@ export function paginatedBody<T>(req: Request, q: PageQuery, items: T[], total: 
       next: q.page < lastPage ? link(q.page + 1) : null,
     },
     meta: { path, per_page: q.limit, current_page: q.page, last_page: lastPage, total },
-    message: `Retrieved ${items.length} of ${total} ${noun}.`,
+    message: `Retrieved ${items.length} of ${countNoun(total, noun)}.`,
   };
 }

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/http/api-error";
+import { countNoun } from "@/lib/http/count-noun";
 import { appOrigin } from "@/lib/config";
 
 /** The contract's 402 body: error, balance, shortfall, top_up_url (absolute: APP_URL, else the origin the client called). */
@@ -7,7 +8,7 @@ export function insufficientTokens(balance: number, cost: number): ApiError {
   return new ApiError(
     402,
     "INSUFFICIENT_TOKENS",
-    `This operation costs ${cost} tokens and the wallet holds ${balance}: ${shortfall} more needed.`,
+    `This operation costs ${countNoun(cost, "tokens")} and the wallet holds ${balance}: ${shortfall} more needed.`,
     undefined,
     { balance, shortfall, top_up_url: `${appOrigin()}/wallet/top-up` },
   );

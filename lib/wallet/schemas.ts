@@ -1,3 +1,4 @@
 import { z } from "zod";
+import { queryInt } from "@/lib/http/query-int";
 
-export const usageQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(366).default(30) });
+export const usageQuery = z.strictObject({ days: queryInt(1, 366).default(30) });

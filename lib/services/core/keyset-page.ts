@@ -1,4 +1,5 @@
 import { appOrigin } from "@/lib/config";
+import { countNoun } from "@/lib/http/count-noun";
 import { encodeCursor, type ListCursor, type ListKey, type ListQueryOutput } from "./list-query";
 
 /**
@@ -66,6 +67,6 @@ export function keysetEnvelope<T>(req: Request, q: ListQueryOutput, page: Keyset
       next: page.next ? link(page.next) : null,
     },
     meta: { path, per_page: q.limit, sort_by: q.sortBy, order: q.order },
-    message: `Retrieved ${data.length} ${noun}.`,
+    message: `Retrieved ${countNoun(data.length, noun)}.`,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryInt } from "@/lib/http/query-int";
 import { agencyJobStatusEnum, agencyTypeEnum, icpTypeEnum } from "@/lib/db/schema";
 
 /**
@@ -70,8 +71,8 @@ export const updateSubjectBody = z
 
 export const SUBJECT_SORTS = ["name", "student_id", "class_name", "created_at"] as const;
 export const listSubjectsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  page: z.coerce.number().int().min(1).default(1),
+  limit: queryInt(1, 100).default(20),
+  page: queryInt(1).default(1),
   /** A field, or "-field" for descending. */
   sort: z.enum([...SUBJECT_SORTS, ...SUBJECT_SORTS.map((s) => `-${s}` as const)]).default("name"),
   /** Case-insensitive match on name, student_id or class_name. */
