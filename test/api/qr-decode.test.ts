@@ -1,30 +1,22 @@
-// Every QR on every page must scan to its subject: the PDFs are rasterised with
-// poppler (pdftoppm) and decoded with ZBar (zbarimg), both real, independent
-// tools (Debian packages poppler-utils and zbar-tools). Names are checked with
-// pdftotext, fonts with pdffonts.
-import { execFileSync, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+// Every QR on every page must scan to its subject: the PDFs are rendered with
+// pdfjs-dist (Mozilla's PDF.js, painting on @napi-rs/canvas) and every card is
+// decoded with ZXing-C++ (zxing-wasm), both independent of what writes them
+// (pdf-lib, qrcode). Names are checked in the text pdfjs extracts through the
+// fonts' Unicode maps; the fonts' dictionaries are inspected directly. npm
+// packages only: no system tool is needed.
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import * as fontkit from "@pdf-lib/fontkit";
-import { PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from "pdf-lib";
 import * as generate from "@/app/v1/services/studio/qr/generate/route";
 import * as uploads from "@/app/v1/uploads/route";
 import * as served from "@/app/files/[...key]/route";
 import { parseQrPayload, qrPayload } from "@/lib/services/qr/payload";
 import { PAGE_SIZES, cardCells, cardsPerPage, type Layout, type PageSize } from "@/lib/services/qr/layouts";
 import { call, testAccount } from "../http";
-
-for (const tool of ["pdftoppm", "pdftotext", "pdffonts", "zbarimg"]) {
-  try {
-    execFileSync("which", [tool], { stdio: "ignore" });
-  } catch {
-    throw new Error(`${tool} is needed by this test: apt-get install -y poppler-utils zbar-tools`);
-  }
-}
+import { forEachRenderedPage, pdfText } from "../support/pdf-render";
+import { scanQrCodes } from "../support/qr-scan";
 
 type Subject = { student_id: string; name: string; class_name?: string };
 
@@ -48,57 +40,24 @@ async function generatePdf(token: string, body: Record<string, unknown>) {
 }
 
 /**
- * Renders every page with pdftoppm, cuts it into cards as a guillotine would
- * (the cells of the layout), and decodes every card with zbarimg: what each
- * card says, by page and cell. Card by card is how they are scanned in use;
- * ZBar on a whole page of nine codes occasionally skips one it reads fine alone.
+ * Renders every page with pdfjs, cuts it into cards as a guillotine would
+ * (the cells of the layout), and decodes every card with ZXing: what each
+ * card says, by page and cell. Card by card is how they are scanned in use,
+ * and a card that reads only alongside its neighbours would not pass.
  */
 async function decodeEveryCard(pdf: Buffer, layout: Layout, pageSize: PageSize, dpi: number): Promise<Map<string, string[]>> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qr-decode-"));
-  try {
-    fs.writeFileSync(path.join(dir, "cards.pdf"), pdf);
-    execFileSync("pdftoppm", ["-r", String(dpi), "-gray", "-png", path.join(dir, "cards.pdf"), path.join(dir, "page")]);
-    const pages = fs.readdirSync(dir).filter((f) => f.endsWith(".png")).sort();
-    const scale = dpi / 72;
-    const pageHeight = PAGE_SIZES[pageSize].height;
-    const crops: string[] = [];
-    for (const [p, file] of pages.entries()) {
-      const image = sharp(path.join(dir, file));
-      const { width, height } = await image.metadata();
-      for (const [c, cell] of cardCells(layout, pageSize).entries()) {
-        const left = Math.max(0, Math.round(cell.x * scale));
-        const top = Math.max(0, Math.round((pageHeight - cell.y - cell.height) * scale));
-        const crop = path.join(dir, `card-${p + 1}-${c}.png`);
-        await image
-          .clone()
-          .extract({ left, top, width: Math.min(width! - left, Math.round(cell.width * scale)), height: Math.min(height! - top, Math.round(cell.height * scale)) })
-          .toFile(crop);
-        crops.push(crop);
-      }
+  const scale = dpi / 72;
+  const pageHeight = PAGE_SIZES[pageSize].height;
+  const found = new Map<string, string[]>();
+  await forEachRenderedPage(pdf, dpi, async (page) => {
+    for (const [c, cell] of cardCells(layout, pageSize).entries()) {
+      const left = Math.max(0, Math.round(cell.x * scale));
+      const top = Math.max(0, Math.round((pageHeight - cell.y - cell.height) * scale));
+      const card = page.crop(left, top, Math.round(cell.width * scale), Math.round(cell.height * scale));
+      found.set(`${page.pageNumber}/${c}`, await scanQrCodes(card));
     }
-    // Exit status 4 means "some image had no code": the empty cells of a last page.
-    const run = spawnSync("zbarimg", ["--xml", "-q", "-Sdisable", "-Sqrcode.enable", ...crops], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-    if (run.status !== 0 && run.status !== 4) throw new Error(`zbarimg failed (${run.status}): ${run.stderr.slice(0, 500)}`);
-    const xml = run.stdout;
-    const found = new Map<string, string[]>();
-    for (const source of xml.split("<source href=").slice(1)) {
-      const [, page, cell] = /card-(\d+)-(\d+)\.png/.exec(source)!;
-      found.set(`${page}/${cell}`, [...source.matchAll(/<data><!\[CDATA\[([\s\S]*?)\]\]><\/data>/g)].map((m) => m[1]!));
-    }
-    return found;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function pdfTool(tool: "pdftotext" | "pdffonts", pdf: Buffer): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "qr-text-")), "cards.pdf");
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync(tool, tool === "pdftotext" ? [file, "-"] : [file], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  } finally {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  }
+  });
+  return found;
 }
 
 /** Card c of page p says exactly its subject's payload; empty cells say nothing; every payload names the job and one subject. */
@@ -116,19 +75,70 @@ function expectEveryCardScans(found: Map<string, string[]>, jobId: string, subje
   expect(decoded.map((d) => d.studentId).sort()).toEqual(subjects.map((s) => s.student_id).sort());
 }
 
-/** Checks the fonts are each embedded once, as subsets, and that every embedded glyph decodes to an outline. */
+const nameOf = (o: PDFObject | undefined) => (o instanceof PDFName ? o.decodeText() : undefined);
+
+/**
+ * Checks the fonts are each embedded once, as subsets, with Unicode maps (what
+ * pdffonts reports as "CID TrueType, Identity-H, emb yes, sub yes, uni yes"),
+ * and that every embedded glyph decodes to an outline.
+ */
 async function expectSoundFonts(pdf: Buffer) {
-  const list = pdfTool("pdffonts", pdf).trim().split("\n").slice(2);
-  expect(list).toHaveLength(2);
-  for (const line of list) expect(line).toMatch(/CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
   const doc = await PDFDocument.load(pdf);
+  const lookup = (o: PDFObject | undefined) => (o instanceof PDFRef ? doc.context.lookup(o) : o);
+  const streamBytes = (stream: PDFRawStream) => {
+    const filter = nameOf(stream.dict.get(PDFName.of("Filter")));
+    expect(filter === undefined || filter === "FlateDecode", `stream filter ${filter}`).toBe(true);
+    return filter ? zlib.inflateSync(Buffer.from(stream.getContents())) : Buffer.from(stream.getContents());
+  };
+
+  // Each font is one object in the file (the descendant CIDFonts aside), and
+  // every page uses those by reference: two fonts however many pages.
+  const topFonts = new Map<string, PDFDict>();
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && nameOf(object.get(PDFName.of("Type"))) === "Font" && nameOf(object.get(PDFName.of("Subtype"))) !== "CIDFontType2") {
+      topFonts.set(ref.toString(), object);
+    }
+  }
+  expect(topFonts.size).toBe(2);
+  let pageFontUses = 0;
+  for (const [p, page] of doc.getPages().entries()) {
+    const fonts = lookup(page.node.Resources()?.get(PDFName.of("Font")));
+    if (!(fonts instanceof PDFDict)) continue;
+    for (const ref of fonts.values()) {
+      expect(topFonts.has(ref.toString()), `page ${p + 1} font ${ref.toString()}`).toBe(true);
+      pageFontUses++;
+    }
+  }
+  expect(pageFontUses).toBeGreaterThanOrEqual(doc.getPageCount());
+
   let glyphsWithOutlines = 0;
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFDict) || !object.has(PDFName.of("FontFile2"))) continue;
-    const stream = doc.context.lookup(object.get(PDFName.of("FontFile2"))) as PDFRawStream;
-    const font = fontkit.create(zlib.inflateSync(Buffer.from(stream.getContents())));
-    for (let gid = 1; gid < font.numGlyphs; gid++) {
-      const glyph = font.getGlyph(gid);
+  for (const font of topFonts.values()) {
+    const baseFont = nameOf(font.get(PDFName.of("BaseFont")));
+    expect(nameOf(font.get(PDFName.of("Subtype"))), baseFont).toBe("Type0");
+    expect(nameOf(font.get(PDFName.of("Encoding"))), baseFont).toBe("Identity-H");
+    // Subset: a six-capital-letter tag before the name.
+    expect(baseFont).toMatch(/^[A-Z]{6}\+\S+$/);
+    // Unicode map: a CMap stream that maps codes to text.
+    const toUnicode = lookup(font.get(PDFName.of("ToUnicode")));
+    expect(toUnicode, `${baseFont} ToUnicode`).toBeInstanceOf(PDFRawStream);
+    const cmap = streamBytes(toUnicode as PDFRawStream).toString("latin1");
+    expect(cmap).toContain("begincmap");
+    expect(cmap).toMatch(/beginbf(char|range)/);
+
+    const descendants = lookup(font.get(PDFName.of("DescendantFonts")));
+    expect(descendants).toBeInstanceOf(PDFArray);
+    expect((descendants as PDFArray).size()).toBe(1);
+    const cid = lookup((descendants as PDFArray).get(0)) as PDFDict;
+    expect(nameOf(cid.get(PDFName.of("Subtype"))), baseFont).toBe("CIDFontType2");
+    expect(nameOf(cid.get(PDFName.of("BaseFont")))).toBe(baseFont);
+    const descriptor = lookup(cid.get(PDFName.of("FontDescriptor"))) as PDFDict;
+    expect(nameOf(descriptor.get(PDFName.of("FontName")))).toBe(baseFont);
+    // Embedded: the TrueType program itself.
+    const file = lookup(descriptor.get(PDFName.of("FontFile2")));
+    expect(file, `${baseFont} FontFile2`).toBeInstanceOf(PDFRawStream);
+    const program = fontkit.create(streamBytes(file as PDFRawStream));
+    for (let gid = 1; gid < program.numGlyphs; gid++) {
+      const glyph = program.getGlyph(gid);
       if ((glyph.path as unknown as { commands: unknown[] }).commands.length > 0) glyphsWithOutlines++;
     }
   }
@@ -162,7 +172,7 @@ describe("QR cards scan and read back", () => {
 
     expectEveryCardScans(await decodeEveryCard(pdf, layout, pageSize, 100), "Spring:2026 École", subjects, layout);
 
-    const text = pdfTool("pdftotext", pdf).replace(/\s+/g, " ");
+    const text = (await pdfText(pdf)).replace(/\s+/g, " ");
     for (const s of subjects) {
       expect(text).toContain(s.name);
       expect(text).toContain(`ID ${s.student_id}`);
@@ -172,7 +182,7 @@ describe("QR cards scan and read back", () => {
     await expectSoundFonts(pdf);
     // The QR codes are vector paths: the only image in the file is the logo, embedded once.
     expect(countImages(await PDFDocument.load(pdf))).toBe(1);
-    // Rasterising and decoding take a while on a shared machine; the first case also opens the database.
+    // Rendering and decoding take a while on a shared machine; the first case also opens the database.
   }, 180_000);
 
   it("a 2,000-subject roster in 9up: all 223 pages, every card scans, every name is text", async () => {
@@ -187,7 +197,7 @@ describe("QR cards scan and read back", () => {
     expect(pdf.byteLength / 2000).toBeLessThan(1500);
 
     expectEveryCardScans(await decodeEveryCard(pdf, "9up", "letter", 100), "BIG-2026", subjects, "9up");
-    const text = pdfTool("pdftotext", pdf).replace(/\s+/g, " ");
+    const text = (await pdfText(pdf)).replace(/\s+/g, " ");
     for (const s of subjects) expect(text).toContain(s.name);
     await expectSoundFonts(pdf);
     expect(countImages(await PDFDocument.load(pdf))).toBe(0);
