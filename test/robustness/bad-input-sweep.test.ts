@@ -1,47 +1,15 @@
-import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { getBalance } from "@/lib/wallet/get-balance";
 import { call, testAccount } from "../http";
+import { instantiate, routeFiles, type Handler, type Method } from "./routes";
 
 // Every /v1 route, every method it has, fed what careless or hostile clients send:
 // malformed JSON, the wrong JSON types, absurd query values, ids that do not exist or
 // overflow an integer column. The answer must be a 4xx in the error envelope, never
 // a 500, and no tokens may move. The route list is read from app/v1, so a new route
 // is swept without anyone adding it here.
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
-
-const APP_V1 = path.resolve("app/v1");
-
-function routeFiles(dir = APP_V1): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? routeFiles(p) : e.name === "route.ts" ? [p] : [];
-  });
-}
-
-/** `/v1/services/studio/agencies/[agencyId]/jobs` -> its URL with `id` in every dynamic segment, and the params. */
-function instantiate(file: string, id: string) {
-  const segments = path.relative(APP_V1, path.dirname(file)).split(path.sep).filter(Boolean);
-  const params: Record<string, string | string[]> = {};
-  const parts = segments.map((s) => {
-    const catchAll = /^\[\[?\.\.\.(\w+)\]?\]$/.exec(s);
-    if (catchAll) {
-      params[catchAll[1]!] = ["no-such-thing"];
-      return "no-such-thing";
-    }
-    const dyn = /^\[(\w+)\]$/.exec(s);
-    if (dyn) {
-      params[dyn[1]!] = id;
-      return encodeURIComponent(id);
-    }
-    return s;
-  });
-  return { url: `/v1/${parts.join("/")}`, params };
-}
 
 const BAD_IDS = ["no-such-id", "2147483648", "-1", "1e3", "%00", "' or 1=1 --", "x".repeat(300)];
 const BAD_BODIES: Array<{ name: string; raw: string; type?: string }> = [

@@ -1,0 +1,461 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as accountRoute from "@/app/v1/account/route";
+import * as unauthTokenRoute from "@/app/v1/account/unauth-token/route";
+import * as apiKeysRoute from "@/app/v1/api-keys/route";
+import * as productsRoute from "@/app/v1/products/route";
+import * as productRoute from "@/app/v1/products/[id]/route";
+import * as projectsRoute from "@/app/v1/projects/route";
+import * as projectRoute from "@/app/v1/projects/[id]/route";
+import * as bgRemoveRoute from "@/app/v1/services/bg-remove/route";
+import * as bgRemoveJobRoute from "@/app/v1/services/bg-remove/[jobId]/route";
+import * as checksRoute from "@/app/v1/services/preflight/checks/route";
+import * as reportRoute from "@/app/v1/services/preflight/checks/[reportId]/route";
+import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
+import * as agencyRoute from "@/app/v1/services/studio/agencies/[agencyId]/route";
+import * as jobsRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/route";
+import * as jobRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/route";
+import * as filesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/files/route";
+import * as fileRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/files/[fileId]/route";
+import * as subjectsRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/route";
+import * as subjectRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/[subjectId]/route";
+import * as uploadsRoute from "@/app/v1/uploads/route";
+import { config, resetConfig } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { resetRateLimiter } from "@/lib/http/rate-limit";
+import { getBalance } from "@/lib/wallet/get-balance";
+import { basicHeader, productBody } from "../api/core-fixtures";
+import { call, testAccount, type CallOptions } from "../http";
+import { dynamicSegments, instantiate, METHODS, routeFiles, routePath, type Method, type RouteModule } from "./routes";
+
+// Account A owns one of every resource that has an id in a /v1 path. Account B
+// calls every method of every route file with a dynamic segment using A's ids
+// (alone, and mixed with B's own ids for nested paths), with every credential B
+// has, and a valid body for writes. Each answer must be the 404 envelope, exactly
+// what an id that does not exist gets (a 405 for a method the route lacks is the
+// same for any id). Afterwards A's and B's resources, both wallets, every table's
+// row count and the stored files are as they were. Finally A sends the very same
+// requests and they succeed, so B's 404s are about ownership, not the requests.
+// The route list is read from app/v1: a new route with a dynamic segment fails
+// here until it is mapped to A's resource.
+
+// The sweep makes several hundred calls from one account: lift the per-minute limit here.
+process.env.RATE_LIMIT_PER_MINUTE = "1000000";
+resetConfig();
+resetRateLimiter();
+
+/** In every name A gives its resources: no answer to B may contain it. */
+const MARK = "ALICE-PRIVATE";
+
+type Resources = {
+  apiKeyId: string;
+  apiKey: string;
+  uploadUrl: string;
+  productId: string;
+  projectId: string;
+  reportId: string;
+  bgJobId: string;
+  agencyId: string;
+  agencyJobId: string;
+  subjectId: string;
+  fileId: string;
+};
+type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
+
+const STUDIO = "services/studio/agencies/[agencyId]";
+const agencyId = (r: Resources) => r.agencyId;
+const agencyJobId = (r: Resources) => r.agencyJobId;
+
+/**
+ * Which of an owner's ids goes in each dynamic segment, by route path: the same name
+ * means different things under different routes (`[id]`, `[jobId]`).
+ */
+const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[]>> = {
+  // Not a resource: any /v1 path without a route. Given a path full of real ids, still the plain 404.
+  "[[...path]]": { path: (r) => ["services", "studio", "agencies", r.agencyId, "jobs", r.agencyJobId, "files", r.fileId, "original"] },
+  "api-keys/[id]": { id: (r) => r.apiKeyId },
+  "products/[id]": { id: (r) => r.productId },
+  "projects/[id]": { id: (r) => r.projectId },
+  "services/bg-remove/[jobId]": { jobId: (r) => r.bgJobId },
+  "services/preflight/checks/[reportId]": { reportId: (r) => r.reportId },
+  [STUDIO]: { agencyId },
+  [`${STUDIO}/jobs`]: { agencyId },
+  [`${STUDIO}/jobs/[jobId]`]: { agencyId, jobId: agencyJobId },
+  [`${STUDIO}/jobs/[jobId]/files`]: { agencyId, jobId: agencyJobId },
+  [`${STUDIO}/jobs/[jobId]/files/[fileId]`]: { agencyId, jobId: agencyJobId, fileId: (r) => r.fileId },
+  [`${STUDIO}/subjects`]: { agencyId },
+  [`${STUDIO}/subjects/[subjectId]`]: { agencyId, subjectId: (r) => r.subjectId },
+  [`${STUDIO}/subjects/import`]: { agencyId },
+};
+
+let png: Buffer;
+let A: Party;
+let B: Party;
+let GHOST: Resources;
+
+function multipart(bytes: Buffer, name = "photo.png") {
+  const form = new FormData();
+  form.append("file", new File([new Uint8Array(bytes)], name, { type: "image/png" }));
+  return form;
+}
+
+type Variant = { name: string; opts: () => Partial<CallOptions> };
+const rename: Variant = { name: "rename", opts: () => ({ body: { name: "Renamed by B" } }) };
+
+/**
+ * A minimal valid request for each write method a route implements, so the answer is
+ * about the id, not the body (A sends the same requests at the end and they succeed).
+ */
+const BODIES: Record<string, Variant[]> = {
+  "products/[id] PATCH": [rename],
+  "projects/[id] PATCH": [rename],
+  [`${STUDIO}/subjects/[subjectId] PATCH`]: [rename],
+  [`${STUDIO}/jobs POST`]: [{ name: "new job", opts: () => ({ body: { name: "Planted by B", icp_type: "school" } }) }],
+  [`${STUDIO}/subjects POST`]: [{ name: "new subject", opts: () => ({ body: { student_id: "PLANTED-1", name: "Planted by B" } }) }],
+  [`${STUDIO}/subjects/import POST`]: [
+    { name: "CSV", opts: () => ({ rawBody: "student_id,name\nPLANTED-2,Planted by B\n", headers: { "content-type": "text/csv" } }) },
+  ],
+  [`${STUDIO}/jobs/[jobId]/files POST`]: [
+    { name: "multipart", opts: () => ({ rawBody: multipart(png, "planted.png") }) },
+    { name: "JSON url", opts: () => ({ body: { url: B.r.uploadUrl, filename: "planted.png" } }) },
+  ],
+};
+/** For methods a route lacks (405 whatever is sent). */
+const ANY_BODY: Variant = { name: "JSON", opts: () => ({ body: { name: "x" } }) };
+const NO_BODY: Variant = { name: "", opts: () => ({}) };
+
+const isWrite = (m: Method) => m === "POST" || m === "PUT" || m === "PATCH";
+const variantsFor = (route: string, method: Method): Variant[] => BODIES[`${route} ${method}`] ?? (isWrite(method) ? [ANY_BODY] : [NO_BODY]);
+
+type Credential = { name: string; applies: (route: string, method: Method) => boolean; opts: (p: Party) => Partial<CallOptions> };
+const CORE = new Set(["products/[id]", "projects/[id]"]);
+/** Every way B can authenticate, on the routes that accept it. */
+const CREDENTIALS: Credential[] = [
+  { name: "access token", applies: () => true, opts: (p) => ({ token: p.token }) },
+  { name: "API key", applies: () => true, opts: (p) => ({ token: p.r.apiKey }) },
+  { name: "HTTP Basic", applies: (route) => CORE.has(route), opts: (p) => ({ headers: { authorization: basicHeader(p.email, p.password) } }) },
+  // The unauth token reads public products only: A's product is public, so only the account scope stands between.
+  { name: "unauth token", applies: (route, m) => route === "products/[id]" && m === "GET", opts: (p) => ({ headers: { "x-service-unauth-token": p.unauthToken } }) },
+];
+
+async function created(res: Promise<{ status: number; json: any; text: string }>, status: number, what: string) {
+  const r = await res;
+  if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text.slice(0, 400)}`);
+  return r.json;
+}
+
+/** One of every resource with an id in a /v1 path, through the real routes. */
+async function createResources(name: string, token: string): Promise<Resources> {
+  const form = multipart(png);
+  const upload = await created(call(uploadsRoute, "POST", "/v1/uploads", { token, rawBody: form }), 201, "upload");
+  const key = await created(call(apiKeysRoute, "POST", "/v1/api-keys", { token, body: { name: `${name} key` } }), 201, "API key");
+  const product = await created(call(productsRoute, "POST", "/v1/products", { token, body: productBody({ name: `${name} canvas`, is_public: true }) }), 201, "product");
+  const report = await created(call(checksRoute, "POST", "/v1/services/preflight/checks", { token, body: { designId: `${name}-design`, fileUrl: upload.url } }), 201, "preflight report");
+  const project = await created(
+    call(projectsRoute, "POST", "/v1/projects", { token, body: { name: `${name} project`, product_id: product.id, preflight_report_id: report.data.reportId } }),
+    201,
+    "project",
+  );
+  const agency = await created(call(agenciesRoute, "POST", "/v1/services/studio/agencies", { token, body: { name: `${name} agency`, agency_type: "school" } }), 201, "agency");
+  const a = String(agency.id);
+  const job = await created(
+    call(jobsRoute, "POST", `/v1/services/studio/agencies/${a}/jobs`, { token, params: { agencyId: a }, body: { name: `${name} job`, icp_type: "school" } }),
+    201,
+    "agency job",
+  );
+  const j = String(job.id);
+  const subject = await created(
+    call(subjectsRoute, "POST", `/v1/services/studio/agencies/${a}/subjects`, { token, params: { agencyId: a }, body: { student_id: "S1", name: `${name} subject`, class_name: "4B" } }),
+    201,
+    "subject",
+  );
+  const files = await created(
+    call(filesRoute, "POST", `/v1/services/studio/agencies/${a}/jobs/${j}/files`, { token, params: { agencyId: a, jobId: j }, rawBody: multipart(png, `${name}.png`) }),
+    201,
+    "job file",
+  );
+  // No runner runs in this file: the job stays `processing`.
+  const bg = await created(call(bgRemoveRoute, "POST", "/v1/services/bg-remove", { token, body: { image_url: upload.url } }), 202, "background removal job");
+  return {
+    apiKeyId: key.id,
+    apiKey: key.key,
+    uploadUrl: upload.url,
+    productId: product.id,
+    projectId: project.id,
+    reportId: report.data.reportId,
+    bgJobId: bg.job_id,
+    agencyId: a,
+    agencyJobId: j,
+    subjectId: subject.id,
+    fileId: String(files.files[0].id),
+  };
+}
+
+async function party(name: string): Promise<Party> {
+  const acct = await testAccount({ tokens: 10_000, plan: "premium" });
+  const r = await createResources(name, acct.token);
+  const unauth = await created(call(unauthTokenRoute, "GET", "/v1/account/unauth-token", { token: acct.token }), 200, "unauth token");
+  return { name, token: acct.token, email: acct.email, password: acct.password, accountId: acct.account.id, unauthToken: unauth.token, r };
+}
+
+/** Ids of the same shape that exist nowhere. */
+function ghostOf(r: Resources): Resources {
+  const str = (id: string) => id.replace(/_([A-Za-z0-9]+)$/, (_m, tail: string) => `_${"Z".repeat(tail.length)}`);
+  return {
+    ...r,
+    apiKeyId: str(r.apiKeyId),
+    productId: str(r.productId),
+    projectId: str(r.projectId),
+    reportId: str(r.reportId),
+    bgJobId: str(r.bgJobId),
+    subjectId: str(r.subjectId),
+    agencyId: "2147483647",
+    agencyJobId: "2147483646",
+    fileId: "2147483645",
+  };
+}
+
+/** Signed URLs carry their expiry: compare them without it. */
+function unsign<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v ?? null).replace(/\?expires=\d+&sig=[\w-]+/g, "?signed")) as T;
+}
+
+/** Everything an owner can read about its resources, as the owner reads it. */
+async function snapshot(p: Party) {
+  const { token, r } = p;
+  const read = async (mod: RouteModule, url: string, params: Record<string, string> = {}) => {
+    const res = await call(mod, "GET", url, { token, params });
+    return { status: res.status, body: unsign(res.json) };
+  };
+  const studio = `/v1/services/studio/agencies/${r.agencyId}`;
+  const keys = await call(apiKeysRoute, "GET", "/v1/api-keys?limit=100", { token });
+  return {
+    // last_used_at moves whenever the key is used (B's key is one of B's credentials).
+    apiKeys: (keys.json.data as Array<{ id: string }>).map((k) => ({ ...k, last_used_at: "(moves with use)" })),
+    product: await read(productRoute, `/v1/products/${r.productId}`, { id: r.productId }),
+    project: await read(projectRoute, `/v1/projects/${r.projectId}`, { id: r.projectId }),
+    report: await read(reportRoute, `/v1/services/preflight/checks/${r.reportId}`, { reportId: r.reportId }),
+    bgJob: await read(bgRemoveJobRoute, `/v1/services/bg-remove/${r.bgJobId}`, { jobId: r.bgJobId }),
+    agency: await read(agencyRoute, studio, { agencyId: r.agencyId }),
+    jobs: await read(jobsRoute, `${studio}/jobs`, { agencyId: r.agencyId }),
+    job: await read(jobRoute, `${studio}/jobs/${r.agencyJobId}`, { agencyId: r.agencyId, jobId: r.agencyJobId }),
+    files: await read(filesRoute, `${studio}/jobs/${r.agencyJobId}/files`, { agencyId: r.agencyId, jobId: r.agencyJobId }),
+    file: await read(fileRoute, `${studio}/jobs/${r.agencyJobId}/files/${r.fileId}`, { agencyId: r.agencyId, jobId: r.agencyJobId, fileId: r.fileId }),
+    subjects: await read(subjectsRoute, `${studio}/subjects`, { agencyId: r.agencyId }),
+    subject: await read(subjectRoute, `${studio}/subjects/${r.subjectId}`, { agencyId: r.agencyId, subjectId: r.subjectId }),
+    // The API key still works (not revoked).
+    viaApiKey: (await call(accountRoute, "GET", "/v1/account", { token: r.apiKey })).status,
+  };
+}
+
+function rowsOf(result: unknown): Array<Record<string, unknown>> {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+}
+
+/** Rows per table: B's calls must not have written anything anywhere. */
+async function rowCounts() {
+  const db = await getDb();
+  const tables = rowsOf(
+    await db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`),
+  ).map((t) => String(t.table_name));
+  const counts: Record<string, number> = {};
+  for (const t of tables) counts[t] = Number(rowsOf(await db.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`))[0]!.n);
+  return counts;
+}
+
+/** Every stored file and its size (local storage under DATA_DIR/files). */
+function storedFiles(dir = path.join(config().dataDir, "files")): Record<string, number> {
+  if (!fs.existsSync(dir)) return {};
+  const out: Record<string, number> = {};
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out[path.relative(dir, p)] = fs.statSync(p).size;
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+async function balances() {
+  const db = await getDb();
+  return { A: await getBalance(db, A.accountId), B: await getBalance(db, B.accountId) };
+}
+
+type Answer = { status: number; json: any; text: string; headers: Headers };
+/** What must be identical between A's id and an unknown one. */
+const summary = (res: Answer, url: string) => ({
+  status: res.status,
+  error: res.json?.error,
+  message: typeof res.json?.message === "string" ? res.json.message.split(url).join("<path>") : res.json?.message,
+  details: res.json?.details,
+  allow: res.headers.get("allow"),
+});
+
+const routes = routeFiles()
+  .map((file) => ({ file, route: routePath(file), segments: dynamicSegments(file) }))
+  .filter((r) => r.segments.length > 0)
+  .sort((a, b) => a.route.localeCompare(b.route));
+
+let before: { A: Awaited<ReturnType<typeof snapshot>>; B: Awaited<ReturnType<typeof snapshot>>; rows: Record<string, number>; files: Record<string, number>; balances: { A: number; B: number } };
+const exercised = new Set<string>();
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .png()
+    .toBuffer();
+  A = await party(MARK);
+  B = await party("Bob");
+  GHOST = ghostOf(A.r);
+  before = { A: await snapshot(A), B: await snapshot(B), rows: await rowCounts(), files: storedFiles(), balances: await balances() };
+}, 180_000);
+
+describe("another account's ids on every /v1 route with a dynamic segment", () => {
+  it("maps every such route to A's resources (a new route fails here until it is mapped)", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    expect(routes.map((r) => r.route)).toEqual(Object.keys(SEGMENTS).sort((a, b) => a.localeCompare(b)));
+    for (const { route, segments } of routes) expect(Object.keys(SEGMENTS[route]!).sort(), route).toEqual([...segments].sort());
+  });
+
+  it("A really owns what the sweep uses", () => {
+    expect(before.A.product).toMatchObject({ status: 200, body: { name: `${MARK} canvas`, is_public: true } });
+    expect(before.A.project).toMatchObject({ status: 200, body: { name: `${MARK} project`, product_id: A.r.productId, preflight_report_id: A.r.reportId } });
+    expect(before.A.report.status).toBe(200);
+    expect(before.A.bgJob).toMatchObject({ status: 200, body: { status: "processing" } });
+    expect(before.A.agency).toMatchObject({ status: 200, body: { subject_count: 1, job_count: 1 } });
+    expect(before.A.job).toMatchObject({ status: 200, body: { file_count: 1 } });
+    expect(before.A.file.status).toBe(200);
+    expect(before.A.subject.status).toBe(200);
+    expect(before.A.apiKeys.map((k) => k.id)).toEqual([A.r.apiKeyId]);
+    expect(before.A.viaApiKey).toBe(200);
+  });
+
+  it.each(routes.map((r) => [r.route, r] as const))("%s: B gets the 404 an unknown id gets, for every method and credential", async (_route, { file, route, segments }) => {
+    const map = SEGMENTS[route];
+    expect(map, `${route} has no entry in SEGMENTS: map its dynamic segments to A's resource`).toBeDefined();
+    const mod = (await import(file)) as RouteModule;
+    let notFound = 0;
+    const implemented = new Set<Method>(METHODS);
+    // Each segment A's or B's own, never all B's (that is B's own resource).
+    for (let mask = 0; mask < 2 ** segments.length - 1; mask++) {
+      const owner = (name: string) => ((mask >> segments.indexOf(name)) & 1 ? B.r : null);
+      const real = instantiate(file, (name) => map![name]!(owner(name) ?? A.r));
+      const ghost = instantiate(file, (name) => map![name]!(owner(name) ?? GHOST));
+      const owners = segments.map((s) => `${s}=${owner(s) ? "B" : "A"}`).join(" ");
+      for (const method of METHODS) {
+        for (const variant of variantsFor(route, method)) {
+          for (const cred of CREDENTIALS.filter((c) => c.applies(route, method))) {
+            const what = `${cred.name}: ${method} ${real.url} (${owners})${variant.name ? ` with ${variant.name}` : ""}`;
+            const send = (params: Record<string, string | string[]>) => {
+              const v = variant.opts();
+              const c = cred.opts(B);
+              return { ...v, ...c, headers: { ...v.headers, ...c.headers }, params };
+            };
+            const res = await call(mod, method, real.url, send(real.params));
+            const unknown = await call(mod, method, ghost.url, send(ghost.params));
+            expect(res.text, `${what} shows A's data`).not.toContain(MARK);
+            if (res.status === 405) {
+              // The route lacks the method: decided before any id is looked at.
+              expect(res.json, what).toMatchObject({ error: "METHOD_NOT_ALLOWED", request_id: expect.any(String) });
+              expect(res.headers.get("allow")?.split(", "), what).not.toContain(method);
+              implemented.delete(method);
+            } else {
+              expect(res.status, `${what} answered ${res.status}: ${res.text.slice(0, 300)}`).toBe(404);
+              expect(res.json, what).toMatchObject({ error: "NOT_FOUND", message: expect.any(String), request_id: expect.any(String) });
+              notFound++;
+            }
+            expect(summary(res, real.url), `${what} differs from an unknown id`).toEqual(summary(unknown, ghost.url));
+          }
+        }
+      }
+      if (typeof mod.OPTIONS === "function") {
+        // The CORS preflight is static and unauthenticated: identical for any id.
+        const preflight = async (url: string, params: Record<string, string | string[]>) => {
+          const res = await mod.OPTIONS!(new Request(`http://localhost:3000${url}`, { method: "OPTIONS", headers: { authorization: `Bearer ${B.token}` } }), { params: Promise.resolve(params) });
+          return { status: res.status, text: await res.text(), allow: res.headers.get("access-control-allow-methods") };
+        };
+        expect(await preflight(real.url, real.params), `OPTIONS ${real.url}`).toEqual(await preflight(ghost.url, ghost.params));
+      }
+    }
+    expect(notFound, `${route}: nothing was tried`).toBeGreaterThan(0);
+    for (const m of implemented) {
+      if (isWrite(m) && route !== "[[...path]]") expect(BODIES[`${route} ${m}`], `${route} ${m}: add a minimal valid body to BODIES`).toBeDefined();
+    }
+    exercised.add(route);
+  }, 120_000);
+
+  it("exercised every route file with a dynamic segment", () => {
+    expect([...exercised].sort()).toEqual(routes.map((r) => r.route).sort());
+  });
+
+  it("left A's and B's resources, both wallets, every table and every stored file as they were", async () => {
+    expect(await snapshot(A)).toEqual(before.A);
+    expect(await snapshot(B)).toEqual(before.B);
+    expect(await balances()).toEqual(before.balances);
+    expect(await rowCounts()).toEqual(before.rows);
+    expect(storedFiles()).toEqual(before.files);
+  });
+});
+
+describe("another account's ids in bodies and queries", () => {
+  it("a project cannot use A's product or A's preflight report, and B's project list filtered by A's product is empty", async () => {
+    const token = B.token;
+    const create = (body: Record<string, unknown>) => call(projectsRoute, "POST", "/v1/projects", { token, body });
+    const patch = (body: Record<string, unknown>) => call(projectRoute, "PATCH", `/v1/projects/${B.r.projectId}`, { token, body, params: { id: B.r.projectId } });
+    for (const res of [await create({ name: "x", product_id: A.r.productId }), await patch({ product_id: A.r.productId })]) {
+      expect(res.status, res.text).toBe(404);
+      expect(res.json).toMatchObject({ error: "NOT_FOUND", details: { field: "product_id" } });
+    }
+    for (const res of [await create({ name: "x", product_id: B.r.productId, preflight_report_id: A.r.reportId }), await patch({ preflight_report_id: A.r.reportId })]) {
+      expect(res.status, res.text).toBe(404);
+      expect(res.json).toMatchObject({ error: "NOT_FOUND", details: { field: "preflight_report_id" } });
+    }
+    const list = await call(projectsRoute, "GET", `/v1/projects?product_id=${A.r.productId}`, { token });
+    expect(list.status).toBe(200);
+    expect(list.json.data).toEqual([]);
+    expect(await snapshot(B)).toEqual(before.B);
+    expect(await snapshot(A)).toEqual(before.A);
+  });
+});
+
+describe("the same requests from A, the owner", () => {
+  // Deletes last, children before parents (a product in use by a project is a 409).
+  const DELETE_ORDER = [`${STUDIO}/jobs/[jobId]/files/[fileId]`, `${STUDIO}/subjects/[subjectId]`, "services/preflight/checks/[reportId]", "projects/[id]", "products/[id]", "api-keys/[id]"];
+
+  it("succeed: B's 404s were about ownership, not about the requests", async () => {
+    const deletes: Array<{ route: string; run: () => Promise<void> }> = [];
+    const served = new Set<string>(["[[...path]]"]);
+    for (const { file, route } of routes) {
+      const mod = (await import(file)) as RouteModule;
+      const { url, params } = instantiate(file, (name) => SEGMENTS[route]![name]!(A.r));
+      for (const method of METHODS) {
+        for (const variant of variantsFor(route, method)) {
+          const run = async () => {
+            const res = await call(mod, method, url, { ...variant.opts(), token: A.token, params });
+            const what = `A: ${method} ${url}${variant.name ? ` with ${variant.name}` : ""} answered ${res.status}: ${res.text.slice(0, 300)}`;
+            if (route === "[[...path]]") expect(res.status, what).toBe(404);
+            else if (res.status !== 405) {
+              expect([200, 201, 204], what).toContain(res.status);
+              served.add(route);
+            }
+          };
+          if (method === "DELETE") deletes.push({ route, run });
+          else await run();
+        }
+      }
+    }
+    const rank = (route: string) => (DELETE_ORDER.includes(route) ? DELETE_ORDER.indexOf(route) : DELETE_ORDER.length);
+    for (const { run } of deletes.sort((a, b) => rank(a.route) - rank(b.route))) await run();
+    expect([...served].sort()).toEqual(routes.map((r) => r.route).sort());
+    // What A's requests did, seen by A: renamed, planted, deleted.
+    const after = await snapshot(A);
+    expect(after.agency).toMatchObject({ status: 200, body: { subject_count: 2, job_count: 2 } });
+    expect(after.job).toMatchObject({ status: 200, body: { file_count: 2 } });
+    for (const gone of [after.product, after.project, after.report, after.subject, after.file]) expect(gone.status).toBe(404);
+    expect(after.viaApiKey).toBe(401);
+  });
+});
