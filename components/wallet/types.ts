@@ -10,7 +10,7 @@ export type WalletTransaction = {
   operation: string;
   reference: string | null;
   note: string | null;
-  refund_of?: string;
+  refund_of: string | null;
   created_at: string;
 };
 

@@ -12,7 +12,8 @@ export function toLedgerEntry(row: Row) {
     operation: row.operation,
     reference: row.reference,
     note: row.note,
-    ...(row.refundOf ? { refund_of: row.refundOf } : {}),
+    /** The debit a refund gives back; null on grants and debits (always present, like every field). */
+    refund_of: row.refundOf ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
