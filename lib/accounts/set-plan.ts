@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { accounts } from "@/lib/db/schema";
+import { forgetAccount } from "@/lib/auth/principal-cache";
 import { normalizeEmail, type AccountRow } from "./public-account";
 
 export async function setPlanByEmail(db: Db, email: string, plan: "free" | "premium"): Promise<AccountRow | undefined> {
   const [row] = await db.update(accounts).set({ plan }).where(eq(accounts.email, normalizeEmail(email))).returning();
+  if (row) forgetAccount(row.id);
   return row;
 }

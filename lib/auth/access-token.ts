@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify } from "jose";
 import { config } from "@/lib/config";
 import { derivedKey } from "@/lib/secret";
+import { cachedTokenAccount, rememberToken } from "./principal-cache";
 
 const ISSUER = "print-studio";
 const AUDIENCE = "print-studio/v1";
@@ -21,13 +22,17 @@ export async function issueAccessToken(accountId: string): Promise<{ token: stri
 
 /** The account id, or null when the token is malformed, forged or expired. */
 export async function verifyAccessToken(token: string): Promise<string | null> {
+  const known = cachedTokenAccount(token);
+  if (known) return known;
   try {
     const { payload } = await jwtVerify(token, derivedKey("access-token"), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ["HS256"],
     });
-    return typeof payload.sub === "string" ? payload.sub : null;
+    if (typeof payload.sub !== "string" || typeof payload.exp !== "number") return null;
+    rememberToken(token, payload.sub, payload.exp * 1000);
+    return payload.sub;
   } catch {
     return null;
   }

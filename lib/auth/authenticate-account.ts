@@ -5,6 +5,7 @@ import type { AccountRow } from "@/lib/accounts/public-account";
 import { accountIdForApiKey } from "@/lib/api-keys/api-keys";
 import { looksLikeApiKey } from "@/lib/api-keys/api-key-secret";
 import { verifyAccessToken } from "./access-token";
+import { cachedAccount } from "./principal-cache";
 import { accountIdFromSessionCookie, hasSessionCookie } from "./session-cookie";
 
 export type AccountPrincipal = { account: AccountRow; via: "access_token" | "api_key" | "session" };
@@ -25,7 +26,7 @@ export async function authenticateAccount(req: Request, db: Db): Promise<Account
     }
     const isKey = looksLikeApiKey(token);
     const accountId = isKey ? await accountIdForApiKey(db, token) : await verifyAccessToken(token);
-    const account = accountId ? await findAccountById(db, accountId) : undefined;
+    const account = accountId ? await cachedAccount(accountId, () => findAccountById(db, accountId)) : undefined;
     if (!account) throw unauthorized(isKey ? "The API key is invalid or revoked." : "The access token is invalid or expired.");
     return { account, via: isKey ? "api_key" : "access_token" };
   }
@@ -34,7 +35,7 @@ export async function authenticateAccount(req: Request, db: Db): Promise<Account
   }
   if (hasSessionCookie(req)) {
     const accountId = await accountIdFromSessionCookie(req);
-    const account = accountId ? await findAccountById(db, accountId) : undefined;
+    const account = accountId ? await cachedAccount(accountId, () => findAccountById(db, accountId)) : undefined;
     if (!account) throw unauthorized("The session has ended. Sign in again.");
     assertSameOrigin(req);
     return { account, via: "session" };

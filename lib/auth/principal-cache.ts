@@ -1,0 +1,54 @@
+import type { AccountRow } from "@/lib/accounts/public-account";
+
+/**
+ * Two small per-process caches on the authentication path, which every /v1
+ * request walks (bench/README.md: without them the account lookup was most of
+ * the wrapper's cost):
+ *
+ * - verified access tokens -> account id, until the token expires. A signed token
+ *   never changes meaning, so this only skips re-checking the signature.
+ * - account rows by id, for ACCOUNT_TTL_MS. A plan change made by this process is
+ *   seen at once (forgetAccount); one made elsewhere (another instance, the CLI)
+ *   within that time. API-key revocation is NOT cached: the key is looked up on
+ *   every request, so a revoked key fails on the next one everywhere.
+ */
+const ACCOUNT_TTL_MS = 2_000;
+const MAX_ENTRIES = 10_000;
+
+type Holder = { tokens: Map<string, { accountId: string; expiresAt: number }>; accounts: Map<string, { row: AccountRow; until: number }> };
+const g = globalThis as unknown as { __printStudioPrincipalCache?: Holder };
+const cache = (g.__printStudioPrincipalCache ??= { tokens: new Map(), accounts: new Map() });
+
+/** Map insertion order is age: past the cap, the oldest entry goes. */
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
+}
+
+export function cachedTokenAccount(token: string): string | undefined {
+  const hit = cache.tokens.get(token);
+  if (!hit) return undefined;
+  if (hit.expiresAt > Date.now()) return hit.accountId;
+  cache.tokens.delete(token);
+  return undefined;
+}
+
+export function rememberToken(token: string, accountId: string, expiresAt: number): void {
+  remember(cache.tokens, token, { accountId, expiresAt });
+}
+
+/** The account row, from the cache when fresh, else from `load` (and then cached; misses are not). */
+export async function cachedAccount(id: string, load: () => Promise<AccountRow | undefined>): Promise<AccountRow | undefined> {
+  const hit = cache.accounts.get(id);
+  if (hit && hit.until > Date.now()) return hit.row;
+  const row = await load();
+  if (row) remember(cache.accounts, id, { row, until: Date.now() + ACCOUNT_TTL_MS });
+  else cache.accounts.delete(id);
+  return row;
+}
+
+/** After changing an account (plan), so this process never serves the old row. */
+export function forgetAccount(id: string): void {
+  cache.accounts.delete(id);
+}
