@@ -137,15 +137,7 @@ export async function updateProject(db: Db, accountId: string, id: string, patch
     if (patch.preflight_report_id) await assertOwnReport(tx, accountId, patch.preflight_report_id);
     const [row] = await tx
       .update(projects)
-      .set({
-        name: patch.name,
-        productId: patch.product_id,
-        status: patch.status,
-        designFileUrl: patch.design_file_url,
-        preflightReportId: patch.preflight_report_id,
-        customerEmail: patch.customer_email,
-        updatedAt: sql`now()`,
-      })
+      .set({ ...patchColumns(patch), updatedAt: sql`now()` })
       .where(eq(projects.id, id))
       .returning()
       .catch(referenceGone);
@@ -153,17 +145,21 @@ export async function updateProject(db: Db, accountId: string, id: string, patch
   });
 }
 
-/** Whether applying `patch` would alter any stored field (unsent fields alter nothing). */
-function changesAnything(current: ProjectRow, patch: UpdateProjectInput): boolean {
-  const next: Partial<Record<keyof ProjectRow, unknown>> = {
+/** The PATCH body as columns; a field not sent is undefined, which drizzle leaves unchanged. */
+function patchColumns(patch: UpdateProjectInput) {
+  return {
     name: patch.name,
     productId: patch.product_id,
     status: patch.status,
     designFileUrl: patch.design_file_url,
     preflightReportId: patch.preflight_report_id,
     customerEmail: patch.customer_email,
-  };
-  return Object.entries(next).some(([column, value]) => value !== undefined && value !== current[column as keyof ProjectRow]);
+  } satisfies Partial<Record<keyof ProjectRow, unknown>>;
+}
+
+/** Whether applying `patch` would alter any stored field (unsent fields alter nothing). */
+function changesAnything(current: ProjectRow, patch: UpdateProjectInput): boolean {
+  return Object.entries(patchColumns(patch)).some(([column, value]) => value !== undefined && value !== current[column as keyof ProjectRow]);
 }
 
 export async function deleteProject(db: Db, accountId: string, id: string): Promise<void> {
