@@ -1,4 +1,5 @@
 // Shapes of the preflight API as the studio reads them (camelCase, see docs/api.md).
+import { countNoun } from "@/lib/count-noun";
 export type Severity = "error" | "warning" | "info";
 export type IssueBox = { x: number; y: number; width: number; height: number; unit: "pt" | "px" };
 
@@ -49,11 +50,9 @@ export const PRODUCT_TYPES = ["photo_on_canvas", "poster", "wallpaper", "framed_
 /** Issues get a stable key from their position in the report. */
 export const issueKey = (i: number) => `issue-${i}`;
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "1 error, 2 warnings" (and notes when asked), for report summaries. */
 export function summaryText(s: PreflightSummary, withNotes = false): string {
-  const parts = [count(s.errors, "error", "errors"), count(s.warnings, "warning", "warnings")];
-  if (withNotes) parts.push(count(s.infos, "note", "notes"));
+  const parts = [countNoun(s.errors, "errors"), countNoun(s.warnings, "warnings")];
+  if (withNotes) parts.push(countNoun(s.infos, "notes"));
   return parts.join(", ");
 }

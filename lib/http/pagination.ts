@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appOrigin } from "@/lib/config";
-import { countNoun } from "./count-noun";
+import { countNoun } from "@/lib/count-noun";
 import { queryInt } from "./query-int";
 
 export const MAX_PAGE_SIZE = 100;

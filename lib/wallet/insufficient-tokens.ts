@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/http/api-error";
-import { countNoun } from "@/lib/http/count-noun";
+import { countNoun } from "@/lib/count-noun";
 import { appOrigin } from "@/lib/config";
 
 /** The contract's 402 body: error, balance, shortfall, top_up_url (absolute: APP_URL, else the origin the client called). */

@@ -1,5 +1,5 @@
 import { appOrigin } from "@/lib/config";
-import { countNoun } from "@/lib/http/count-noun";
+import { countNoun } from "@/lib/count-noun";
 import { encodeCursor, type ListCursor, type ListKey, type ListQueryOutput } from "./list-query";
 
 /**
