@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { appOrigin } from "@/lib/config";
 import { countNoun } from "@/lib/count-noun";
-import { queryInt } from "./query-int";
+import { decimalInt } from "./decimal-int";
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -12,8 +12,8 @@ export const DEFAULT_PAGE_SIZE = 20;
  * the maximum instead of quietly receiving 100.
  */
 export const pageQuery = z.strictObject({
-  limit: queryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  page: queryInt(1).default(1),
+  limit: decimalInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: decimalInt(1).default(1),
 });
 export type PageQuery = z.output<typeof pageQuery>;
 

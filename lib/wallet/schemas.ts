@@ -1,4 +1,4 @@
 import { z } from "zod";
-import { queryInt } from "@/lib/http/query-int";
+import { decimalInt } from "@/lib/http/decimal-int";
 
-export const usageQuery = z.strictObject({ days: queryInt(1, 366).default(30) });
+export const usageQuery = z.strictObject({ days: decimalInt(1, 366).default(30) });

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { queryInt } from "@/lib/http/query-int";
+import { decimalInt } from "@/lib/http/decimal-int";
 import { agencyJobStatusEnum, agencyTypeEnum, icpTypeEnum } from "@/lib/db/schema";
 
 /**
  * Integer path ids: decimal digits only (so "0x10", "1e1" or " 3" never alias record 16, 10 or 3),
  * bounded to PostgreSQL's integer so an absurd id is a 400, never a database error.
  */
-const intId = z
-  .string()
-  .regex(/^[0-9]{1,10}$/, "Must be an integer id (decimal digits).")
-  .transform(Number)
-  .pipe(z.number().int().min(1, "Must be an integer id from 1.").max(2_147_483_647, "Must be an integer id up to 2147483647."));
+const intId = decimalInt(1, 2_147_483_647, {
+  digits: "Must be an integer id (decimal digits).",
+  min: "Must be an integer id from 1.",
+  max: "Must be an integer id up to 2147483647.",
+});
 
 export const agencyParams = z.object({ agencyId: intId });
 export const jobParams = z.object({ agencyId: intId, jobId: intId });
@@ -71,8 +71,8 @@ export const updateSubjectBody = z
 
 export const SUBJECT_SORTS = ["name", "student_id", "class_name", "created_at"] as const;
 export const listSubjectsQuery = z.strictObject({
-  limit: queryInt(1, 100).default(20),
-  page: queryInt(1).default(1),
+  limit: decimalInt(1, 100).default(20),
+  page: decimalInt(1).default(1),
   /** A field, or "-field" for descending. */
   sort: z.enum([...SUBJECT_SORTS, ...SUBJECT_SORTS.map((s) => `-${s}` as const)]).default("name"),
   /** Case-insensitive match on name, student_id or class_name. */
