@@ -29,12 +29,10 @@ export async function expireQrPdfs(db: Db, before: Date, limit = 500): Promise<n
     .from(qrGenerations)
     .where(and(isNotNull(qrGenerations.storageKey), lt(qrGenerations.completedAt, before)))
     .limit(limit);
-  let deleted = 0;
   for (const row of due) {
-    // The file first: if deleting it fails the record keeps its key and the next sweep retries.
+    // The file first: if deleting it fails (throws) the record keeps its key and the next sweep retries.
     await storage().delete(row.key!);
     await db.update(qrGenerations).set({ storageKey: null }).where(eq(qrGenerations.id, row.id));
-    deleted++;
   }
-  return deleted;
+  return due.length;
 }
