@@ -7,7 +7,7 @@ const OPERATOR_TOKEN = process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not
 const fixture = (name: string) => ({
   name,
   mimeType: "image/png",
-  buffer: fs.readFileSync(path.resolve(process.cwd(), "../shared/fixtures/objects", name)),
+  buffer: fs.readFileSync(path.resolve(process.cwd(), "lib/ml/background-removal/fixtures", name)),
 });
 
 async function signUp(page: Page): Promise<string> {

@@ -13,7 +13,7 @@ import { startJobRunner, stopJobRunner } from "@/lib/jobs/runner/runner-instance
 import type { RunnerOptions } from "@/lib/jobs/runner/runner-options";
 import { call } from "../http";
 
-export const FIXTURES = path.resolve(process.cwd(), "../shared/fixtures/objects");
+export const FIXTURES = path.resolve(process.cwd(), "lib/ml/background-removal/fixtures");
 export const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 
 /** Uploads bytes through POST /v1/uploads; returns the signed URL jobs accept as image_url. */
@@ -29,8 +29,12 @@ export const createJob = (token: string, body: unknown) => call(bgRemove, "POST"
 export const getJob = (token: string, jobId: string) =>
   call(bgRemoveJob, "GET", `/v1/services/bg-remove/${jobId}`, { token, params: { jobId } });
 
-/** Polls GET like a client would, until the job ends. */
-export async function pollJob(token: string, jobId: string, timeoutMs = 150_000, everyMs = 250) {
+/**
+ * Polls GET like a client would, until the job ends. Once a second: the account's
+ * rate limit (120 a minute) is shared by every poll of a test, and on a loaded
+ * machine a cut-out can take over 30 s.
+ */
+export async function pollJob(token: string, jobId: string, timeoutMs = 150_000, everyMs = 1_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await getJob(token, jobId);
