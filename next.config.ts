@@ -1,6 +1,11 @@
 import type { NextConfig } from "next";
+import { engineTraceExcludes, engineTraceIncludes } from "./lib/workers/engine-files";
 
 const nextConfig: NextConfig = {
+  // A self-contained server in .next/standalone: the traced node_modules, the
+  // compiled engine workers and their model files, no source tree, no tsx
+  // (scripts/standalone-smoke.ts proves it from an empty folder).
+  output: "standalone",
   // Native and WebAssembly engines load from node_modules at run time instead
   // of being bundled (PGlite's wasm, argon2's binary, sharp's libvips ...).
   serverExternalPackages: [
@@ -13,7 +18,12 @@ const nextConfig: NextConfig = {
     "undici",
     "file-type",
     "sharp",
+    "onnxruntime-node",
   ],
+  // Files the engines open by path (model weights), which no import can show the
+  // tracer, and other platforms' native binaries, which it would carry along.
+  outputFileTracingIncludes: engineTraceIncludes,
+  outputFileTracingExcludes: engineTraceExcludes,
   poweredByHeader: false,
   // Lets several builds live side by side (e.g. parallel e2e runs on one checkout).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",

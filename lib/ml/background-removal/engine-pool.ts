@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { startWorker } from "@/lib/workers/start-worker";
 import { ImageInputError } from "./image-input-error";
 import { PROVIDER } from "./provider";
 import type { BgRemovalOptions, BgRemovalResult } from "./types";
@@ -47,13 +46,8 @@ export class EnginePool {
   private slots: Slot[] = [];
   private queue: QueuedJob[] = [];
   private nextId = 1;
-  private readonly entry: string;
 
-  constructor(private readonly settings: PoolSettings) {
-    // By absolute path from the project root, not relative to this module: under
-    // Next.js this module lives in a bundle chunk, the worker files do not.
-    this.entry = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "ml", "background-removal", "worker-entry.mjs");
-  }
+  constructor(private readonly settings: PoolSettings) {}
 
   run(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
@@ -162,11 +156,12 @@ export class EnginePool {
   }
 
   private spawn(): Slot {
-    if (!fs.existsSync(this.entry)) {
-      throw new Error(`Background removal worker not found at ${this.entry}: start the server from the project folder.`);
-    }
-    const workerData: WorkerData = { threads: this.settings.threads };
-    const worker = new Worker(this.entry, { workerData });
+    const options = { workerData: { threads: this.settings.threads } satisfies WorkerData };
+    const worker = startWorker(
+      new URL("./worker.ts", import.meta.url),
+      () => new Worker(new URL("./worker.ts", import.meta.url), options),
+      options,
+    );
     let markReady!: (ms: number) => void;
     let failReady!: (err: Error) => void;
     const ready = new Promise<number>((res, rej) => {

@@ -6,7 +6,7 @@ import { ImageInputError } from "./image-input-error";
 import type { FromWorker, ToWorker, WorkerData } from "./worker-protocol";
 
 // One engine worker: one model instance, one image at a time. Started by
-// engine-pool.ts through worker-entry.mjs.
+// engine-pool.ts through startWorker (lib/workers).
 const port = parentPort!;
 const { threads } = workerData as WorkerData;
 const send = (msg: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(msg, transfer);

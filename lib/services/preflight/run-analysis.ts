@@ -1,5 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { startWorker } from "@/lib/workers/start-worker";
 import type { AnalysisLimits, AnalysisResult, PreflightFileType } from "./analyze-file";
 import type { CheckTargets } from "./issue";
 
@@ -27,17 +27,11 @@ const JOBS_PER_WORKER = 50;
 
 function spawn(memoryMb: number): Worker {
   const options = { resourceLimits: { maxOldGenerationSizeMb: memoryMb } };
-  const worker = process.env.NEXT_RUNTIME
-    ? // Next (Turbopack) bundles this worker entry with its imports and points the
-      // Worker at the bundled chunk (verified under `next start`, see docs/api.md).
-      new Worker(new URL("./analysis-worker.ts", import.meta.url), options)
-    : // Outside Next (vitest, benchmarks) the TypeScript source runs through tsx, a
-      // development dependency. Node 20 ignores `--import` in a worker's execArgv,
-      // so a tiny bootstrap registers tsx's require hook and then loads the entry.
-      new Worker(`require("tsx/cjs/api").register(); require(${JSON.stringify(fileURLToPath(new URL("./analysis-worker.ts", import.meta.url)))});`, {
-        ...options,
-        eval: true,
-      });
+  const worker = startWorker(
+    new URL("./analysis-worker.ts", import.meta.url),
+    () => new Worker(new URL("./analysis-worker.ts", import.meta.url), options),
+    options,
+  );
   // An idle worker that fails must not take the server down with an unhandled
   // 'error' event; it simply leaves the pool (jobs in flight have their own listeners).
   worker.on("error", () => {});

