@@ -14,6 +14,8 @@ const schema = z.object({
   APP_URL: z.string().url().optional(),
   /** Embedded data folder: PGlite database, local file storage, lock file. */
   DATA_DIR: z.string().default(".data"),
+  /** How long a start waits for the data folder's lock held by a live process before refusing (a dead holder's lock is taken at once). */
+  DATA_DIR_LOCK_WAIT_MS: z.coerce.number().int().min(0).default(35_000),
   /** When set, PostgreSQL through postgres.js instead of the embedded PGlite. */
   DATABASE_URL: z.string().optional(),
   /** postgres.js connections per process. */

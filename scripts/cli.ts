@@ -17,6 +17,9 @@ const USAGE = `usage:
   npm run cli -- plan --email <email> --plan free|premium
   npm run cli -- create-account --email <email> --name <name> --password <password>`;
 
+// A running server holds the embedded database: say so at once rather than wait for it.
+process.env.DATA_DIR_LOCK_WAIT_MS ??= "0";
+
 async function main(): Promise<unknown> {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({

@@ -18,6 +18,6 @@ describe("database client", () => {
 
   it.runIf(!process.env.DATABASE_URL)("refuses a second holder of the embedded data folder with a clear message", async () => {
     await getDb();
-    await expect(lockDataDir(config().dataDir)).rejects.toThrow(/already in use by another process/);
+    await expect(lockDataDir(config().dataDir, 1_000)).rejects.toThrow(/already in use by another process/);
   });
 });

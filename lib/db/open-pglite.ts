@@ -2,6 +2,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { config } from "@/lib/config";
 import { lockDataDir } from "./data-dir-lock";
 import { migrationsFolder } from "./migrate";
 import * as schema from "./schema";
@@ -12,7 +13,7 @@ export type DbHandle = { db: Db; driver: "pglite" | "postgres"; close: () => Pro
 /** The embedded default: PostgreSQL compiled to WebAssembly, data in DATA_DIR/pglite. */
 export async function openPglite(dataDir: string): Promise<DbHandle> {
   const dir = path.join(dataDir, "pglite");
-  const unlock = await lockDataDir(dataDir);
+  const unlock = await lockDataDir(dataDir, config().DATA_DIR_LOCK_WAIT_MS);
   try {
     const client = await PGlite.create({ dataDir: dir });
     const db = drizzle(client, { schema }) as unknown as Db;

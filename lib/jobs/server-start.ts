@@ -1,6 +1,7 @@
 import { jobsMode } from "./jobs-mode";
 import { onShutdown } from "@/lib/graceful-shutdown";
 import { startJobRunner, stopJobRunner, warmUpJobs } from "./runner/runner-instance";
+import { warmUpAtStart } from "./runner/runner-options";
 
 /**
  * At server start: warm every job's engine (the model) in the background so the
@@ -9,7 +10,7 @@ import { startJobRunner, stopJobRunner, warmUpJobs } from "./runner/runner-insta
  */
 export async function startJobsAtServerStart(): Promise<void> {
   // First, so the model loads (in its worker) while the database opens.
-  void warmUpJobs();
+  if (warmUpAtStart()) void warmUpJobs();
   if (jobsMode() === "embedded") {
     const runner = await startJobRunner();
     console.log(`[jobs] embedded durable runner started (${runner.options.concurrency} at a time, instance ${runner.options.instanceId})`);

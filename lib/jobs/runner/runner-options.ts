@@ -21,6 +21,8 @@ const schema = z.object({
   JOB_TIMEOUT_GRACE_MS: z.coerce.number().int().min(0).default(5_000),
   /** At shutdown (SIGTERM), how long running jobs may take to finish before they are given back. */
   JOB_DRAIN_MS: z.coerce.number().int().min(0).default(20_000),
+  /** Load every job's model when the server starts (off: the first job loads it; for tests and small tools). */
+  JOB_WARM_UP: z.enum(["on", "off"]).default("on"),
 });
 
 export type RunnerOptions = {
@@ -48,6 +50,8 @@ export function runnerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit
     drainMs: e.JOB_DRAIN_MS,
   };
 }
+
+export const warmUpAtStart = (env: NodeJS.ProcessEnv = process.env) => parseEnv(schema, env, "job runner").JOB_WARM_UP === "on";
 
 export function newInstanceId(): string {
   return `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
