@@ -24,11 +24,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && npx next start -p ${PORT} -H 127.0.0.1`,
+    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
     url: `${baseURL}/signin`,
     reuseExistingServer: false,
     timeout: 120_000,
     // OPERATOR_TOKEN lets specs grant tokens to their fresh accounts (POST /v1/operator/grants) for paid services.
-    env: { DATA_DIR, DEMO_ACCOUNT: "never", SIGNUP_TOKENS: "100", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret" },
+    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR, DEMO_ACCOUNT: "never", SIGNUP_TOKENS: "100", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret" },
   },
 });

@@ -1,6 +1,6 @@
 // Throughput and latency of an authenticated GET /v1/account (the full wrapper:
 // auth + database lookup + rate limit + JSON) beside a bare Next route
-// (/api/health) on the same `next start` server, in the same run.
+// (/api/health) on the same production (standalone) server, in the same run.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -37,8 +37,8 @@ export async function httpBench() {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
   // The limiter still counts every request; the budget is raised so it never refuses.
-  const server: ChildProcess = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "", RATE_LIMIT_PER_MINUTE: "100000000", DEMO_ACCOUNT: "never" },
+  const server: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "", RATE_LIMIT_PER_MINUTE: "100000000", DEMO_ACCOUNT: "never" },
     stdio: "ignore",
     detached: true,
   });
