@@ -8,31 +8,21 @@
 //
 //   npm run build && npm run multi-instance        (needs PostgreSQL and Redis)
 //   MULTI_PG_URL=postgres://...  MULTI_REDIS_URL=redis://...   to point elsewhere
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import postgres from "postgres";
-import S3rver from "s3rver";
 import sharp from "sharp";
+import { startCluster } from "./support/cluster";
 import {
   apiClient,
   bluePhoto,
   coffeePhoto,
-  copyStandalone,
   expectStatus,
   finishedBgRemoval,
-  freePort,
   onePagePdf,
   premiumAccount,
-  startStandalone,
   upload,
-  waitHealthy,
   type Json,
   type Server,
 } from "./support/standalone-server";
 
-const PG_ADMIN = process.env.MULTI_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const REDIS_URL = process.env.MULTI_REDIS_URL ?? "redis://127.0.0.1:6379";
 const OPERATOR_TOKEN = "multi-operator-token-0123456789";
 const RATE_LIMIT = 100;
 const ACCOUNTS = 4;
@@ -48,39 +38,11 @@ function assert(cond: unknown, msg: string): asserts cond {
 }
 
 async function main() {
-  const dbName = `multi_${Date.now()}`;
-  const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const dbUrl = Object.assign(new URL(PG_ADMIN), { pathname: `/${dbName}` }).toString();
-  const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "multi-s3-"));
-  const s3 = new S3rver({ address: "127.0.0.1", port: await freePort(), silent: true, directory: s3Dir, configureBuckets: [{ name: "multi" }] });
-  const s3Address = await s3.run();
-  const appDir = copyStandalone();
-  const servers: Server[] = [];
-  const db = postgres(dbUrl, { max: 1, onnotice: () => {} });
-  const shared = {
-    DATABASE_URL: dbUrl,
-    RATE_LIMIT_STORE: "redis",
-    REDIS_URL,
-    RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-    S3_BUCKET: "multi",
-    S3_ENDPOINT: `http://127.0.0.1:${s3Address.port}`,
-    S3_FORCE_PATH_STYLE: "true",
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
-    AUTH_SECRET: "multi-instance-secret-0123456789-abcdefghij",
-    OPERATOR_TOKEN,
-    DEMO_ACCOUNT: "never",
-    // A dead instance's runs are taken over once their lease lapses.
-    JOB_LEASE_MS: "6000",
-    JOB_POLL_MS: "300",
-  };
+  // A dead instance's runs are taken over once their lease lapses.
+  const cluster = await startCluster({ instances: 2, operatorToken: OPERATOR_TOKEN, env: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), JOB_LEASE_MS: "6000", JOB_POLL_MS: "300" } });
+  const { servers, db } = cluster;
   try {
-    for (const name of ["a", "b"]) {
-      servers.push(await startStandalone(appDir, { ...shared, DATA_DIR: path.join(path.dirname(appDir), `data-${name}`) }));
-    }
     const [a, b] = servers as [Server, Server];
-    await Promise.all(servers.map((s) => waitHealthy(s)));
     ok(`two instances up on one PostgreSQL database, Redis and S3 (${a.base}, ${b.base})`);
     const apiA = apiClient(a.base);
     const apiB = apiClient(b.base);
@@ -179,13 +141,7 @@ async function main() {
     for (const [i, s] of servers.entries()) console.error(`--- instance ${"ab"[i]} output ---\n${s.output().slice(-4000)}`);
     process.exitCode = 1;
   } finally {
-    for (const s of servers) await s.kill();
-    await db.end();
-    await s3.close();
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    fs.rmSync(path.dirname(appDir), { recursive: true, force: true });
-    fs.rmSync(s3Dir, { recursive: true, force: true });
+    await cluster.stop();
   }
 }
 

@@ -42,4 +42,5 @@ export const FOREIGN_BINARIES = [
 ];
 
 export const engineTraceIncludes: Record<string, string[]> = Object.fromEntries(ENGINE_ROUTES.map((r) => [r, engineFiles()]));
-export const engineTraceExcludes: Record<string, string[]> = { "/**": FOREIGN_BINARIES };
+// TRACE_UNTRIMMED=1 builds without the trim, only so bench/deploy-bench.ts can show what it saves.
+export const engineTraceExcludes: Record<string, string[]> = process.env.TRACE_UNTRIMMED ? {} : { "/**": FOREIGN_BINARIES };
