@@ -19,6 +19,8 @@ const nextConfig: NextConfig = {
     "file-type",
     "sharp",
     "onnxruntime-node",
+    "pino",
+    "pino-pretty",
   ],
   // Files the engines open by path (model weights), which no import can show the
   // tracer, and other platforms' native binaries, which it would carry along.

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/types";
 import { getDb } from "@/lib/db/client";
+import { logger } from "@/lib/log/logger";
 import { ApiError } from "./api-error";
 import { clientIp } from "./client-ip";
 import { errorResponse } from "./error-response";
@@ -14,6 +15,8 @@ export type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
 export type Authenticator<P> = {
   authenticate: (req: Request, db: Db) => Promise<P>;
   rateLimitKey: (principal: P, req: Request) => string | null;
+  /** The account a request acted for, for the request log line. */
+  accountIdOf?: (principal: P) => string | undefined;
 };
 
 export type HandlerContext<P, S extends Schemas> = ParsedInput<S> & {
@@ -25,12 +28,15 @@ export type HandlerContext<P, S extends Schemas> = ParsedInput<S> & {
 
 /**
  * Builds the per-auth-mode wrappers (withAccount, withPublic, withOperator):
- * request id, authentication, rate limit, zod parsing, and one error envelope.
+ * request id, authentication, rate limit, zod parsing, one error envelope, and
+ * one log line per request (ids, status, duration: never bodies, headers or queries).
  */
 export function createWrapper<P>(auth: Authenticator<P>) {
   return function wrap<S extends Schemas>(schemas: S, run: (ctx: HandlerContext<P, S>) => Promise<Response>): Handler {
     return async (req, routeCtx) => {
+      const started = performance.now();
       const requestId = requestIdFor(req);
+      let accountId: string | undefined;
       let limit: RateLimitState | undefined;
       let res: Response;
       try {
@@ -43,6 +49,7 @@ export function createWrapper<P>(auth: Authenticator<P>) {
           if (err instanceof ApiError && err.status === 401) limit = await consumeRateLimit(`ip:${clientIp(req)}`);
           throw err;
         }
+        accountId = auth.accountIdOf?.(principal);
         const key = auth.rateLimitKey(principal, req);
         if (key) limit = await consumeRateLimit(key);
         const input = await parseInput(req, routeCtx, schemas);
@@ -55,6 +62,10 @@ export function createWrapper<P>(auth: Authenticator<P>) {
       if (limit && !res.headers.has("RateLimit-Limit")) {
         for (const [k, v] of Object.entries(rateLimitHeaders(limit))) res.headers.set(k, v);
       }
+      logger().info(
+        { request_id: requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, account_id: accountId, duration_ms: Math.round(performance.now() - started) },
+        "request",
+      );
       return res;
     };
   };

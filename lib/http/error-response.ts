@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { logger } from "@/lib/log/logger";
 import { ApiError } from "./api-error";
 import { validationError } from "./validation-error";
 
@@ -6,7 +7,7 @@ import { validationError } from "./validation-error";
 export function errorResponse(err: unknown, requestId: string): Response {
   const apiError = toApiError(err);
   if (!apiError) {
-    console.error(`[${requestId}] unhandled error`, err);
+    logger().error({ request_id: requestId, err }, "unhandled error");
   }
   const e = apiError ?? new ApiError(500, "INTERNAL_ERROR", "Something went wrong on our side. Retry later, and quote the request id if it persists.");
   const body = {

@@ -9,6 +9,7 @@ import { createWrapper } from "./create-handler";
 export const withAccount = createWrapper<AccountPrincipal>({
   authenticate: authenticateAccount,
   rateLimitKey: (p) => `acct:${p.account.id}`,
+  accountIdOf: (p) => p.account.id,
 });
 
 /** Endpoints anyone may call (register, token): limited per IP. */

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/types";
+import { logger } from "@/lib/log/logger";
 import { parseJobEvent } from "../define-job";
 import { isNonRetriable, JobTimeoutError, LeaseLostError, serializeError } from "../job-errors";
 import type { AnyJobDefinition, JobEvent } from "../types";
@@ -132,6 +133,7 @@ export class EmbeddedRunner {
   /** One attempt of a run's handler. */
   private async attempt(run: JobRunRow, controller: AbortController): Promise<void> {
     const def = this.defs.get(run.functionId)!;
+    const started = performance.now();
     const limitMs = run.deadline.getTime() - run.eventTs.getTime();
     const timer = setTimeout(() => controller.abort(new JobTimeoutError(limitMs)), Math.max(0, run.deadline.getTime() - Date.now()));
     let outcome: RunOutcome | null;
@@ -150,12 +152,24 @@ export class EmbeddedRunner {
     } finally {
       clearTimeout(timer);
     }
+    const failed = outcome && (outcome.kind === "retry" || outcome.kind === "to-failure") ? outcome.error : undefined;
+    logger()[failed ? "warn" : "info"](
+      {
+        run_id: run.id,
+        function: run.functionId,
+        job_id: typeof run.eventData.jobId === "string" || typeof run.eventData.jobId === "number" ? run.eventData.jobId : undefined,
+        account_id: typeof run.eventData.accountId === "string" ? run.eventData.accountId : undefined,
+        attempt: run.attempt,
+        max_attempts: run.maxAttempts,
+        outcome: outcome?.kind ?? "lease_lost",
+        error: failed ? `${failed.name}: ${failed.message}` : undefined,
+        duration_ms: Math.round(performance.now() - started),
+      },
+      "job attempt",
+    );
     if (!outcome) return;
-    if (outcome.kind === "retry" || outcome.kind === "to-failure") {
-      console.warn(`[jobs] ${run.functionId} run ${run.id} attempt ${run.attempt}/${run.maxAttempts} failed: ${outcome.error.name}: ${outcome.error.message}`);
-    }
     const held = await releaseRun(this.db, run, outcome);
-    if (!held) console.warn(`[jobs] run ${run.id} was taken over before it could be released`);
+    if (!held) logger().warn({ run_id: run.id }, "job run was taken over before it could be released");
   }
 
   private outcomeOf(err: unknown, run: JobRunRow, signal: AbortSignal): RunOutcome | null {
