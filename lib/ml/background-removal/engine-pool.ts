@@ -158,7 +158,7 @@ export class EnginePool {
   private spawn(): Slot {
     const options = { workerData: { threads: this.settings.threads } satisfies WorkerData };
     const worker = startWorker(
-      new URL("./worker.ts", import.meta.url),
+      "lib/ml/background-removal/worker.ts",
       () => new Worker(new URL("./worker.ts", import.meta.url), options),
       options,
     );

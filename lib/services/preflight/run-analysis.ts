@@ -28,7 +28,7 @@ const JOBS_PER_WORKER = 50;
 function spawn(memoryMb: number): Worker {
   const options = { resourceLimits: { maxOldGenerationSizeMb: memoryMb } };
   const worker = startWorker(
-    new URL("./analysis-worker.ts", import.meta.url),
+    "lib/services/preflight/analysis-worker.ts",
     () => new Worker(new URL("./analysis-worker.ts", import.meta.url), options),
     options,
   );
