@@ -44,3 +44,8 @@ export function iou(a: LabelBox, b: LabelBox): number {
   const inter = Math.max(0, x1 - x0) * Math.max(0, y1 - y0);
   return inter / (a.w * a.h + b.w * b.h - inter);
 }
+
+/** obama.jpg on a larger grey background, so every preset's frame fits without touching an edge. */
+export function roomyPortrait(): Promise<Buffer> {
+  return sharp(faceFixture("obama.jpg")).extend({ top: 500, bottom: 500, left: 500, right: 500, background: "#8a8f96" }).jpeg({ quality: 85 }).toBuffer();
+}
