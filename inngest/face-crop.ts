@@ -58,7 +58,7 @@ export const faceCrop = defineJob({
       const chunk = task.itemIds.slice(at, at + FILES_PER_STEP);
       await step.run(`crop-${at}`, async () => {
         const db = await getDb();
-        for (const id of chunk) await processItem(db, task, id, { engineErrors: "throw", signal });
+        for (const id of chunk) await processItem(db, task, id, { engineErrors: "throw", superResolution: true, signal });
         return chunk.length;
       });
     }

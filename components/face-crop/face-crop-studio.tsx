@@ -112,7 +112,8 @@ export function FaceCropStudio() {
           <PresetPicker value={icp} onChange={setIcp} disabled={sending} />
           <label className="mt-4 flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" checked={enhance} onChange={(e) => setEnhance(e.target.checked)} disabled={sending} />
-            Enhance for print (enlarges small crops to the print size and sharpens; {FACE_CROP_ENHANCE_COST} tokens a photo)
+            Enhance for print: small crops are enlarged to the print size (AI super-resolution for the smallest) and sharpened; {FACE_CROP_ENHANCE_COST} tokens a photo,
+            always run as a task
           </label>
           <div className="mt-4 rounded-md bg-slate-50 p-3 text-sm" data-testid="cost">
             <p>

@@ -6,15 +6,23 @@ import { storage } from "@/lib/storage";
 import { stopJobRunner } from "@/lib/jobs/runner/runner-instance";
 import { finishTask } from "@/lib/services/face-crop/finish-task";
 import { faceCrop } from "@/inngest/face-crop";
+import { shutDownSuperResolution } from "@/lib/ml/super-resolution";
 import { testAccount } from "../http";
-import { balanceOf, ledgerOf, startTestRunner, stopAll } from "../jobs/bg-remove-harness";
-import { cropUpload, getTask, pollTask, uploadForm, type Part } from "../jobs/face-crop-harness";
+import sharp from "sharp";
+import { balanceOf, ledgerOf, startTestRunner, stopAll, upload } from "../jobs/bg-remove-harness";
+import { cropUpload, cropUrls, getTask, pollTask, uploadForm, type Part } from "../jobs/face-crop-harness";
 import { faceFixture } from "../support/face-fixtures";
 
-// Larger uploads become tasks (202) that the job runner crops: billed per file,
-// refunded once for the files that failed, followed through GET /studio/jobs/{id}.
+// Larger uploads and every enhance request become tasks (202) that the job runner
+// crops: billed per file, refunded once for the files that failed, followed through
+// GET /studio/jobs/{id}. Super-resolution is limited to crops of 0.03 MP here, so
+// only the one small portrait gets it (the model costs seconds a crop).
+process.env.FACE_SR_MAX_INPUT_MEGAPIXELS = "0.03";
 beforeAll(() => startTestRunner());
-afterAll(stopAll);
+afterAll(async () => {
+  await stopAll();
+  await shutDownSuperResolution();
+});
 
 const FACES = ["obama.jpg", "obama2.jpg", "biden.jpg", "two_people.jpg", "obama-1080p.jpg", "obama_and_biden.jpg", "obama_partial_face.jpg"];
 const faces = (n: number): Part[] => Array.from({ length: n }, (_, i) => ({ name: `face-${i}-${FACES[i % FACES.length]}`, bytes: faceFixture(FACES[i % FACES.length]!) }));
@@ -41,15 +49,33 @@ describe("Face Crop tasks (202)", () => {
     expect(refunds[0]).toMatchObject({ amount: 6, refund_of: res.json.wallet_transaction_id });
   }, 120_000);
 
-  it("with enhance: 6 tokens a file, refunded the same way", async () => {
+  it("with enhance: 6 tokens a file, refunded the same way; a small crop gets super-resolution, larger ones Lanczos", async () => {
     const { token } = await testAccount({ tokens: 100 });
-    const res = await cropUpload(token, uploadForm([...faces(7), ...cups(2)], { icp_type: "sports", enhance: "true" }));
+    const tiny = await sharp(faceFixture("obama.jpg")).resize(200, 250).jpeg().toBuffer();
+    const res = await cropUpload(token, uploadForm([{ name: "tiny.jpg", bytes: tiny }, ...faces(3), ...cups(2)], { icp_type: "school", enhance: "true" }));
     expect(res.status).toBe(202);
-    expect(res.json.tokens_deducted).toBe(54);
+    expect(res.json.tokens_deducted).toBe(36);
     const task = await pollTask(token, res.json.task_id);
-    expect(task).toMatchObject({ status: "completed", tokens_deducted: 42, tokens_refunded: 12 });
-    expect(task.results.filter((r: { enhancement?: string }) => r.enhancement && r.enhancement !== "none")).toHaveLength(7);
-    expect(await balanceOf(token)).toBe(58);
+    expect(task).toMatchObject({ status: "completed", tokens_deducted: 24, tokens_refunded: 12 });
+    expect(task.results.map((r: { enhancement?: string }) => r.enhancement ?? "failed")).toEqual([
+      "super_resolution_2x",
+      "upscaled_lanczos_sharpened",
+      "upscaled_lanczos_sharpened",
+      "upscaled_lanczos_sharpened",
+      "failed",
+      "failed",
+    ]);
+    // Enlarged to the preset's print size (4 x 5 in at 300 ppi).
+    expect(task.results[0].output_size.height).toBeGreaterThanOrEqual(1500);
+    expect(await balanceOf(token)).toBe(76);
+  }, 120_000);
+
+  it("the URL form with enhance runs as a task too", async () => {
+    const { token } = await testAccount({ tokens: 100 });
+    const res = await cropUrls(token, { image_url: await upload(token, faceFixture("obama.jpg"), "ava.jpg", "image/jpeg"), icp_type: "corporate", enhance: true });
+    expect(res.status).toBe(202);
+    const task = await pollTask(token, res.json.task_id);
+    expect(task).toMatchObject({ status: "completed", tokens_deducted: 6, results: [{ icp_type: "corporate", enhancement: "upscaled_lanczos_sharpened" }] });
   }, 120_000);
 
   it("a file lost after acceptance fails alone and is refunded; ending the task again refunds nothing more", async () => {

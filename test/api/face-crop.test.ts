@@ -78,13 +78,12 @@ describe("POST /v1/services/studio/face-crop (URLs)", () => {
     expect(refunds[0]).toMatchObject({ amount: 8, refund_of: res.json.wallet_transaction_id });
   });
 
-  it("with enhance: 6 tokens a photo, and the result says which enhancement was done", async () => {
+  it("with enhance: 6 tokens a photo, and the batch becomes a task (super-resolution is never on the request's path)", async () => {
     const { token } = await testAccount({ tokens: 100 });
     const res = await cropUrls(token, { image_urls: [url("obama.jpg"), url("coffee.jpg")], icp_type: "school", enhance: true });
-    expect(res.status).toBe(200);
-    expect(res.json.tokens_deducted).toBe(6);
-    expect(res.json.results[0].enhancement).toBe("upscaled_lanczos_sharpened");
-    expect(await balanceOf(token)).toBe(94);
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ task_id: expect.stringMatching(/^task_/), status: "queued", total_files: 2, tokens_deducted: 12 });
+    expect(await balanceOf(token)).toBe(88);
   });
 
   it("answers 402 with the contract's body when the wallet is short, and charges nothing", async () => {

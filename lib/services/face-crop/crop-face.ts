@@ -1,7 +1,7 @@
 import { detectFaces, type DetectedFace } from "@/lib/ml/faces";
 import { planCrop, manualPlan, type CropPlan } from "./plan-crop";
 import { PRESETS, type IcpType } from "./presets";
-import { renderCrop, type RenderedCrop } from "./render-crop";
+import { renderCrop, type RenderedCrop, type SuperResolver } from "./render-crop";
 
 /** A photo where no face was found: a per-file error, not charged. */
 export class NoFaceError extends Error {
@@ -22,14 +22,14 @@ export type FaceCropOutcome = {
 };
 
 /** Detects, picks the most prominent face, places the preset's frame and renders it. */
-export async function cropFace(bytes: Buffer, icpType: IcpType, enhance: boolean): Promise<FaceCropOutcome> {
+export async function cropFace(bytes: Buffer, icpType: IcpType, enhance: boolean, superResolver?: SuperResolver): Promise<FaceCropOutcome> {
   const detection = await detectFaces(bytes);
   const face = detection.faces[0];
   if (!face) throw new NoFaceError();
   const size = { width: detection.width, height: detection.height };
   const preset = PRESETS[icpType];
   const plan = planCrop(face, size, preset);
-  const rendered = await renderCrop(bytes, size, plan, { enhance, preset });
+  const rendered = await renderCrop(bytes, size, plan, { enhance, preset, superResolver });
   return { width: detection.width, height: detection.height, face, facesFound: detection.faces.length, plan, rendered };
 }
 

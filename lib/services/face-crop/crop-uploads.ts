@@ -7,6 +7,7 @@ import { FaceInputError, faceEngineConfig, probeImage } from "@/lib/ml/faces";
 import { acceptTask, type IncomingFile } from "./accept-task";
 import { MAX_UPLOAD_FILES, SYNC_MAX_FILES, SYNC_MAX_MEGAPIXELS } from "./limits";
 import { runSync } from "./run-sync";
+import { queuedBody } from "./public-task";
 import { faceCropUploadFields } from "./schemas";
 
 const IMAGE_MIMES = new Set(["image/jpeg", "image/png", "image/webp", "image/tiff"]);
@@ -66,11 +67,9 @@ export async function cropUploads(db: Db, accountId: string, form: FormData): Pr
     });
   }
   const megapixels = usable.reduce((sum, s) => sum + s.megapixels, 0);
-  const mode = usable.length <= SYNC_MAX_FILES && megapixels <= SYNC_MAX_MEGAPIXELS ? "sync" : "async";
+  // Enhance may run super-resolution (seconds a crop): always a task.
+  const mode = !parsed.data.enhance && usable.length <= SYNC_MAX_FILES && megapixels <= SYNC_MAX_MEGAPIXELS ? "sync" : "async";
   const task = await acceptTask(db, accountId, { icpType: parsed.data.icp_type, enhance: parsed.data.enhance, mode, files: screened.map((s) => s.file) });
   if (mode === "sync") return { status: 200, body: await runSync(db, task) };
-  return {
-    status: 202,
-    body: { task_id: task.id, status: "queued", total_files: task.totalFiles, tokens_deducted: task.tokensDebited, wallet_transaction_id: task.walletTransactionId },
-  };
+  return { status: 202, body: queuedBody(task) };
 }

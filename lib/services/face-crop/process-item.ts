@@ -6,6 +6,7 @@ import { storage } from "@/lib/storage";
 import { fetchSource } from "@/lib/sources/fetch-source";
 import { FetchFailedError, UrlNotAllowedError } from "@/lib/net";
 import { FaceEngineError, FaceInputError } from "@/lib/ml/faces";
+import { srMaxInputPixels, superResolve2x } from "@/lib/ml/super-resolution";
 import { cropFace, NoFaceError, type FaceCropOutcome } from "./crop-face";
 import type { IcpType } from "./presets";
 import { outputKeys, sourceKey } from "./storage-keys";
@@ -30,7 +31,7 @@ export const ENGINE_FAILED: FileError = { code: "PROCESSING_FAILED", message: "T
  * retried job step never crops it twice. Engine failures are thrown
  * (`engineErrors: "throw"`, the job retries) or recorded as a per-file error.
  */
-export async function processItem(db: Db, task: Task, itemId: string, opts: { engineErrors: "throw" | "record"; signal?: AbortSignal }): Promise<"completed" | "failed" | "skipped"> {
+export async function processItem(db: Db, task: Task, itemId: string, opts: { engineErrors: "throw" | "record"; superResolution?: boolean; signal?: AbortSignal }): Promise<"completed" | "failed" | "skipped"> {
   const [item] = await db
     .select()
     .from(faceCropItems)
@@ -50,7 +51,9 @@ export async function processItem(db: Db, task: Task, itemId: string, opts: { en
       keyOfSource = sourceKey(task.accountId, task.id, item.id);
       await storage().put(keyOfSource, bytes, source.mime ?? "application/octet-stream");
     }
-    outcome = await cropFace(bytes, task.icpType as IcpType, task.enhance);
+    // Super-resolution takes seconds a crop: only in the job runner, never on a request's path.
+    const superResolver = opts.superResolution ? { upscale2x: superResolve2x, maxInputPixels: srMaxInputPixels() } : undefined;
+    outcome = await cropFace(bytes, task.icpType as IcpType, task.enhance, superResolver);
   } catch (err) {
     if (opts.signal?.aborted) throw opts.signal.reason;
     const fileError = toFileError(err);

@@ -75,3 +75,8 @@ export async function toSyncBody(db: Db, task: Task) {
     refund_transaction_id: task.refundTransactionId,
   };
 }
+
+/** The 202 answer of a batch that runs as a task (contract 4.4). */
+export function queuedBody(task: Task) {
+  return { task_id: task.id, status: "queued" as const, total_files: task.totalFiles, tokens_deducted: task.tokensDebited, wallet_transaction_id: task.walletTransactionId };
+}

@@ -5,7 +5,7 @@ import { printPixels, type CropPreset } from "./presets";
 /** The web-size output's long edge. */
 export const MEDIUM_LONG_EDGE = 800;
 
-export type Enhancement = "none" | "sharpened" | "upscaled_lanczos_sharpened";
+export type Enhancement = "none" | "sharpened" | "upscaled_lanczos_sharpened" | "super_resolution_2x";
 
 export type RenderedCrop = {
   original: Buffer;
@@ -21,11 +21,20 @@ export type RenderedCrop = {
  * in two steps: the region around it, levelled, then the window itself, so a
  * 24 MP photo is never rotated whole.
  *
- * `enhance` (print sharpen, see docs/api.md): a crop with fewer pixels than the
- * preset's print size at 300 ppi is enlarged with Lanczos to that size first;
- * every crop is then given an unsharp mask tuned for print.
+ * `enhance` (see docs/api.md): a crop with fewer pixels than the preset's print
+ * size at 300 ppi is enlarged to that size first: by 2x super-resolution when a
+ * `superResolver` is given (job runner only) and the crop is small enough for it,
+ * then Lanczos for the rest; otherwise by Lanczos alone. Every enhanced crop then
+ * gets an unsharp mask tuned for print.
  */
-export async function renderCrop(bytes: Buffer, size: { width: number; height: number }, plan: CropPlan, opts: { enhance: boolean; preset: CropPreset }): Promise<RenderedCrop> {
+export type SuperResolver = { upscale2x: (rgb: Uint8Array, width: number, height: number) => Promise<Uint8Array>; maxInputPixels: number };
+
+export async function renderCrop(
+  bytes: Buffer,
+  size: { width: number; height: number },
+  plan: CropPlan,
+  opts: { enhance: boolean; preset: CropPreset; superResolver?: SuperResolver },
+): Promise<RenderedCrop> {
   const corners = planCorners(plan);
   const bx0 = clamp(Math.floor(Math.min(...corners.map((p) => p.x))), 0, size.width - 1);
   const by0 = clamp(Math.floor(Math.min(...corners.map((p) => p.y))), 0, size.height - 1);
@@ -61,8 +70,16 @@ export async function renderCrop(bytes: Buffer, size: { width: number; height: n
       const k = Math.max(need.w / w, need.h / h);
       outW = Math.round(w * k);
       outH = Math.round(h * k);
-      pipeline = sharp(await pipeline.raw().toBuffer(), { raw: { width: w, height: h, channels: 3 } }).resize(outW, outH, { kernel: "lanczos3" });
-      enhancement = "upscaled_lanczos_sharpened";
+      let raw: Uint8Array = await pipeline.raw().toBuffer();
+      let rw = w;
+      let rh = h;
+      if (opts.superResolver && w * h <= opts.superResolver.maxInputPixels) {
+        raw = await opts.superResolver.upscale2x(raw, w, h);
+        rw = w * 2;
+        rh = h * 2;
+        enhancement = "super_resolution_2x";
+      } else enhancement = "upscaled_lanczos_sharpened";
+      pipeline = sharp(raw, { raw: { width: rw, height: rh, channels: 3 } }).resize(outW, outH, { kernel: "lanczos3" });
     } else enhancement = "sharpened";
     pipeline = pipeline.sharpen({ sigma: 1, m1: 0.5, m2: 2 });
   }

@@ -6,5 +6,8 @@ import { faceCropBody } from "@/lib/services/face-crop/schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withAccount({ body: faceCropBody }, async ({ db, principal, body }) => Response.json(await cropFromUrls(db, principal.account.id, body))),
+  POST: withAccount({ body: faceCropBody }, async ({ db, principal, body }) => {
+    const { status, body: answer } = await cropFromUrls(db, principal.account.id, body);
+    return Response.json(answer, { status });
+  }),
 });
