@@ -10,7 +10,7 @@ export function TaskProgress({ taskId, label, onDone }: { taskId: string; label:
   const q = useQuery({
     queryKey: taskKey(taskId),
     queryFn: () => apiFetch<Task>(`/v1/services/studio/jobs/${taskId}`),
-    refetchInterval: (query) => (query.state.data && (query.state.data.status === "completed" || query.state.data.status === "failed") ? false : 1500),
+    refetchInterval: (query) => (query.state.data && (query.state.data.status === "completed" || query.state.data.status === "failed") ? false : 3000),
   });
   const task = q.data;
   const ended = task && (task.status === "completed" || task.status === "failed");
