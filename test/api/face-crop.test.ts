@@ -178,3 +178,26 @@ describe("re-crop by hand and cross-account access", () => {
     expect((await getTask(token, res.json.task_id)).json).toMatchObject({ status: "completed", total_files: 1, progress: { current: 1, total: 1, percentage: 100 } });
   });
 });
+
+describe("a batch whose process died mid-request", () => {
+  it("is ended by the maintenance sweep: what was not cropped is failed and refunded, once", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { faceCropTasks } = await import("@/lib/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { acceptTask } = await import("@/lib/services/face-crop/accept-task");
+    const { sweepOnce } = await import("@/lib/maintenance/sweeper");
+    const { token, account } = await testAccount({ tokens: 100 });
+    const db = await getDb();
+    // Accepted and debited like a sync request, then never processed (the process "died").
+    const task = await acceptTask(db, account.id, { icpType: "school", enhance: false, mode: "sync", files: [{ kind: "url", filename: "a.jpg", url: url("obama.jpg") }, { kind: "url", filename: "b.jpg", url: url("biden.jpg") }] });
+    expect(await balanceOf(token)).toBe(96);
+    await db.update(faceCropTasks).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(faceCropTasks.id, task.id));
+    expect((await sweepOnce(db)).faceCropTasks).toBeGreaterThanOrEqual(1);
+    expect((await sweepOnce(db)).faceCropTasks).toBe(0);
+    const ended = (await getTask(token, task.id)).json;
+    expect(ended).toMatchObject({ status: "failed", tokens_deducted: 0, tokens_refunded: 4 });
+    expect(ended.results.map((r: { error: { code: string } }) => r.error.code)).toEqual(["PROCESSING_FAILED", "PROCESSING_FAILED"]);
+    expect(await balanceOf(token)).toBe(100);
+    expect((await ledgerOf(token)).filter((t) => t.type === "refund")).toHaveLength(1);
+  });
+});
