@@ -71,3 +71,19 @@ test("face crop: a batch becomes a task, crops appear beside their originals, on
   expect(names).toEqual(Array.from({ length: 10 }, (_, i) => `student-${String(i + 1).padStart(2, "0")}-sports.jpg`));
   for (const n of names) expect([...entries[n]!.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 });
+
+test("face crop with enhance: runs as a task and a small crop gets AI super-resolution", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  await page.goto("/face-crop");
+  // A small portrait (200 x 250): its crop is far below the 4 x 5 in print size.
+  const sharp = (await import("sharp")).default;
+  const tiny = await sharp(path.resolve(process.cwd(), "test/fixtures/faces/obama.jpg")).resize(200, 250).jpeg().toBuffer();
+  await page.getByTestId("face-crop-input").setInputFiles([{ name: "small.jpg", mimeType: "image/jpeg", buffer: tiny }]);
+  await page.getByLabel(/Enhance for print/).check();
+  await expect(page.getByTestId("cost")).toContainText("6 tokens for 1 photos");
+  await page.getByRole("button", { name: "Crop 1 photos" }).click();
+  await expect(page.getByTestId("task-progress")).toContainText(/completed: 1 of 1 files/, { timeout: 150_000 });
+  await expect(page.getByTestId("crop-card")).toContainText("AI super-resolution to print size");
+  await expect(page.getByTestId("crop-card")).toContainText("1200 × 1500 px");
+});

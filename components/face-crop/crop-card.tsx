@@ -21,6 +21,8 @@ function windowPoints(b: CropResult["crop_box"]): string {
     .join(" ");
 }
 
+const ENHANCEMENT = { none: "", sharpened: "sharpened for print", upscaled_lanczos_sharpened: "enlarged to print size and sharpened", super_resolution_2x: "AI super-resolution to print size" } as Record<string, string>;
+
 const EDGE_NOTE = { none: "", shifted: "Moved inside the photo (face near an edge)", zoomed: "Zoomed in (the photo is too small for the preset)" } as const;
 
 /** The original with what the machine saw (face box, eye line, crop window) beside the crop. */
@@ -51,6 +53,7 @@ export function CropCard({ result, onEdit }: { result: CropResult; onEdit: () =>
             {result.output_size.width} × {result.output_size.height} px
             {result.faces_found > 1 ? `, ${result.faces_found} faces: the most prominent cropped` : ""}
             {result.manual ? ", adjusted by hand" : ""}
+            {ENHANCEMENT[result.enhancement] ? `, ${ENHANCEMENT[result.enhancement]}` : ""}
           </p>
           {EDGE_NOTE[result.edge] ? <p className="text-amber-700">{EDGE_NOTE[result.edge]}</p> : null}
         </div>

@@ -68,8 +68,10 @@ export async function renderCrop(
     const need = printPixels(opts.preset);
     if (w < need.w || h < need.h) {
       const k = Math.max(need.w / w, need.h / h);
-      outW = Math.round(w * k);
-      outH = Math.round(h * k);
+      // A crop differs from the preset's aspect only by pixel rounding: land on the exact print size.
+      const snap = (v: number, target: number) => (Math.abs(v - target) <= target * 0.01 ? target : Math.round(v));
+      outW = snap(w * k, need.w);
+      outH = snap(h * k, need.h);
       let raw: Uint8Array = await pipeline.raw().toBuffer();
       let rw = w;
       let rh = h;
