@@ -52,8 +52,13 @@ async function main() {
     console.log(`${r.route}: ${(r["req/s"] / bare).toFixed(2)}x the bare route's throughput (wrapper cost ${Math.round((1 - r["req/s"] / bare) * 100)}%)`);
   }
 
+  // Face Crop: detection and crop per 1 MP photo beside the bare model call; a 200-photo upload end to end.
+  console.log("\nFace Crop (bench/face-crop-bench.ts)");
+  const faceCrop = JSON.parse(execFileSync("npx", ["tsx", "bench/face-crop-bench.ts"], { encoding: "utf8" }).trim().split("\n").pop()!);
+  console.log(`detection ${faceCrop.single.detectionVsBare}x the bare model call; ${faceCrop.batch.files} photos at ${faceCrop.batch.filesPerSecond} files/s, peak ${faceCrop.batch.peakRssMb} MB`);
+
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http }, null, 2));
+  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop }, null, 2));
 }
 
 main().catch((err) => {

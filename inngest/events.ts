@@ -11,5 +11,9 @@ export const bgRemoveRequested = eventType("bg-remove/job.requested", {
   schema: z.object({ jobId: z.string().startsWith("job_"), accountId: z.string().min(1) }),
 });
 
+export const faceCropRequested = eventType("face-crop/task.requested", {
+  schema: z.object({ taskId: z.string().startsWith("task_"), accountId: z.string().min(1) }),
+});
+
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested] as const;
+export const jobEvents = [bgRemoveRequested, faceCropRequested] as const;

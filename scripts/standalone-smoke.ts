@@ -21,6 +21,7 @@ import {
   startStandalone,
   upload,
   waitHealthy,
+  type Json,
 } from "./support/standalone-server";
 
 const OPERATOR_TOKEN = "smoke-operator-token-0123456789";
@@ -70,6 +71,26 @@ async function main() {
     const qrPdf = await PDFDocument.load(new Uint8Array(await (await fetch(qr.json.pdf_url)).arrayBuffer()));
     if (qrPdf.getPageCount() < 1) throw new Error("bulk QR PDF has no pages");
     step("Bulk QR PDF generated and downloaded");
+
+    // Face crop: the face engine's worker (Human + tfjs wasm + models) synchronously, then
+    // an enhance task whose small crop goes through super-resolution (ESRGAN worker).
+    const face = fs.readFileSync(path.resolve("test/fixtures/faces/obama.jpg"));
+    const crop = await api("POST", "/v1/services/studio/face-crop", { image_url: await upload(api, token, face, "ava.jpg", "image/jpeg"), icp_type: "school" }, token);
+    expectStatus(crop, 200, "face crop");
+    const first = crop.json.results?.[0];
+    if (!first?.output_urls?.original || first.error) throw new Error(`face crop: ${crop.text.slice(0, 400)}`);
+    const cropMeta = await sharp(Buffer.from(await (await fetch(first.output_urls.original)).arrayBuffer())).metadata();
+    if (Math.abs(cropMeta.width! / cropMeta.height! - 0.8) > 0.02) throw new Error(`face crop is not 4:5: ${cropMeta.width} x ${cropMeta.height}`);
+    const tiny = await sharp(face).resize(200, 250).jpeg().toBuffer();
+    const task = await api("POST", "/v1/services/studio/face-crop", { image_url: await upload(api, token, tiny, "tiny.jpg", "image/jpeg"), icp_type: "school", enhance: true }, token);
+    expectStatus(task, 202, "face crop with enhance");
+    let done: Json = {};
+    for (let i = 0; i < 240 && !["completed", "failed"].includes(done.status); i++) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      done = (await api("GET", `/v1/services/studio/jobs/${task.json.task_id}`, undefined, token)).json;
+    }
+    if (done.status !== "completed" || done.results?.[0]?.enhancement !== "super_resolution_2x") throw new Error(`enhance task: ${JSON.stringify(done).slice(0, 400)}`);
+    step("face crop (4:5 school crop) and an enhance task with super-resolution");
 
     console.log(`standalone smoke: all ${results.length} steps passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (err) {

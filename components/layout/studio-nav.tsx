@@ -8,6 +8,7 @@ import { signOut } from "next-auth/react";
 export const NAV_ITEMS = [
   { href: "/dashboard", label: "Wallet" },
   { href: "/bg-remove", label: "Background removal" },
+  { href: "/face-crop", label: "Face crop" },
   { href: "/products", label: "Products" },
   { href: "/projects", label: "Projects" },
   { href: "/agencies", label: "Agencies" },

@@ -1,4 +1,5 @@
 import { BG_REMOVE_COST } from "@/lib/services/bg-remove/pricing";
+import { FACE_CROP_COST, FACE_CROP_ENHANCE_COST } from "@/lib/services/face-crop/pricing";
 
 /**
  * Contract 2.1's price list. Operations this service does not offer yet are listed
@@ -14,7 +15,7 @@ const COSTS: CostRow[] = [
   { service: "AI fix job: raster", unit: "per job", cost: "200 tokens", available: false },
   { service: "AI fix job: PDF bleed only", unit: "per job", cost: "150 tokens", available: false },
   { service: "AI fix job: PDF full prepress", unit: "per job", cost: "300 tokens", available: false },
-  { service: "Face Crop", unit: "per image", cost: "2 tokens", note: "6 tokens with enhance.", available: false },
+  { service: "Face Crop", unit: "per image", cost: `${FACE_CROP_COST} tokens`, note: `${FACE_CROP_ENHANCE_COST} tokens with enhance. Photos without a face are refunded.` },
   { service: "AI Face Matching", unit: "per file", cost: "6 tokens", note: "Files that fail are refunded.", available: false },
   { service: "Status polling, agency and job pickers", unit: "", cost: "Free" },
 ];

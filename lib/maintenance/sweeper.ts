@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/types";
 import { OUTPUT_URL_TTL_SECONDS } from "@/lib/storage";
 import { expireQrPdfs, pruneFinishedJobRuns } from "./retention";
+import { failAbandonedTasks } from "@/lib/services/face-crop/fail-abandoned-tasks";
 
 const HOUR_MS = 3_600_000;
 
@@ -10,10 +11,12 @@ const HOUR_MS = 3_600_000;
  * QR PDFs an hour after their download URL expired. Idempotent, so several
  * instances sweeping the same PostgreSQL database do no harm.
  */
-export async function sweepOnce(db: Db, now = new Date()): Promise<{ jobRuns: number; qrPdfs: number }> {
+export async function sweepOnce(db: Db, now = new Date()): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number }> {
   const jobRuns = await pruneFinishedJobRuns(db, new Date(now.getTime() - config().JOB_RETENTION_DAYS * 24 * HOUR_MS));
   const qrPdfs = await expireQrPdfs(db, new Date(now.getTime() - OUTPUT_URL_TTL_SECONDS * 1000 - HOUR_MS));
-  return { jobRuns, qrPdfs };
+  // Face Crop batches answered at once whose process died midway: failed and refunded.
+  const faceCropTasks = await failAbandonedTasks(db, now);
+  return { jobRuns, qrPdfs, faceCropTasks };
 }
 
 /** Sweeps a minute after start, then hourly; the timer never keeps the process alive. */
@@ -22,6 +25,7 @@ export function startSweeper(getDb: () => Promise<Db>): () => void {
     try {
       const done = await sweepOnce(await getDb());
       if (done.jobRuns || done.qrPdfs) console.log(`[maintenance] deleted ${done.jobRuns} finished job runs and ${done.qrPdfs} expired QR PDFs`);
+      if (done.faceCropTasks) console.log(`[maintenance] ended ${done.faceCropTasks} abandoned face crop batches and refunded what was not cropped`);
     } catch (err) {
       console.error("[maintenance] the retention sweep failed (it runs again in an hour):", err);
     }

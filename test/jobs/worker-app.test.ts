@@ -55,7 +55,8 @@ describe.runIf(!!process.env.DATABASE_URL)("the worker app", () => {
 
   it("registers the same functions, and runs a job the web app accepted, in its own compiled engine threads", async () => {
     const introspection = await (await fetch(`${workerUrl}/api/inngest`)).json();
-    expect(introspection).toMatchObject({ mode: "dev", function_count: 2 }); // bg-remove and its failure handler
+    const { jobFunctions } = await import("@/inngest/functions");
+    expect(introspection).toMatchObject({ mode: "dev", function_count: 2 * jobFunctions.length }); // each job and its failure handler
 
     // The web app's side: accept, debit, send the event.
     const harness = await import("./bg-remove-harness");

@@ -23,6 +23,9 @@ import * as fileRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[j
 import * as subjectsRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/route";
 import * as subjectRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/[subjectId]/route";
 import * as uploadsRoute from "@/app/v1/uploads/route";
+import * as faceCropRoute from "@/app/v1/services/studio/face-crop/route";
+import * as faceCropTaskRoute from "@/app/v1/services/studio/jobs/[taskId]/route";
+import { faceFixture } from "../support/face-fixtures";
 import { config, resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { resetRateLimiter } from "@/lib/http/rate-limit";
@@ -62,6 +65,8 @@ type Resources = {
   agencyJobId: string;
   subjectId: string;
   fileId: string;
+  faceTaskId: string;
+  faceResultId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -89,6 +94,8 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   [`${STUDIO}/subjects`]: { agencyId },
   [`${STUDIO}/subjects/[subjectId]`]: { agencyId, subjectId: (r) => r.subjectId },
   [`${STUDIO}/subjects/import`]: { agencyId },
+  "services/studio/jobs/[taskId]": { taskId: (r) => r.faceTaskId },
+  "services/studio/face-crop/results/[resultId]": { resultId: (r) => r.faceResultId },
 };
 
 let png: Buffer;
@@ -110,6 +117,7 @@ const rename: Variant = { name: "rename", opts: () => ({ body: { name: "Renamed 
  * about the id, not the body (A sends the same requests at the end and they succeed).
  */
 const BODIES: Record<string, Variant[]> = {
+  "services/studio/face-crop/results/[resultId] PUT": [{ name: "re-crop", opts: () => ({ body: { crop_box: { x: 10, y: 10, w: 320, h: 400 } } }) }],
   "products/[id] PATCH": [rename],
   "projects/[id] PATCH": [rename],
   [`${STUDIO}/subjects/[subjectId] PATCH`]: [rename],
@@ -177,6 +185,8 @@ async function createResources(name: string, token: string): Promise<Resources> 
     201,
     "job file",
   );
+  const portrait = await created(call(uploadsRoute, "POST", "/v1/uploads", { token, rawBody: multipart(faceFixture("obama.jpg"), `${name}.jpg`) }), 201, "portrait upload");
+  const crop = await created(call(faceCropRoute, "POST", "/v1/services/studio/face-crop", { token, body: { image_url: portrait.url, icp_type: "school" } }), 200, "face crop");
   // No runner runs in this file: the job stays `processing`.
   const bg = await created(call(bgRemoveRoute, "POST", "/v1/services/bg-remove", { token, body: { image_url: upload.url } }), 202, "background removal job");
   return {
@@ -191,6 +201,8 @@ async function createResources(name: string, token: string): Promise<Resources> 
     agencyJobId: j,
     subjectId: subject.id,
     fileId: String(files.files[0].id),
+    faceTaskId: crop.task_id,
+    faceResultId: crop.results[0].result_id,
   };
 }
 
@@ -211,6 +223,8 @@ function ghostOf(r: Resources): Resources {
     projectId: str(r.projectId),
     reportId: str(r.reportId),
     bgJobId: str(r.bgJobId),
+    faceTaskId: str(r.faceTaskId),
+    faceResultId: str(r.faceResultId),
     subjectId: str(r.subjectId),
     agencyId: "2147483647",
     agencyJobId: "2147483646",
@@ -239,6 +253,7 @@ async function snapshot(p: Party) {
     project: await read(projectRoute, `/v1/projects/${r.projectId}`, { id: r.projectId }),
     report: await read(reportRoute, `/v1/services/preflight/checks/${r.reportId}`, { reportId: r.reportId }),
     bgJob: await read(bgRemoveJobRoute, `/v1/services/bg-remove/${r.bgJobId}`, { jobId: r.bgJobId }),
+    faceTask: await read(faceCropTaskRoute, `/v1/services/studio/jobs/${r.faceTaskId}`, { taskId: r.faceTaskId }),
     agency: await read(agencyRoute, studio, { agencyId: r.agencyId }),
     jobs: await read(jobsRoute, `${studio}/jobs`, { agencyId: r.agencyId }),
     job: await read(jobRoute, `${studio}/jobs/${r.agencyJobId}`, { agencyId: r.agencyId, jobId: r.agencyJobId }),
@@ -326,6 +341,7 @@ describe("another account's ids on every /v1 route with a dynamic segment", () =
     expect(before.A.project).toMatchObject({ status: 200, body: { name: `${MARK} project`, product_id: A.r.productId, preflight_report_id: A.r.reportId } });
     expect(before.A.report.status).toBe(200);
     expect(before.A.bgJob).toMatchObject({ status: 200, body: { status: "processing" } });
+    expect(before.A.faceTask).toMatchObject({ status: 200, body: { status: "completed", results: [{ faces_found: 1 }] } });
     expect(before.A.agency).toMatchObject({ status: 200, body: { subject_count: 1, job_count: 1 } });
     expect(before.A.job).toMatchObject({ status: 200, body: { file_count: 1 } });
     expect(before.A.file.status).toBe(200);

@@ -1,0 +1,14 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { readMultipart } from "@/lib/http/read-multipart";
+import { cropUploads } from "@/lib/services/face-crop/crop-uploads";
+import { MAX_UPLOAD_BYTES } from "@/lib/services/face-crop/limits";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: withAccount({}, async ({ db, principal, req }) => {
+    const { status, body } = await cropUploads(db, principal.account.id, await readMultipart(req, MAX_UPLOAD_BYTES));
+    return Response.json(body, { status });
+  }),
+});

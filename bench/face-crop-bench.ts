@@ -1,0 +1,161 @@
+// Face Crop: per 1 MP photo, the engine's detection (decode upright + Human in its
+// worker thread + landmarks) beside the bare model call (human.detect on a ready
+// tensor, same size, in this thread), then the crop and the enhanced crop; then a
+// 200-photo upload end to end (the real upload route, the debit, the durable job on
+// the embedded runner, every crop stored, one refund), files per second and peak memory.
+//
+//   npx tsx bench/face-crop-bench.ts        (BENCH_RUNS=15, BENCH_BATCH=200)
+//
+// Writes bench/results/face-crop.json; the last line of stdout is that JSON.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { peakRssMb, stats } from "./bg-bench-support";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const BATCH = Number(process.env.BENCH_BATCH ?? 200);
+
+process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "face-crop-bench-"));
+process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
+process.env.APP_URL ??= "http://localhost:3000";
+process.env.DEMO_ACCOUNT = "never";
+delete process.env.DATABASE_URL;
+
+const FIXTURES = path.resolve("test/fixtures/faces");
+const PORTRAITS = ["obama.jpg", "obama2.jpg", "biden.jpg", "two_people.jpg", "obama-1080p.jpg", "obama_and_biden.jpg", "obama_partial_face.jpg"];
+
+/** A fixture enlarged to about 1 megapixel, as JPEG (what a camera's small JPEG or a phone export looks like). */
+async function oneMegapixel(name: string): Promise<Buffer> {
+  const src = sharp(path.join(FIXTURES, name));
+  const { width, height } = await src.metadata();
+  const k = Math.sqrt(1_000_000 / (width! * height!));
+  return sharp(path.join(FIXTURES, name)).resize(Math.round(width! * k), Math.round(height! * k), { kernel: "lanczos3" }).jpeg({ quality: 90 }).toBuffer();
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const out = await fn();
+  return [out, performance.now() - t0];
+}
+
+async function perPhoto() {
+  const { detectFaces, warmUpFaces, faceEngineConfig } = await import("@/lib/ml/faces");
+  const { loadHuman } = await import("@/lib/ml/faces/human-model");
+  const { planCrop } = await import("@/lib/services/face-crop/plan-crop");
+  const { renderCrop } = await import("@/lib/services/face-crop/render-crop");
+  const { PRESETS } = await import("@/lib/services/face-crop/presets");
+  const photo = await oneMegapixel("obama.jpg");
+  const meta = await sharp(photo).metadata();
+  // The bare model: the same detector input (scaled to the engine's long edge), decoded once.
+  const edge = faceEngineConfig().detectLongEdge;
+  const k = Math.min(1, edge / Math.max(meta.width!, meta.height!));
+  const { data, info } = await sharp(photo).resize(Math.round(meta.width! * k), Math.round(meta.height! * k)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [human, loadMs] = await timed(() => loadHuman({ minConfidence: 0.2, maxFaces: 30 }));
+  await warmUpFaces();
+  const bare: number[] = [];
+  const engine: number[] = [];
+  const crop: number[] = [];
+  const enhance: number[] = [];
+  let detection = await detectFaces(photo);
+  for (let i = 0; i < RUNS + 2; i++) {
+    // Alternated, so machine noise hits both alike; the first two runs are warm-up.
+    const [, b] = await timed(async () => {
+      const t = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [info.height, info.width, 3], "int32");
+      await human.detect(t);
+      t.dispose();
+    });
+    const [d, e] = await timed(() => detectFaces(photo));
+    detection = d;
+    const size = { width: d.width, height: d.height };
+    const plan = planCrop(d.faces[0]!, size, PRESETS.school);
+    const [, c] = await timed(() => renderCrop(photo, size, plan, { enhance: false, preset: PRESETS.school }));
+    const [, x] = await timed(() => renderCrop(photo, size, plan, { enhance: true, preset: PRESETS.school }));
+    if (i >= 2) {
+      bare.push(b);
+      engine.push(e);
+      crop.push(c);
+      enhance.push(x);
+    }
+  }
+  // Super-resolution (enhance, job runner only) of a 256 x 320 crop, in its worker thread.
+  const { superResolve2x, shutDownSuperResolution } = await import("@/lib/ml/super-resolution");
+  const small = await sharp(photo).resize(256, 320).removeAlpha().raw().toBuffer();
+  await superResolve2x(new Uint8Array(small), 256, 320); // loads the model
+  const sr: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 3); i++) sr.push((await timed(() => superResolve2x(new Uint8Array(small), 256, 320)))[1]);
+  await shutDownSuperResolution();
+  return {
+    photo: `${meta.width} x ${meta.height} JPEG`,
+    faces: detection.faces.length,
+    modelLoadMs: Math.round(loadMs),
+    bareModelMs: stats(bare),
+    detectionMs: stats(engine),
+    detectionVsBare: +(stats(engine).p50 / stats(bare).p50).toFixed(2),
+    cropMs: stats(crop),
+    enhanceSharpenMs: stats(enhance),
+    superResolution256x320Ms: stats(sr),
+  };
+}
+
+async function batch() {
+  const { getDb } = await import("@/lib/db/client");
+  const { createAccount } = await import("@/lib/accounts/create-account");
+  const { issueAccessToken } = await import("@/lib/auth/access-token");
+  const { startJobRunner, stopJobRunner } = await import("@/lib/jobs/runner/runner-instance");
+  const { faceCropTasks } = await import("@/lib/db/schema");
+  const { eq } = await import("drizzle-orm");
+  const upload = await import("@/app/v1/services/studio/face-crop/upload/route");
+  const db = await getDb();
+  const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", signupTokens: 100_000 });
+  const { token } = await issueAccessToken(account.id);
+  const photos = await Promise.all(PORTRAITS.map(oneMegapixel));
+  const form = new FormData();
+  form.append("icp_type", "school");
+  for (let i = 0; i < BATCH; i++) form.append("file[]", new File([new Uint8Array(photos[i % photos.length]!)], `p${i}.jpg`, { type: "image/jpeg" }));
+  await startJobRunner({ pollMs: 100 });
+  const t0 = performance.now();
+  const req = new Request("http://localhost:3000/v1/services/studio/face-crop/upload", { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await upload.POST(req, { params: Promise.resolve({}) });
+  const accepted = (await res.json()) as { task_id: string };
+  const acceptMs = performance.now() - t0;
+  if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(accepted)}`);
+  for (;;) {
+    const [task] = await db.select().from(faceCropTasks).where(eq(faceCropTasks.id, accepted.task_id));
+    if (task!.status === "completed" || task!.status === "failed") {
+      const seconds = (performance.now() - t0) / 1000;
+      await stopJobRunner({ drainMs: 0 });
+      return {
+        files: BATCH,
+        status: task!.status,
+        acceptSeconds: +(acceptMs / 1000).toFixed(1),
+        totalSeconds: +seconds.toFixed(1),
+        filesPerSecond: +(BATCH / seconds).toFixed(2),
+        projected400Minutes: +((400 / (BATCH / seconds)) / 60).toFixed(1),
+        refundedTokens: task!.tokensRefunded,
+        peakRssMb: peakRssMb(),
+      };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function main() {
+  const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}`;
+  const single = await perPhoto();
+  console.log(`machine: ${machine}\nper 1 MP photo (${RUNS} runs):`);
+  console.table({ bare: single.bareModelMs, detection: single.detectionMs, crop: single.cropMs, enhance: single.enhanceSharpenMs, "super-resolution 256x320": single.superResolution256x320Ms });
+  console.log(`detection is ${single.detectionVsBare}x the bare model call (p50)`);
+  const big = await batch();
+  console.log(`${BATCH}-photo upload end to end:`, big);
+  const out = { machine, at: new Date().toISOString(), single, batch: big };
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync("bench/results/face-crop.json", JSON.stringify(out, null, 2));
+  console.log(JSON.stringify(out));
+  process.exit(0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

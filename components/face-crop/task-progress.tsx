@@ -1,0 +1,35 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { taskKey, type AnyResult, type Task } from "./types";
+
+/** Follows one task (GET /v1/services/studio/jobs/{id}) until it ends, then hands its results over. */
+export function TaskProgress({ taskId, label, onDone }: { taskId: string; label: string; onDone: (taskId: string, results: AnyResult[], task: Task) => void }) {
+  const q = useQuery({
+    queryKey: taskKey(taskId),
+    queryFn: () => apiFetch<Task>(`/v1/services/studio/jobs/${taskId}`),
+    refetchInterval: (query) => (query.state.data && (query.state.data.status === "completed" || query.state.data.status === "failed") ? false : 3000),
+  });
+  const task = q.data;
+  const ended = task && (task.status === "completed" || task.status === "failed");
+  useEffect(() => {
+    if (ended && task.results) onDone(taskId, task.results, task);
+  }, [ended, task, taskId, onDone]);
+  const pct = task?.progress.percentage ?? 0;
+  return (
+    <div className="text-sm" data-testid="task-progress">
+      <div className="flex justify-between text-xs text-slate-600">
+        <span>{label}</span>
+        <span>
+          {task ? `${task.status}: ${task.progress.current} of ${task.progress.total} files` : "waiting…"}
+          {task?.status === "failed" && task.error_message ? ` (${task.error_message})` : ""}
+        </span>
+      </div>
+      <div className="mt-1 h-2 overflow-hidden rounded bg-slate-100" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={`${label} cropping`}>
+        <div className={`h-full ${task?.status === "failed" ? "bg-red-500" : "bg-emerald-500"}`} style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}

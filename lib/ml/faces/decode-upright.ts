@@ -1,0 +1,65 @@
+import sharp from "sharp";
+import { FaceInputError } from "./face-input-error";
+
+const READABLE = new Set(["jpeg", "png", "webp", "tiff", "heif"]);
+const FORMATS = "JPEG, PNG, WebP, TIFF or AVIF";
+
+export type UprightImage = {
+  /** Upright size of the source (EXIF orientation applied). */
+  width: number;
+  height: number;
+  /** RGB pixels of the upright image scaled to at most `detectLongEdge` on its long side. */
+  rgb: Buffer;
+  rgbWidth: number;
+  rgbHeight: number;
+  /** Source pixels per detection pixel. */
+  scale: number;
+};
+
+/** Reads the header and refuses what cannot work before decoding any pixels. */
+export async function probeImage(bytes: Buffer | Uint8Array, maxPixels: number): Promise<{ width: number; height: number }> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new FaceInputError("UNREADABLE_IMAGE", `The file is not an image we can read: send a ${FORMATS} photo.`);
+  }
+  if (!READABLE.has(meta.format ?? "") || !meta.width || !meta.height) {
+    throw new FaceInputError("UNREADABLE_IMAGE", `The file is not an image we can read: send a ${FORMATS} photo.`);
+  }
+  const swap = (meta.orientation ?? 1) >= 5;
+  const width = swap ? meta.height : meta.width;
+  const height = swap ? meta.width : meta.height;
+  if (width * height > maxPixels) {
+    throw new FaceInputError(
+      "IMAGE_TOO_LARGE",
+      `The image is ${width} × ${height} pixels; the largest accepted is ${Math.round(maxPixels / 1e6)} megapixels. Resize it and try again.`,
+    );
+  }
+  if (Math.min(width, height) < 32) {
+    throw new FaceInputError("IMAGE_TOO_SMALL", `The image is ${width} × ${height} pixels: too small to find a face in (at least 32 pixels on each side).`);
+  }
+  return { width, height };
+}
+
+/**
+ * Decodes the image upright (EXIF orientation applied, as every viewer shows it)
+ * and scales it down for the detector, which looks at 256 px anyway: decoding a
+ * 24 MP photo at full size for it would only cost memory.
+ */
+export async function decodeUpright(bytes: Buffer | Uint8Array, opts: { maxPixels: number; detectLongEdge: number }): Promise<UprightImage> {
+  const { width, height } = await probeImage(bytes, opts.maxPixels);
+  const scale = Math.max(1, Math.max(width, height) / opts.detectLongEdge);
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: false, failOn: "error" })
+      .rotate()
+      .resize(Math.round(width / scale), Math.round(height / scale), { fit: "fill" })
+      .removeAlpha()
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { width, height, rgb: data, rgbWidth: info.width, rgbHeight: info.height, scale: width / info.width };
+  } catch {
+    throw new FaceInputError("UNREADABLE_IMAGE", "The image is damaged or truncated and cannot be decoded: export it again and retry.");
+  }
+}

@@ -1,0 +1,40 @@
+import { decodeUpright } from "./decode-upright";
+import { faceFromMesh, filterFaces } from "./landmarks";
+import { loadHuman, type HumanLike } from "./human-model";
+import type { FaceDetection, DetectedFace } from "./types";
+
+export type DetectRequest = { bytes: Uint8Array; maxPixels: number; detectLongEdge: number; minScore: number };
+
+let model: Promise<HumanLike> | null = null;
+
+/** The model, loaded once per thread. */
+export function faceModel(): Promise<HumanLike> {
+  model ??= loadHuman({ minConfidence: 0.2, maxFaces: 30 });
+  return model;
+}
+
+/** Decode upright, detect, turn meshes into landmarks, filter. Runs in the face worker. */
+export async function detectInThread(req: DetectRequest): Promise<FaceDetection> {
+  const t0 = performance.now();
+  const img = await decodeUpright(req.bytes, { maxPixels: req.maxPixels, detectLongEdge: req.detectLongEdge });
+  const t1 = performance.now();
+  const human = await faceModel();
+  const tensor = human.tf.tensor3d(new Uint8Array(img.rgb.buffer, img.rgb.byteOffset, img.rgb.byteLength), [img.rgbHeight, img.rgbWidth, 3], "int32");
+  let raw;
+  try {
+    raw = await human.detect(tensor);
+  } finally {
+    tensor.dispose();
+  }
+  const size = { width: img.width, height: img.height };
+  const faces = raw.face.map((f) => faceFromMesh(f.mesh, f.score, img.scale, size)).filter((f): f is DetectedFace => f !== null);
+  // A face must be at least 2% of the photo's short side tall (chin to crown), and 20 px.
+  const minSizePx = Math.max(20, Math.min(img.width, img.height) * 0.02);
+  return {
+    width: img.width,
+    height: img.height,
+    faces: filterFaces(faces, { minScore: req.minScore, minSizePx, minShareOfLargest: 0.2 }),
+    rawCount: raw.face.length,
+    timingsMs: { decode: Math.round(t1 - t0), detect: Math.round(performance.now() - t1) },
+  };
+}

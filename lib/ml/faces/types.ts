@@ -1,0 +1,38 @@
+/** A point in the upright source image's pixel coordinates (x right, y down). */
+export type Point = { x: number; y: number };
+export type Box = { x: number; y: number; w: number; h: number };
+
+export type FaceLandmarks = {
+  /** Eye centres as seen in the image: `left` is the eye on the image's left. */
+  leftEye: Point;
+  rightEye: Point;
+  eyeMid: Point;
+  /** Bottom of the chin (mesh point 152). */
+  chin: Point;
+  /** Top of the head, estimated: the eye line sits about halfway between chin and crown (see landmarks.ts). */
+  crown: Point;
+};
+
+export type DetectedFace = {
+  /** Tight box of the face (brow to chin, cheek to cheek) from the mesh, clamped to the image. */
+  box: Box;
+  score: number;
+  /** Roll of the eye line in degrees, positive when the image's right eye is lower (clockwise tilt). */
+  roll: number;
+  landmarks: FaceLandmarks;
+  /** Chin-to-crown distance in pixels, along the face's vertical axis. */
+  headHeight: number;
+  /** The face box reaches the image's edge (a face cut by the frame). */
+  touchesEdge: boolean;
+};
+
+export type FaceDetection = {
+  /** Upright (EXIF orientation applied) size of the source. */
+  width: number;
+  height: number;
+  /** Faces kept after filtering, most prominent first. */
+  faces: DetectedFace[];
+  /** Faces the model reported before size/score filtering. */
+  rawCount: number;
+  timingsMs: { decode: number; detect: number };
+};

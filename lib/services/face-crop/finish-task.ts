@@ -1,0 +1,57 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { faceCropItems, faceCropTasks } from "@/lib/db/schema";
+import { refundDebit } from "@/lib/wallet/refund-debit";
+
+export const INTERRUPTED = { code: "PROCESSING_FAILED", message: "The batch stopped before this photo was cropped; it was not charged. Upload it again." };
+
+/**
+ * Ends a task: every file still pending is failed (when the task failed), and the
+ * charged files that failed are refunded together, by one refund row that
+ * references the task's debit (the ledger allows one refund per debit, which is
+ * what makes a retried or racing finish refund at most once). Idempotent: a task
+ * already ended is returned as it is.
+ */
+export async function finishTask(db: Db, input: { taskId: string; accountId: string; outcome: "completed" | "failed"; message?: string }) {
+  return db.transaction(async (tx) => {
+    const [task] = await tx
+      .select()
+      .from(faceCropTasks)
+      .where(and(eq(faceCropTasks.id, input.taskId), eq(faceCropTasks.accountId, input.accountId)))
+      .for("update");
+    if (!task) return null;
+    if (task.status === "completed" || task.status === "failed") return task;
+    // Whatever is still pending now will never be cropped: failed, so refunded below.
+    await tx
+      .update(faceCropItems)
+      .set({ status: "failed", errorCode: INTERRUPTED.code, errorMessage: INTERRUPTED.message, completedAt: new Date() })
+      .where(and(eq(faceCropItems.taskId, task.id), eq(faceCropItems.status, "pending")));
+    const [failed] = await tx
+      .select({ n: count() })
+      .from(faceCropItems)
+      .where(and(eq(faceCropItems.taskId, task.id), eq(faceCropItems.status, "failed"), eq(faceCropItems.charged, true)));
+    const amount = (failed?.n ?? 0) * task.pricePerFile;
+    let refund: { refunded: boolean; transactionId?: string } = { refunded: false };
+    if (amount > 0) {
+      refund = await refundDebit(tx, {
+        accountId: task.accountId,
+        debitId: task.walletTransactionId,
+        amount,
+        reason: `Face crop ${task.id}: ${failed!.n} of ${task.totalFiles} files could not be cropped`,
+      });
+    }
+    const [ended] = await tx
+      .update(faceCropTasks)
+      .set({
+        status: input.outcome,
+        processedFiles: task.totalFiles,
+        tokensRefunded: refund.refunded ? amount : task.tokensRefunded,
+        refundTransactionId: refund.transactionId ?? task.refundTransactionId,
+        errorMessage: input.outcome === "failed" ? (input.message ?? "The batch stopped because of an error on our side.") : null,
+        completedAt: new Date(),
+      })
+      .where(eq(faceCropTasks.id, task.id))
+      .returning();
+    return ended!;
+  });
+}

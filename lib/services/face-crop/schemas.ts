@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { ICP_TYPES } from "./presets";
+import { MAX_URLS } from "./limits";
+
+const imageUrl = (field: string) =>
+  z
+    .string({ error: `${field} must be the URL of a JPEG, PNG, WebP or TIFF photo.` })
+    .trim()
+    .max(4096, `${field} is longer than 4096 characters.`)
+    .pipe(z.url({ error: `${field} must be an absolute http(s) URL.` }));
+
+const icpType = z.enum(ICP_TYPES, { error: `icp_type is required: one of ${ICP_TYPES.join(", ")}.` });
+
+/** POST /v1/services/studio/face-crop (contract 4.4): exactly one of image_url / image_urls. */
+export const faceCropBody = z
+  .strictObject({
+    image_url: imageUrl("image_url").optional(),
+    image_urls: z
+      .array(imageUrl("image_urls[]"), { error: "image_urls must be an array of URLs." })
+      .min(1, "image_urls must hold at least one URL.")
+      .max(MAX_URLS, `image_urls holds at most ${MAX_URLS} URLs; upload larger batches with POST /v1/services/studio/face-crop/upload.`)
+      .optional(),
+    icp_type: icpType,
+    enhance: z.boolean({ error: "enhance must be true or false." }).default(false),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.image_url === undefined) === (b.image_urls === undefined)) {
+      ctx.addIssue({ code: "custom", path: b.image_url === undefined ? ["image_url"] : ["image_urls"], message: "Send exactly one of image_url (one photo) or image_urls (several)." });
+    }
+  });
+export type FaceCropInput = z.output<typeof faceCropBody>;
+
+/** The non-file fields of the multipart upload form (values arrive as strings). */
+export const faceCropUploadFields = z.strictObject({
+  icp_type: icpType,
+  enhance: z.enum(["true", "false"], { error: 'enhance must be "true" or "false".' }).default("false").transform((v) => v === "true"),
+});
+
+export const taskParams = z.object({ taskId: z.string().min(1).max(64) });
+export const resultParams = z.object({ resultId: z.string().min(1).max(64) });
+
+/** PUT /v1/services/studio/face-crop/results/{resultId}: a window drawn by hand, upright source pixels. */
+export const recropBody = z.strictObject({
+  crop_box: z.strictObject({
+    x: z.number({ error: "crop_box.x must be a number of pixels." }).min(0, "crop_box.x must be at least 0."),
+    y: z.number({ error: "crop_box.y must be a number of pixels." }).min(0, "crop_box.y must be at least 0."),
+    w: z.number({ error: "crop_box.w must be a number of pixels." }).min(16, "crop_box.w must be at least 16 pixels."),
+    h: z.number({ error: "crop_box.h must be a number of pixels." }).min(16, "crop_box.h must be at least 16 pixels."),
+  }, { error: "crop_box is required: { x, y, w, h } in the photo's upright pixels." }),
+});

@@ -1,0 +1,51 @@
+// Face photos copied into the project (see test/fixtures/faces/README.md) and
+// a few inputs made from them.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import sharp from "sharp";
+
+export const FACE_FIXTURES = path.resolve(process.cwd(), "test/fixtures/faces");
+export const faceFixture = (name: string) => fs.readFileSync(path.join(FACE_FIXTURES, name));
+
+/** obama.jpg with its pixels turned 90° and EXIF orientation 6, so viewers show it upright. */
+export async function exifRotatedPortrait(): Promise<Buffer> {
+  return sharp(faceFixture("obama.jpg")).rotate(270).withMetadata({ orientation: 6 }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Only a PNG header claiming width x height: refused before any pixel is decoded. */
+export function pngHeaderOnly(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const idat = chunk("IDAT", zlib.deflateSync(Buffer.alloc(64)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), idat, chunk("IEND", Buffer.alloc(0))]);
+}
+
+export const truncated = (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length * 0.3));
+
+export const onePixelPng = () => sharp({ create: { width: 1, height: 1, channels: 3, background: "#888" } }).png().toBuffer();
+
+export type LabelBox = { x: number; y: number; w: number; h: number };
+export function iou(a: LabelBox, b: LabelBox): number {
+  const x0 = Math.max(a.x, b.x);
+  const y0 = Math.max(a.y, b.y);
+  const x1 = Math.min(a.x + a.w, b.x + b.w);
+  const y1 = Math.min(a.y + a.h, b.y + b.h);
+  const inter = Math.max(0, x1 - x0) * Math.max(0, y1 - y0);
+  return inter / (a.w * a.h + b.w * b.h - inter);
+}
+
+/** obama.jpg on a larger grey background, so every preset's frame fits without touching an edge. */
+export function roomyPortrait(): Promise<Buffer> {
+  return sharp(faceFixture("obama.jpg")).extend({ top: 500, bottom: 500, left: 500, right: 500, background: "#8a8f96" }).jpeg({ quality: 85 }).toBuffer();
+}
