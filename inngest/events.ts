@@ -11,5 +11,15 @@ export const bgRemoveRequested = eventType("bg-remove/job.requested", {
   schema: z.object({ jobId: z.string().startsWith("job_"), accountId: z.string().min(1) }),
 });
 
+
+/** AI fix jobs (inngest/ai-fix.ts): a new job, and a reviewed job the caller approved. */
+export const aiFixRequested = eventType("ai-fix/job.requested", {
+  schema: z.object({ jobId: z.string().startsWith("job_"), accountId: z.string().min(1) }),
+});
+export const aiFixApproved = eventType("ai-fix/job.approved", {
+  schema: z.object({ jobId: z.string().startsWith("job_"), accountId: z.string().min(1) }),
+});
+export const aiFixJobEvents = [aiFixRequested, aiFixApproved] as const;
+
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested] as const;
+export const jobEvents = [bgRemoveRequested, ...aiFixJobEvents] as const;

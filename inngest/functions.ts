@@ -1,7 +1,8 @@
+import { aiFix, aiFixApplyApproved } from "./ai-fix";
 import { bgRemove } from "./bg-remove";
 
 /**
  * Every job of the app. Served to Inngest at /api/inngest and executed by the
  * embedded runner: add a job here and both runtimes have it.
  */
-export const jobFunctions = [bgRemove];
+export const jobFunctions = [bgRemove, aiFix, aiFixApplyApproved];
