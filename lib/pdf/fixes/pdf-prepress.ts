@@ -15,8 +15,8 @@ export class PrepressError extends Error {
 
 /**
  * pdfwrite settings measured in DESIGN.md: every font embedded (subset),
- * DeviceCMYK only, colour images above 300 ppi brought down to 300 ppi (the
- * threshold 1.0: the default 1.5 leaves a 400 ppi image alone).
+ * DeviceCMYK only (spot inks included), colour images above 300 ppi brought
+ * down to 300 ppi (the threshold 1.0: the default 1.5 leaves a 400 ppi image alone).
  */
 export const PREPRESS_FLAGS = [
   "-sDEVICE=pdfwrite",
@@ -25,6 +25,9 @@ export const PREPRESS_FLAGS = [
   "-dSubsetFonts=true",
   "-sColorConversionStrategy=CMYK",
   "-sProcessColorModel=DeviceCMYK",
+  // Spot inks (Separation, DeviceN) become process CMYK too: the default keeps them.
+  "-dPreserveSeparation=false",
+  "-dPreserveDeviceN=false",
   "-dDownsampleColorImages=true",
   "-dColorImageResolution=300",
   "-dColorImageDownsampleThreshold=1.0",
@@ -45,6 +48,8 @@ export type PrepressResult = { bytes: Uint8Array; engine: GhostscriptEngine; fla
  */
 export async function runPdfPrepress(input: Uint8Array, opts: { flattenPages: number[]; engine?: GhostscriptEngine; signal?: AbortSignal; timeoutMs?: number }): Promise<PrepressResult> {
   const started = performance.now();
+  const pageCount = await countPages(input);
+  if (pageCount < 1) throw new PrepressError("The PDF could not be read for its prepress conversion; export it again and check it once more.", false);
   const prepared = await pureBlackToGray(input).catch(() => input);
   const run = (extra: readonly string[]) =>
     runGhostscript([...PREPRESS_FLAGS, ...extra, "-sOutputFile=/work/out.pdf", "/work/in.pdf"], { inputs: { "in.pdf": prepared }, outputs: ["out.pdf"] }, { engine: opts.engine, signal: opts.signal, timeoutMs: opts.timeoutMs }).then(
@@ -54,6 +59,9 @@ export async function runPdfPrepress(input: Uint8Array, opts: { flattenPages: nu
       },
     );
   const whole = await run([]);
+  // Ghostscript repairs what it can and may drop what it cannot: a page lost is a failure, not a fix.
+  const outPages = await countPages(whole.bytes);
+  if (outPages !== pageCount) throw new PrepressError(`Ghostscript could not convert this PDF for print (${pageCount} pages in, ${Math.max(outPages, 0)} out); export it again and check it once more.`, false);
   const pages = opts.flattenPages;
   if (pages.length === 0) return { bytes: whole.bytes, engine: whole.engine, flattenedPages: [], ms: performance.now() - started };
   const flat = await run([...FLATTEN_FLAGS, `-sPageList=${pages.join(",")}`]);
@@ -67,6 +75,15 @@ export async function runPdfPrepress(input: Uint8Array, opts: { flattenPages: nu
     doc.insertPage(at, copied[i]);
   });
   return { bytes: await doc.save(), engine: whole.engine, flattenedPages: pages, ms: performance.now() - started };
+}
+
+/** Pages pdf-lib finds, or -1 for a file it cannot read (pdf-lib may load garbage and fail only when asked). */
+async function countPages(bytes: Uint8Array): Promise<number> {
+  try {
+    return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+  } catch {
+    return -1;
+  }
 }
 
 function toPrepressError(err: unknown): unknown {
