@@ -15,6 +15,14 @@ function debitBench(env: Record<string, string>) {
   return JSON.parse(out.trim().split("\n").pop()!);
 }
 
+/** bench/fix-bench.ts in its own process (it prints its tables; its last line is JSON). */
+function fixBench() {
+  const out = execFileSync("npx", ["tsx", "bench/fix-bench.ts"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 2 ** 20 });
+  const lines = out.trim().split("\n");
+  console.log(lines.slice(0, -1).join("\n"));
+  return JSON.parse(lines.at(-1)!);
+}
+
 async function withFreshPostgres<T>(fn: (url: string) => T): Promise<T | { skipped: string }> {
   const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
   const name = `bench_${Date.now()}`;
@@ -52,8 +60,11 @@ async function main() {
     console.log(`${r.route}: ${(r["req/s"] / bare).toFixed(2)}x the bare route's throughput (wrapper cost ${Math.round((1 - r["req/s"] / bare) * 100)}%)`);
   }
 
+  console.log("\nAI fix engines: raster 24 MP fixes vs bare sharp; PDF prepress vs bare gs (system and WebAssembly)");
+  const fixes = fixBench();
+
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http }, null, 2));
+  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, fixes }, null, 2));
 }
 
 main().catch((err) => {

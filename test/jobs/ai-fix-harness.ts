@@ -34,7 +34,8 @@ export async function pollFixJob(token: string, jobId: string, timeoutMs = 120_0
     if (res.status !== 200) throw new Error(`GET job answered ${res.status}: ${res.text}`);
     if (ENDED.includes(res.json.data.status)) return res.json.data;
     if (Date.now() > until) throw new Error(`job ${jobId} still ${res.json.data.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
+    // Every 500 ms: a slow job (the WebAssembly Ghostscript under load) stays under the 120 requests a minute limit.
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 
