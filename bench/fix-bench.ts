@@ -87,14 +87,17 @@ async function pdfBench() {
           ? measured("gs", [...flags, `-sOutputFile=${path.join(dir, "bare.pdf")}`, path.join(dir, "in.pdf")])
           : measured(process.execPath, [path.join("lib", "pdf", "ghostscript", "gs-wasm-child.cjs"), dir, JSON.stringify([...flags, "-sOutputFile=/work/bare.pdf", "/work/in.pdf"])]);
       const ours = measured("npx", ["tsx", "bench/fix-bench.ts", "prepress-once", path.join(dir, "in.pdf")], { ...process.env, GHOSTSCRIPT_ENGINE: engine });
-      rows.push({
+      const row = {
         engine: `gs-${engine}`,
         "bare gs s": Number((bare.ms / 1000).toFixed(2)),
         "bare peak MB": bare.peakMb,
         "our job's prepress s": Number((JSON.parse(ours.stdout.trim().split("\n").pop()!).ms / 1000).toFixed(2)),
         "our peak MB": ours.peakMb,
         "ours / bare": Number((JSON.parse(ours.stdout.trim().split("\n").pop()!).ms / bare.ms).toFixed(2)),
-      });
+      };
+      // Printed as it comes: the WebAssembly run takes minutes on a loaded machine.
+      console.log(`  ${JSON.stringify(row)}`);
+      rows.push(row);
     }
     return { pages: 20, inputMb: Number((pdf.length / 2 ** 20).toFixed(1)), rows };
   } finally {

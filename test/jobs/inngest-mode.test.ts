@@ -83,8 +83,9 @@ describe("Inngest mode", () => {
     const { inngestRoute } = await app();
     const res = await inngestRoute.GET(new Request("http://localhost:3000/api/inngest"), {} as never);
     expect(res.status).toBe(200);
-    // bg-remove and its failure handler (Inngest registers onFailure as a function of its own).
-    expect(await res.json()).toMatchObject({ mode: "dev", function_count: 2 });
+    // Every job and its failure handler (Inngest registers onFailure as a function of its own).
+    const { jobFunctions } = await import("@/inngest/functions");
+    expect(await res.json()).toMatchObject({ mode: "dev", function_count: jobFunctions.length * 2 });
 
     const saved = process.env.INNGEST_DEV;
     delete process.env.INNGEST_DEV;
