@@ -15,6 +15,14 @@ function debitBench(env: Record<string, string>) {
   return JSON.parse(out.trim().split("\n").pop()!);
 }
 
+/** bench/fix-bench.ts in its own process (it prints its tables; its last line is JSON). */
+function fixBench() {
+  const out = execFileSync("npx", ["tsx", "bench/fix-bench.ts"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 2 ** 20 });
+  const lines = out.trim().split("\n");
+  console.log(lines.slice(0, -1).join("\n"));
+  return JSON.parse(lines.at(-1)!);
+}
+
 async function withFreshPostgres<T>(fn: (url: string) => T): Promise<T | { skipped: string }> {
   const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
   const name = `bench_${Date.now()}`;
@@ -57,8 +65,11 @@ async function main() {
   const faceCrop = JSON.parse(execFileSync("npx", ["tsx", "bench/face-crop-bench.ts"], { encoding: "utf8" }).trim().split("\n").pop()!);
   console.log(`detection ${faceCrop.single.detectionVsBare}x the bare model call; ${faceCrop.batch.files} photos at ${faceCrop.batch.filesPerSecond} files/s, peak ${faceCrop.batch.peakRssMb} MB`);
 
+  console.log("\nAI fix engines: raster 24 MP fixes vs bare sharp; PDF prepress vs bare gs (system and WebAssembly)");
+  const fixes = fixBench();
+
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop }, null, 2));
+  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop, fixes }, null, 2));
 }
 
 main().catch((err) => {

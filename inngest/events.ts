@@ -15,5 +15,14 @@ export const faceCropRequested = eventType("face-crop/task.requested", {
   schema: z.object({ taskId: z.string().startsWith("task_"), accountId: z.string().min(1) }),
 });
 
+/** AI fix jobs (inngest/ai-fix.ts): a new job, and a reviewed job the caller approved. */
+export const aiFixRequested = eventType("ai-fix/job.requested", {
+  schema: z.object({ jobId: z.string().startsWith("job_"), accountId: z.string().min(1) }),
+});
+export const aiFixApproved = eventType("ai-fix/job.approved", {
+  schema: z.object({ jobId: z.string().startsWith("job_"), accountId: z.string().min(1) }),
+});
+export const aiFixJobEvents = [aiFixRequested, aiFixApproved] as const;
+
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested, faceCropRequested] as const;
+export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents] as const;

@@ -1,3 +1,4 @@
+import { aiFix, aiFixApplyApproved } from "./ai-fix";
 import { bgRemove } from "./bg-remove";
 import { faceCrop } from "./face-crop";
 
@@ -5,4 +6,4 @@ import { faceCrop } from "./face-crop";
  * Every job of the app. Served to Inngest at /api/inngest and executed by the
  * embedded runner: add a job here and both runtimes have it.
  */
-export const jobFunctions = [bgRemove, faceCrop];
+export const jobFunctions = [bgRemove, faceCrop, aiFix, aiFixApplyApproved];

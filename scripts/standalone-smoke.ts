@@ -29,7 +29,8 @@ const OPERATOR_TOKEN = "smoke-operator-token-0123456789";
 async function main() {
   const started = Date.now();
   const dir = copyStandalone();
-  const server = await startStandalone(dir, { DATA_DIR: path.join(dir, ".data"), OPERATOR_TOKEN });
+  // Ghostscript's WebAssembly build, as on a machine with only Node and npm (the system gs is tested beside it).
+  const server = await startStandalone(dir, { DATA_DIR: path.join(dir, ".data"), OPERATOR_TOKEN, GHOSTSCRIPT_ENGINE: "wasm" });
   const api = apiClient(server.base);
   const results: string[] = [];
   const step = (msg: string) => {
@@ -59,6 +60,20 @@ async function main() {
     expectStatus(jpegCheck, 201, "preflight JPEG");
     if (jpegCheck.json.data.fileType !== "jpeg" || jpegCheck.json.data.status !== "pass") throw new Error(`preflight JPEG: ${jpegCheck.text.slice(0, 400)}`);
     step(`preflight of a PDF (${pdfCheck.json.data.status}) and a JPEG (pass)`);
+
+    // AI fix of the PDF's report: Ghostscript prepress (the system gs, or its WebAssembly build
+    // where none is installed), then the re-check through the analysis worker.
+    const fix = await api("POST", "/v1/services/preflight/ai-jobs", { preflightReportId: pdfCheck.json.data.reportId }, token);
+    expectStatus(fix, 202, "AI fix job");
+    let fixed: Json = {};
+    for (let i = 0; i < 240 && !["completed", "failed"].includes(fixed.status); i++) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      fixed = (await api("GET", `/v1/services/preflight/ai-jobs/${fix.json.data.jobId}`, undefined, token)).json.data ?? {};
+    }
+    if (fixed.status !== "completed" || (fixed.recheck?.unfixed ?? []).length > 0) throw new Error(`AI fix job: ${JSON.stringify(fixed).slice(0, 600)}`);
+    const corrected = await PDFDocument.load(new Uint8Array(await (await fetch(fixed.correctedFileUrl)).arrayBuffer()));
+    if (corrected.getPageCount() !== 1) throw new Error("the corrected PDF lost its page");
+    step(`AI fix of the PDF (${fixed.tier}, ${fixed.fixesApplied?.map((f: Json) => f.params?.engine ?? f.fixType).join(", ")}), re-checked`);
 
     // Bulk QR: the embedded fonts and the PDF writer.
     const qr = await api(

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { FixPanel } from "./fix-panel";
 import { IssueList } from "./issue-list";
 import { PdfViewer } from "./pdf-viewer";
 import { RasterViewer } from "./raster-viewer";
@@ -50,6 +51,7 @@ export function ReportView({ report, onDelete }: { report: Report; onDelete: () 
         </div>
         <div className="lg:col-span-2">
           <IssueList issues={report.issues} selected={selected} onSelect={select} />
+          <FixPanel key={report.reportId} report={report} />
         </div>
       </div>
     </Card>

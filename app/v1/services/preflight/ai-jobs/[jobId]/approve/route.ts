@@ -1,0 +1,12 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { approveFixJob } from "@/lib/services/fixes/review-fix-job";
+import { approveFixJobBody, fixJobParams } from "@/lib/services/fixes/schemas";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: withAccount({ params: fixJobParams, body: approveFixJobBody }, async ({ db, principal, params, body }) =>
+    Response.json({ data: await approveFixJob(db, principal.account.id, params.jobId, body) }),
+  ),
+});

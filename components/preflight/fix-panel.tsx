@@ -1,0 +1,185 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { deriveFixes } from "@/lib/services/preflight/fix-types";
+import { FIX_PRICES } from "@/lib/services/fixes/pricing";
+import { sameOriginFileUrl } from "./same-origin-url";
+import type { Report } from "./types";
+
+type FixStep = { fixType: string; params: Record<string, unknown>; description: string; skipped?: string; prepressSteps?: string[] };
+type FixJob = {
+  jobId: string;
+  status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
+  correctedFileUrl: string | null;
+  tokensDeducted: number;
+  suggestions: FixStep[] | null;
+  fixesApplied: FixStep[] | null;
+  flattenedPages: number[] | null;
+  preview: { beforeUrl: string | null; afterUrl: string | null };
+  recheck: { reportId: string; status: string; resolved: string[]; remaining: string[]; unfixed: string[] } | null;
+  errorMessage: string | null;
+};
+
+const LABELS: Record<string, string> = {
+  upscale_resolution_2x: "Upscale 2x (Lanczos)",
+  upscale_resolution_4x: "Upscale 4x (Lanczos)",
+  add_bleed: "Add bleed (mirrored edges)",
+  remove_transparency: "Remove transparency",
+  sharpen_edges: "Sharpen edges",
+  resize_to_spec: "Resize to the canvas, upright",
+  convert_color_mode: "Convert to CMYK",
+  embed_fonts: "embed fonts",
+  rgb_to_cmyk: "colours to CMYK",
+  flatten_transparency: "flatten transparency",
+  downsample_images: "images to 300 ppi",
+};
+const STATUS_TEXT: Record<FixJob["status"], string> = {
+  analyzing: "Analysing the file…",
+  applying: "Applying the fixes…",
+  awaiting_approval: "Ready for your review",
+  completed: "Fixed",
+  failed: "Failed (tokens refunded)",
+  rejected: "Rejected (tokens refunded)",
+};
+const WAITING = new Set(["analyzing", "applying"]);
+
+/** The flat price the API will debit for these fixes (contract 2.1), shown before paying. */
+function priceOf(report: Report, fixTypes: string[], prepress: boolean): number {
+  if (report.fileType !== "pdf") return FIX_PRICES.raster;
+  return prepress || fixTypes.some((f) => f !== "add_bleed") ? FIX_PRICES.pdf_prepress : FIX_PRICES.pdf_bleed;
+}
+
+/** "Fix this file": the fixes the report's issues call for, the price, the job's progress, before/after, review, re-check, download. */
+export function FixPanel({ report }: { report: Report }) {
+  const queryClient = useQueryClient();
+  const derived = deriveFixes(report.issues);
+  const [chosen, setChosen] = useState<string[]>(derived.fixTypes);
+  const [review, setReview] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const prepress = report.fileType === "pdf" && derived.prepressSteps.length > 0 && (chosen.some((f) => f !== "add_bleed") || derived.fixTypes.length === 0);
+  const create = useMutation({
+    mutationFn: () =>
+      apiFetch<{ data: { jobId: string } }>("/v1/services/preflight/ai-jobs", {
+        method: "POST",
+        json: { preflightReportId: report.reportId, options: { ...(chosen.length && chosen.length !== derived.fixTypes.length ? { fixTypes: chosen } : {}), review } },
+      }),
+    onSuccess: (res) => {
+      setJobId(res.data.jobId);
+      void queryClient.invalidateQueries({ queryKey: ["wallet"] });
+    },
+  });
+  const job = useQuery({
+    queryKey: ["ai-fix-job", jobId],
+    queryFn: () => apiFetch<{ data: FixJob }>(`/v1/services/preflight/ai-jobs/${encodeURIComponent(jobId!)}`).then((r) => r.data),
+    enabled: !!jobId,
+    staleTime: 0,
+    refetchInterval: (q) => (!q.state.data || WAITING.has(q.state.data.status) ? 1_500 : false),
+  });
+  const decide = useMutation({
+    mutationFn: (action: "approve" | "reject") => apiFetch<{ data: FixJob }>(`/v1/services/preflight/ai-jobs/${encodeURIComponent(jobId!)}/${action}`, { method: "POST", json: {} }),
+    onSuccess: (res) => {
+      queryClient.setQueryData(["ai-fix-job", jobId], res.data);
+      void queryClient.invalidateQueries({ queryKey: ["wallet"] });
+    },
+  });
+
+  if (derived.fixTypes.length === 0 && derived.prepressSteps.length === 0) return null;
+  const price = priceOf(report, chosen, prepress);
+  const j = job.data;
+  const error = (create.error ?? decide.error) as ApiRequestError | Error | null;
+
+  return (
+    <section aria-label="Fix this file" data-testid="fix-panel" className="mt-6 rounded-md border border-slate-200 p-4">
+      <h3 className="text-base font-semibold text-slate-900">Fix this file</h3>
+      {!jobId ? (
+        <div className="mt-2 space-y-3 text-sm">
+          <ul className="space-y-1">
+            {derived.fixTypes.map((f) => (
+              <li key={f}>
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" checked={chosen.includes(f)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, f] : c.filter((x) => x !== f)))} />
+                  {LABELS[f] ?? f}
+                </label>
+              </li>
+            ))}
+            {report.fileType === "pdf" && derived.prepressSteps.length > 0 ? (
+              <li className="text-slate-600">Print conversion (Ghostscript): {derived.prepressSteps.map((s) => LABELS[s] ?? s).join(", ")}</li>
+            ) : null}
+          </ul>
+          <label className="flex items-center gap-2 text-slate-700">
+            <input type="checkbox" checked={review} onChange={(e) => setReview(e.target.checked)} /> Let me review before/after first
+          </label>
+          <Button type="button" disabled={create.isPending || (chosen.length === 0 && !prepress)} onClick={() => create.mutate()}>
+            {create.isPending ? "Starting…" : `Fix for ${price} tokens`}
+          </Button>
+          <p className="text-xs text-slate-500">One flat price per job, taken when it starts; refunded if the fix fails or you reject it.</p>
+        </div>
+      ) : (
+        <div className="mt-2 space-y-3 text-sm">
+          <p data-testid="fix-status" className="font-medium text-slate-800">
+            {j ? STATUS_TEXT[j.status] : "Starting…"}
+            {j && WAITING.has(j.status) ? <span className="ml-2 inline-block h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-slate-700" aria-hidden /> : null}
+          </p>
+          {j?.preview.beforeUrl || j?.preview.afterUrl ? (
+            <div className="grid grid-cols-2 gap-3">
+              {(["beforeUrl", "afterUrl"] as const).map((k) => (
+                <figure key={k}>
+                  {/* eslint-disable-next-line @next/next/no-img-element -- a signed, expiring URL */}
+                  {j.preview[k] ? <img data-testid={`fix-${k === "beforeUrl" ? "before" : "after"}`} src={sameOriginFileUrl(j.preview[k]!)} alt={k === "beforeUrl" ? "Before the fix" : "After the fix"} className="w-full rounded border border-slate-200 bg-white" /> : null}
+                  <figcaption className="mt-1 text-xs text-slate-500">{k === "beforeUrl" ? "Before" : "After"}</figcaption>
+                </figure>
+              ))}
+            </div>
+          ) : null}
+          {j?.status === "awaiting_approval" ? (
+            <div className="space-y-2">
+              <ul className="list-disc pl-5 text-slate-700">
+                {(j.suggestions ?? []).map((s) => (
+                  <li key={s.fixType}>{s.description}</li>
+                ))}
+              </ul>
+              <div className="flex gap-2">
+                <Button type="button" disabled={decide.isPending} onClick={() => decide.mutate("approve")}>
+                  Approve
+                </Button>
+                <Button type="button" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate("reject")}>
+                  Reject and refund
+                </Button>
+              </div>
+            </div>
+          ) : null}
+          {j?.status === "completed" ? (
+            <div className="space-y-2">
+              <ul className="list-disc pl-5 text-slate-700">
+                {(j.fixesApplied ?? []).filter((f) => !f.skipped).map((f) => (
+                  <li key={f.fixType}>{f.description}</li>
+                ))}
+              </ul>
+              {j.recheck ? (
+                <p data-testid="fix-recheck">
+                  Checked again: <strong>{j.recheck.status}</strong>
+                  {j.recheck.resolved.length ? ` · fixed: ${j.recheck.resolved.join(", ")}` : ""}
+                  {j.recheck.remaining.length ? ` · still there: ${j.recheck.remaining.join(", ")}` : " · nothing left to fix"}
+                </p>
+              ) : null}
+              {j.correctedFileUrl ? (
+                <a data-testid="fix-download" className="inline-block rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white" href={sameOriginFileUrl(j.correctedFileUrl)} download>
+                  Download the fixed file
+                </a>
+              ) : null}
+            </div>
+          ) : null}
+          {j?.status === "failed" ? <p className="text-red-700">{j.errorMessage}</p> : null}
+        </div>
+      )}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

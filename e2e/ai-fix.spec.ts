@@ -1,0 +1,66 @@
+import { expect, test, type Page } from "@playwright/test";
+import { transparentPng } from "../test/fixtures/preflight/raster-fixtures";
+import { missingBleedPdf } from "../test/fixtures/preflight/pdf-fixtures";
+
+const OPERATOR_TOKEN = process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret";
+
+async function signUp(page: Page): Promise<string> {
+  page.on("pageerror", (e) => console.log("page error:", e.message));
+  const email = `ai-fix-${Date.now()}@example.com`;
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill("AI fix E2E");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/Password/).fill("a long enough passphrase");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  return email;
+}
+
+async function checkFile(page: Page, name: string, mimeType: string, buffer: Buffer, opts: { w: string; h: string; bleed: string }) {
+  await page.getByTestId("preflight-file-input").setInputFiles({ name, mimeType, buffer });
+  await page.getByLabel("Canvas width (in)").first().fill(opts.w);
+  await page.getByLabel("Canvas height (in)").first().fill(opts.h);
+  await page.getByLabel("Bleed (mm)").fill(opts.bleed);
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByTestId("report-design-id")).toHaveText(name, { timeout: 60_000 });
+}
+
+/** Whether an <img> really decoded a picture. */
+const decoded = (page: Page, testId: string) => page.getByTestId(testId).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+test("fix a raster from the viewer: price, progress, before/after, re-check, download", async ({ page, request }) => {
+  const email = await signUp(page);
+  const grant = await request.post("/v1/operator/grants", { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` }, data: { email, tokens: 900, reason: "E2E top-up" } });
+  expect(grant.status(), "the server needs OPERATOR_TOKEN (see playwright.config.ts)").toBe(201);
+  await page.goto("/preflight");
+  await checkFile(page, "holes.png", "image/png", await transparentPng(600, 480, { x: 50, y: 60, w: 200, h: 100 }), { w: "2", h: "1.6", bleed: "0" });
+
+  const panel = page.getByTestId("fix-panel");
+  await expect(panel).toContainText("Remove transparency");
+  await panel.getByRole("button", { name: "Fix for 200 tokens" }).click();
+  await expect(page.getByTestId("fix-status")).toHaveText("Fixed", { timeout: 60_000 });
+  await expect(page.getByTestId("fix-recheck")).toContainText("fixed: transparency");
+  await expect.poll(() => decoded(page, "fix-before")).toBe(true);
+  await expect.poll(() => decoded(page, "fix-after")).toBe(true);
+  const download = page.waitForEvent("download");
+  await page.getByTestId("fix-download").click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^corrected-rpt_.*\.png$/);
+});
+
+test("review a PDF bleed fix: approve after seeing before/after", async ({ page, request }) => {
+  const email = await signUp(page);
+  await request.post("/v1/operator/grants", { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` }, data: { email, tokens: 900, reason: "E2E top-up" } });
+  await page.goto("/preflight");
+  await checkFile(page, "flyer.pdf", "application/pdf", await missingBleedPdf(), { w: "8", h: "10", bleed: "3" });
+  const panel = page.getByTestId("fix-panel");
+  await expect(panel).toContainText("Add bleed");
+  await panel.getByLabel(/review before\/after/).check();
+  await panel.getByRole("button", { name: "Fix for 150 tokens" }).click();
+  await expect(page.getByTestId("fix-status")).toHaveText("Ready for your review", { timeout: 60_000 });
+  await expect.poll(() => decoded(page, "fix-after")).toBe(true);
+  await panel.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("fix-status")).toHaveText("Fixed", { timeout: 60_000 });
+  await expect(page.getByTestId("fix-recheck")).toContainText("fixed: missing_bleed");
+  await expect(page.getByTestId("fix-download")).toBeVisible();
+});

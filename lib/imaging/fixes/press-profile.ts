@@ -1,0 +1,13 @@
+import path from "node:path";
+
+/**
+ * The press CMYK profile RGB is converted through: FOGRA39L (coated offset),
+ * built with ArgyllCMS from Debian's icc-profiles-free characterisation data
+ * (Zlib licence; provenance in lib/imaging/profiles/README.md). Resolved in
+ * one place so a production build that moves files only changes this line.
+ */
+export function pressProfilePath(): string {
+  return path.join(process.cwd(), "lib", "imaging", "profiles", "fogra39l-argyll.icc");
+}
+
+export const PRESS_PROFILE_NAME = "FOGRA39L coated offset (ArgyllCMS)";

@@ -1,0 +1,61 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { fixJobs, type FixRecheckRecord, type FixStepRecord } from "@/lib/db/schema";
+import { refundDebit } from "@/lib/wallet/refund-debit";
+
+type Status = (typeof fixJobs.$inferSelect)["status"];
+
+/** Moves a job from one of `from` to `to` (with more fields); false when it was not in `from` (a race with the failure handler). */
+export async function moveFixJob(db: Db, jobId: string, from: Status[], to: Status, set: Partial<typeof fixJobs.$inferInsert> = {}): Promise<boolean> {
+  const rows = await db
+    .update(fixJobs)
+    .set({ ...set, status: to })
+    .where(and(eq(fixJobs.id, jobId), inArray(fixJobs.status, from)))
+    .returning({ id: fixJobs.id });
+  return rows.length > 0;
+}
+
+export async function completeFixJob(
+  db: Db,
+  jobId: string,
+  result: { outputKey: string; outputMime: string; applied: FixStepRecord[]; flattenedPages: number[] | null; engine: string | null; recheck: FixRecheckRecord },
+): Promise<boolean> {
+  return moveFixJob(db, jobId, ["applying"], "completed", {
+    outputKey: result.outputKey,
+    outputMime: result.outputMime,
+    applied: result.applied,
+    flattenedPages: result.flattenedPages,
+    engine: result.engine,
+    recheck: result.recheck,
+    completedAt: new Date(),
+  });
+}
+
+/**
+ * Ends a job that is not finished: failed (its error for people) or rejected
+ * (by its owner), and refunds its debit in the same transaction. Idempotent:
+ * the ledger allows one refund per debit. A completed job is left alone.
+ */
+export async function endFixJobWithRefund(db: Db, input: { jobId: string; accountId: string; status: "failed" | "rejected"; message: string }) {
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .select()
+      .from(fixJobs)
+      .where(and(eq(fixJobs.id, input.jobId), eq(fixJobs.accountId, input.accountId)))
+      .for("update");
+    if (!job) return { found: false, refunded: false, job: null };
+    if (job.status === "completed") return { found: true, refunded: false, job };
+    if (job.status !== "failed" && job.status !== "rejected") {
+      await tx
+        .update(fixJobs)
+        .set(input.status === "failed" ? { status: "failed", errorMessage: input.message, failedAt: new Date() } : { status: "rejected", completedAt: null, failedAt: new Date() })
+        .where(eq(fixJobs.id, job.id));
+    }
+    const refund = await refundDebit(tx, {
+      accountId: job.accountId,
+      debitId: job.walletTransactionId,
+      reason: `AI fix job ${job.id} ${input.status === "failed" ? "failed" : "was rejected"}: ${job.errorMessage ?? input.message}`,
+    });
+    return { found: true, refunded: refund.refunded, job };
+  });
+}

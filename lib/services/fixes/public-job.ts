@@ -1,0 +1,44 @@
+import type { fixJobs } from "@/lib/db/schema";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
+
+type Row = typeof fixJobs.$inferSelect;
+
+const EXT: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/tiff": "tif", "application/pdf": "pdf" };
+
+/**
+ * The job as GET returns it: the contract's fields (jobId, status,
+ * correctedFileUrl, tokensDeducted, completedAt) and what a client needs
+ * beside them (docs/api.md, AI fix jobs). URLs are signed afresh, 24 hours.
+ */
+export async function toPublicFixJob(row: Row) {
+  const sign = (key: string | null, downloadName?: string) => (key ? storage().signedUrl(key, OUTPUT_URL_TTL_SECONDS, downloadName ? { downloadName } : undefined) : Promise.resolve(null));
+  const done = row.status === "completed";
+  return {
+    jobId: row.id,
+    status: row.status,
+    preflightReportId: row.reportId,
+    correctedFileUrl: done ? await sign(row.outputKey, `corrected-${row.reportId}.${EXT[row.outputMime ?? ""] ?? "bin"}`) : null,
+    correctedFileType: done ? row.outputMime : null,
+    tokensDeducted: row.tokensDeducted,
+    estimatedTokenCost: { min: row.tokensDeducted, max: row.tokensDeducted },
+    tier: row.tier,
+    fixTypes: row.fixTypes,
+    prepressSteps: row.prepressSteps,
+    targetDpi: row.targetDpi,
+    review: row.review,
+    suggestions: row.suggestions ?? null,
+    approvedFixTypes: row.approvedFixTypes ?? null,
+    fixesApplied: row.applied ?? null,
+    flattenedPages: row.flattenedPages ?? null,
+    preview: {
+      beforeUrl: await sign(row.beforePreviewKey),
+      afterUrl: await sign(row.afterPreviewKey),
+    },
+    recheck: row.recheck ?? null,
+    errorMessage: row.errorMessage,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export type PublicFixJob = Awaited<ReturnType<typeof toPublicFixJob>>;

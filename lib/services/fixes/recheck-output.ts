@@ -1,0 +1,86 @@
+import type { Db } from "@/lib/db/types";
+import { preflightReports, type FixRecheckRecord, type PreflightCheckParams } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
+import { storage } from "@/lib/storage";
+import type { CheckTargets } from "@/lib/services/preflight/issue";
+import type { PreflightFileType } from "@/lib/services/preflight/analyze-file";
+import { preflightConfig } from "@/lib/services/preflight/preflight-config";
+import { runAnalysis } from "@/lib/services/preflight/run-analysis";
+import { FixEngineError } from "./job-errors";
+
+const TYPE_OF: Record<string, { fileType: PreflightFileType; ext: string }> = {
+  "image/jpeg": { fileType: "jpeg", ext: "jpg" },
+  "image/png": { fileType: "png", ext: "png" },
+  "image/tiff": { fileType: "tiff", ext: "tif" },
+  "application/pdf": { fileType: "pdf", ext: "pdf" },
+};
+
+/** The targets a report was checked against, from what it stored (the declared file type is left out: a fix may change the format). */
+export function paramsToTargets(p: PreflightCheckParams): CheckTargets {
+  const t: CheckTargets = { requiredDpi: p.requiredDpi ?? 300, requiredDpiSource: (p.requiredDpiSource as CheckTargets["requiredDpiSource"]) ?? "default" };
+  if (p.requiredColorMode) t.requiredColorMode = p.requiredColorMode as CheckTargets["requiredColorMode"];
+  if (p.bleedMm !== undefined) t.bleedMm = p.bleedMm;
+  if (p.canvasWidthInches !== undefined && p.canvasHeightInches !== undefined) t.canvas = { widthIn: p.canvasWidthInches, heightIn: p.canvasHeightInches };
+  if (p.productType) t.productType = p.productType;
+  return t;
+}
+
+/** Issue codes an AI fix never repairs: they are neither "resolved" by nor expected of a job. */
+const INFORMATIONAL = new Set(["print_size_unknown", "icc_profile_missing", "more_issues_omitted", "file_type_mismatch"]);
+
+/**
+ * Checks the corrected file with the same preflight and the same targets and
+ * stores that as a report of its own (with its own copy of the file, so
+ * deleting either report leaves the other whole). The answer compares issue
+ * codes: gone, still there, and (a defect of the fix) the ones the job meant to repair.
+ */
+export async function recheckOutput(
+  db: Db,
+  original: { id: string; accountId: string; designId: string; params: PreflightCheckParams; issues: { code: string; fixTypes: string[]; details: Record<string, unknown> }[] },
+  output: { key: string; mime: string },
+  meantToFix: (issue: { code: string; fixTypes: string[]; details: Record<string, unknown> }) => boolean,
+): Promise<FixRecheckRecord> {
+  const object = await storage().get(output.key);
+  const type = TYPE_OF[output.mime];
+  if (!object || !type) throw new FixEngineError("The corrected file could not be read back for its re-check.");
+  const c = preflightConfig();
+  const targets = paramsToTargets(original.params);
+  const started = performance.now();
+  const result = await runAnalysis(new Uint8Array(object.body), type.fileType, targets, { maxPixels: c.PREFLIGHT_MAX_PIXELS, maxPdfPages: c.PREFLIGHT_MAX_PDF_PAGES }, {
+    timeoutMs: c.PREFLIGHT_TIMEOUT_MS,
+    memoryMb: c.PREFLIGHT_WORKER_MEMORY_MB,
+    concurrency: c.PREFLIGHT_WORKERS,
+  });
+  const id = newId("rpt");
+  const fileKey = `preflight/${original.accountId}/${id}.${type.ext}`;
+  await storage().put(fileKey, object.body, output.mime);
+  const facts = { ...result.facts };
+  if (result.preview) {
+    facts.previewKey = `preflight/${original.accountId}/${id}.preview.${result.preview.contentType === "image/png" ? "png" : "jpg"}`;
+    await storage().put(facts.previewKey, Buffer.from(result.preview.bytes), result.preview.contentType);
+  }
+  await db.insert(preflightReports).values({
+    id,
+    accountId: original.accountId,
+    designId: original.designId,
+    status: result.status,
+    fileType: type.fileType,
+    fileMime: output.mime,
+    fileSize: object.body.byteLength,
+    fileStorageKey: fileKey,
+    params: original.params,
+    facts,
+    issues: result.issues,
+    analysisMs: Math.round(performance.now() - started),
+  });
+  const before = new Set(original.issues.map((i) => i.code).filter((c) => !INFORMATIONAL.has(c)));
+  const after = new Set(result.issues.map((i) => i.code).filter((c) => !INFORMATIONAL.has(c)));
+  const targeted = new Set(original.issues.filter(meantToFix).map((i) => i.code));
+  return {
+    reportId: id,
+    status: result.status,
+    resolved: [...before].filter((c) => !after.has(c)),
+    remaining: [...after],
+    unfixed: [...targeted].filter((c) => after.has(c)),
+  };
+}

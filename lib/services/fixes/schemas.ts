@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { FIX_TYPES } from "@/lib/services/preflight/fix-types";
+
+export const MIN_TARGET_DPI = 50;
+export const MAX_TARGET_DPI = 2400;
+
+/** POST /v1/services/preflight/ai-jobs (contract 4.3); `review` is ours (docs/api.md). */
+export const createFixJobBody = z.strictObject({
+  preflightReportId: z.string({ error: "preflightReportId is required: the reportId of a preflight check." }).min(1, "preflightReportId must not be empty.").max(64, "preflightReportId is too long."),
+  options: z
+    .strictObject({
+      fixTypes: z
+        .array(z.enum(FIX_TYPES, { error: `each fix type must be one of ${FIX_TYPES.join(", ")}.` }), { error: "fixTypes must be an array of fix types." })
+        .min(1, "fixTypes must name at least one fix type (leave it out to derive them from the report).")
+        .max(FIX_TYPES.length, `fixTypes may list at most ${FIX_TYPES.length} fix types.`)
+        .optional(),
+      targetDpi: z
+        .number({ error: `targetDpi must be a whole number of pixels per inch from ${MIN_TARGET_DPI} to ${MAX_TARGET_DPI}.` })
+        .int("targetDpi must be a whole number of pixels per inch.")
+        .min(MIN_TARGET_DPI, `targetDpi must be at least ${MIN_TARGET_DPI}.`)
+        .max(MAX_TARGET_DPI, `targetDpi may be at most ${MAX_TARGET_DPI}.`)
+        .optional(),
+      review: z.boolean({ error: "review must be true or false." }).optional(),
+    })
+    .optional(),
+});
+export type CreateFixJobBody = z.output<typeof createFixJobBody>;
+
+export const fixJobParams = z.object({ jobId: z.string().min(1).max(64) });
+
+/** POST .../{jobId}/approve: all suggestions, or the listed subset of them. */
+export const approveFixJobBody = z.strictObject({
+    fixTypes: z
+      .array(z.enum(FIX_TYPES, { error: `each fix type must be one of ${FIX_TYPES.join(", ")}.` }), { error: "fixTypes must be an array of fix types." })
+      .min(1, "fixTypes must name at least one suggested fix (reject the job to apply none).")
+      .optional(),
+});
+export type ApproveFixJobBody = z.output<typeof approveFixJobBody>;

@@ -1,0 +1,5 @@
+/** Where a fix job's files live; deterministic so the failure handler can clean up without step state. */
+const base = (accountId: string, jobId: string) => `ai-fix/${accountId}/${jobId}`;
+export const outputKey = (accountId: string, jobId: string, ext: string) => `${base(accountId, jobId)}/corrected.${ext}`;
+export const stagedKey = (accountId: string, jobId: string, ext: string) => `${base(accountId, jobId)}/staged.${ext}`;
+export const previewKey = (accountId: string, jobId: string, which: "before" | "after") => `${base(accountId, jobId)}/${which}.jpg`;
