@@ -75,5 +75,12 @@ export const FOREIGN_BINARIES = [
   "node_modules/onnxruntime-node/bin/napi-v6/linux/arm64/**",
 ];
 
-export const engineTraceIncludes: Record<string, string[]> = Object.fromEntries(ENGINE_ROUTES.map((r) => [r, engineFiles()]));
+/** pdf.js's runtime files, served to the preflight viewer by path (app/(studio)/preflight/pdfjs). */
+const PDFJS_RUNTIME = ["build/pdf.worker.min.mjs", "standard_fonts/*", "cmaps/*", "iccs/*", "wasm/*"].map((f) => `node_modules/pdfjs-dist/${f}`);
+
+export const engineTraceIncludes: Record<string, string[]> = {
+  ...Object.fromEntries(ENGINE_ROUTES.map((r) => [r, engineFiles()])),
+  // A glob: the route's own name ([...path]) would read as a character class.
+  "/preflight/pdfjs/**": PDFJS_RUNTIME,
+};
 export const engineTraceExcludes: Record<string, string[]> = process.env.TRACE_UNTRIMMED ? {} : { "/**": FOREIGN_BINARIES };

@@ -29,7 +29,7 @@ export function copyStandalone(): string {
   if (!fs.existsSync(path.join(STANDALONE, "server.js"))) throw new Error(`${STANDALONE}/server.js not found: run \`npm run build\` first`);
   const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "standalone-")), "app");
   fs.cpSync(STANDALONE, dir, { recursive: true, verbatimSymlinks: true });
-  const stray = ["tsconfig.json", "node_modules/tsx", "node_modules/typescript"].filter((p) => fs.existsSync(path.join(dir, p)));
+  const stray = ["tsconfig.json", "test", "node_modules/tsx", "node_modules/typescript"].filter((p) => fs.existsSync(path.join(dir, p)));
   if (stray.length) throw new Error(`the standalone output carries ${stray.join(", ")}`);
   return dir;
 }

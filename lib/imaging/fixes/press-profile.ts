@@ -7,7 +7,8 @@ import path from "node:path";
  * one place so a production build that moves files only changes this line.
  */
 export function pressProfilePath(): string {
-  return path.join(process.cwd(), "lib", "imaging", "profiles", "fogra39l-argyll.icc");
+  // Traced into the build by lib/workers/engine-files.ts (the bundler must not guess at cwd).
+  return path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "imaging", "profiles", "fogra39l-argyll.icc");
 }
 
 export const PRESS_PROFILE_NAME = "FOGRA39L coated offset (ArgyllCMS)";

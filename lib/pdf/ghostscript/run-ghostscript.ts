@@ -54,7 +54,7 @@ export function ghostscriptEngine(): GhostscriptEngine {
 export function ghostscriptCommand(engine: GhostscriptEngine, workdir: string, args: string[]): { file: string; argv: string[] } {
   // System gs runs in the work folder: /work/<name> becomes ./<name>.
   if (engine === "gs-system") return { file: "gs", argv: args.map((a) => a.replaceAll("/work/", "./")) };
-  const child = path.join(process.cwd(), "lib", "pdf", "ghostscript", "gs-wasm-child.cjs");
+  const child = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "pdf", "ghostscript", "gs-wasm-child.cjs");
   return { file: process.execPath, argv: [child, workdir, JSON.stringify(args)] };
 }
 
@@ -74,7 +74,7 @@ export async function runGhostscript(
     for (const [name, bytes] of Object.entries(files.inputs)) await fs.writeFile(path.join(workdir, name), bytes);
     const { file, argv } = ghostscriptCommand(engine, workdir, ["-dBATCH", "-dNOPAUSE", "-dSAFER", "-dQUIET", ...args]);
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(file, argv, { cwd: workdir, stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(/* turbopackIgnore: true */ file, argv, { cwd: workdir, stdio: ["ignore", "ignore", "pipe"] });
       let stderr = "";
       child.stderr.on("data", (d: Buffer) => {
         if (stderr.length < 64_000) stderr += d.toString();
