@@ -9,6 +9,7 @@
 //     Redis, S3), same jobs, same machine, same run.
 //
 //   npm run build && npx tsx bench/deploy-bench.ts      (writes bench/results/deploy.json)
+//   BENCH_ONLY=sizes ...                                 (only the traced sizes)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -112,6 +113,8 @@ async function main() {
   const sizes = trimmed.slice(0, 6).map((r) => ({ ...r, untrimmedMb: untrimmed.get(r.fn) ?? null, fitsVercel: r.mb <= VERCEL_LIMIT_MB }));
   console.log(`traced size per function (largest first; Vercel's limit ${VERCEL_LIMIT_MB} MB unzipped)`);
   console.table(sizes);
+
+  if (process.env.BENCH_ONLY === "sizes") return;
 
   console.log("\ncold start: standalone server to its first completed background removal, beside the bare engine's cold start");
   const cold = await coldStart();
