@@ -7,6 +7,7 @@ import { parseInput, type ParsedInput, type RouteContext, type Schemas } from ".
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 import { requestIdFor } from "./request-id";
 import { runInRequestContext } from "./request-context";
+import { prepareIdempotentRequest, runIdempotent } from "@/lib/idempotency/run-idempotent";
 
 export type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
@@ -14,7 +15,19 @@ export type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
 export type Authenticator<P> = {
   authenticate: (req: Request, db: Db) => Promise<P>;
   rateLimitKey: (principal: P, req: Request) => string | null;
+  /**
+   * Whose Idempotency-Key namespace a caller's POSTs use (the account id), or
+   * null when keys are not honoured (unauthenticated endpoints).
+   */
+  idempotencyScope?: (principal: P) => string | null;
 };
+
+/**
+ * What a route declares to its wrapper: the zod schemas it parses with, and
+ * `idempotent: false` to opt a POST out of Idempotency-Key handling (on by
+ * default for every POST of an authenticated caller).
+ */
+export type RouteSpec = Schemas & { idempotent?: boolean };
 
 export type HandlerContext<P, S extends Schemas> = ParsedInput<S> & {
   req: Request;
@@ -28,7 +41,7 @@ export type HandlerContext<P, S extends Schemas> = ParsedInput<S> & {
  * request id, authentication, rate limit, zod parsing, and one error envelope.
  */
 export function createWrapper<P>(auth: Authenticator<P>) {
-  return function wrap<S extends Schemas>(schemas: S, run: (ctx: HandlerContext<P, S>) => Promise<Response>): Handler {
+  return function wrap<S extends RouteSpec>(schemas: S, run: (ctx: HandlerContext<P, S>) => Promise<Response>): Handler {
     return async (req, routeCtx) => {
       const requestId = requestIdFor(req);
       let limit: RateLimitState | undefined;
@@ -45,8 +58,12 @@ export function createWrapper<P>(auth: Authenticator<P>) {
         }
         const key = auth.rateLimitKey(principal, req);
         if (key) limit = await consumeRateLimit(key);
-        const input = await parseInput(req, routeCtx, schemas);
-        res = await runInRequestContext(req, () => run({ ...input, req, db, principal, requestId }));
+        const scope = req.method === "POST" && schemas.idempotent !== false ? (auth.idempotencyScope?.(principal) ?? null) : null;
+        const idempotent = await prepareIdempotentRequest(req, scope);
+        const request = idempotent?.req ?? req;
+        const input = await parseInput(request, routeCtx, schemas);
+        const handle = () => runInRequestContext(request, () => run({ ...input, req: request, db, principal, requestId }));
+        res = idempotent ? await runIdempotent(db, idempotent, requestId, handle) : await handle();
       } catch (err) {
         res = errorResponse(err, requestId);
       }

@@ -71,6 +71,7 @@ export const withCore = createWrapper<AdminPrincipal>({
     return authenticateAdmin(req, db);
   },
   rateLimitKey: (p) => `acct:${p.account.id}`,
+  idempotencyScope: (p) => p.account.id,
 });
 
 const withCorePublicInner = createWrapper<CorePrincipal>({
@@ -86,6 +87,7 @@ const withCorePublicInner = createWrapper<CorePrincipal>({
   // Storefront traffic comes from many visitors: each gets its own budget, and
   // none of it spends the account's own (server-side) budget.
   rateLimitKey: (p, req) => (p.publicOnly ? `unauth:${p.account.id}:${clientIp(req)}` : `acct:${p.account.id}`),
+  idempotencyScope: (p) => (p.publicOnly ? null : p.account.id),
 });
 
 /** Read endpoints that also accept the unauth token (principal.publicOnly), callable from any web origin. */

@@ -9,6 +9,7 @@ import { createWrapper } from "./create-handler";
 export const withAccount = createWrapper<AccountPrincipal>({
   authenticate: authenticateAccount,
   rateLimitKey: (p) => `acct:${p.account.id}`,
+  idempotencyScope: (p) => p.account.id,
 });
 
 /** Endpoints anyone may call (register, token): limited per IP. */
@@ -33,4 +34,5 @@ export const withOperator = createWrapper<"operator">({
     return "operator";
   },
   rateLimitKey: (_p, req) => `op:${clientIp(req)}`,
+  idempotencyScope: () => "operator",
 });

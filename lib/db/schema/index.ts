@@ -6,3 +6,4 @@ export * from "./studio";
 export * from "./core";
 export * from "./jobs";
 export * from "./bg-remove";
+export * from "./idempotency";
