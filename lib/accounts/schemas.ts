@@ -23,3 +23,6 @@ export const planBody = z.strictObject({
   email,
   plan: z.enum(["free", "premium"]),
 });
+
+/** GET /v1/account (toPublicAccount). */
+export const publicAccountResponse = z.object({ id: z.string(), email: z.string(), name: z.string(), plan: z.enum(["free", "premium"]) });

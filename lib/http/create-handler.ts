@@ -7,12 +7,15 @@ import { parseInput, type ParsedInput, type RouteContext, type Schemas } from ".
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 import { requestIdFor } from "./request-id";
 import { runInRequestContext } from "./request-context";
+import { withRouteMeta, type AuthKind, type RouteSpec } from "./route-meta";
 import { prepareIdempotentRequest, runIdempotent } from "@/lib/idempotency/run-idempotent";
 
 export type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
 /** How one auth mode identifies a caller, and which rate-limit bucket it spends. */
 export type Authenticator<P> = {
+  /** How the API description (GET /v1/openapi.json) names this mode's security. */
+  kind: AuthKind;
   authenticate: (req: Request, db: Db) => Promise<P>;
   rateLimitKey: (principal: P, req: Request) => string | null;
   /**
@@ -22,12 +25,7 @@ export type Authenticator<P> = {
   idempotencyScope?: (principal: P) => string | null;
 };
 
-/**
- * What a route declares to its wrapper: the zod schemas it parses with, and
- * `idempotent: false` to opt a POST out of Idempotency-Key handling (on by
- * default for every POST of an authenticated caller).
- */
-export type RouteSpec = Schemas & { idempotent?: boolean };
+export type { RouteSpec, RouteDoc } from "./route-meta";
 
 export type HandlerContext<P, S extends Schemas> = ParsedInput<S> & {
   req: Request;
@@ -42,7 +40,7 @@ export type HandlerContext<P, S extends Schemas> = ParsedInput<S> & {
  */
 export function createWrapper<P>(auth: Authenticator<P>) {
   return function wrap<S extends RouteSpec>(schemas: S, run: (ctx: HandlerContext<P, S>) => Promise<Response>): Handler {
-    return async (req, routeCtx) => {
+    const handler: Handler = async (req, routeCtx) => {
       const requestId = requestIdFor(req);
       let limit: RateLimitState | undefined;
       let res: Response;
@@ -74,5 +72,6 @@ export function createWrapper<P>(auth: Authenticator<P>) {
       }
       return res;
     };
+    return withRouteMeta(handler, { spec: schemas, auth: auth.kind });
   };
 }

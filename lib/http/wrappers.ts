@@ -7,6 +7,7 @@ import { createWrapper } from "./create-handler";
 
 /** Endpoints for a signed-in account: Bearer access token, API key, or the studio session. */
 export const withAccount = createWrapper<AccountPrincipal>({
+  kind: "account",
   authenticate: authenticateAccount,
   rateLimitKey: (p) => `acct:${p.account.id}`,
   idempotencyScope: (p) => p.account.id,
@@ -14,6 +15,7 @@ export const withAccount = createWrapper<AccountPrincipal>({
 
 /** Endpoints anyone may call (register, token): limited per IP. */
 export const withPublic = createWrapper<null>({
+  kind: "public",
   authenticate: async () => null,
   rateLimitKey: (_p, req) => `ip:${clientIp(req)}`,
 });
@@ -23,6 +25,7 @@ export const withPublic = createWrapper<null>({
  * indistinguishable from unknown paths (404).
  */
 export const withOperator = createWrapper<"operator">({
+  kind: "operator",
   authenticate: async (req) => {
     const expected = config().OPERATOR_TOKEN;
     if (!expected) throw notFound("Path");

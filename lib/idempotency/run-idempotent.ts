@@ -51,7 +51,7 @@ export async function prepareIdempotentRequest(req: Request, scope: string | nul
  * (otherwise the key is freed so a retry runs again).
  */
 export async function runIdempotent(db: Db, ir: IdempotentRequest, requestId: string, run: () => Promise<Response>): Promise<Response> {
-  const claimed = await claimIdempotencyKey(db, { scope: ir.scope, key: ir.key, fingerprint: ir.fingerprint, method: ir.method, path: ir.path }, config().IDEMPOTENCY_WAIT_SECONDS * 1000);
+  const claimed = await claimIdempotencyKey(db, { scope: ir.scope, key: ir.key, fingerprint: ir.fingerprint, method: ir.method, path: ir.path }, config().IDEMPOTENCY_WAIT_SECONDS * 1000, requestId);
   if (claimed.kind === "replay") {
     const { row } = claimed;
     const headers = new Headers(row.responseHeaders ?? {});

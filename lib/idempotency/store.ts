@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  *   charged yet; when it had, the answer is lost and the key answers 409
  *   IDEMPOTENT_REQUEST_INTERRUPTED naming the charge (never a second charge).
  */
-export async function claimIdempotencyKey(db: Db, input: ClaimInput, waitMs: number): Promise<Claimed> {
+export async function claimIdempotencyKey(db: Db, input: ClaimInput, waitMs: number, requestId: string): Promise<Claimed> {
   const waitUntil = Date.now() + waitMs;
   for (let pause = 25; ; pause = Math.min(pause * 2, 250)) {
     const now = new Date();
@@ -56,7 +56,7 @@ export async function claimIdempotencyKey(db: Db, input: ClaimInput, waitMs: num
         if (taken) return { kind: "owner", id: taken.id, owner };
         continue;
       }
-      return { kind: "replay", row: await storeInterrupted(db, row) };
+      return { kind: "replay", row: await storeInterrupted(db, row, requestId) };
     }
     if (Date.now() + pause > waitUntil) throw inProgress();
     await sleep(pause);
@@ -107,12 +107,13 @@ function inProgress(): ApiError {
  * (the debit commits with the record it pays for); the key now answers with a
  * 409 naming the charge and what it paid for, stored like any answer.
  */
-async function storeInterrupted(db: Db, row: Row): Promise<Row> {
+async function storeInterrupted(db: Db, row: Row, requestId: string): Promise<Row> {
   const [debit] = await db.select().from(walletTransactions).where(eq(walletTransactions.id, row.debitId!));
   const body = {
     error: "IDEMPOTENT_REQUEST_INTERRUPTED",
     message: `The first request with this Idempotency-Key was charged (${-(debit?.amount ?? 0)} tokens for ${debit?.operation ?? "the operation"} ${debit?.reference ?? ""}) but stopped before answering. It is not run or charged again: look the result up by its reference.`.replace(/ {2,}/g, " "),
     details: { field: "Idempotency-Key", wallet_transaction_id: row.debitId, operation: debit?.operation ?? null, reference: debit?.reference ?? null },
+    request_id: requestId,
   };
   const answer = { status: 409, headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify(body)) };
   await completeIdempotencyKey(db, row, answer);
