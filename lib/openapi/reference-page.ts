@@ -38,12 +38,19 @@ export function referenceInitScript(): string {
     showDeveloperTools: "never",
     defaultOpenAllTags: false,
     metaData: { title: "Print Studio API reference" },
+    customCss: ":root{--scalar-font:ui-sans-serif,system-ui,sans-serif;--scalar-font-code:ui-monospace,SFMono-Regular,Menlo,monospace}",
   };
   return `Scalar.createApiReference("#api-reference", Object.assign(${JSON.stringify(options)}, { servers: [{ url: window.location.origin, description: "This server" }] }));\n`;
 }
 
-let bundle: Promise<Buffer> | undefined;
-export function referenceBundle(): Promise<Buffer> {
-  bundle ??= fs.readFile(path.join(process.cwd(), REFERENCE_BUNDLE));
+let bundle: Promise<string> | undefined;
+
+/**
+ * The bundle as served. Its @font-face rules point at fonts.scalar.com whatever
+ * `withDefaultFonts` says; those sources become `local()` ones, so the browser
+ * falls back to the system fonts instead of calling a CDN.
+ */
+export function referenceBundle(): Promise<string> {
+  bundle ??= fs.readFile(path.join(process.cwd(), REFERENCE_BUNDLE), "utf8").then((js) => js.replace(/url\(https:\/\/fonts\.scalar\.com\/([\w.-]+)\)/g, 'local("scalar-$1")'));
   return bundle;
 }

@@ -4,7 +4,7 @@ export const dynamic = "force-dynamic";
 
 /** Scalar's standalone bundle, served from node_modules (never a CDN). */
 export async function GET(): Promise<Response> {
-  return new Response(new Uint8Array(await referenceBundle()), {
+  return new Response(await referenceBundle(), {
     headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }
