@@ -13,6 +13,8 @@ import { routeMeta } from "@/lib/http/route-meta";
 import { HTTP_METHODS, undescribedMethods } from "@/lib/openapi/build-document";
 import { loadRoutes } from "@/lib/openapi/load-routes";
 import { listRouteFiles, MANIFEST_FILE, manifestSource } from "@/lib/openapi/route-files";
+import { buildOpenApiDocument } from "@/lib/openapi/build-document";
+import { clientTypesSource } from "@/lib/openapi/client-types";
 import { call, testAccount } from "../http";
 
 const root = path.resolve(__dirname, "../..");
@@ -61,6 +63,14 @@ describe("GET /v1/openapi.json covers exactly the route files", () => {
     expect(products.security).toContainEqual({ basicAuth: [] });
     const job = doc.paths["/v1/services/bg-remove/{jobId}"].get;
     expect(job.parameters[0]).toMatchObject({ name: "jobId", in: "path", required: true });
+  });
+});
+
+describe("the typed client (lib/api-client)", () => {
+  it("its generated types are up to date with the document (else: npm run api-client)", async () => {
+    const expected = await clientTypesSource(buildOpenApiDocument(await loadRoutes(routeModules)));
+    const actual = fs.readFileSync(path.join(root, "lib/api-client/schema.ts"), "utf8");
+    expect(actual === expected, "lib/api-client/schema.ts is stale: run `npm run api-client`").toBe(true);
   });
 });
 
