@@ -1,0 +1,61 @@
+// The cost of Idempotency-Key on a /v1 POST, on whichever driver the environment
+// selects (DATABASE_URL set: PostgreSQL; else PGlite in DATA_DIR). The route is
+// POST /v1/services/preflight/dpi-score (pure computation), so the key's own work
+// (hash, claim, store; or the replay) is what differs. In-process calls, 10 at a time.
+// Prints one JSON line for bench/run.ts.
+import crypto from "node:crypto";
+import * as dpi from "@/app/v1/services/preflight/dpi-score/route";
+import { createAccount } from "@/lib/accounts/create-account";
+import { issueAccessToken } from "@/lib/auth/access-token";
+import { closeDb, dbHandle } from "@/lib/db/client";
+
+const REQUESTS = 600;
+const CONCURRENCY = 10;
+const body = JSON.stringify({ widthPx: 3000, heightPx: 2000, canvasWidthInches: 12, canvasHeightInches: 8, productType: "framed_print" });
+
+async function run(token: string, key: (i: number) => string | undefined): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (let i = next++; i < REQUESTS; i = next++) {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": `198.51.100.${i % 250}` };
+      const k = key(i);
+      if (k) headers["idempotency-key"] = k;
+      const res = await dpi.POST(new Request("http://localhost:3000/v1/services/preflight/dpi-score", { method: "POST", headers, body }), { params: Promise.resolve({}) });
+      if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return REQUESTS / ((performance.now() - started) / 1000);
+}
+
+async function main() {
+  process.env.RATE_LIMIT_PER_MINUTE = "1000000";
+  const { db, driver } = await dbHandle();
+  const account = await createAccount(db, { email: `bench-idem-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", signupTokens: 0 });
+  const { token } = await issueAccessToken(account.id);
+  await run(token, () => undefined); // warm-up
+  const plain = await run(token, () => undefined);
+  const prefix = crypto.randomUUID();
+  const fresh = await run(token, (i) => `${prefix}-${i}`);
+  const replayKey = `${prefix}-replay`;
+  await run(token, () => replayKey);
+  const replay = await run(token, () => replayKey);
+  console.log(
+    JSON.stringify({
+      driver,
+      "no key (req/s)": Math.round(plain),
+      "fresh key (req/s)": Math.round(fresh),
+      "replay (req/s)": Math.round(replay),
+      "fresh key vs no key": Number((fresh / plain).toFixed(2)),
+      "replay vs no key": Number((replay / plain).toFixed(2)),
+    }),
+  );
+  await closeDb();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
