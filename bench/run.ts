@@ -15,6 +15,11 @@ function debitBench(env: Record<string, string>) {
   return JSON.parse(out.trim().split("\n").pop()!);
 }
 
+function idempotencyBench(env: Record<string, string>) {
+  const out = execFileSync("npx", ["tsx", "bench/idempotency-bench.ts"], { env: { ...process.env, ...env }, encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
 async function withFreshPostgres<T>(fn: (url: string) => T): Promise<T | { skipped: string }> {
   const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
   const name = `bench_${Date.now()}`;
@@ -52,8 +57,15 @@ async function main() {
     console.log(`${r.route}: ${(r["req/s"] / bare).toFixed(2)}x the bare route's throughput (wrapper cost ${Math.round((1 - r["req/s"] / bare) * 100)}%)`);
   }
 
+  // Idempotency-Key: a /v1 POST with a fresh key, a replay, and a creating POST, against the same POSTs without one.
+  console.log("\nIdempotency-Key on /v1 POSTs (bench/idempotency-bench.ts)");
+  const idemDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-idem-"));
+  const idempotency = [idempotencyBench({ DATA_DIR: idemDir, DATABASE_URL: "" }), await withFreshPostgres((url) => idempotencyBench({ DATA_DIR: idemDir, DATABASE_URL: url }))];
+  fs.rmSync(idemDir, { recursive: true, force: true });
+  console.table(idempotency);
+
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http }, null, 2));
+  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, idempotency }, null, 2));
 }
 
 main().catch((err) => {

@@ -33,21 +33,38 @@ export async function claimIdempotencyKey(db: Db, input: ClaimInput, waitMs: num
   const waitUntil = Date.now() + waitMs;
   for (let pause = 25; ; pause = Math.min(pause * 2, 250)) {
     const now = new Date();
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key), lt(idempotencyKeys.expiresAt, now)));
-    const owner = crypto.randomUUID();
-    const [inserted] = await db
-      .insert(idempotencyKeys)
-      .values({ id: newId("idk"), ...input, owner, createdAt: now, lockedUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS), expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) })
-      .onConflictDoNothing({ target: [idempotencyKeys.scope, idempotencyKeys.key] })
-      .returning({ id: idempotencyKeys.id });
-    if (inserted) return { kind: "owner", id: inserted.id, owner };
-
+    // A read first: a replay or a duplicate writes nothing.
     const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key)));
-    if (!row) continue; // released or expired in between: try again
+    if (!row || row.expiresAt.getTime() < now.getTime()) {
+      // Not seen, or seen more than 24 hours ago: one statement claims it (a concurrent claim makes it return nothing).
+      const owner = crypto.randomUUID();
+      const fresh = {
+        id: newId("idk"),
+        ...input,
+        status: "running" as const,
+        owner,
+        lockedUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS),
+        debitId: null,
+        responseStatus: null,
+        responseHeaders: null,
+        responseBody: null,
+        createdAt: now,
+        completedAt: null,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      };
+      const [claimed] = await db
+        .insert(idempotencyKeys)
+        .values(fresh)
+        .onConflictDoUpdate({ target: [idempotencyKeys.scope, idempotencyKeys.key], set: fresh, setWhere: lt(idempotencyKeys.expiresAt, now) })
+        .returning({ id: idempotencyKeys.id });
+      if (claimed) return { kind: "owner", id: claimed.id, owner };
+      continue; // another request claimed it first: look again
+    }
     if (row.fingerprint !== input.fingerprint) throw keyReused(row);
     if (row.status === "completed") return { kind: "replay", row };
     if (row.lockedUntil.getTime() < now.getTime()) {
       if (!row.debitId) {
+        const owner = crypto.randomUUID();
         const [taken] = await db
           .update(idempotencyKeys)
           .set({ owner, lockedUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) })
