@@ -179,10 +179,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/products */
+        /** List products (keyset pages); the unauth token sees public ones only */
         get: operations["getProducts"];
         put?: never;
-        /** POST /v1/products */
+        /** Create a product */
         post: operations["postProducts"];
         delete?: never;
         options?: never;
@@ -197,15 +197,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/products/{id} */
+        /** A product */
         get: operations["getProductsById"];
         put?: never;
         post?: never;
-        /** DELETE /v1/products/{id} */
+        /** Delete a product */
         delete: operations["deleteProductsById"];
         options?: never;
         head?: never;
-        /** PATCH /v1/products/{id} */
+        /** Update a product */
         patch: operations["patchProductsById"];
         trace?: never;
     };
@@ -1168,7 +1168,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            bleed_mm: number;
+                            color_mode: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            height_in: number;
+                            id: string;
+                            is_public: boolean;
+                            min_ppi: number;
+                            name: string;
+                            /** @description Integer minor units of currency (cents for USD). */
+                            price: number;
+                            product_type: string;
+                            sku: string;
+                            status: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            width_in: number;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            /** @enum {string} */
+                            order: "asc" | "desc";
+                            path: string;
+                            per_page: number;
+                            sort_by: string;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1218,12 +1253,31 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bleed_mm: number;
+                        color_mode: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        currency: string;
+                        height_in: number;
+                        id: string;
+                        is_public: boolean;
+                        min_ppi: number;
+                        name: string;
+                        /** @description Integer minor units of currency (cents for USD). */
+                        price: number;
+                        product_type: string;
+                        sku: string;
+                        status: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        width_in: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1250,7 +1304,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bleed_mm: number;
+                        color_mode: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        currency: string;
+                        height_in: number;
+                        id: string;
+                        is_public: boolean;
+                        min_ppi: number;
+                        name: string;
+                        /** @description Integer minor units of currency (cents for USD). */
+                        price: number;
+                        product_type: string;
+                        sku: string;
+                        status: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        width_in: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1272,13 +1345,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success. */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1324,7 +1395,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bleed_mm: number;
+                        color_mode: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        currency: string;
+                        height_in: number;
+                        id: string;
+                        is_public: boolean;
+                        min_ppi: number;
+                        name: string;
+                        /** @description Integer minor units of currency (cents for USD). */
+                        price: number;
+                        product_type: string;
+                        sku: string;
+                        status: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        width_in: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
