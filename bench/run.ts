@@ -23,6 +23,11 @@ function fixBench() {
   return JSON.parse(lines.at(-1)!);
 }
 
+function idempotencyBench(env: Record<string, string>) {
+  const out = execFileSync("npx", ["tsx", "bench/idempotency-bench.ts"], { env: { ...process.env, ...env }, encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
 async function withFreshPostgres<T>(fn: (url: string) => T): Promise<T | { skipped: string }> {
   const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
   const name = `bench_${Date.now()}`;
@@ -68,8 +73,15 @@ async function main() {
   console.log("\nAI fix engines: raster 24 MP fixes vs bare sharp; PDF prepress vs bare gs (system and WebAssembly)");
   const fixes = fixBench();
 
+  // Idempotency-Key: a /v1 POST with a fresh key, a replay, and a creating POST, against the same POSTs without one.
+  console.log("\nIdempotency-Key on /v1 POSTs (bench/idempotency-bench.ts)");
+  const idemDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-idem-"));
+  const idempotency = [idempotencyBench({ DATA_DIR: idemDir, DATABASE_URL: "" }), await withFreshPostgres((url) => idempotencyBench({ DATA_DIR: idemDir, DATABASE_URL: url }))];
+  fs.rmSync(idemDir, { recursive: true, force: true });
+  console.table(idempotency);
+
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop, fixes }, null, 2));
+  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop, fixes, idempotency }, null, 2));
 }
 
 main().catch((err) => {

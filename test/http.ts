@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import { createAccount } from "@/lib/accounts/create-account";
 import { issueAccessToken } from "@/lib/auth/access-token";
+import { responseMismatch } from "./support/openapi-check";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
 type Route = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>;
@@ -36,6 +37,9 @@ export async function call(route: Route, method: keyof Route, path: string, opts
   } catch {
     json = undefined;
   }
+  // Every answer of a described route must match GET /v1/openapi.json (error envelope, 402, 429, declared success shapes).
+  const mismatch = responseMismatch(handler, method, path, res.status, json, res.headers.get("content-type"));
+  if (mismatch) throw new Error(mismatch);
   return { status: res.status, headers: res.headers, json, text };
 }
 

@@ -17,7 +17,15 @@ export function ApiKeysManager() {
         <h1 className="text-2xl font-semibold text-slate-900">API keys</h1>
         <p className="mt-1 max-w-2xl text-sm text-slate-600">
           Keys let your own software call the Print Studio API as you. Send a key as <code className="font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>; usage is billed to
-          your wallet. See <Link href="/account" className="text-brand-600 hover:underline">Account</Link> for examples.
+          your wallet. See <Link href="/account" className="text-brand-600 hover:underline">Account</Link> for examples, and the{" "}
+          <a href="/docs" className="text-brand-600 hover:underline">
+            API reference
+          </a>{" "}
+          (every endpoint, with try-it-out) built from{" "}
+          <a href="/v1/openapi.json" className="font-mono text-xs text-brand-600 hover:underline">
+            /v1/openapi.json
+          </a>
+          .
         </p>
       </div>
       {created ? <NewApiKeyPanel apiKey={created} onDismiss={() => setCreated(null)} /> : null}

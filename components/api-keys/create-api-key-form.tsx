@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { useActionKey } from "@/lib/client/idempotency-key";
 import { apiKeysQueryKey, type CreatedApiKey } from "./types";
 
 type FieldError = { field: string; message: string };
@@ -18,8 +19,9 @@ function nameError(err: unknown): string | undefined {
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
+  const action = useActionKey();
   const create = useMutation({
-    mutationFn: (body: { name: string }) => apiFetch<CreatedApiKey>("/v1/api-keys", { method: "POST", json: body }),
+    mutationFn: (body: { name: string }) => action.run((idempotencyKey) => apiFetch<CreatedApiKey>("/v1/api-keys", { method: "POST", json: body, idempotencyKey })),
     onSuccess: async (key) => {
       setName("");
       onCreated(key);

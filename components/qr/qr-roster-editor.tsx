@@ -11,6 +11,7 @@ import { errorMessage, fieldErrors, type LineError } from "@/components/studio/a
 import { LineErrorsList } from "@/components/studio/line-errors-list";
 import { studioKeys, type Agency } from "@/components/studio/types";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { useActionKey } from "@/lib/client/idempotency-key";
 import { LayoutPicker } from "./layout-picker";
 import { LockIcon } from "./lock-icon";
 import { loadAgencyRoster } from "./load-agency-roster";
@@ -61,8 +62,9 @@ export function QrRosterEditor({ plan, agencyId }: { plan: string; agencyId?: nu
     subjects: toSubjects(rows),
   });
 
+  const action = useActionKey();
   const generate = useMutation({
-    mutationFn: () => apiFetch<GenerateResult>("/v1/services/studio/qr/generate", { method: "POST", json: body() }),
+    mutationFn: () => action.run((idempotencyKey) => apiFetch<GenerateResult>("/v1/services/studio/qr/generate", { method: "POST", json: body(), idempotencyKey })),
     // Every key under ["wallet"] (balance, transactions, usage) is now stale.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["wallet"] }),
   });

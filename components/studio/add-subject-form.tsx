@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, fieldErrors } from "./api-errors";
 import type { Subject } from "./types";
 
@@ -13,8 +14,9 @@ const EMPTY = { student_id: "", name: "", class_name: "" };
 export function AddSubjectForm({ agencyId }: { agencyId: number }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(EMPTY);
+  const action = useActionKey();
   const add = useMutation({
-    mutationFn: () => apiFetch<Subject>(`/v1/services/studio/agencies/${agencyId}/subjects`, { method: "POST", json: { ...draft, class_name: draft.class_name || null } }),
+    mutationFn: () => action.run((idempotencyKey) => apiFetch<Subject>(`/v1/services/studio/agencies/${agencyId}/subjects`, { method: "POST", json: { ...draft, class_name: draft.class_name || null }, idempotencyKey })),
     onSuccess: async () => {
       setDraft(EMPTY);
       await queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });

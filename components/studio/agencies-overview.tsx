@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Field, SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, fieldErrors } from "./api-errors";
 import { AGENCY_TYPES, studioKeys, type Agency } from "./types";
 
@@ -53,8 +54,9 @@ function CreateAgencyForm() {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [type, setType] = useState<string>("school");
+  const action = useActionKey();
   const create = useMutation({
-    mutationFn: () => apiFetch<Agency>("/v1/services/studio/agencies", { method: "POST", json: { name, agency_type: type } }),
+    mutationFn: () => action.run((idempotencyKey) => apiFetch<Agency>("/v1/services/studio/agencies", { method: "POST", json: { name, agency_type: type }, idempotencyKey })),
     onSuccess: async () => {
       setName("");
       await queryClient.invalidateQueries({ queryKey: studioKeys.agencies });

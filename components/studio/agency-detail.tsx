@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Field, SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, fieldErrors } from "./api-errors";
 import { ICP_TYPES, JOB_STATUSES, studioKeys, type AgencyDetail as Detail, type AgencyJob } from "./types";
 
@@ -87,8 +88,9 @@ function CreateJobForm({ agencyId }: { agencyId: number }) {
   const [name, setName] = useState("");
   const [icp, setIcp] = useState<string>("school");
   const [status, setStatus] = useState<string>("draft");
+  const action = useActionKey();
   const create = useMutation({
-    mutationFn: () => apiFetch<AgencyJob>(`/v1/services/studio/agencies/${agencyId}/jobs`, { method: "POST", json: { name, icp_type: icp, status } }),
+    mutationFn: () => action.run((idempotencyKey) => apiFetch<AgencyJob>(`/v1/services/studio/agencies/${agencyId}/jobs`, { method: "POST", json: { name, icp_type: icp, status }, idempotencyKey })),
     onSuccess: async () => {
       setName("");
       await queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });

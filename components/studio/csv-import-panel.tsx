@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, lineErrors } from "./api-errors";
 import { LineErrorsList } from "./line-errors-list";
 
@@ -14,13 +15,15 @@ export function CsvImportPanel({ agencyId }: { agencyId: number }) {
   const queryClient = useQueryClient();
   const [csv, setCsv] = useState("");
   const [update, setUpdate] = useState(false);
+  const action = useActionKey();
   const upload = useMutation({
     mutationFn: (text: string) =>
-      apiFetch<{ created: number; updated: number; total: number }>(`/v1/services/studio/agencies/${agencyId}/subjects/import?on_conflict=${update ? "update" : "error"}`, {
+      action.run((idempotencyKey) => apiFetch<{ created: number; updated: number; total: number }>(`/v1/services/studio/agencies/${agencyId}/subjects/import?on_conflict=${update ? "update" : "error"}`, {
         method: "POST",
         body: text,
         headers: { "content-type": "text/csv" },
-      }),
+        idempotencyKey,
+      })),
     onSuccess: async () => {
       setCsv("");
       await queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });

@@ -23,3 +23,11 @@ export const planBody = z.strictObject({
   email,
   plan: z.enum(["free", "premium"]),
 });
+
+/** GET /v1/account (toPublicAccount). */
+export const publicAccountResponse = z.object({ id: z.string(), email: z.string(), name: z.string(), plan: z.enum(["free", "premium"]) });
+
+/** POST /v1/auth/token. */
+export const accessTokenResponse = z.object({ access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int().positive() });
+/** POST /v1/auth/register -> 201. */
+export const registeredResponse = z.object({ account: publicAccountResponse });

@@ -8,16 +8,27 @@ import { parseInput, type ParsedInput, type RouteContext, type Schemas } from ".
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 import { requestIdFor } from "./request-id";
 import { runInRequestContext } from "./request-context";
+import { withRouteMeta, type AuthKind, type RouteSpec } from "./route-meta";
+import { prepareIdempotentRequest, runIdempotent } from "@/lib/idempotency/run-idempotent";
 
 export type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
 /** How one auth mode identifies a caller, and which rate-limit bucket it spends. */
 export type Authenticator<P> = {
+  /** How the API description (GET /v1/openapi.json) names this mode's security. */
+  kind: AuthKind;
   authenticate: (req: Request, db: Db) => Promise<P>;
   rateLimitKey: (principal: P, req: Request) => string | null;
   /** The account a request acted for, for the request log line. */
   accountIdOf?: (principal: P) => string | undefined;
+  /**
+   * Whose Idempotency-Key namespace a caller's POSTs use (the account id), or
+   * null when keys are not honoured (unauthenticated endpoints).
+   */
+  idempotencyScope?: (principal: P) => string | null;
 };
+
+export type { RouteSpec, RouteDoc } from "./route-meta";
 
 export type HandlerContext<P, S extends Schemas> = ParsedInput<S> & {
   req: Request;
@@ -32,8 +43,8 @@ export type HandlerContext<P, S extends Schemas> = ParsedInput<S> & {
  * one log line per request (ids, status, duration: never bodies, headers or queries).
  */
 export function createWrapper<P>(auth: Authenticator<P>) {
-  return function wrap<S extends Schemas>(schemas: S, run: (ctx: HandlerContext<P, S>) => Promise<Response>): Handler {
-    return async (req, routeCtx) => {
+  return function wrap<S extends RouteSpec>(schemas: S, run: (ctx: HandlerContext<P, S>) => Promise<Response>): Handler {
+    const handler: Handler = async (req, routeCtx) => {
       const started = performance.now();
       const requestId = requestIdFor(req);
       let accountId: string | undefined;
@@ -52,8 +63,12 @@ export function createWrapper<P>(auth: Authenticator<P>) {
         accountId = auth.accountIdOf?.(principal);
         const key = auth.rateLimitKey(principal, req);
         if (key) limit = await consumeRateLimit(key);
-        const input = await parseInput(req, routeCtx, schemas);
-        res = await runInRequestContext(req, () => run({ ...input, req, db, principal, requestId }));
+        const scope = req.method === "POST" && schemas.idempotent !== false ? (auth.idempotencyScope?.(principal) ?? null) : null;
+        const idempotent = await prepareIdempotentRequest(req, scope);
+        const request = idempotent?.req ?? req;
+        const input = await parseInput(request, routeCtx, schemas);
+        const handle = () => runInRequestContext(request, () => run({ ...input, req: request, db, principal, requestId }));
+        res = idempotent ? await runIdempotent(db, idempotent, requestId, handle) : await handle();
       } catch (err) {
         res = errorResponse(err, requestId);
       }
@@ -68,5 +83,6 @@ export function createWrapper<P>(auth: Authenticator<P>) {
       );
       return res;
     };
+    return withRouteMeta(handler, { spec: schemas, auth: auth.kind });
   };
 }

@@ -2,6 +2,7 @@ import { ApiError } from "./api-error";
 import type { Handler } from "./create-handler";
 import { errorResponse } from "./error-response";
 import { requestIdFor } from "./request-id";
+import { markNotAllowed } from "./route-meta";
 
 const ALL = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof ALL)[number];
@@ -13,10 +14,11 @@ type Method = (typeof ALL)[number];
  */
 export function methods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
   const allow = ALL.filter((m) => handlers[m]).join(", ");
-  const notAllowed: Handler = async (req) =>
+  const notAllowed: Handler = markNotAllowed(async (req: Request) =>
     errorResponse(
       new ApiError(405, "METHOD_NOT_ALLOWED", `${req.method} is not supported here. Allowed: ${allow}.`, undefined, undefined, { Allow: allow }),
       requestIdFor(req),
-    );
+    ),
+  );
   return Object.fromEntries(ALL.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, Handler>;
 }

@@ -46,3 +46,14 @@ export function paginatedBody<T>(req: Request, q: PageQuery, items: T[], total: 
     message: `Retrieved ${items.length} of ${countNoun(total, noun)}.`,
   };
 }
+
+/** The response shape of paginatedBody, for the API description (lib/openapi). */
+export function paginatedResponse<T extends z.ZodType>(item: T) {
+  const link = z.string().nullable();
+  return z.object({
+    data: z.array(item),
+    links: z.object({ first: z.string(), last: z.string(), prev: link, next: link }),
+    meta: z.object({ path: z.string(), per_page: z.number().int(), current_page: z.number().int(), last_page: z.number().int(), total: z.number().int() }),
+    message: z.string(),
+  });
+}

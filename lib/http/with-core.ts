@@ -8,6 +8,7 @@ import { ApiError } from "./api-error";
 import { clientIp } from "./client-ip";
 import { createWrapper, type Handler } from "./create-handler";
 import { consumeRateLimit } from "./rate-limit";
+import { routeMeta, withRouteMeta } from "./route-meta";
 
 /** Full access: the dashboard admin (HTTP Basic), the account's Bearer tokens, or the studio session. */
 export type AdminPrincipal = { account: AccountRow; via: "basic" | "access_token" | "api_key" | "session"; publicOnly: false };
@@ -59,6 +60,7 @@ async function authenticateAdmin(req: Request, db: Db): Promise<AdminPrincipal> 
  * When an Authorization header is present it decides and the unauth header is ignored.
  */
 export const withCore = createWrapper<AdminPrincipal>({
+  kind: "core",
   authenticate: async (req, db) => {
     if (!req.headers.has("authorization") && req.headers.has(UNAUTH_TOKEN_HEADER)) {
       await consumeRateLimit(`ip:${clientIp(req)}`);
@@ -72,9 +74,11 @@ export const withCore = createWrapper<AdminPrincipal>({
   },
   rateLimitKey: (p) => `acct:${p.account.id}`,
   accountIdOf: (p) => p.account.id,
+  idempotencyScope: (p) => p.account.id,
 });
 
 const withCorePublicInner = createWrapper<CorePrincipal>({
+  kind: "core-public",
   authenticate: async (req, db) => {
     const token = req.headers.get(UNAUTH_TOKEN_HEADER);
     if (!req.headers.has("authorization") && token !== null) {
@@ -88,12 +92,14 @@ const withCorePublicInner = createWrapper<CorePrincipal>({
   // none of it spends the account's own (server-side) budget.
   rateLimitKey: (p, req) => (p.publicOnly ? `unauth:${p.account.id}:${clientIp(req)}` : `acct:${p.account.id}`),
   accountIdOf: (p) => p.account.id,
+  idempotencyScope: (p) => (p.publicOnly ? null : p.account.id),
 });
 
 /** Read endpoints that also accept the unauth token (principal.publicOnly), callable from any web origin. */
 export const withCorePublic: typeof withCorePublicInner = (schemas, run) => {
   const handler = withCorePublicInner(schemas, run);
-  return async (req, ctx) => withCors(await handler(req, ctx));
+  const withHeaders: Handler = async (req, ctx) => withCors(await handler(req, ctx));
+  return withRouteMeta(withHeaders, routeMeta(handler)!);
 };
 
 const CORS_HEADERS = {

@@ -7,13 +7,16 @@ import { createWrapper } from "./create-handler";
 
 /** Endpoints for a signed-in account: Bearer access token, API key, or the studio session. */
 export const withAccount = createWrapper<AccountPrincipal>({
+  kind: "account",
   authenticate: authenticateAccount,
   rateLimitKey: (p) => `acct:${p.account.id}`,
   accountIdOf: (p) => p.account.id,
+  idempotencyScope: (p) => p.account.id,
 });
 
 /** Endpoints anyone may call (register, token): limited per IP. */
 export const withPublic = createWrapper<null>({
+  kind: "public",
   authenticate: async () => null,
   rateLimitKey: (_p, req) => `ip:${clientIp(req)}`,
 });
@@ -23,6 +26,7 @@ export const withPublic = createWrapper<null>({
  * indistinguishable from unknown paths (404).
  */
 export const withOperator = createWrapper<"operator">({
+  kind: "operator",
   authenticate: async (req) => {
     const expected = config().OPERATOR_TOKEN;
     if (!expected) throw notFound("Path");
@@ -34,4 +38,5 @@ export const withOperator = createWrapper<"operator">({
     return "operator";
   },
   rateLimitKey: (_p, req) => `op:${clientIp(req)}`,
+  idempotencyScope: () => "operator",
 });

@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { wallets, walletTransactions } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
+import { recordIdempotentDebit } from "@/lib/idempotency/context";
 import { insufficientTokens } from "./insufficient-tokens";
 
 /**
@@ -9,6 +10,8 @@ import { insufficientTokens } from "./insufficient-tokens";
  * the record being paid for, so both commit or neither does. The conditional
  * UPDATE is atomic: concurrent debits can never take the balance below zero.
  * Throws the 402 INSUFFICIENT_TOKENS error when the balance is short.
+ * Inside a request with an Idempotency-Key, the key's record notes the debit in
+ * this same transaction (lib/idempotency/context.ts).
  */
 export async function debitTokens(
   db: Db,
@@ -37,6 +40,8 @@ export async function debitTokens(
         reference: input.reference,
       })
       .returning();
+    // Under an Idempotency-Key: the key records this charge in the same transaction.
+    await recordIdempotentDebit(tx, row!.id);
     return row!;
   });
 }

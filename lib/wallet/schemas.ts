@@ -2,3 +2,19 @@ import { z } from "zod";
 import { decimalInt } from "@/lib/http/decimal-int";
 
 export const usageQuery = z.strictObject({ days: decimalInt(1, 366).default(30) });
+
+/** GET /v1/wallet. */
+export const walletBalanceResponse = z.object({ balance: z.number().int().min(0) });
+
+/** One ledger row (toLedgerEntry). */
+export const ledgerEntryResponse = z.object({
+  id: z.string(),
+  type: z.enum(["grant", "debit", "refund"]),
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  operation: z.string().nullable(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  refund_of: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+});

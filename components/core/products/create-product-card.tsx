@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { useActionKey } from "@/lib/client/idempotency-key";
 import { productsQueryKey, type Product } from "../types";
 import { ProductForm, type ProductInput } from "./product-form";
 
@@ -14,8 +15,9 @@ export function CreateProductCard() {
   const [open, setOpen] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [created, setCreated] = useState<string>();
+  const action = useActionKey();
   const create = useMutation({
-    mutationFn: (input: ProductInput) => apiFetch<Product>("/v1/products", { method: "POST", json: input }),
+    mutationFn: (input: ProductInput) => action.run((idempotencyKey) => apiFetch<Product>("/v1/products", { method: "POST", json: input, idempotencyKey })),
     onSuccess: async (p) => {
       setCreated(p.name);
       setFormKey((k) => k + 1);

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, SelectField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { useActionKey } from "@/lib/client/idempotency-key";
 import { fieldErrors, formError } from "../field-errors";
 import { projectsQueryKey, type Project } from "../types";
 import { useProductOptions } from "./use-product-options";
@@ -20,18 +21,22 @@ export function CreateProjectCard() {
   const products = useProductOptions("active");
   const [v, setV] = useState({ name: "", product_id: "", customer_email: "", design_file_url: "", preflight_report_id: "" });
   const [created, setCreated] = useState<Project>();
+  const action = useActionKey();
   const create = useMutation({
     mutationFn: () =>
-      apiFetch<Project>("/v1/projects", {
-        method: "POST",
-        json: {
-          name: v.name,
-          product_id: v.product_id || products.data?.data[0]?.id || "",
-          customer_email: blankToUndefined(v.customer_email),
-          design_file_url: blankToUndefined(v.design_file_url),
-          preflight_report_id: blankToUndefined(v.preflight_report_id),
-        },
-      }),
+      action.run((idempotencyKey) =>
+        apiFetch<Project>("/v1/projects", {
+          method: "POST",
+          idempotencyKey,
+          json: {
+            name: v.name,
+            product_id: v.product_id || products.data?.data[0]?.id || "",
+            customer_email: blankToUndefined(v.customer_email),
+            design_file_url: blankToUndefined(v.design_file_url),
+            preflight_report_id: blankToUndefined(v.preflight_report_id),
+          },
+        }),
+      ),
     onSuccess: async (p) => {
       setCreated(p);
       setV({ name: "", product_id: v.product_id, customer_email: "", design_file_url: "", preflight_report_id: "" });

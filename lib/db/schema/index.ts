@@ -8,3 +8,4 @@ export * from "./jobs";
 export * from "./bg-remove";
 export * from "./face-crop";
 export * from "./fix-jobs";
+export * from "./idempotency";

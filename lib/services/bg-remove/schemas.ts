@@ -24,3 +24,34 @@ export const createBgRemoveBody = z.strictObject({
 export type CreateBgRemoveInput = z.output<typeof createBgRemoveBody>;
 
 export const bgRemoveParams = z.object({ jobId: z.string().min(1).max(64) });
+
+const isoTime = z.iso.datetime({ offset: true });
+const jobStatus = z.enum(["pending", "processing", "completed", "failed"]);
+
+/** POST /v1/services/bg-remove -> 202 (toCreatedBgRemoveJob). */
+export const createdBgRemoveJobResponse = z.object({
+  job_id: z.string(),
+  status: jobStatus,
+  output_url: z.null(),
+  tokens_deducted: z.number().int(),
+  wallet_transaction_id: z.string(),
+  provider: z.string(),
+  created_at: isoTime,
+});
+
+/** GET /v1/services/bg-remove/{jobId} (toPublicBgRemoveJob). */
+export const bgRemoveJobResponse = z.object({
+  job_id: z.string(),
+  status: jobStatus,
+  subject_type: z.string(),
+  edge_softness: z.number().int(),
+  high_detail_mode: z.boolean(),
+  output_background: z.string(),
+  output_url: z.string().nullable().meta({ description: "Signed URL of the PNG once completed, valid 24 hours." }),
+  tokens_deducted: z.number().int(),
+  wallet_transaction_id: z.string(),
+  provider: z.string(),
+  created_at: isoTime,
+  completed_at: isoTime.nullable(),
+  error_message: z.string().nullable(),
+});

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { appOrigin } from "@/lib/config";
 import { countNoun } from "@/lib/count-noun";
 import { encodeCursor, type ListCursor, type ListKey, type ListQueryOutput } from "./list-query";
@@ -69,4 +70,15 @@ export function keysetEnvelope<T>(req: Request, q: ListQueryOutput, page: Keyset
     meta: { path, per_page: q.limit, sort_by: q.sortBy, order: q.order },
     message: `Retrieved ${countNoun(data.length, noun)}.`,
   };
+}
+
+/** The response shape of keysetEnvelope, for the API description (lib/openapi). */
+export function keysetResponse<T extends z.ZodType>(item: T) {
+  const link = z.string().nullable();
+  return z.object({
+    data: z.array(item),
+    links: z.object({ first: z.string(), last: z.string(), prev: link, next: link }),
+    meta: z.object({ path: z.string(), per_page: z.number().int(), sort_by: z.string(), order: z.enum(["asc", "desc"]) }),
+    message: z.string(),
+  });
 }

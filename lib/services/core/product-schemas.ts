@@ -57,3 +57,22 @@ export const productParams = z.object({ id: z.string().min(1).max(64) });
 
 export const productListQuery = z.strictObject(listQueryShape(PRODUCT_STATUSES)).transform(resolveListCursor);
 export type ProductListQuery = z.output<typeof productListQuery>;
+
+/** A product as the API returns it (toPublicProduct). */
+export const productResponse = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  product_type: z.string(),
+  width_in: z.number(),
+  height_in: z.number(),
+  bleed_mm: z.number(),
+  min_ppi: z.number().int(),
+  color_mode: z.string(),
+  price: z.number().int().meta({ description: "Integer minor units of currency (cents for USD)." }),
+  currency: z.string(),
+  status: z.string(),
+  is_public: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});

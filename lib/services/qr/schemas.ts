@@ -32,3 +32,17 @@ export const generateQrBody = z
     });
   });
 export type GenerateQrInput = z.output<typeof generateQrBody>;
+
+/** POST /v1/services/studio/qr/generate -> 200 (generateQrCards). */
+export const generateQrResponse = z.object({
+  id: z.string(),
+  job_id: z.string(),
+  total_subjects: z.number().int(),
+  pdf_url: z.string().meta({ description: "Signed URL of the PDF, valid 24 hours (handed out once)." }),
+  expires_at: z.iso.datetime({ offset: true }),
+  layout: z.string(),
+  page_size: z.string(),
+  pages: z.number().int(),
+  tokens_deducted: z.number().int(),
+  wallet_transaction_id: z.string(),
+});

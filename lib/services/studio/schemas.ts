@@ -85,3 +85,9 @@ export const importQuery = z.strictObject({
 });
 
 export const addFileByUrlBody = z.strictObject({ url: urlText, filename: lineText(255).optional() });
+
+/** An agency as the API returns it (toPublicAgency). */
+export const agencyResponse = z.object({ id: z.number().int(), name: z.string(), agency_type: z.enum(agencyTypeEnum.enumValues) });
+export const agencyListResponse = z.object({ agencies: z.array(agencyResponse) });
+/** GET /v1/services/studio/agencies/{agencyId}: with its counts. */
+export const agencyDetailResponse = agencyResponse.extend({ subject_count: z.number().int(), job_count: z.number().int() });

@@ -1,12 +1,12 @@
 import { withPublic } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { tokenBody } from "@/lib/accounts/schemas";
+import { accessTokenResponse, tokenBody } from "@/lib/accounts/schemas";
 import { issueTokenForCredentials } from "@/lib/accounts/issue-token";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withPublic({ body: tokenBody }, async ({ db, body }) =>
+  POST: withPublic({ body: tokenBody, doc: { summary: "Exchange email and password for an access token", response: accessTokenResponse } }, async ({ db, body }) =>
     Response.json(await issueTokenForCredentials(db, body.email, body.password)),
   ),
 });

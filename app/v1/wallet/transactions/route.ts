@@ -1,12 +1,13 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody } from "@/lib/http/pagination";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
+import { ledgerEntryResponse } from "@/lib/wallet/schemas";
 import { listTransactions } from "@/lib/wallet/list-transactions";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withAccount({ query: pageQuery }, async ({ db, principal, query, req }) => {
+  GET: withAccount({ query: pageQuery, doc: { summary: "The wallet ledger, newest first", response: paginatedResponse(ledgerEntryResponse) } }, async ({ db, principal, query, req }) => {
     const { items, total } = await listTransactions(db, principal.account.id, pageWindow(query));
     return Response.json(paginatedBody(req, query, items, total, "transactions"));
   }),

@@ -1,0 +1,7 @@
+import { referenceInitScript } from "@/lib/openapi/reference-page";
+
+export const dynamic = "force-static";
+
+export function GET(): Response {
+  return new Response(referenceInitScript(), { headers: { "Content-Type": "text/javascript; charset=utf-8" } });
+}

@@ -1,0 +1,56 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * The API reference page (/docs): Scalar's standalone bundle from node_modules
+ * (@scalar/api-reference), rendering GET /v1/openapi.json, with try-it-out
+ * against this server. Nothing is fetched from a CDN: default fonts, telemetry
+ * and the hosted agent are off, and no request proxy is configured (the page
+ * and the API share an origin).
+ */
+export const REFERENCE_BUNDLE = "node_modules/@scalar/api-reference/dist/browser/standalone.js";
+
+export function referencePageHtml(): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Print Studio API reference</title>
+    <style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}</style>
+  </head>
+  <body>
+    <div id="api-reference"></div>
+    <script src="/docs/reference.js"></script>
+    <script src="/docs/init.js"></script>
+  </body>
+</html>
+`;
+}
+
+export function referenceInitScript(): string {
+  const options = {
+    url: "/v1/openapi.json",
+    withDefaultFonts: false,
+    telemetry: false,
+    agent: { disabled: true },
+    hideClientButton: true,
+    showDeveloperTools: "never",
+    defaultOpenAllTags: false,
+    metaData: { title: "Print Studio API reference" },
+    customCss: ":root{--scalar-font:ui-sans-serif,system-ui,sans-serif;--scalar-font-code:ui-monospace,SFMono-Regular,Menlo,monospace}",
+  };
+  return `Scalar.createApiReference("#api-reference", Object.assign(${JSON.stringify(options)}, { servers: [{ url: window.location.origin, description: "This server" }] }));\n`;
+}
+
+let bundle: Promise<string> | undefined;
+
+/**
+ * The bundle as served. Its @font-face rules point at fonts.scalar.com whatever
+ * `withDefaultFonts` says; those sources become `local()` ones, so the browser
+ * falls back to the system fonts instead of calling a CDN.
+ */
+export function referenceBundle(): Promise<string> {
+  bundle ??= fs.readFile(path.join(process.cwd(), REFERENCE_BUNDLE), "utf8").then((js) => js.replace(/url\(https:\/\/fonts\.scalar\.com\/([\w.-]+)\)/g, 'local("scalar-$1")'));
+  return bundle;
+}
