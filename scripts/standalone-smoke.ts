@@ -107,6 +107,13 @@ async function main() {
     if (done.status !== "completed" || done.results?.[0]?.enhancement !== "super_resolution_2x") throw new Error(`enhance task: ${JSON.stringify(done).slice(0, 400)}`);
     step("face crop (4:5 school crop) and an enhance task with super-resolution");
 
+    // The API description and the reference page's renderer (read from node_modules by path).
+    const doc = await api("GET", "/v1/openapi.json");
+    expectStatus(doc, 200, "openapi.json");
+    const bundle = await fetch(`${server.base}/docs/reference.js`);
+    if (!bundle.ok || (await bundle.text()).length < 100_000) throw new Error(`/docs/reference.js answered ${bundle.status}`);
+    step(`OpenAPI document (${Object.keys(doc.json.paths ?? {}).length} paths) and the /docs renderer served`);
+
     console.log(`standalone smoke: all ${results.length} steps passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (err) {
     console.error(`standalone smoke failed: ${err instanceof Error ? err.message : String(err)}`);

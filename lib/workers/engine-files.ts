@@ -82,5 +82,7 @@ export const engineTraceIncludes: Record<string, string[]> = {
   ...Object.fromEntries(ENGINE_ROUTES.map((r) => [r, engineFiles()])),
   // A glob: the route's own name ([...path]) would read as a character class.
   "/preflight/pdfjs/**": PDFJS_RUNTIME,
+  // The API reference page's renderer (lib/openapi/reference-page.ts), read by path.
+  "/docs/**": ["node_modules/@scalar/api-reference/dist/browser/standalone.js"],
 };
 export const engineTraceExcludes: Record<string, string[]> = process.env.TRACE_UNTRIMMED ? {} : { "/**": FOREIGN_BINARIES };
