@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
+import { serveFileUrls } from "@/lib/ml/serve-file-urls";
 
 /**
  * Loads @vladmandic/human (BlazeFace + the 468-point face mesh) on the
@@ -30,25 +30,6 @@ export function humanPaths() {
     modelDir: path.join(humanDist, "..", "models"),
     wasmDir,
   };
-}
-
-/**
- * Human's model loader calls fetch(), and Node's fetch refuses file:// URLs.
- * Inside this worker only, file:// requests are answered from disk.
- */
-function serveFileUrls(): void {
-  const g = globalThis as unknown as { fetch: typeof fetch; __faceFetchPatched?: boolean };
-  if (g.__faceFetchPatched) return;
-  const real = g.fetch.bind(globalThis);
-  g.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (url.startsWith("file://")) {
-      const bytes = await fs.promises.readFile(new URL(url));
-      return new Response(new Uint8Array(bytes), { status: 200 });
-    }
-    return real(input, init);
-  }) as typeof fetch;
-  g.__faceFetchPatched = true;
 }
 
 export async function loadHuman(opts: { minConfidence: number; maxFaces: number }): Promise<HumanLike> {

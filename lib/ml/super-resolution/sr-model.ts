@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
+import { serveFileUrls } from "@/lib/ml/serve-file-urls";
 
 /**
  * ESRGAN-slim 2x (an RDN network, MIT, by Kevin Scott for UpscalerJS) on the
@@ -26,18 +27,6 @@ type Tf = {
   io: { fromMemory(artifacts: unknown): unknown };
 };
 export type SrModel = { tf: Tf; predict(input: Tensor): Tensor };
-
-function serveFileUrls(): void {
-  const g = globalThis as unknown as { fetch: typeof fetch; __srFetchPatched?: boolean };
-  if (g.__srFetchPatched) return;
-  const real = g.fetch.bind(globalThis);
-  g.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (url.startsWith("file://")) return new Response(new Uint8Array(await fs.promises.readFile(new URL(url))));
-    return real(input, init);
-  }) as typeof fetch;
-  g.__srFetchPatched = true;
-}
 
 export async function loadSrModel(): Promise<SrModel> {
   serveFileUrls();
