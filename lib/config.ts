@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseEnv } from "./parse-env";
-import { currentRequestUrl } from "./http/request-context";
+import { currentRequestOrigin } from "./http/request-context";
 import { vercelOrigin } from "./serverless-checks";
 
 /**
@@ -75,10 +75,10 @@ export function resetConfig(): void {
  * http://studio.lan:3000 gets links it can follow), else (no request at hand: jobs,
  * the CLI) a Vercel deployment's own URL or localhost.
  */
-export function appOrigin(requestUrl: string | undefined = currentRequestUrl()): string {
+export function appOrigin(requestOrigin: string | undefined = currentRequestOrigin()): string {
   const fromEnv = config().APP_URL;
   if (fromEnv) return fromEnv.replace(/\/$/, "");
-  if (requestUrl) return new URL(requestUrl).origin;
+  if (requestOrigin) return requestOrigin;
   const vercel = vercelOrigin();
   if (vercel) return vercel;
   return `http://localhost:${process.env.PORT ?? 3000}`;

@@ -6,6 +6,7 @@
 //
 //   npm run build && npm run smoke:standalone
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
 import { PDFDocument } from "pdf-lib";
@@ -106,6 +107,19 @@ async function main() {
     }
     if (done.status !== "completed" || done.results?.[0]?.enhancement !== "super_resolution_2x") throw new Error(`enhance task: ${JSON.stringify(done).slice(0, 400)}`);
     step("face crop (4:5 school crop) and an enhance task with super-resolution");
+
+    // Links follow the Host the client called, not the address the server is bound to.
+    const port = Number(new URL(server.base).port);
+    const viaLan = await new Promise<Json>((resolve, reject) => {
+      const req = http.get({ host: "127.0.0.1", port, path: "/v1/wallet/transactions?limit=1", headers: { host: `studio.lan:${port}`, authorization: `Bearer ${token}` } }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve(JSON.parse(body) as Json));
+      });
+      req.on("error", reject);
+    });
+    if (new URL(viaLan.links?.first ?? "http://none").host !== `studio.lan:${port}`) throw new Error(`links ignore the Host called: ${JSON.stringify(viaLan.links)}`);
+    step("links follow the Host the client called");
 
     // The API description and the reference page's renderer (read from node_modules by path).
     const doc = await api("GET", "/v1/openapi.json");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { appOrigin } from "@/lib/config";
+import { requestOrigin } from "@/lib/http/request-context";
 import { countNoun } from "@/lib/count-noun";
 import { decimalInt } from "./decimal-int";
 
@@ -26,7 +27,7 @@ export function paginatedBody<T>(req: Request, q: PageQuery, items: T[], total: 
   const url = new URL(req.url);
   const lastPage = Math.max(1, Math.ceil(total / q.limit));
   // APP_URL when set: behind a proxy the request origin is an internal address.
-  const path = `${appOrigin(req.url)}${url.pathname}`;
+  const path = `${appOrigin(requestOrigin(req))}${url.pathname}`;
   const link = (page: number) => {
     const u = new URL(path);
     for (const [k, v] of url.searchParams) if (k !== "page") u.searchParams.set(k, v);

@@ -5,14 +5,29 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * link without a request at hand (the 402's top_up_url, thrown from inside a
  * debit). On globalThis so every route bundle of the process shares one store.
  */
-const holder = globalThis as unknown as { __printStudioRequestContext?: AsyncLocalStorage<{ url: string }> };
-const store = (holder.__printStudioRequestContext ??= new AsyncLocalStorage<{ url: string }>());
+const holder = globalThis as unknown as { __printStudioRequestContext?: AsyncLocalStorage<{ origin: string }> };
+const store = (holder.__printStudioRequestContext ??= new AsyncLocalStorage<{ origin: string }>());
 
 export function runInRequestContext<T>(req: Request, fn: () => Promise<T>): Promise<T> {
-  return store.run({ url: req.url }, fn);
+  return store.run({ origin: requestOrigin(req) }, fn);
 }
 
-/** The URL of the request being served, or undefined outside one (jobs, the CLI). */
-export function currentRequestUrl(): string | undefined {
-  return store.getStore()?.url;
+/** The origin of the request being served, or undefined outside one (jobs, the CLI). */
+export function currentRequestOrigin(): string | undefined {
+  return store.getStore()?.origin;
+}
+
+/** A host[:port] as a Host header may carry it (name, IPv4, or [IPv6]); anything else is ignored. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin the client called: the Host header it sent. The server's own view
+ * of the URL names the address it is bound to (0.0.0.0 or its bind name under
+ * `next start` and the standalone server), which no client can open. Behind a
+ * proxy that rewrites Host, set APP_URL.
+ */
+export function requestOrigin(req: Request): string {
+  const url = new URL(req.url);
+  const host = req.headers.get("host");
+  return host && HOST.test(host) ? `${url.protocol}//${host}` : url.origin;
 }

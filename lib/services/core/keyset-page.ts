@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { appOrigin } from "@/lib/config";
+import { requestOrigin } from "@/lib/http/request-context";
 import { countNoun } from "@/lib/count-noun";
 import { encodeCursor, type ListCursor, type ListKey, type ListQueryOutput } from "./list-query";
 
@@ -48,7 +49,7 @@ export async function keysetPage<R>(q: ListQueryOutput, fetch: FetchRows<R>, key
 /** The contract's list envelope (2.10) for a keyset page: links carry the filters, sort and limit. */
 export function keysetEnvelope<T>(req: Request, q: ListQueryOutput, page: KeysetPage<unknown>, data: T[], noun: string) {
   const url = new URL(req.url);
-  const path = `${appOrigin(req.url)}${url.pathname}`;
+  const path = `${appOrigin(requestOrigin(req))}${url.pathname}`;
   const link = (cursor: ListCursor | null) => {
     const u = new URL(path);
     for (const [k, v] of url.searchParams) if (!["cursor", "limit", "sortBy", "order"].includes(k)) u.searchParams.set(k, v);
