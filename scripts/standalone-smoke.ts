@@ -91,10 +91,19 @@ async function main() {
     // Face crop: the face engine's worker (Human + tfjs wasm + models) synchronously, then
     // an enhance task whose small crop goes through super-resolution (ESRGAN worker).
     const face = fs.readFileSync(path.resolve("test/fixtures/faces/obama.jpg"));
-    const crop = await api("POST", "/v1/services/studio/face-crop", { image_url: await upload(api, token, face, "ava.jpg", "image/jpeg"), icp_type: "school" }, token);
+    // With a damaged photo beside it: that file's own error, found by the engine's worker (which
+    // the warm-up started from another server bundle), not a 500 for the batch.
+    const damaged = face.subarray(0, Math.floor(face.length * 0.3));
+    const crop = await api(
+      "POST",
+      "/v1/services/studio/face-crop",
+      { image_urls: [await upload(api, token, face, "ava.jpg", "image/jpeg"), await upload(api, token, damaged, "damaged.jpg", "image/jpeg")], icp_type: "school" },
+      token,
+    );
     expectStatus(crop, 200, "face crop");
     const first = crop.json.results?.[0];
     if (!first?.output_urls?.original || first.error) throw new Error(`face crop: ${crop.text.slice(0, 400)}`);
+    if (crop.json.results?.[1]?.error?.code !== "UNREADABLE_IMAGE") throw new Error(`damaged photo: ${JSON.stringify(crop.json.results?.[1])}`);
     const cropMeta = await sharp(Buffer.from(await (await fetch(first.output_urls.original)).arrayBuffer())).metadata();
     if (Math.abs(cropMeta.width! / cropMeta.height! - 0.8) > 0.02) throw new Error(`face crop is not 4:5: ${cropMeta.width} x ${cropMeta.height}`);
     const tiny = await sharp(face).resize(200, 250).jpeg().toBuffer();
@@ -106,7 +115,7 @@ async function main() {
       done = (await api("GET", `/v1/services/studio/jobs/${task.json.task_id}`, undefined, token)).json;
     }
     if (done.status !== "completed" || done.results?.[0]?.enhancement !== "super_resolution_2x") throw new Error(`enhance task: ${JSON.stringify(done).slice(0, 400)}`);
-    step("face crop (4:5 school crop) and an enhance task with super-resolution");
+    step("face crop (4:5 school crop, a damaged photo as its own error) and an enhance task with super-resolution");
 
     // Links follow the Host the client called, not the address the server is bound to.
     const port = Number(new URL(server.base).port);

@@ -9,3 +9,12 @@ export class ImageInputError extends Error {
     this.name = "ImageInputError";
   }
 }
+
+/**
+ * By name as well as by class: the engine pool is a process-wide singleton whose
+ * worker listeners belong to whichever server bundle started it, so its errors
+ * may come from another bundle's copy of this class (see isFaceInputError).
+ */
+export function isImageInputError(err: unknown): err is ImageInputError {
+  return err instanceof ImageInputError || (err instanceof Error && err.name === "ImageInputError");
+}

@@ -4,7 +4,7 @@ import type { BgRemovalOptions, BgRemovalResult } from "./types";
 
 export type { SubjectType, BgRemovalOptions, BgRemovalResult } from "./types";
 export { SUBJECT_TYPES } from "./types";
-export { ImageInputError } from "./image-input-error";
+export { ImageInputError, isImageInputError } from "./image-input-error";
 export { PROVIDER as BG_REMOVAL_PROVIDER } from "./provider";
 
 // One pool per process. Next.js may load this module more than once (the

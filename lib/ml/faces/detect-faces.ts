@@ -13,6 +13,11 @@ export class FaceEngineError extends Error {
   }
 }
 
+/** By name as well as by class, for the reason given at isFaceInputError. */
+export function isFaceEngineError(err: unknown): err is FaceEngineError {
+  return err instanceof FaceEngineError || (err instanceof Error && err.name === "FaceEngineError");
+}
+
 /** The one place the face worker thread is started (how: lib/workers/start-worker.ts). */
 export function spawnFaceWorker(): Worker {
   return startWorker("lib/ml/faces/face-worker.ts", () => new Worker(new URL("./face-worker.ts", import.meta.url)));

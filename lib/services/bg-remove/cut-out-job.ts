@@ -1,5 +1,5 @@
 import { storage } from "@/lib/storage";
-import { ImageInputError } from "@/lib/ml/background-removal";
+import { isImageInputError } from "@/lib/ml/background-removal";
 import { BgRemoveInputError, BgRemoveTransientError } from "./job-errors";
 import { bgRemovalProvider } from "./provider";
 import { outputKey } from "./storage-keys";
@@ -25,7 +25,7 @@ export async function cutOutJob(job: Job, sourceKey: string, signal?: AbortSigna
     );
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
-    if (err instanceof ImageInputError) throw new BgRemoveInputError(err.message);
+    if (isImageInputError(err)) throw new BgRemoveInputError(err.message);
     console.error(`[bg-remove] ${provider.name} failed on job ${job.id}:`, err);
     throw new BgRemoveTransientError("The background removal engine failed on our side while processing this image.", { cause: err });
   }

@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { ApiError } from "@/lib/http/api-error";
 import { validationError } from "@/lib/http/validation-error";
 import { detectType } from "@/lib/sources/detect-type";
-import { FaceInputError, faceEngineConfig, probeImage } from "@/lib/ml/faces";
+import { faceEngineConfig, isFaceInputError, probeImage } from "@/lib/ml/faces";
 import { acceptTask, type IncomingFile } from "./accept-task";
 import { MAX_UPLOAD_FILES, SYNC_MAX_FILES, SYNC_MAX_MEGAPIXELS } from "./limits";
 import { runSync } from "./run-sync";
@@ -27,7 +27,7 @@ async function screen(file: File): Promise<{ file: IncomingFile; megapixels: num
     const { width, height } = await probeImage(bytes, faceEngineConfig().maxPixels);
     return { file: { kind: "bytes", filename, bytes, mime: type.mime }, megapixels: (width * height) / 1e6 };
   } catch (err) {
-    if (err instanceof FaceInputError) return refused(err.code, err.message);
+    if (isFaceInputError(err)) return refused(err.code, err.message);
     throw err;
   }
 }

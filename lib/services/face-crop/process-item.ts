@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import { storage } from "@/lib/storage";
 import { fetchSource } from "@/lib/sources/fetch-source";
 import { FetchFailedError, UrlNotAllowedError } from "@/lib/net";
-import { FaceEngineError, FaceInputError } from "@/lib/ml/faces";
+import { isFaceEngineError, isFaceInputError } from "@/lib/ml/faces";
 import { srMaxInputPixels, superResolve2x } from "@/lib/ml/super-resolution";
 import { cropFace, NoFaceError, type FaceCropOutcome } from "./crop-face";
 import type { IcpType } from "./presets";
@@ -17,7 +17,7 @@ export type FileError = { code: string; message: string };
 /** The caller's file or URL cannot be cropped: a per-file error (refunded), never a retry. */
 export function toFileError(err: unknown): FileError | null {
   if (err instanceof NoFaceError) return { code: err.code, message: err.message };
-  if (err instanceof FaceInputError) return { code: err.code, message: err.message };
+  if (isFaceInputError(err)) return { code: err.code, message: err.message };
   if (err instanceof UrlNotAllowedError) return { code: "URL_NOT_ALLOWED", message: `The URL cannot be fetched: ${err.message}` };
   if (err instanceof FetchFailedError) return { code: "FETCH_FAILED", message: `Could not get the photo: ${err.message}` };
   return null;
@@ -58,7 +58,7 @@ export async function processItem(db: Db, task: Task, itemId: string, opts: { en
     if (opts.signal?.aborted) throw opts.signal.reason;
     const fileError = toFileError(err);
     if (fileError) return recordFailure(db, task.id, item.id, fileError, keyOfSource);
-    if (err instanceof FaceEngineError && opts.engineErrors === "record") {
+    if (isFaceEngineError(err) && opts.engineErrors === "record") {
       console.error(`[face-crop] engine failed on ${item.id}:`, err.cause ?? err);
       return recordFailure(db, task.id, item.id, ENGINE_FAILED, keyOfSource);
     }
