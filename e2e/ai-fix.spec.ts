@@ -1,20 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { transparentPng } from "../test/fixtures/preflight/raster-fixtures";
 import { missingBleedPdf } from "../test/fixtures/preflight/pdf-fixtures";
-
-const OPERATOR_TOKEN = process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret";
-
-async function signUp(page: Page): Promise<string> {
-  page.on("pageerror", (e) => console.log("page error:", e.message));
-  const email = `ai-fix-${Date.now()}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Name").fill("AI fix E2E");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/Password/).fill("a long enough passphrase");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-  return email;
-}
+import { grantTokens, signUp } from "./support/accounts";
 
 async function checkFile(page: Page, name: string, mimeType: string, buffer: Buffer, opts: { w: string; h: string; bleed: string }) {
   await page.getByTestId("preflight-file-input").setInputFiles({ name, mimeType, buffer });
@@ -29,9 +16,8 @@ async function checkFile(page: Page, name: string, mimeType: string, buffer: Buf
 const decoded = (page: Page, testId: string) => page.getByTestId(testId).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
 test("fix a raster from the viewer: price, progress, before/after, re-check, download", async ({ page, request }) => {
-  const email = await signUp(page);
-  const grant = await request.post("/v1/operator/grants", { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` }, data: { email, tokens: 900, reason: "E2E top-up" } });
-  expect(grant.status(), "the server needs OPERATOR_TOKEN (see playwright.config.ts)").toBe(201);
+  const email = await signUp(page, "AI fix E2E");
+  await grantTokens(request, email, 900);
   await page.goto("/preflight");
   await checkFile(page, "holes.png", "image/png", await transparentPng(600, 480, { x: 50, y: 60, w: 200, h: 100 }), { w: "2", h: "1.6", bleed: "0" });
 
@@ -49,8 +35,8 @@ test("fix a raster from the viewer: price, progress, before/after, re-check, dow
 });
 
 test("review a PDF bleed fix: approve after seeing before/after", async ({ page, request }) => {
-  const email = await signUp(page);
-  await request.post("/v1/operator/grants", { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` }, data: { email, tokens: 900, reason: "E2E top-up" } });
+  const email = await signUp(page, "AI fix E2E");
+  await grantTokens(request, email, 900);
   await page.goto("/preflight");
   await checkFile(page, "flyer.pdf", "application/pdf", await missingBleedPdf(), { w: "8", h: "10", bleed: "3" });
   const panel = page.getByTestId("fix-panel");

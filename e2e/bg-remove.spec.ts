@@ -1,29 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { grantTokens, signUp } from "./support/accounts";
 
-// The operator token playwright.config.ts gives the server, to top up the fresh account.
-const OPERATOR_TOKEN = process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret";
 const fixture = (name: string) => ({
   name,
   mimeType: "image/png",
   buffer: fs.readFileSync(path.resolve(process.cwd(), "lib/ml/background-removal/fixtures", name)),
 });
 
-async function signUp(page: Page): Promise<string> {
-  const email = `bg-remove-${Date.now()}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Name").fill("Cut-out Studio");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/Password/).fill("a long enough passphrase");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-  return email;
-}
-
 test("background removal: the cost is shown first, dropped images become cut-outs beside their originals, the balance follows", async ({ page, request }) => {
   test.setTimeout(300_000);
-  const email = await signUp(page);
+  const email = await signUp(page, "Cut-out Studio");
   await page.getByRole("link", { name: "Background removal" }).click();
   await expect(page.getByRole("heading", { name: "Background removal" })).toBeVisible();
 
@@ -34,11 +22,7 @@ test("background removal: the cost is shown first, dropped images become cut-out
   await expect(page.getByText("Not enough tokens: 50 more needed.")).toBeVisible();
   await expect(page.getByRole("button", { name: /Remove background/ })).toBeDisabled();
 
-  const grant = await request.post("/v1/operator/grants", {
-    headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` },
-    data: { email, tokens: 400, reason: "E2E top-up" },
-  });
-  expect(grant.status(), "the server needs OPERATOR_TOKEN (see playwright.config.ts)").toBe(201);
+  await grantTokens(request, email, 400);
 
   await page.reload();
   await input.setInputFiles([fixture("astronaut.png"), fixture("coffee.png")]);

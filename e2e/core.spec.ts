@@ -2,18 +2,10 @@ import { execFile } from "node:child_process";
 import http from "node:http";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "./support/accounts";
 
 const run = promisify(execFile);
 const SHOTS = "test-results/core";
-
-async function signUp(page: Page, email: string, password: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Name").fill("Core Shop");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/Password/).fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
 
 async function createProduct(page: Page, p: { name: string; sku: string; price: string; isPublic?: boolean }) {
   await page.getByRole("button", { name: "New product" }).click();
@@ -32,7 +24,7 @@ async function createProduct(page: Page, p: { name: string; sku: string; price: 
 test("products, projects and the unauth token through the studio and the API", async ({ page, request, baseURL }) => {
   const email = `core-${Date.now()}@example.com`;
   const password = "a long enough passphrase";
-  await signUp(page, email, password);
+  await signUp(page, "Core Shop", { email, password });
 
   // Products: create two (one public), see them listed, archive and restore one.
   await page.getByRole("link", { name: "Products" }).click();

@@ -1,16 +1,7 @@
 // "One click, one charge": a double click on a billed or creating button sends the
 // same Idempotency-Key twice (useActionKey), so the server runs and charges it once.
-import { expect, test, type Page } from "@playwright/test";
-
-async function signUp(page: Page, name: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/Password/).fill("a long enough passphrase");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
+import { expect, test } from "@playwright/test";
+import { signUp } from "./support/accounts";
 
 test("double-clicking Generate PDF on Bulk QR debits the wallet once", async ({ page }) => {
   await signUp(page, "Double Click QR");

@@ -1,24 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { unzipSync } from "fflate";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signUp } from "./support/accounts";
 
 // The project's own face photos (test/fixtures/faces, MIT / CC0, see its README).
 const photo = (name: string, as = name) => ({ name: as, mimeType: "image/jpeg", buffer: fs.readFileSync(path.resolve(process.cwd(), "test/fixtures/faces", name)) });
 const FACES = ["obama.jpg", "obama2.jpg", "biden.jpg", "two_people.jpg", "obama-1080p.jpg"];
 
-async function signUp(page: Page) {
-  await page.goto("/signup");
-  await page.getByLabel("Name").fill("Picture Day Studio");
-  await page.getByLabel("Email").fill(`face-crop-${Date.now()}@example.com`);
-  await page.getByLabel(/Password/).fill("a long enough passphrase");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
-
 test("face crop: a batch becomes a task, crops appear beside their originals, one is adjusted by hand, all download as a ZIP", async ({ page }) => {
   test.setTimeout(240_000);
-  await signUp(page);
+  await signUp(page, "Picture Day Studio");
   await page.getByRole("link", { name: "Face crop" }).click();
   await expect(page.getByRole("heading", { name: "Face crop" })).toBeVisible();
 
@@ -74,7 +66,7 @@ test("face crop: a batch becomes a task, crops appear beside their originals, on
 
 test("face crop with enhance: runs as a task and a small crop gets AI super-resolution", async ({ page }) => {
   test.setTimeout(180_000);
-  await signUp(page);
+  await signUp(page, "Picture Day Studio");
   await page.goto("/face-crop");
   // A small portrait (200 x 250): its crop is far below the 4 x 5 in print size.
   const sharp = (await import("sharp")).default;

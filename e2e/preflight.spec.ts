@@ -1,16 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { lowResolutionPdf, missingBleedPdf } from "../test/fixtures/preflight/pdf-fixtures";
 import { transparentPng } from "../test/fixtures/preflight/raster-fixtures";
-
-async function signUp(page: Page) {
-  page.on("pageerror", (e) => console.log("page error:", e.message));
-  await page.goto("/signup");
-  await page.getByLabel("Name").fill("Preflight E2E");
-  await page.getByLabel("Email").fill(`preflight-${Date.now()}@example.com`);
-  await page.getByLabel(/Password/).fill("a long enough passphrase");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
+import { signUp } from "./support/accounts";
 
 async function checkFile(page: Page, name: string, mimeType: string, buffer: Buffer, opts: { w: string; h: string; bleed: string; color?: string }) {
   await page.getByTestId("preflight-file-input").setInputFiles({ name, mimeType, buffer });
@@ -33,7 +24,7 @@ async function inkedPixels(page: Page): Promise<number> {
 }
 
 test("check a PDF, see its issues on the rendered pages, click through them", async ({ page }) => {
-  await signUp(page);
+  await signUp(page, "Preflight E2E");
   await page.getByRole("link", { name: "Preflight" }).click();
   await expect(page).toHaveURL(/\/preflight/);
   await expect(page.getByRole("heading", { name: "Preflight" })).toBeVisible();
@@ -66,7 +57,7 @@ test("check a PDF, see its issues on the rendered pages, click through them", as
 });
 
 test("check a raster with guides, use the DPI calculator, reopen and delete reports", async ({ page }) => {
-  await signUp(page);
+  await signUp(page, "Preflight E2E");
   await page.goto("/preflight");
 
   const png = await transparentPng(1800, 1200, { x: 100, y: 200, w: 400, h: 150 });

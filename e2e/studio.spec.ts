@@ -1,17 +1,8 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
-
-async function signUp(page: Page, name: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/Password/).fill("a long enough passphrase");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
+import { signUp } from "./support/accounts";
 
 test("Bulk QR editor: paste a CSV roster, fix it inline, preview, generate, download a PDF with the right page count", async ({ page }) => {
   await signUp(page, "QR Studio");
