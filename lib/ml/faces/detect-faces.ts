@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { serialWorker, type WorkerFailure } from "@/lib/workers/serial-worker";
 import { startWorker } from "@/lib/workers/start-worker";
 import { faceEngineConfig } from "./engine-config";
 import { FaceInputError } from "./face-input-error";
@@ -23,59 +24,23 @@ export function spawnFaceWorker(): Worker {
   return startWorker("lib/ml/faces/face-worker.ts", () => new Worker(new URL("./face-worker.ts", import.meta.url)));
 }
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
-type State = { worker: Worker | null; pending: Map<number, Pending>; nextId: number; chain: Promise<unknown> };
-// One worker (one model, ~350 MB) per process, kept on globalThis so hot reloads reuse it.
-const g = globalThis as unknown as { __faceEngine?: State };
-const state: State = (g.__faceEngine ??= { worker: null, pending: new Map(), nextId: 1, chain: Promise.resolve() });
-
-function worker(): Worker {
-  if (state.worker) return state.worker;
-  const w = spawnFaceWorker();
-  const failAll = (err: Error) => {
-    if (state.worker === w) state.worker = null;
-    for (const p of state.pending.values()) p.reject(err);
-    state.pending.clear();
-  };
-  w.on("message", (msg: WorkerReply) => {
-    const p = state.pending.get(msg.id);
-    if (!p) return;
-    state.pending.delete(msg.id);
-    if (state.pending.size === 0) w.unref();
-    if (msg.ok) p.resolve(msg.result);
-    else if (msg.input) p.reject(new FaceInputError(msg.input.code, msg.input.message));
-    else p.reject(new FaceEngineError("Face detection failed on our side.", { cause: msg.error }));
-  });
-  w.on("error", (err) => failAll(new FaceEngineError("Face detection stopped unexpectedly.", { cause: err })));
-  w.on("exit", (code) => failAll(new FaceEngineError(`Face detection stopped unexpectedly (exit ${code}).`)));
-  w.unref();
-  state.worker = w;
-  return w;
-}
-
 type Unsent = WorkerMessage extends infer M ? (M extends WorkerMessage ? Omit<M, "id"> : never) : never;
 
-function send(msg: Unsent, timeoutMs: number, transfer: ArrayBuffer[] = []): Promise<unknown> {
-  // One photo at a time per worker: the wasm backend runs one inference at a time anyway.
-  const run = () =>
-    new Promise<unknown>((resolve, reject) => {
-      const w = worker();
-      const id = state.nextId++;
-      const timer = setTimeout(() => {
-        state.pending.delete(id);
-        reject(new FaceEngineError(`Face detection took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`));
-        void w.terminate();
-      }, timeoutMs);
-      state.pending.set(id, {
-        resolve: (v) => (clearTimeout(timer), resolve(v)),
-        reject: (e) => (clearTimeout(timer), reject(e)),
-      });
-      w.ref();
-      w.postMessage({ ...msg, id } as WorkerMessage, transfer);
-    });
-  const result = state.chain.then(run, run);
-  state.chain = result.catch(() => {});
-  return result;
+// One worker (one model, ~350 MB) per process; one photo at a time (the wasm backend runs one inference at a time anyway).
+const engine = serialWorker<Unsent, WorkerReply>("__faceEngine", spawnFaceWorker);
+
+/** Sends one message; the errors are made here, in the caller's bundle (see isFaceInputError). */
+async function send(msg: Unsent, timeoutMs: number, transfer: ArrayBuffer[] = []): Promise<unknown> {
+  let reply: WorkerReply;
+  try {
+    reply = await engine.request(msg, { timeoutMs, transfer });
+  } catch (err) {
+    if ((err as WorkerFailure).kind === "timeout") throw new FaceEngineError(`Face detection took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`);
+    throw new FaceEngineError("Face detection stopped unexpectedly.", { cause: err });
+  }
+  if (reply.ok) return reply.result;
+  if (reply.input) throw new FaceInputError(reply.input.code, reply.input.message);
+  throw new FaceEngineError("Face detection failed on our side.", { cause: reply.error });
 }
 
 /**
@@ -100,8 +65,6 @@ export async function warmUpFaces(): Promise<void> {
 }
 
 /** Stops the worker (tests, shutdown). */
-export async function shutDownFaces(): Promise<void> {
-  const w = state.worker;
-  state.worker = null;
-  if (w) await w.terminate();
+export function shutDownFaces(): Promise<void> {
+  return engine.shutDown();
 }

@@ -1,0 +1,87 @@
+import type { Worker } from "node:worker_threads";
+
+/** Why a request got no answer from the worker; the engine turns it into its own error. */
+export class WorkerFailure extends Error {
+  constructor(
+    readonly kind: "timeout" | "crashed",
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "WorkerFailure";
+  }
+}
+
+type Pending = { resolve: (reply: unknown) => void; reject: (err: Error) => void };
+type State = { worker: Worker | null; pending: Map<number, Pending>; nextId: number; chain: Promise<unknown> };
+
+export type SerialWorker<Msg, Reply> = {
+  /** Sends one message (an `id` is added) once the previous one is answered; resolves with the worker's reply. */
+  request(msg: Msg, opts: { timeoutMs: number; transfer?: ArrayBuffer[] }): Promise<Reply>;
+  /** Stops the worker (tests, shutdown); the next request starts a new one. */
+  shutDown(): Promise<void>;
+};
+
+/**
+ * One engine worker per process that answers one message at a time (one model,
+ * one inference at a time), kept on globalThis under `key` so every server
+ * bundle and hot reload shares it. A request past its time limit terminates the
+ * worker; a crash fails every pending request; the worker holds the process open
+ * only while it has work. Replies are handed back raw, and failures as
+ * WorkerFailure: the engine makes its own errors in its caller's bundle.
+ */
+export function serialWorker<Msg extends object, Reply extends { id: number }>(key: string, spawn: () => Worker): SerialWorker<Msg, Reply> {
+  const g = globalThis as unknown as Record<string, State | undefined>;
+  const state: State = (g[key] ??= { worker: null, pending: new Map(), nextId: 1, chain: Promise.resolve() });
+
+  function worker(): Worker {
+    if (state.worker) return state.worker;
+    const w = spawn();
+    const failAll = (err: Error) => {
+      if (state.worker === w) state.worker = null;
+      for (const p of state.pending.values()) p.reject(err);
+      state.pending.clear();
+    };
+    w.on("message", (reply: Reply) => {
+      const p = state.pending.get(reply.id);
+      if (!p) return;
+      state.pending.delete(reply.id);
+      if (state.pending.size === 0) w.unref();
+      p.resolve(reply);
+    });
+    w.on("error", (err) => failAll(new WorkerFailure("crashed", "The engine's worker stopped unexpectedly.", { cause: err })));
+    w.on("exit", (code) => failAll(new WorkerFailure("crashed", `The engine's worker stopped unexpectedly (exit ${code}).`)));
+    w.unref();
+    state.worker = w;
+    return w;
+  }
+
+  return {
+    request(msg, { timeoutMs, transfer = [] }) {
+      const run = () =>
+        new Promise<Reply>((resolve, reject) => {
+          const w = worker();
+          const id = state.nextId++;
+          const timer = setTimeout(() => {
+            state.pending.delete(id);
+            reject(new WorkerFailure("timeout", `took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`));
+            void w.terminate();
+          }, timeoutMs);
+          state.pending.set(id, {
+            resolve: (v) => (clearTimeout(timer), resolve(v as Reply)),
+            reject: (e) => (clearTimeout(timer), reject(e)),
+          });
+          w.ref();
+          w.postMessage({ ...msg, id }, transfer);
+        });
+      const result = state.chain.then(run, run);
+      state.chain = result.catch(() => {});
+      return result;
+    },
+    async shutDown() {
+      const w = state.worker;
+      state.worker = null;
+      if (w) await w.terminate();
+    },
+  };
+}
