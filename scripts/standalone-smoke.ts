@@ -20,6 +20,7 @@ import {
   onePagePdf,
   premiumAccount,
   startStandalone,
+  untilEnded,
   upload,
   waitHealthy,
   type Json,
@@ -66,11 +67,7 @@ async function main() {
     // where none is installed), then the re-check through the analysis worker.
     const fix = await api("POST", "/v1/services/preflight/ai-jobs", { preflightReportId: pdfCheck.json.data.reportId }, token);
     expectStatus(fix, 202, "AI fix job");
-    let fixed: Json = {};
-    for (let i = 0; i < 240 && !["completed", "failed"].includes(fixed.status); i++) {
-      await new Promise((r) => setTimeout(r, 1_000));
-      fixed = (await api("GET", `/v1/services/preflight/ai-jobs/${fix.json.data.jobId}`, undefined, token)).json.data ?? {};
-    }
+    const fixed = await untilEnded(async () => (await api("GET", `/v1/services/preflight/ai-jobs/${fix.json.data.jobId}`, undefined, token)).json.data ?? {}, "the AI fix job");
     if (fixed.status !== "completed" || (fixed.recheck?.unfixed ?? []).length > 0) throw new Error(`AI fix job: ${JSON.stringify(fixed).slice(0, 600)}`);
     const corrected = await PDFDocument.load(new Uint8Array(await (await fetch(fixed.correctedFileUrl)).arrayBuffer()));
     if (corrected.getPageCount() !== 1) throw new Error("the corrected PDF lost its page");
@@ -109,11 +106,7 @@ async function main() {
     const tiny = await sharp(face).resize(200, 250).jpeg().toBuffer();
     const task = await api("POST", "/v1/services/studio/face-crop", { image_url: await upload(api, token, tiny, "tiny.jpg", "image/jpeg"), icp_type: "school", enhance: true }, token);
     expectStatus(task, 202, "face crop with enhance");
-    let done: Json = {};
-    for (let i = 0; i < 240 && !["completed", "failed"].includes(done.status); i++) {
-      await new Promise((r) => setTimeout(r, 1_000));
-      done = (await api("GET", `/v1/services/studio/jobs/${task.json.task_id}`, undefined, token)).json;
-    }
+    const done = await untilEnded(async () => (await api("GET", `/v1/services/studio/jobs/${task.json.task_id}`, undefined, token)).json, "the enhance task");
     if (done.status !== "completed" || done.results?.[0]?.enhancement !== "super_resolution_2x") throw new Error(`enhance task: ${JSON.stringify(done).slice(0, 400)}`);
     step("face crop (4:5 school crop, a damaged photo as its own error) and an enhance task with super-resolution");
 

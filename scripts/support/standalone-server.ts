@@ -127,21 +127,27 @@ export async function upload(api: Api, token: string, bytes: Buffer, name: strin
 
 export const coffeePhoto = () => fs.readFileSync(path.resolve("lib/ml/background-removal/fixtures/coffee.png"));
 
-/** Polls a background removal until it ends. */
-export async function finishedBgRemoval(api: Api, token: string, jobId: string, timeoutMs = 240_000): Promise<Json> {
-  let job: Json = {};
+/** Polls `get` once a second until the state it returns is completed or failed. */
+export async function untilEnded(get: () => Promise<Json>, what: string, timeoutMs = 240_000): Promise<Json> {
+  let state: Json = {};
   await waitFor(
     async () => {
-      const res = await api("GET", `/v1/services/bg-remove/${jobId}`, undefined, token);
-      if (res.status !== 200) return false;
-      job = res.json;
-      return job.status === "completed" || job.status === "failed";
+      state = await get();
+      return state.status === "completed" || state.status === "failed";
     },
     timeoutMs,
-    `background removal ${jobId}`,
+    what,
     1_000,
   );
-  return job;
+  return state;
+}
+
+/** Polls a background removal until it ends. */
+export function finishedBgRemoval(api: Api, token: string, jobId: string, timeoutMs = 240_000): Promise<Json> {
+  return untilEnded(async () => {
+    const res = await api("GET", `/v1/services/bg-remove/${jobId}`, undefined, token);
+    return res.status === 200 ? res.json : {};
+  }, `background removal ${jobId}`, timeoutMs);
 }
 
 export async function onePagePdf(): Promise<Buffer> {

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
+import { freePort } from "../../scripts/support/standalone-server";
 import { testAccount } from "../http";
 import { executeLikeInngest, startFakeEventApi } from "./inngest-harness";
 
@@ -17,15 +17,6 @@ let eventApi: Awaited<ReturnType<typeof startFakeEventApi>>;
 let worker: ChildProcess | undefined;
 let workerUrl = "";
 let workerOutput = "";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 describe.runIf(!!process.env.DATABASE_URL)("the worker app", () => {
   beforeAll(async () => {
