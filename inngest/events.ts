@@ -24,5 +24,13 @@ export const aiFixApproved = eventType("ai-fix/job.approved", {
 });
 export const aiFixJobEvents = [aiFixRequested, aiFixApproved] as const;
 
+/** AI Face Matching (inngest/face-matching.ts): a reference build from 20 subjects, and a match job. */
+export const referencesRequested = eventType("matching/references.requested", {
+  schema: z.object({ taskId: z.string().startsWith("task_"), accountId: z.string().min(1) }),
+});
+export const matchJobRequested = eventType("matching/match-job.requested", {
+  schema: z.object({ matchJobId: z.number().int().positive(), accountId: z.string().min(1) }),
+});
+
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents] as const;
+export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested] as const;

@@ -35,6 +35,8 @@ const schema = z.object({
   REDIS_URL: z.string().optional(),
   /** Finished runs of the embedded job runner are deleted this many days after they end. */
   JOB_RETENTION_DAYS: z.coerce.number().positive().default(14),
+  /** Face embeddings (children's biometric data) are deleted this long after the agency last used matching. */
+  MATCHING_RETENTION_DAYS: z.coerce.number().positive().default(365),
   /** How long a repeated Idempotency-Key request waits for the first one to answer before a 409 (lib/idempotency). */
   IDEMPOTENCY_WAIT_SECONDS: z.coerce.number().min(0).max(300).default(30),
   /** Largest JSON request body, in bytes. */

@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 // Studio data: agencies (schools, clubs, companies) own a roster of subjects and
@@ -27,6 +27,10 @@ export const agencies = pgTable(
     accountId: accountId(),
     name: text("name").notNull(),
     agencyType: agencyTypeEnum("agency_type").notNull(),
+    /** Consent switch for face matching: off deletes the agency's embeddings and refuses matching (403). */
+    faceMatchingEnabled: boolean("face_matching_enabled").notNull().default(true),
+    /** Last reference build or match job: embeddings unused for the retention period are deleted. */
+    matchingUsedAt: timestamp("matching_used_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [index("agencies_account_idx").on(t.accountId, t.id)],
@@ -67,6 +71,8 @@ export const subjects = pgTable(
      * storage key behind it, so the photo stays readable after the URL expires.
      */
     referencePhotoKey: text("reference_photo_key"),
+    /** No embedding is kept for this subject and it is never a match (per-subject opt-out). */
+    excludeFromMatching: boolean("exclude_from_matching").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

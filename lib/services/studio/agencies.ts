@@ -7,7 +7,7 @@ type AgencyRow = typeof agencies.$inferSelect;
 
 /** The contract's agency fields (4.7): the list and the create answer share them. */
 export function toPublicAgency(row: AgencyRow) {
-  return { id: row.id, name: row.name, agency_type: row.agencyType };
+  return { id: row.id, name: row.name, agency_type: row.agencyType, face_matching_enabled: row.faceMatchingEnabled };
 }
 
 export async function listAgencies(db: Db, accountId: string) {

@@ -6,7 +6,7 @@ import { agencyJobStatusEnum, agencyTypeEnum, icpTypeEnum } from "@/lib/db/schem
  * Integer path ids: decimal digits only (so "0x10", "1e1" or " 3" never alias record 16, 10 or 3),
  * bounded to PostgreSQL's integer so an absurd id is a 400, never a database error.
  */
-const intId = decimalInt(1, 2_147_483_647, {
+export const intId = decimalInt(1, 2_147_483_647, {
   digits: "Must be an integer id (decimal digits).",
   min: "Must be an integer id from 1.",
   max: "Must be an integer id up to 2147483647.",
@@ -52,11 +52,15 @@ export const createJobBody = z.strictObject({
   status: z.enum(agencyJobStatusEnum.enumValues).default("draft"),
 });
 
+/** Per-subject opt-out of face matching (no embedding is kept; never a match). */
+const excludeFromMatching = z.boolean({ error: "exclude_from_matching must be true or false." });
+
 export const createSubjectBody = z.strictObject({
   student_id: studentIdText,
   name: nameText,
   class_name: classNameText,
   reference_photo_url: optionalUrl,
+  exclude_from_matching: excludeFromMatching.default(false),
 });
 export type SubjectInput = z.output<typeof createSubjectBody>;
 
@@ -66,6 +70,7 @@ export const updateSubjectBody = z
     name: nameText.optional(),
     class_name: classNameText,
     reference_photo_url: optionalUrl,
+    exclude_from_matching: excludeFromMatching.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Send at least one field to change." });
 
@@ -87,7 +92,7 @@ export const importQuery = z.strictObject({
 export const addFileByUrlBody = z.strictObject({ url: urlText, filename: lineText(255).optional() });
 
 /** An agency as the API returns it (toPublicAgency). */
-export const agencyResponse = z.object({ id: z.number().int(), name: z.string(), agency_type: z.enum(agencyTypeEnum.enumValues) });
+export const agencyResponse = z.object({ id: z.number().int(), name: z.string(), agency_type: z.enum(agencyTypeEnum.enumValues), face_matching_enabled: z.boolean() });
 export const agencyListResponse = z.object({ agencies: z.array(agencyResponse) });
 /** GET /v1/services/studio/agencies/{agencyId}: with its counts. */
 export const agencyDetailResponse = agencyResponse.extend({ subject_count: z.number().int(), job_count: z.number().int() });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { subjects } from "@/lib/db/schema";
+import { faceReferences, subjects } from "@/lib/db/schema";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
@@ -18,6 +18,7 @@ export async function toPublicSubject(row: SubjectRow) {
     name: row.name,
     class_name: row.className,
     reference_photo_url: await referencePhotoUrlFor(row),
+    exclude_from_matching: row.excludeFromMatching,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -61,7 +62,7 @@ export async function createSubject(db: Db, accountId: string, agencyId: number,
   try {
     const [row] = await db
       .insert(subjects)
-      .values({ id: newId("sub"), accountId, agencyId, studentId: input.student_id, name: input.name, className: input.class_name ?? null, ...photo })
+      .values({ id: newId("sub"), accountId, agencyId, studentId: input.student_id, name: input.name, className: input.class_name ?? null, excludeFromMatching: input.exclude_from_matching ?? false, ...photo })
       .returning();
     return toPublicSubject(row!);
   } catch (err) {
@@ -88,9 +89,15 @@ export async function updateSubject(db: Db, accountId: string, agencyId: number,
   if (input.name !== undefined) changes.name = input.name;
   if (input.class_name !== undefined) changes.className = input.class_name;
   if (input.reference_photo_url !== undefined) Object.assign(changes, await resolveReferencePhoto(accountId, input.reference_photo_url, "reference_photo_url"));
+  if (input.exclude_from_matching !== undefined) changes.excludeFromMatching = input.exclude_from_matching;
   try {
-    const [row] = await db.update(subjects).set(changes).where(and(eq(subjects.id, subjectId), eq(subjects.accountId, accountId))).returning();
-    return toPublicSubject(row!);
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx.update(subjects).set(changes).where(and(eq(subjects.id, subjectId), eq(subjects.accountId, accountId))).returning();
+      // Opting out deletes the embedding now, not at the next build.
+      if (updated!.excludeFromMatching) await tx.delete(faceReferences).where(eq(faceReferences.subjectId, subjectId));
+      return updated!;
+    });
+    return toPublicSubject(row);
   } catch (err) {
     if (isUniqueViolation(err, "subjects_agency_student_key")) throw duplicateStudentId(input.student_id ?? "");
     throw err;

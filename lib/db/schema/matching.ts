@@ -1,0 +1,145 @@
+import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { agencies, agencyJobs, jobFiles, subjects } from "./studio";
+
+// AI Face Matching (contract 4.6). Embeddings are children's biometric data:
+// one row per subject, deleted with the subject, the agency, the consent switch,
+// DELETE .../references and the retention sweep; never returned by the API.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const accountId = () =>
+  text("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" });
+
+export type StoredBox = { x: number; y: number; w: number; h: number };
+
+/** A subject's reference embedding, built from its reference photo. */
+export const faceReferences = pgTable(
+  "face_references",
+  {
+    subjectId: text("subject_id")
+      .primaryKey()
+      .references(() => subjects.id, { onDelete: "cascade" }),
+    accountId: accountId(),
+    agencyId: integer("agency_id")
+      .notNull()
+      .references(() => agencies.id, { onDelete: "cascade" }),
+    embedding: real("embedding").array().notNull(),
+    /** The engine that made it: a new model re-embeds. */
+    model: text("model").notNull(),
+    /** The photo it was made from (storage key or URL): a changed photo re-embeds. */
+    photoSource: text("photo_source").notNull(),
+    faceBox: jsonb("face_box").$type<StoredBox>().notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("face_references_agency_idx").on(t.agencyId)],
+);
+
+/** A reference build that ran as a job (20 subjects or more), pollable as a studio task. */
+export const referenceBuilds = pgTable(
+  "reference_builds",
+  {
+    /** `task_...` */
+    id: text("id").primaryKey(),
+    accountId: accountId(),
+    agencyId: integer("agency_id")
+      .notNull()
+      .references(() => agencies.id, { onDelete: "cascade" }),
+    status: text("status").$type<"queued" | "running" | "completed" | "failed">().notNull(),
+    subjectsTotal: integer("subjects_total").notNull(),
+    processed: integer("processed").notNull().default(0),
+    embeddingsCreated: integer("embeddings_created").notNull().default(0),
+    report: jsonb("report").$type<ReferenceProblem[]>().notNull().default([]),
+    errorMessage: text("error_message"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [index("reference_builds_account_idx").on(t.accountId, t.createdAt)],
+);
+
+export type ReferenceProblem = { student_id: string; subject_id: string; reason: string; message: string };
+
+/** A match job (contract 2.9): integer id, one debit for every accepted file. */
+export const matchJobs = pgTable(
+  "match_jobs",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** `task_...`, pollable at GET /v1/services/studio/jobs/{taskId}. */
+    taskId: text("task_id").notNull(),
+    accountId: accountId(),
+    agencyId: integer("agency_id")
+      .notNull()
+      .references(() => agencies.id, { onDelete: "cascade" }),
+    jobId: integer("job_id").references(() => agencyJobs.id, { onDelete: "set null" }),
+    threshold: real("threshold").notNull(),
+    status: text("status").$type<"queued" | "running" | "completed" | "failed">().notNull(),
+    totalFiles: integer("total_files").notNull(),
+    processedFiles: integer("processed_files").notNull().default(0),
+    pricePerFile: integer("price_per_file").notNull(),
+    tokensDebited: integer("tokens_debited").notNull(),
+    walletTransactionId: text("wallet_transaction_id").notNull(),
+    tokensRefunded: integer("tokens_refunded").notNull().default(0),
+    refundTransactionId: text("refund_transaction_id"),
+    errorMessage: text("error_message"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [uniqueIndex("match_jobs_task_key").on(t.taskId), index("match_jobs_account_idx").on(t.accountId, t.createdAt), index("match_jobs_status_idx").on(t.status)],
+);
+
+/** One photo of a match job. */
+export const matchFiles = pgTable(
+  "match_files",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    matchJobId: integer("match_job_id")
+      .notNull()
+      .references(() => matchJobs.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    /** The job file; null once that photo is deleted (the result stays with its filename). */
+    fileId: integer("file_id").references(() => jobFiles.id, { onDelete: "set null" }),
+    filename: text("filename").notNull(),
+    position: integer("position").notNull(),
+    status: text("status").$type<"pending" | "completed" | "failed">().notNull().default("pending"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    width: integer("width"),
+    height: integer("height"),
+    /** Its best face's effective decision (null while pending, and for a failed file). */
+    decision: text("decision").$type<"matched" | "needs_review" | "unmatched">(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [index("match_files_job_idx").on(t.matchJobId, t.position), index("match_files_decision_idx").on(t.matchJobId, t.decision), index("match_files_file_idx").on(t.fileId)],
+);
+
+/** A face found in a match job's photo, the engine's proposal and the photographer's decision. */
+export const matchFaces = pgTable(
+  "match_faces",
+  {
+    /** `mfc_...` */
+    id: text("id").primaryKey(),
+    matchFileId: integer("match_file_id")
+      .notNull()
+      .references(() => matchFiles.id, { onDelete: "cascade" }),
+    matchJobId: integer("match_job_id")
+      .notNull()
+      .references(() => matchJobs.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    faceIndex: integer("face_index").notNull(),
+    faceBox: jsonb("face_box").$type<StoredBox>().notNull(),
+    subjectId: text("subject_id").references(() => subjects.id, { onDelete: "set null" }),
+    score: real("score"),
+    runnerUpSubjectId: text("runner_up_subject_id").references(() => subjects.id, { onDelete: "set null" }),
+    runnerUpScore: real("runner_up_score"),
+    /** The engine's decision: matched, needs_review, unmatched. */
+    engineDecision: text("engine_decision").$type<"matched" | "needs_review" | "unmatched">().notNull(),
+    /** The photographer's: accepted (engine's subject), assigned (another subject, in final_subject_id), nobody; null until reviewed. */
+    review: text("review").$type<"accepted" | "assigned" | "nobody">(),
+    reviewedAt: ts("reviewed_at"),
+    /** The effective outcome after review, kept in step so counts and filters are plain queries. */
+    decision: text("decision").$type<"matched" | "needs_review" | "unmatched">().notNull(),
+    finalSubjectId: text("final_subject_id").references(() => subjects.id, { onDelete: "set null" }),
+  },
+  (t) => [index("match_faces_file_idx").on(t.matchFileId, t.faceIndex), index("match_faces_job_idx").on(t.matchJobId, t.decision), index("match_faces_subject_idx").on(t.finalSubjectId)],
+);

@@ -1,0 +1,48 @@
+import { decideMatch, rankCandidates, type Candidate, type DescribedFace, type MatchDecision } from "@/lib/ml/faces";
+
+export type Reference = { subjectId: string; embedding: ArrayLike<number> };
+export type FaceProposal = {
+  face: DescribedFace;
+  best: Candidate | undefined;
+  runnerUp: Candidate | undefined;
+  decision: MatchDecision;
+  /** The subject proposed (matched or to review); null when unmatched. */
+  subjectId: string | null;
+};
+
+const RANK: Record<MatchDecision, number> = { matched: 2, needs_review: 1, unmatched: 0 };
+export const bestDecision = (decisions: MatchDecision[]): MatchDecision =>
+  decisions.reduce<MatchDecision>((a, d) => (RANK[d] > RANK[a] ? d : a), "unmatched");
+
+/**
+ * Each face of one photo against the agency's references. One child cannot be
+ * two faces of the same photo: when two faces are matched to one subject, the
+ * weaker is sent to review rather than sold to that child's family twice.
+ */
+export function matchPhoto(faces: DescribedFace[], refs: Reference[], threshold: number): FaceProposal[] {
+  const proposals = faces.map((face) => {
+    const [best, runnerUp] = rankCandidates(face.embedding, refs, 2);
+    const decision = decideMatch(best, runnerUp, threshold);
+    return { face, best, runnerUp, decision, subjectId: decision === "unmatched" ? null : (best?.subjectId ?? null) };
+  });
+  const strongest = new Map<string, FaceProposal>();
+  for (const p of proposals) {
+    if (p.decision !== "matched" || !p.subjectId) continue;
+    const held = strongest.get(p.subjectId);
+    if (!held) strongest.set(p.subjectId, p);
+    else if (p.best!.similarity > held.best!.similarity) {
+      held.decision = "needs_review";
+      strongest.set(p.subjectId, p);
+    } else p.decision = "needs_review";
+  }
+  return proposals;
+}
+
+/** Intersection over union of two boxes: the same face found again by a re-run overlaps its earlier box. */
+export function iou(a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) {
+  const x = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
+  const y = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+  const inter = x * y;
+  const union = a.w * a.h + b.w * b.h - inter;
+  return union > 0 ? inter / union : 0;
+}

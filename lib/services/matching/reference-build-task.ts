@@ -1,0 +1,78 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { referenceBuilds, subjects, type ReferenceProblem } from "@/lib/db/schema";
+import { notFound } from "@/lib/http/api-error";
+import { embedAll, embeddableSubjects, sameChildReport } from "./build-references";
+
+type BuildRow = typeof referenceBuilds.$inferSelect;
+
+/** Problems are keyed by subject and reason, so a retried step never reports one twice. */
+function mergeReport(a: ReferenceProblem[], b: ReferenceProblem[]) {
+  const seen = new Map(a.map((p) => [`${p.subject_id}:${p.reason}`, p]));
+  for (const p of b) seen.set(`${p.subject_id}:${p.reason}`, p);
+  return [...seen.values()];
+}
+
+export async function loadBuild(db: Db, taskId: string, accountId: string) {
+  const [build] = await db.select().from(referenceBuilds).where(and(eq(referenceBuilds.id, taskId), eq(referenceBuilds.accountId, accountId)));
+  if (!build) return null;
+  const roster = await embeddableSubjects(db, build.agencyId);
+  return { build, subjectIds: roster.map((s) => s.id) };
+}
+
+/** One step of the job: embeds these subjects (those still on the roster) and records the progress. */
+export async function embedChunk(db: Db, build: Pick<BuildRow, "id" | "agencyId">, subjectIds: string[], signal?: AbortSignal) {
+  await db.update(referenceBuilds).set({ status: "running" }).where(and(eq(referenceBuilds.id, build.id), eq(referenceBuilds.status, "queued")));
+  const roster = subjectIds.length
+    ? await db.select().from(subjects).where(and(inArray(subjects.id, subjectIds), eq(subjects.agencyId, build.agencyId), eq(subjects.excludeFromMatching, false)))
+    : [];
+  const { created, report } = await embedAll(db, roster, signal);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(referenceBuilds).where(eq(referenceBuilds.id, build.id)).for("update");
+    if (!row) return;
+    await tx
+      .update(referenceBuilds)
+      .set({ processed: sql`least(${referenceBuilds.processed} + ${subjectIds.length}, ${referenceBuilds.subjectsTotal})`, embeddingsCreated: sql`${referenceBuilds.embeddingsCreated} + ${created}`, report: mergeReport(row.report, report) })
+      .where(eq(referenceBuilds.id, build.id));
+  });
+}
+
+export async function finishBuild(db: Db, taskId: string, outcome: "completed" | "failed", message?: string) {
+  const [build] = await db.select().from(referenceBuilds).where(eq(referenceBuilds.id, taskId));
+  if (!build || build.status === "completed" || build.status === "failed") return build ?? null;
+  const duplicates = outcome === "completed" ? await sameChildReport(db, build.agencyId, await embeddableSubjects(db, build.agencyId)) : [];
+  const [ended] = await db
+    .update(referenceBuilds)
+    .set({
+      status: outcome,
+      processed: outcome === "completed" ? build.subjectsTotal : build.processed,
+      report: mergeReport(build.report, duplicates),
+      errorMessage: outcome === "failed" ? (message ?? "The build stopped because of an error on our side; run it again (finished embeddings are kept).") : null,
+      completedAt: new Date(),
+    })
+    .where(eq(referenceBuilds.id, taskId))
+    .returning();
+  return ended!;
+}
+
+export function toPublicBuild(b: BuildRow) {
+  return {
+    task_id: b.id,
+    type: "face_references" as const,
+    agency_id: b.agencyId,
+    status: b.status,
+    subjects_total: b.subjectsTotal,
+    processed: b.processed,
+    embeddings_created: b.embeddingsCreated,
+    report: b.report,
+    error: b.errorMessage,
+    created_at: b.createdAt.toISOString(),
+    completed_at: b.completedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getReferenceBuild(db: Db, accountId: string, taskId: string) {
+  const [b] = await db.select().from(referenceBuilds).where(and(eq(referenceBuilds.id, taskId), eq(referenceBuilds.accountId, accountId)));
+  if (!b) throw notFound("Task");
+  return toPublicBuild(b);
+}

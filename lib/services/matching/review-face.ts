@@ -1,0 +1,48 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { matchFaces, matchFiles, subjects } from "@/lib/db/schema";
+import { badRequest, notFound } from "@/lib/http/api-error";
+import { bestDecision } from "./match-photo";
+import { countDecisions, requireMatchJob } from "./match-job-status";
+import { facesOf, toPublicFace } from "./match-results";
+import type { ReviewInput } from "./schemas";
+
+type FaceRow = typeof matchFaces.$inferSelect;
+
+/** What a review makes of a face: its decision and the subject it belongs to. */
+async function reviewed(db: Db, face: FaceRow, agencyId: number, input: ReviewInput): Promise<Partial<FaceRow>> {
+  const at = new Date();
+  switch (input.action) {
+    case "accept":
+      if (!face.finalSubjectId) throw badRequest("NO_CANDIDATE", "This face has no proposed subject to accept: assign one with action assign and subject_id.", { field: "action" });
+      return { review: "accepted", decision: "matched", reviewedAt: at };
+    case "assign": {
+      const [subject] = await db.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.id, input.subject_id), eq(subjects.agencyId, agencyId), eq(subjects.accountId, face.accountId)));
+      if (!subject) throw notFound("Subject");
+      return { review: "assigned", decision: "matched", finalSubjectId: subject.id, reviewedAt: at };
+    }
+    case "nobody":
+      return { review: "nobody", decision: "unmatched", finalSubjectId: null, reviewedAt: at };
+    case "reset":
+      return { review: null, reviewedAt: null, decision: face.engineDecision, finalSubjectId: face.engineDecision === "unmatched" ? null : face.subjectId };
+  }
+}
+
+/**
+ * PATCH /v1/services/studio/matching/jobs/{id}/faces/{faceId}: the photographer
+ * accepts the proposal, assigns another subject, says it is nobody on the
+ * roster, or undoes (reset). Saved at once; the photo's decision and the job's
+ * counts follow; later match jobs over the same photo keep it.
+ */
+export async function reviewFace(db: Db, accountId: string, matchJobId: number, faceId: string, input: ReviewInput) {
+  const job = await requireMatchJob(db, accountId, matchJobId);
+  return db.transaction(async (tx) => {
+    const [face] = await tx.select().from(matchFaces).where(and(eq(matchFaces.id, faceId), eq(matchFaces.matchJobId, job.id), eq(matchFaces.accountId, accountId))).for("update");
+    if (!face) throw notFound("Face");
+    await tx.update(matchFaces).set(await reviewed(tx, face, job.agencyId, input)).where(eq(matchFaces.id, face.id));
+    const siblings = await tx.select({ decision: matchFaces.decision }).from(matchFaces).where(eq(matchFaces.matchFileId, face.matchFileId));
+    await tx.update(matchFiles).set({ decision: bestDecision(siblings.map((s) => s.decision)) }).where(eq(matchFiles.id, face.matchFileId));
+    const [row] = await facesOf(tx, [face.matchFileId]).then((rows) => rows.filter((r) => r.face.id === face.id));
+    return { face: toPublicFace(row!), counts: await countDecisions(tx, job.id) };
+  });
+}

@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { decimalInt } from "@/lib/http/decimal-int";
+import { paginatedResponse } from "@/lib/http/pagination";
+import { intId } from "@/lib/services/studio/schemas";
+import { MAX_MATCH_FILE_IDS, MAX_THRESHOLD, MIN_THRESHOLD } from "./limits";
+
+const INT4_MAX = 2_147_483_647;
+const bodyId = (field: string) =>
+  z
+    .number({ error: `${field} must be an integer id (a number, not a string).` })
+    .int(`${field} must be an integer id.`)
+    .min(1, `${field} must be an integer id from 1.`)
+    .max(INT4_MAX, `${field} must be an integer id up to ${INT4_MAX}.`);
+
+export const referencesBody = z.strictObject({ agency_id: bodyId("agency_id") });
+
+export const referencesQuery = z.strictObject({
+  agency_id: decimalInt(1, INT4_MAX, { digits: "agency_id must be an integer id (decimal digits)." }),
+});
+
+/**
+ * POST /v1/services/studio/matching/match-job (contract 4.6). "Neither job_id nor
+ * file_ids" is the contract's 422 and is decided by the service, after parsing.
+ */
+export const matchJobBody = z
+  .strictObject({
+    agency_id: bodyId("agency_id"),
+    job_id: bodyId("job_id").optional(),
+    file_ids: z
+      .array(bodyId("file_ids[]"), { error: "file_ids must be an array of integer file ids." })
+      .min(1, "file_ids must hold at least one file id (or send job_id to match every photo of a job).")
+      .max(MAX_MATCH_FILE_IDS, `file_ids holds at most ${MAX_MATCH_FILE_IDS} ids; send job_id to match a whole job.`)
+      .optional(),
+    threshold: z
+      .number({ error: `threshold must be a number from ${MIN_THRESHOLD} to ${MAX_THRESHOLD}.` })
+      .min(MIN_THRESHOLD, `threshold must be from ${MIN_THRESHOLD} to ${MAX_THRESHOLD}.`)
+      .max(MAX_THRESHOLD, `threshold must be from ${MIN_THRESHOLD} to ${MAX_THRESHOLD}.`)
+      .optional(),
+  })
+  .refine((b) => b.job_id === undefined || b.file_ids === undefined, { path: ["file_ids"], message: "Send job_id or file_ids, not both." });
+export type MatchJobInput = z.output<typeof matchJobBody>;
+
+export const matchJobParams = z.object({ matchJobId: intId });
+export const faceParams = z.object({ matchJobId: intId, faceId: z.string().min(1).max(64) });
+
+export const DECISIONS = ["matched", "needs_review", "unmatched"] as const;
+export const resultsQuery = z.strictObject({
+  limit: decimalInt(1, 100).default(20),
+  page: decimalInt(1).default(1),
+  decision: z.enum([...DECISIONS, "failed"], { error: `decision must be one of ${[...DECISIONS, "failed"].join(", ")}.` }).optional(),
+  subject_id: z.string().min(1).max(64).optional(),
+});
+export type ResultsQuery = z.output<typeof resultsQuery>;
+
+/** A photographer's decision on one face. */
+export const reviewBody = z.discriminatedUnion(
+  "action",
+  [
+    z.strictObject({ action: z.literal("accept") }),
+    z.strictObject({ action: z.literal("assign"), subject_id: z.string({ error: "subject_id is required with action assign." }).min(1).max(64) }),
+    z.strictObject({ action: z.literal("nobody") }),
+    z.strictObject({ action: z.literal("reset") }),
+  ],
+  { error: "action must be one of accept, assign (with subject_id), nobody, reset." },
+);
+export type ReviewInput = z.output<typeof reviewBody>;
+
+export const consentBody = z.strictObject({ face_matching_enabled: z.boolean({ error: "face_matching_enabled must be true or false." }) });
+
+// Responses (the API description and the contract test).
+const problem = z.object({ student_id: z.string(), subject_id: z.string(), reason: z.string(), message: z.string() });
+export const referencesSyncResponse = z.object({
+  status: z.literal("completed"),
+  agency_id: z.number().int(),
+  subjects_with_photos: z.number().int(),
+  embeddings_created: z.number().int(),
+  embeddings_kept: z.number().int(),
+  embeddings_removed: z.number().int(),
+  embeddings_total: z.number().int(),
+  report: z.array(problem),
+});
+export const referencesAsyncResponse = z.object({
+  status: z.literal("queued"),
+  agency_id: z.number().int(),
+  task_id: z.string(),
+  subjects_with_photos: z.number().int(),
+  poll_url: z.string(),
+});
+export const referencesTaskResponse = z.object({
+  task_id: z.string(),
+  type: z.literal("face_references"),
+  agency_id: z.number().int(),
+  status: z.enum(["queued", "running", "completed", "failed"]),
+  subjects_total: z.number().int(),
+  processed: z.number().int(),
+  embeddings_created: z.number().int(),
+  report: z.array(problem),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export const deleteReferencesResponse = z.object({ agency_id: z.number().int(), embeddings_deleted: z.number().int() });
+export const matchJobAccepted = z.object({
+  match_job_id: z.number().int(),
+  task_id: z.string(),
+  total_files: z.number().int(),
+  tokens_deducted: z.number().int(),
+  wallet_transaction_id: z.string(),
+  threshold: z.number(),
+  status: z.string(),
+});
+export const matchJobResponse = z.object({
+  id: z.number().int(),
+  task_id: z.string(),
+  agency_id: z.number().int(),
+  job_id: z.number().int().nullable(),
+  status: z.enum(["queued", "running", "completed", "failed"]),
+  threshold: z.number(),
+  total_files: z.number().int(),
+  processed_files: z.number().int(),
+  matched: z.number().int(),
+  needs_review: z.number().int(),
+  unmatched: z.number().int(),
+  failed: z.number().int(),
+  tokens_deducted: z.number().int(),
+  tokens_refunded: z.number().int(),
+  wallet_transaction_id: z.string(),
+  refund_transaction_id: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+const boxShape = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+const decision = z.enum(DECISIONS);
+export const matchFaceResponse = z.object({
+  id: z.string(),
+  face_box: boxShape,
+  student_id: z.string().nullable(),
+  subject_id: z.string().nullable(),
+  name: z.string().nullable(),
+  score: z.number().nullable(),
+  candidate: z.object({ subject_id: z.string(), student_id: z.string().nullable(), name: z.string().nullable(), score: z.number() }).nullable(),
+  runner_up: z.object({ student_id: z.string().nullable(), subject_id: z.string().nullable(), score: z.number() }).nullable(),
+  decision,
+  engine_decision: decision,
+  review: z.enum(["accepted", "assigned", "nobody"]).nullable(),
+  reviewed_at: z.string().nullable(),
+});
+export const matchResultResponse = z.object({
+  file_id: z.number().int().nullable(),
+  filename: z.string(),
+  status: z.enum(["pending", "completed", "failed"]),
+  decision: decision.nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  thumbnail_url: z.string().nullable(),
+  image_url: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  faces: z.array(matchFaceResponse),
+});
+export const matchResultsResponse = paginatedResponse(matchResultResponse);
+export const matchJobListResponse = paginatedResponse(matchJobResponse);
+export const reviewResponse = z.object({ face: matchFaceResponse, counts: z.object({ matched: z.number().int(), needs_review: z.number().int(), unmatched: z.number().int(), failed: z.number().int() }) });
+export const listMatchJobsQuery = z.strictObject({
+  limit: decimalInt(1, 100).default(20),
+  page: decimalInt(1).default(1),
+  agency_id: decimalInt(1, INT4_MAX, { digits: "agency_id must be an integer id (decimal digits)." }).optional(),
+});

@@ -1,0 +1,22 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { faceCropTasks, referenceBuilds } from "@/lib/db/schema";
+import { notFound } from "@/lib/http/api-error";
+import { getFaceCropTask } from "@/lib/services/face-crop/get-task";
+import { getMatchJobByTask } from "./match-job-status";
+import { toPublicBuild } from "./reference-build-task";
+
+/**
+ * GET /v1/services/studio/jobs/{taskId}: every studio task shares this poll URL
+ * (contract 2.7): a Face Crop batch, a reference build (type face_references) or
+ * a match job's task (type match_job, the match job itself).
+ */
+export async function getStudioTask(db: Db, accountId: string, taskId: string) {
+  const [crop] = await db.select({ id: faceCropTasks.id }).from(faceCropTasks).where(and(eq(faceCropTasks.id, taskId), eq(faceCropTasks.accountId, accountId)));
+  if (crop) return getFaceCropTask(db, accountId, taskId);
+  const [build] = await db.select().from(referenceBuilds).where(and(eq(referenceBuilds.id, taskId), eq(referenceBuilds.accountId, accountId)));
+  if (build) return toPublicBuild(build);
+  const match = await getMatchJobByTask(db, accountId, taskId);
+  if (match) return match;
+  throw notFound("Task");
+}
