@@ -63,3 +63,36 @@ export async function decodeUpright(bytes: Buffer | Uint8Array, opts: { maxPixel
     throw new FaceInputError("UNREADABLE_IMAGE", "The image is damaged or truncated and cannot be decoded: export it again and retry.");
   }
 }
+
+/**
+ * For embeddings: the upright image once at up to `embedLongEdge` (faces are cut
+ * from it at the recognition net's scale), and the detector's copy scaled from it
+ * (no second decode of the file).
+ */
+export async function decodeUprightForEmbedding(
+  bytes: Buffer | Uint8Array,
+  opts: { maxPixels: number; detectLongEdge: number; embedLongEdge: number },
+): Promise<{ detect: UprightImage; full: { data: Buffer; width: number; height: number; scale: number } }> {
+  const { width, height } = await probeImage(bytes, opts.maxPixels);
+  const k = Math.max(1, Math.max(width, height) / opts.embedLongEdge);
+  try {
+    const full = await sharp(bytes, { limitInputPixels: false, failOn: "error" })
+      .rotate()
+      .resize(Math.round(width / k), Math.round(height / k), { fit: "fill" })
+      .removeAlpha()
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const scale = Math.max(1, Math.max(width, height) / opts.detectLongEdge);
+    const { data, info } = await sharp(full.data, { raw: { width: full.info.width, height: full.info.height, channels: 3 } })
+      .resize(Math.round(width / scale), Math.round(height / scale), { fit: "fill" })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return {
+      detect: { width, height, rgb: data, rgbWidth: info.width, rgbHeight: info.height, scale: width / info.width },
+      full: { data: full.data, width: full.info.width, height: full.info.height, scale: width / full.info.width },
+    };
+  } catch {
+    throw new FaceInputError("UNREADABLE_IMAGE", "The image is damaged or truncated and cannot be decoded: export it again and retry.");
+  }
+}

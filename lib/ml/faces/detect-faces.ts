@@ -3,7 +3,7 @@ import { serialWorker, type WorkerFailure } from "@/lib/workers/serial-worker";
 import { startWorker } from "@/lib/workers/start-worker";
 import { faceEngineConfig } from "./engine-config";
 import { FaceInputError } from "./face-input-error";
-import type { FaceDetection } from "./types";
+import type { FaceDescriptions, FaceDetection } from "./types";
 import type { WorkerMessage, WorkerReply } from "./face-worker";
 
 /** The engine failed on our side (crash, time limit): not the caller's photo. */
@@ -59,9 +59,24 @@ export async function detectFaces(bytes: Uint8Array): Promise<FaceDetection> {
   )) as FaceDetection;
 }
 
-/** Loads the model ahead of the first photo (about half a second). */
-export async function warmUpFaces(): Promise<void> {
-  await send({ kind: "warm" }, faceEngineConfig().timeoutMs + 30_000);
+/**
+ * Finds the faces as detectFaces does (same faces, order, filters and errors) and
+ * gives each an identity embedding: the face aligned from its eyes and mouth onto
+ * the recognition net's 150 px chip (upright, standard scale), embedded by dlib's
+ * ResNet and L2-normalised. At most `maxFaces` (default 50), most prominent first.
+ * Compare embeddings with faceSimilarity / rankCandidates. Runs in the face worker.
+ */
+export async function describeFaces(bytes: Uint8Array, opts: { maxFaces?: number } = {}): Promise<FaceDescriptions> {
+  const cfg = faceEngineConfig();
+  const copy = new Uint8Array(bytes);
+  const req = { bytes: copy, maxPixels: cfg.maxPixels, detectLongEdge: cfg.detectLongEdge, embedLongEdge: cfg.embedLongEdge, minScore: cfg.minScore, maxFaces: opts.maxFaces ?? 50 };
+  const result = (await send({ kind: "describe", req }, cfg.timeoutMs, [copy.buffer as ArrayBuffer])) as FaceDescriptions;
+  return result;
+}
+
+/** Loads the model ahead of the first photo (about half a second); `embed` loads the recognition net too. */
+export async function warmUpFaces(opts: { embed?: boolean } = {}): Promise<void> {
+  await send({ kind: "warm", embed: opts.embed }, faceEngineConfig().timeoutMs + 30_000);
 }
 
 /** Stops the worker (tests, shutdown). */

@@ -1,4 +1,4 @@
-import { decodeUpright } from "./decode-upright";
+import { decodeUpright, type UprightImage } from "./decode-upright";
 import { faceFromMesh, filterFaces } from "./landmarks";
 import { loadHuman, type HumanLike } from "./human-model";
 import type { FaceDetection, DetectedFace } from "./types";
@@ -18,6 +18,17 @@ export async function detectInThread(req: DetectRequest): Promise<FaceDetection>
   const t0 = performance.now();
   const img = await decodeUpright(req.bytes, { maxPixels: req.maxPixels, detectLongEdge: req.detectLongEdge });
   const t1 = performance.now();
+  const { faces, rawCount } = await detectOnImage(img, req.minScore);
+  return { width: img.width, height: img.height, faces, rawCount, timingsMs: { decode: Math.round(t1 - t0), detect: Math.round(performance.now() - t1) } };
+}
+
+export type Mesh = [number, number, number?][];
+
+/**
+ * Detects on a decoded image: faces in source pixels, filtered and ordered, and
+ * each kept face's mesh (in detection pixels) for the embedding's alignment.
+ */
+export async function detectOnImage(img: UprightImage, minScore: number): Promise<{ faces: DetectedFace[]; meshes: Map<DetectedFace, Mesh>; rawCount: number }> {
   const human = await faceModel();
   const tensor = human.tf.tensor3d(new Uint8Array(img.rgb.buffer, img.rgb.byteOffset, img.rgb.byteLength), [img.rgbHeight, img.rgbWidth, 3], "int32");
   let raw;
@@ -27,14 +38,12 @@ export async function detectInThread(req: DetectRequest): Promise<FaceDetection>
     tensor.dispose();
   }
   const size = { width: img.width, height: img.height };
-  const faces = raw.face.map((f) => faceFromMesh(f.mesh, f.score, img.scale, size)).filter((f): f is DetectedFace => f !== null);
+  const meshes = new Map<DetectedFace, Mesh>();
+  for (const f of raw.face) {
+    const face = faceFromMesh(f.mesh, f.score, img.scale, size);
+    if (face) meshes.set(face, f.mesh);
+  }
   // A face must be at least 2% of the photo's short side tall (chin to crown), and 20 px.
   const minSizePx = Math.max(20, Math.min(img.width, img.height) * 0.02);
-  return {
-    width: img.width,
-    height: img.height,
-    faces: filterFaces(faces, { minScore: req.minScore, minSizePx, minShareOfLargest: 0.2 }),
-    rawCount: raw.face.length,
-    timingsMs: { decode: Math.round(t1 - t0), detect: Math.round(performance.now() - t1) },
-  };
+  return { faces: filterFaces([...meshes.keys()], { minScore, minSizePx, minShareOfLargest: 0.2 }), meshes, rawCount: raw.face.length };
 }

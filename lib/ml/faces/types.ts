@@ -36,3 +36,14 @@ export type FaceDetection = {
   rawCount: number;
   timingsMs: { decode: number; detect: number };
 };
+
+/** A detected face with its identity embedding (see lib/ml/faces/README.md, "Matching"). */
+export type DescribedFace = DetectedFace & {
+  /** 128 numbers, unit length (L2-normalised); compare with faceSimilarity. */
+  embedding: Float32Array;
+};
+
+export type FaceDescriptions = Omit<FaceDetection, "faces" | "timingsMs"> & {
+  faces: DescribedFace[];
+  timingsMs: { decode: number; detect: number; embed: number };
+};
