@@ -433,7 +433,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change an agency: face_matching_enabled (false deletes its face embeddings at once) */
+        patch: operations["patchServicesStudioAgenciesByAgencyId"];
         trace?: never;
     };
     "/v1/services/studio/agencies/{agencyId}/jobs": {
@@ -624,6 +625,109 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/matching/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's match jobs, newest first */
+        get: operations["getServicesStudioMatchingJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/matching/jobs/{matchJobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A match job: status and photos per decision (poll while it runs) */
+        get: operations["getServicesStudioMatchingJobsByMatchJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/matching/jobs/{matchJobId}/faces/{faceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Review a face: accept the proposal, assign a subject, mark it nobody, or reset */
+        patch: operations["patchServicesStudioMatchingJobsByMatchJobIdFacesByFaceId"];
+        trace?: never;
+    };
+    "/v1/services/studio/matching/jobs/{matchJobId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A match job's photos with their faces, candidates and decisions (filter by decision or subject) */
+        get: operations["getServicesStudioMatchingJobsByMatchJobIdResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/matching/match-job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Match a job's photos to the agency's roster (6 tokens a photo; photos that cannot be read are refunded) */
+        post: operations["postServicesStudioMatchingMatchJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/matching/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Build face matching references from the agency's reference photos (free; from 20 subjects asynchronous: 202 with a task) */
+        post: operations["postServicesStudioMatchingReferences"];
+        /** Delete every face embedding of an agency now */
+        delete: operations["deleteServicesStudioMatchingReferences"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2157,6 +2261,7 @@ export interface operations {
                         agencies: {
                             /** @enum {string} */
                             agency_type: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                            face_matching_enabled: boolean;
                             id: number;
                             name: string;
                         }[];
@@ -2203,6 +2308,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         agency_type: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                        face_matching_enabled: boolean;
                         id: number;
                         name: string;
                     };
@@ -2235,6 +2341,48 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         agency_type: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                        face_matching_enabled: boolean;
+                        id: number;
+                        job_count: number;
+                        name: string;
+                        subject_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchServicesStudioAgenciesByAgencyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    face_matching_enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        agency_type: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                        face_matching_enabled: boolean;
                         id: number;
                         job_count: number;
                         name: string;
@@ -2517,6 +2665,8 @@ export interface operations {
             content: {
                 "application/json": {
                     class_name?: string | null;
+                    /** @default false */
+                    exclude_from_matching?: boolean;
                     name: string;
                     reference_photo_url?: string | null;
                     student_id: string;
@@ -2611,6 +2761,7 @@ export interface operations {
             content: {
                 "application/json": {
                     class_name?: string | null;
+                    exclude_from_matching?: boolean;
                     name?: string;
                     reference_photo_url?: string | null;
                     student_id?: string;
@@ -2795,6 +2946,451 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioMatchingJobs: {
+        parameters: {
+            query?: {
+                agency_id?: string;
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agency_id: number;
+                            completed_at: string | null;
+                            created_at: string;
+                            error: string | null;
+                            failed: number;
+                            id: number;
+                            job_id: number | null;
+                            matched: number;
+                            needs_review: number;
+                            processed_files: number;
+                            refund_transaction_id: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed";
+                            task_id: string;
+                            threshold: number;
+                            tokens_deducted: number;
+                            tokens_refunded: number;
+                            total_files: number;
+                            unmatched: number;
+                            wallet_transaction_id: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioMatchingJobsByMatchJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                matchJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agency_id: number;
+                        completed_at: string | null;
+                        created_at: string;
+                        error: string | null;
+                        failed: number;
+                        id: number;
+                        job_id: number | null;
+                        matched: number;
+                        needs_review: number;
+                        processed_files: number;
+                        refund_transaction_id: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        task_id: string;
+                        threshold: number;
+                        tokens_deducted: number;
+                        tokens_refunded: number;
+                        total_files: number;
+                        unmatched: number;
+                        wallet_transaction_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchServicesStudioMatchingJobsByMatchJobIdFacesByFaceId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                faceId: string;
+                matchJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "assign",
+                 *       "subject_id": "sub_..."
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    action: "accept";
+                } | {
+                    /** @constant */
+                    action: "assign";
+                    subject_id: string;
+                } | {
+                    /** @constant */
+                    action: "nobody";
+                } | {
+                    /** @constant */
+                    action: "reset";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            failed: number;
+                            matched: number;
+                            needs_review: number;
+                            unmatched: number;
+                        };
+                        face: {
+                            candidate: {
+                                name: string | null;
+                                score: number;
+                                student_id: string | null;
+                                subject_id: string;
+                            } | null;
+                            /** @enum {string} */
+                            decision: "matched" | "needs_review" | "unmatched";
+                            /** @enum {string} */
+                            engine_decision: "matched" | "needs_review" | "unmatched";
+                            face_box: {
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            };
+                            id: string;
+                            name: string | null;
+                            review: ("accepted" | "assigned" | "nobody") | null;
+                            reviewed_at: string | null;
+                            runner_up: {
+                                score: number;
+                                student_id: string | null;
+                                subject_id: string | null;
+                            } | null;
+                            score: number | null;
+                            student_id: string | null;
+                            subject_id: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioMatchingJobsByMatchJobIdResults: {
+        parameters: {
+            query?: {
+                decision?: "matched" | "needs_review" | "unmatched" | "failed";
+                limit?: string;
+                page?: string;
+                subject_id?: string;
+            };
+            header?: never;
+            path: {
+                matchJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            decision: ("matched" | "needs_review" | "unmatched") | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            faces: {
+                                candidate: {
+                                    name: string | null;
+                                    score: number;
+                                    student_id: string | null;
+                                    subject_id: string;
+                                } | null;
+                                /** @enum {string} */
+                                decision: "matched" | "needs_review" | "unmatched";
+                                /** @enum {string} */
+                                engine_decision: "matched" | "needs_review" | "unmatched";
+                                face_box: {
+                                    h: number;
+                                    w: number;
+                                    x: number;
+                                    y: number;
+                                };
+                                id: string;
+                                name: string | null;
+                                review: ("accepted" | "assigned" | "nobody") | null;
+                                reviewed_at: string | null;
+                                runner_up: {
+                                    score: number;
+                                    student_id: string | null;
+                                    subject_id: string | null;
+                                } | null;
+                                score: number | null;
+                                student_id: string | null;
+                                subject_id: string | null;
+                            }[];
+                            file_id: number | null;
+                            filename: string;
+                            height: number | null;
+                            image_url: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            thumbnail_url: string | null;
+                            width: number | null;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postServicesStudioMatchingMatchJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "agency_id": 1,
+                 *       "job_id": 2,
+                 *       "threshold": 0.85
+                 *     }
+                 */
+                "application/json": {
+                    agency_id: number;
+                    file_ids?: number[];
+                    job_id?: number;
+                    threshold?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        match_job_id: number;
+                        status: string;
+                        task_id: string;
+                        threshold: number;
+                        tokens_deducted: number;
+                        total_files: number;
+                        wallet_transaction_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientTokens"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postServicesStudioMatchingReferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "agency_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    agency_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Below 20 subjects with photos: done, with a report of the portraits that could not be used. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agency_id: number;
+                        embeddings_created: number;
+                        embeddings_kept: number;
+                        embeddings_removed: number;
+                        embeddings_total: number;
+                        report: {
+                            message: string;
+                            reason: string;
+                            student_id: string;
+                            subject_id: string;
+                        }[];
+                        /** @constant */
+                        status: "completed";
+                        subjects_with_photos: number;
+                    };
+                };
+            };
+            /** @description From 20 subjects with photos: a job; poll GET /v1/services/studio/jobs/{task_id} (type face_references). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agency_id: number;
+                        poll_url: string;
+                        /** @constant */
+                        status: "queued";
+                        subjects_with_photos: number;
+                        task_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteServicesStudioMatchingReferences: {
+        parameters: {
+            query: {
+                agency_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agency_id: number;
+                        embeddings_deleted: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

@@ -19,6 +19,8 @@ export type RouteDoc = {
    * the API tests produce is checked against it (test/http.ts).
    */
   response?: z.ZodType;
+  /** Other success answers (a request answered at once with 200, or accepted as a job with 202). */
+  alsoAnswers?: { status: number; response: z.ZodType; description: string }[];
   /** A body the handler reads itself (multipart upload, CSV): its media type and, optionally, its shape. */
   rawBody?: { contentType: string; schema?: z.ZodType; description?: string };
   /** A success body that is not JSON (a PDF): its media type. */

@@ -118,6 +118,7 @@ function operation(path: string, method: HttpMethod, meta: RouteMeta) {
     };
   }
   const responses: Record<string, unknown> = { [status]: success };
+  for (const alt of doc.alsoAnswers ?? []) responses[String(alt.status)] = { description: alt.description, content: { "application/json": { schema: jsonSchemaOf(alt.response, "output") } } };
   if (spec.body || spec.query || spec.params || doc.rawBody || idempotent) responses["400"] = ref("BadRequest");
   if (auth !== "public") responses["401"] = ref("Unauthorized");
   if (doc.billed) responses["402"] = ref("InsufficientTokens");

@@ -273,7 +273,7 @@ describe("face matching: consent and deletion of biometric data", () => {
     const { token } = await testAccount();
     const agency = await h.makeAgency(token);
     const small = async (name: string) => sharp(faceFixture(name)).resize(320, 320, { fit: "inside" }).jpeg().toBuffer();
-    const pool = [await small("obama.jpg"), await small("biden.jpg"), await small("coffee.jpg")];
+    const pool = [await small("obama.jpg"), await small("biden.jpg"), faceFixture("coffee.jpg")];
     // 20 entries, many sharing a portrait: the duplicates are what the report must find.
     for (let i = 0; i < 20; i++) await h.subjectWithPhoto(token, agency.id, `S${i}`, `Child ${i}`, pool[i % 3]!);
     const res = await h.buildReferences(token, { agency_id: agency.id });

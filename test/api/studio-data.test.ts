@@ -55,7 +55,7 @@ describe("agencies and jobs (contract 4.7)", () => {
     const a = await makeAgency(token, "Lincoln Elementary", "school");
     const b = await makeAgency(token, "Riverside FC", "sports");
     expect(Number.isInteger(a.id)).toBe(true);
-    expect(a).toEqual({ id: a.id, name: "Lincoln Elementary", agency_type: "school" });
+    expect(a).toEqual({ id: a.id, name: "Lincoln Elementary", agency_type: "school", face_matching_enabled: true });
     const list = await call(agencies, "GET", base, { token });
     expect(list.status).toBe(200);
     expect(list.json).toEqual({ agencies: [a, b] });

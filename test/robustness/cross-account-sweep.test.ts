@@ -28,6 +28,12 @@ import * as subjectRoute from "@/app/v1/services/studio/agencies/[agencyId]/subj
 import * as uploadsRoute from "@/app/v1/uploads/route";
 import * as faceCropRoute from "@/app/v1/services/studio/face-crop/route";
 import * as faceCropTaskRoute from "@/app/v1/services/studio/jobs/[taskId]/route";
+import * as referencesRoute from "@/app/v1/services/studio/matching/references/route";
+import * as matchJobCreateRoute from "@/app/v1/services/studio/matching/match-job/route";
+import * as matchJobRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/route";
+import * as matchResultsRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/results/route";
+import { loadReferences, processMatchFile } from "@/lib/services/matching/process-match-file";
+import { matchFaces, matchFiles, matchJobs } from "@/lib/db/schema";
 import { faceFixture } from "../support/face-fixtures";
 import { config, resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
@@ -74,6 +80,8 @@ type Resources = {
   fileId: string;
   faceTaskId: string;
   faceResultId: string;
+  matchJobId: string;
+  matchFaceId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -106,6 +114,9 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   [`${STUDIO}/subjects/import`]: { agencyId },
   "services/studio/jobs/[taskId]": { taskId: (r) => r.faceTaskId },
   "services/studio/face-crop/results/[resultId]": { resultId: (r) => r.faceResultId },
+  "services/studio/matching/jobs/[matchJobId]": { matchJobId: (r) => r.matchJobId },
+  "services/studio/matching/jobs/[matchJobId]/results": { matchJobId: (r) => r.matchJobId },
+  "services/studio/matching/jobs/[matchJobId]/faces/[faceId]": { matchJobId: (r) => r.matchJobId, faceId: (r) => r.matchFaceId },
 };
 
 let png: Buffer;
@@ -129,6 +140,8 @@ const rename: Variant = { name: "rename", opts: () => ({ body: { name: "Renamed 
 const BODIES: Record<string, Variant[]> = {
   "services/studio/face-crop/results/[resultId] PUT": [{ name: "re-crop", opts: () => ({ body: { crop_box: { x: 10, y: 10, w: 320, h: 400 } } }) }],
   "products/[id] PATCH": [rename],
+  [`${STUDIO} PATCH`]: [{ name: "consent", opts: () => ({ body: { face_matching_enabled: true } }) }],
+  "services/studio/matching/jobs/[matchJobId]/faces/[faceId] PATCH": [{ name: "review", opts: () => ({ body: { action: "nobody" } }) }],
   "projects/[id] PATCH": [rename],
   [`${STUDIO}/subjects/[subjectId] PATCH`]: [rename],
   "services/preflight/ai-jobs/[jobId]/approve POST": [{ name: "", opts: () => ({ body: {} }) }],
@@ -187,8 +200,13 @@ async function createResources(name: string, token: string): Promise<Resources> 
     "agency job",
   );
   const j = String(job.id);
+  const portrait = await created(call(uploadsRoute, "POST", "/v1/uploads", { token, rawBody: multipart(faceFixture("obama.jpg"), `${name}.jpg`) }), 201, "portrait upload");
   const subject = await created(
-    call(subjectsRoute, "POST", `/v1/services/studio/agencies/${a}/subjects`, { token, params: { agencyId: a }, body: { student_id: "S1", name: `${name} subject`, class_name: "4B" } }),
+    call(subjectsRoute, "POST", `/v1/services/studio/agencies/${a}/subjects`, {
+      token,
+      params: { agencyId: a },
+      body: { student_id: "S1", name: `${name} subject`, class_name: "4B", reference_photo_url: portrait.url },
+    }),
     201,
     "subject",
   );
@@ -197,7 +215,6 @@ async function createResources(name: string, token: string): Promise<Resources> 
     201,
     "job file",
   );
-  const portrait = await created(call(uploadsRoute, "POST", "/v1/uploads", { token, rawBody: multipart(faceFixture("obama.jpg"), `${name}.jpg`) }), 201, "portrait upload");
   const crop = await created(call(faceCropRoute, "POST", "/v1/services/studio/face-crop", { token, body: { image_url: portrait.url, icp_type: "school" } }), 200, "face crop");
   // No runner runs in this file: the job stays `processing`.
   const bg = await created(call(bgRemoveRoute, "POST", "/v1/services/bg-remove", { token, body: { image_url: upload.url } }), 202, "background removal job");
@@ -210,6 +227,19 @@ async function createResources(name: string, token: string): Promise<Resources> 
     return res.data.jobId as string;
   };
   const [fixJobId, fixApproveJobId, fixRejectJobId] = [await fixJob(), await fixJob(), await fixJob()];
+  // A match job over a photo with a face, matched by the job's own step (no runner runs here).
+  const faceFile = await created(
+    call(filesRoute, "POST", `/v1/services/studio/agencies/${a}/jobs/${j}/files`, { token, params: { agencyId: a, jobId: j }, rawBody: multipart(faceFixture("obama2.jpg"), `${name}-face.jpg`) }),
+    201,
+    "job photo with a face",
+  );
+  await created(call(referencesRoute, "POST", "/v1/services/studio/matching/references", { token, body: { agency_id: agency.id } }), 200, "references");
+  const match = await created(call(matchJobCreateRoute, "POST", "/v1/services/studio/matching/match-job", { token, body: { agency_id: agency.id, file_ids: [faceFile.files[0].id] } }), 200, "match job");
+  const db = await getDb();
+  const [mj] = await db.select().from(matchJobs).where(eq(matchJobs.id, match.match_job_id));
+  const [mf] = await db.select({ id: matchFiles.id }).from(matchFiles).where(eq(matchFiles.matchJobId, mj!.id));
+  await processMatchFile(db, mj!, mf!.id, await loadReferences(db, mj!.agencyId));
+  const [face] = await db.select({ id: matchFaces.id }).from(matchFaces).where(eq(matchFaces.matchJobId, mj!.id));
   return {
     fixJobId,
     fixApproveJobId,
@@ -227,6 +257,8 @@ async function createResources(name: string, token: string): Promise<Resources> 
     fileId: String(files.files[0].id),
     faceTaskId: crop.task_id,
     faceResultId: crop.results[0].result_id,
+    matchJobId: String(match.match_job_id),
+    matchFaceId: face!.id,
   };
 }
 
@@ -249,6 +281,8 @@ function ghostOf(r: Resources): Resources {
     bgJobId: str(r.bgJobId),
     faceTaskId: str(r.faceTaskId),
     faceResultId: str(r.faceResultId),
+    matchFaceId: str(r.matchFaceId),
+    matchJobId: "2147483644",
     fixJobId: str(r.fixJobId),
     fixApproveJobId: str(r.fixApproveJobId),
     fixRejectJobId: str(r.fixRejectJobId),
@@ -287,6 +321,8 @@ async function snapshot(p: Party) {
     files: await read(filesRoute, `${studio}/jobs/${r.agencyJobId}/files`, { agencyId: r.agencyId, jobId: r.agencyJobId }),
     file: await read(fileRoute, `${studio}/jobs/${r.agencyJobId}/files/${r.fileId}`, { agencyId: r.agencyId, jobId: r.agencyJobId, fileId: r.fileId }),
     subjects: await read(subjectsRoute, `${studio}/subjects`, { agencyId: r.agencyId }),
+    matchJob: await read(matchJobRoute, `/v1/services/studio/matching/jobs/${r.matchJobId}`, { matchJobId: r.matchJobId }),
+    matchResults: await read(matchResultsRoute, `/v1/services/studio/matching/jobs/${r.matchJobId}/results`, { matchJobId: r.matchJobId }),
     subject: await read(subjectRoute, `${studio}/subjects/${r.subjectId}`, { agencyId: r.agencyId, subjectId: r.subjectId }),
     // The API key still works (not revoked).
     viaApiKey: (await call(accountRoute, "GET", "/v1/account", { token: r.apiKey })).status,
@@ -370,7 +406,8 @@ describe("another account's ids on every /v1 route with a dynamic segment", () =
     expect(before.A.bgJob).toMatchObject({ status: 200, body: { status: "processing" } });
     expect(before.A.faceTask).toMatchObject({ status: 200, body: { status: "completed", results: [{ faces_found: 1 }] } });
     expect(before.A.agency).toMatchObject({ status: 200, body: { subject_count: 1, job_count: 1 } });
-    expect(before.A.job).toMatchObject({ status: 200, body: { file_count: 1 } });
+    expect(before.A.job).toMatchObject({ status: 200, body: { file_count: 2 } });
+    expect(before.A.matchResults).toMatchObject({ status: 200, body: { data: [{ status: "completed", faces: [{ id: A.r.matchFaceId }] }] } });
     expect(before.A.file.status).toBe(200);
     expect(before.A.subject.status).toBe(200);
     expect(before.A.apiKeys.map((k) => k.id)).toEqual([A.r.apiKeyId]);
@@ -497,7 +534,7 @@ describe("the same requests from A, the owner", () => {
     // What A's requests did, seen by A: renamed, planted, deleted.
     const after = await snapshot(A);
     expect(after.agency).toMatchObject({ status: 200, body: { subject_count: 2, job_count: 2 } });
-    expect(after.job).toMatchObject({ status: 200, body: { file_count: 2 } });
+    expect(after.job).toMatchObject({ status: 200, body: { file_count: 3 } });
     for (const gone of [after.product, after.project, after.report, after.subject, after.file]) expect(gone.status).toBe(404);
     expect(after.viaApiKey).toBe(401);
   });

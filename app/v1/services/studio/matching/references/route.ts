@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
 import { appOrigin } from "@/lib/config";
@@ -13,7 +12,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       body: referencesBody,
       doc: {
         summary: "Build face matching references from the agency's reference photos (free; from 20 subjects asynchronous: 202 with a task)",
-        response: z.union([referencesSyncResponse, referencesAsyncResponse]),
+        description: "Below 20 subjects with photos: done, with a report of the portraits that could not be used.",
+        response: referencesSyncResponse,
+        alsoAnswers: [{ status: 202, response: referencesAsyncResponse, description: "From 20 subjects with photos: a job; poll GET /v1/services/studio/jobs/{task_id} (type face_references)." }],
         examples: { request: { agency_id: 1 } },
       },
     },
