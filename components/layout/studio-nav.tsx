@@ -9,6 +9,7 @@ export const NAV_ITEMS = [
   { href: "/dashboard", label: "Wallet" },
   { href: "/bg-remove", label: "Background removal" },
   { href: "/face-crop", label: "Face crop" },
+  { href: "/matching", label: "Face matching" },
   { href: "/products", label: "Products" },
   { href: "/projects", label: "Projects" },
   { href: "/agencies", label: "Agencies" },

@@ -6,6 +6,9 @@ import { getDb } from "@/lib/db/client";
 import { verifyCredentials } from "./verify-credentials";
 import { ensureDemoAccount, DEMO_EMAIL } from "./ensure-demo-account";
 import { getBalance } from "@/lib/wallet/get-balance";
+import { eq } from "drizzle-orm";
+import { agencies, agencyJobs, jobFiles, referenceBuilds, subjects } from "@/lib/db/schema";
+import { storage } from "@/lib/storage";
 
 function demoMode(mode: string) {
   process.env.DEMO_ACCOUNT = mode;
@@ -24,6 +27,15 @@ describe("demo account", () => {
     expect(account?.plan).toBe("premium");
     expect(await getBalance(db, account!.id)).toBe(5000);
     expect(fs.existsSync(path.join(config().dataDir, "demo-account.json"))).toBe(true);
+    // A sample agency for face matching: a roster with portraits, a job of event photos, references queued.
+    const [agency] = await db.select().from(agencies).where(eq(agencies.accountId, account!.id));
+    expect(agency?.name).toMatch(/^Demo/);
+    const roster = await db.select().from(subjects).where(eq(subjects.agencyId, agency!.id));
+    expect(roster.map((s) => s.studentId).sort()).toEqual(["D-1001", "D-1002"]);
+    for (const s of roster) expect(await storage().get(s.referencePhotoKey!)).not.toBeNull();
+    const [job] = await db.select().from(agencyJobs).where(eq(agencyJobs.agencyId, agency!.id));
+    expect(await db.select().from(jobFiles).where(eq(jobFiles.jobId, job!.id))).toHaveLength(6);
+    expect(await db.select().from(referenceBuilds).where(eq(referenceBuilds.agencyId, agency!.id))).toMatchObject([{ status: "queued", subjectsTotal: 2 }]);
     // A later start finds accounts and reprints the same credentials without creating another.
     expect(await ensureDemoAccount(db)).toEqual(first);
   });

@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db/types";
 import { accounts } from "@/lib/db/schema";
 import { config } from "@/lib/config";
 import { createAccount } from "./create-account";
+import { seedMatchingDemo } from "@/lib/services/matching/seed-demo";
 
 export const DEMO_EMAIL = "demo@printstudio.local";
 const DEMO_TOKENS = 5_000;
@@ -24,7 +25,9 @@ export async function ensureDemoAccount(db: Db): Promise<DemoCredentials | null>
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(accounts);
   if (n === 0) {
     const creds = { email: DEMO_EMAIL, password: `studio-${crypto.randomBytes(9).toString("base64url")}` };
-    await createAccount(db, { ...creds, name: "Demo Studio", plan: "premium", signupTokens: DEMO_TOKENS });
+    const account = await createAccount(db, { ...creds, name: "Demo Studio", plan: "premium", signupTokens: DEMO_TOKENS });
+    // A sample agency ready for face matching; a demo without it is still a demo.
+    await seedMatchingDemo(db, account.id).catch((err) => console.error("[demo] the sample face matching agency could not be created:", err));
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(creds, null, 2), { mode: 0o600 });
     return creds;

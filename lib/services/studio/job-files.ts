@@ -79,7 +79,7 @@ async function inspectPhoto(file: Incoming) {
   }
 }
 
-async function storeFile(db: Db, accountId: string, jobId: number, file: Incoming) {
+export async function storeFile(db: Db, accountId: string, jobId: number, file: Incoming) {
   const photo = await inspectPhoto(file);
   const stem = `studio/${accountId}/jobs/${jobId}/${newId("f")}`;
   const storageKey = `${stem}.${ACCEPTED_TYPES[photo.mime].ext}`;

@@ -1,0 +1,117 @@
+"use client";
+
+import Link from "next/link";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { errorMessage } from "@/components/studio/api-errors";
+import { studioKeys, type AgencyDetail } from "@/components/studio/types";
+import type { ReferenceProblem, ReferencesAnswer, ReferenceTask } from "./types";
+
+const REASON: Record<string, string> = {
+  no_face: "no face found",
+  multiple_faces: "several faces",
+  unreadable: "photo unreadable",
+  fetch_failed: "photo could not be downloaded",
+  url_not_allowed: "photo address refused",
+  photo_missing: "photo missing",
+  possible_duplicate: "same person as another entry?",
+};
+
+/** Step 1: the agency's consent switch and its reference embeddings (free). */
+export function ReferencesPanel({ agency }: { agency: AgencyDetail & { face_matching_enabled: boolean } }) {
+  const queryClient = useQueryClient();
+  const [answer, setAnswer] = useState<ReferencesAnswer | null>(null);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const build = useMutation({
+    mutationFn: () => apiFetch<ReferencesAnswer>("/v1/services/studio/matching/references", { method: "POST", json: { agency_id: agency.id } }),
+    onSuccess: (res) => {
+      setAnswer(res);
+      setTaskId(res.status === "queued" ? res.task_id : null);
+    },
+  });
+  const task = useQuery({
+    queryKey: ["matching", "references-task", taskId],
+    enabled: taskId !== null,
+    queryFn: () => apiFetch<ReferenceTask>(`/v1/services/studio/jobs/${taskId}`),
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === "completed" || q.state.data.status === "failed") ? false : 1000),
+  });
+  const consent = useMutation({
+    mutationFn: (enabled: boolean) => apiFetch(`/v1/services/studio/agencies/${agency.id}`, { method: "PATCH", json: { face_matching_enabled: enabled } }),
+    onSuccess: async () => {
+      setAnswer(null);
+      await queryClient.invalidateQueries({ queryKey: studioKeys.agency(agency.id) });
+    },
+  });
+  const wipe = useMutation({
+    mutationFn: () => apiFetch<{ embeddings_deleted: number }>(`/v1/services/studio/matching/references?agency_id=${agency.id}`, { method: "DELETE" }),
+    onSuccess: () => setAnswer(null),
+  });
+  const report: ReferenceProblem[] = answer?.status === "completed" ? answer.report : (task.data?.report ?? []);
+  return (
+    <Card title="1. Reference portraits">
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input type="checkbox" className="mt-1" checked={agency.face_matching_enabled} disabled={consent.isPending} onChange={(e) => consent.mutate(e.target.checked)} />
+        <span>
+          Face matching is allowed for {agency.name}. Switching it off deletes every face embedding of this agency at once; the roster and photos stay.
+        </span>
+      </label>
+      <p className="mt-3 text-sm text-slate-600">
+        One embedding is made from each subject&apos;s reference photo (free). Run it again after changing the roster: only new or changed photos are processed.{" "}
+        <Link href={`/agencies/${agency.id}/roster`} className="text-brand-700 underline">
+          Edit the roster
+        </Link>
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button disabled={!agency.face_matching_enabled || build.isPending || (task.data !== undefined && task.data.status === "running")} onClick={() => build.mutate()}>
+          {build.isPending ? "Reading portraits…" : "Build references"}
+        </Button>
+        <Button
+          variant="danger"
+          disabled={wipe.isPending}
+          onClick={() => {
+            if (window.confirm(`Delete every face embedding of ${agency.name}? Matching needs them built again.`)) wipe.mutate();
+          }}
+        >
+          Delete embeddings
+        </Button>
+      </div>
+      {build.error ? (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {errorMessage(build.error)}
+        </p>
+      ) : null}
+      {wipe.data ? <p className="mt-2 text-sm text-slate-600">{wipe.data.embeddings_deleted} embeddings deleted.</p> : null}
+      {answer?.status === "completed" ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="references-summary">
+          {answer.embeddings_total} of {answer.subjects_with_photos} portraits ready ({answer.embeddings_created} new, {answer.embeddings_kept} unchanged).
+        </p>
+      ) : null}
+      {taskId && task.data ? (
+        <div className="mt-3 text-sm text-slate-700" data-testid="references-summary">
+          <progress className="w-full" max={task.data.subjects_total} value={task.data.processed} />
+          {task.data.status === "completed"
+            ? `${task.data.embeddings_created} new embeddings from ${task.data.subjects_total} portraits.`
+            : task.data.status === "failed"
+              ? (task.data.error ?? "The build failed.")
+              : `Reading portraits: ${task.data.processed} of ${task.data.subjects_total}…`}
+        </div>
+      ) : null}
+      {report.length > 0 ? (
+        <div className="mt-3">
+          <p className="text-sm font-medium text-amber-800">{report.length} portrait{report.length === 1 ? "" : "s"} to look at:</p>
+          <ul className="mt-1 max-h-48 space-y-1 overflow-y-auto text-sm">
+            {report.map((p) => (
+              <li key={`${p.subject_id}:${p.reason}`} title={p.message}>
+                <span className="font-mono text-xs">{p.student_id}</span> · {REASON[p.reason] ?? p.reason}
+                <span className="block text-xs text-slate-500">{p.message}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

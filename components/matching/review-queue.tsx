@@ -1,0 +1,225 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { QueryError } from "@/components/ui/query-error";
+import { apiFetch } from "@/lib/client/api-fetch";
+import type { Paginated } from "@/lib/client/list-envelopes";
+import { errorMessage } from "@/components/studio/api-errors";
+import type { Subject } from "@/components/studio/types";
+import { FaceCloseUp, FacePhoto, Portrait } from "./face-photo";
+import { DECISION_LABEL, matchingKeys, type Decision, type MatchFace, type MatchJob, type MatchResult } from "./types";
+
+const PAGE = 50;
+type Item = { result: MatchResult; face: MatchFace };
+type Review = { action: "accept" } | { action: "assign"; subject_id: string } | { action: "nobody" } | { action: "reset" };
+
+/**
+ * One queue of faces (needs review, unmatched, or matched for spot checks), kept
+ * as it was loaded while the photographer works through it, so a decision never
+ * makes the list jump. Keyboard: A accept, C next candidate, X nobody, U undo,
+ * J / → next, K / ← previous.
+ */
+export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Decision; roster: Map<string, Subject> | undefined }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const results = useQuery({
+    queryKey: matchingKeys.results(job.id, queue, page),
+    queryFn: () => apiFetch<Paginated<MatchResult>>(`/v1/services/studio/matching/jobs/${job.id}/results?decision=${queue}&limit=${PAGE}&page=${page}`),
+    staleTime: Infinity,
+  });
+  const items = useMemo<Item[]>(
+    () => (results.data?.data ?? []).flatMap((result) => (result.faces.length ? result.faces.filter((f) => f.decision === queue).map((face) => ({ result, face })) : [])),
+    [results.data, queue],
+  );
+  const noFace = (results.data?.data ?? []).filter((r) => r.faces.length === 0);
+  const [at, setAt] = useState(0);
+  const [changed, setChanged] = useState<Record<string, MatchFace>>({});
+  const [undo, setUndo] = useState<{ index: number; faceId: string }[]>([]);
+  const current = items[at];
+  const face = current ? (changed[current.face.id] ?? current.face) : undefined;
+
+  const save = useMutation({
+    mutationFn: ({ faceId, body }: { faceId: string; body: Review; index: number }) =>
+      apiFetch<{ face: MatchFace; counts: Pick<MatchJob, "matched" | "needs_review" | "unmatched" | "failed"> }>(`/v1/services/studio/matching/jobs/${job.id}/faces/${faceId}`, { method: "PATCH", json: body }),
+    onSuccess: (res, { faceId, body, index }) => {
+      setChanged((c) => ({ ...c, [faceId]: res.face }));
+      queryClient.setQueryData<MatchJob>(matchingKeys.job(job.id), (old) => (old ? { ...old, ...res.counts } : old));
+      if (body.action !== "reset") {
+        setUndo((u) => [...u, { index, faceId }]);
+        setAt((i) => Math.min(i + 1, Math.max(items.length - 1, 0)));
+      }
+    },
+  });
+
+  const candidates = useMemo(() => {
+    if (!face) return [];
+    const list: { subject_id: string; score: number | null }[] = [];
+    if (face.candidate) list.push({ subject_id: face.candidate.subject_id, score: face.candidate.score });
+    if (face.runner_up?.subject_id) list.push({ subject_id: face.runner_up.subject_id, score: face.runner_up.score });
+    return list;
+  }, [face]);
+
+  const act = useCallback(
+    (key: string) => {
+      if (!current || !face || save.isPending) return;
+      const send = (body: Review) => save.mutate({ faceId: face.id, body, index: at });
+      switch (key) {
+        case "a":
+          if (face.subject_id) send({ action: "accept" });
+          else if (face.candidate) send({ action: "assign", subject_id: face.candidate.subject_id });
+          break;
+        case "c": {
+          // The next candidate after the one shown now.
+          const i = candidates.findIndex((c) => c.subject_id === face.subject_id);
+          const next = candidates[(i + 1) % candidates.length];
+          if (next) send({ action: "assign", subject_id: next.subject_id });
+          break;
+        }
+        case "x":
+          send({ action: "nobody" });
+          break;
+        case "u": {
+          const last = undo.at(-1);
+          if (!last) break;
+          setUndo((u) => u.slice(0, -1));
+          setAt(last.index);
+          save.mutate({ faceId: last.faceId, body: { action: "reset" }, index: last.index });
+          break;
+        }
+        case "j":
+        case "ArrowRight":
+          setAt((i) => Math.min(i + 1, items.length - 1));
+          break;
+        case "k":
+        case "ArrowLeft":
+          setAt((i) => Math.max(i - 1, 0));
+          break;
+      }
+    },
+    [current, face, save, at, candidates, undo, items.length],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+      if (e.metaKey || e.ctrlKey || e.altKey) return;
+      const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+      if (["a", "c", "x", "u", "j", "k", "ArrowRight", "ArrowLeft"].includes(key)) {
+        e.preventDefault();
+        act(key);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [act]);
+
+  if (results.error) return <QueryError title="Could not load the photos." error={results.error} onRetry={() => void results.refetch()} />;
+  if (!results.data) return <p className="text-sm text-slate-500">Loading…</p>;
+  const lastPage = results.data.meta.last_page;
+  const pager =
+    lastPage > 1 ? (
+      <div className="flex items-center gap-2 text-sm">
+        <Button variant="secondary" disabled={page <= 1} onClick={() => (setPage(page - 1), setAt(0))}>
+          Previous photos
+        </Button>
+        <span>
+          Photos page {page} of {lastPage}
+        </span>
+        <Button variant="secondary" disabled={page >= lastPage} onClick={() => (setPage(page + 1), setAt(0))}>
+          Next photos
+        </Button>
+      </div>
+    ) : null;
+  if (!current || !face) {
+    return (
+      <Card>
+        <p className="text-sm text-slate-600">{queue === "needs_review" ? "Nothing left to review here." : `No ${DECISION_LABEL[queue].toLowerCase()} faces on this page.`}</p>
+        {noFace.length ? <p className="mt-2 text-sm text-slate-500">{noFace.length} photo(s) here have no face at all: {noFace.map((r) => r.filename).join(", ")}.</p> : null}
+        {pager}
+      </Card>
+    );
+  }
+  const shown = face.subject_id ? roster?.get(face.subject_id) : face.candidate ? roster?.get(face.candidate.subject_id) : undefined;
+  const width = current.result.width ?? 1;
+  const height = current.result.height ?? 1;
+  return (
+    <Card>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+        <span data-testid="queue-position">
+          Face {at + 1} of {items.length} · {current.result.filename}
+        </span>
+        {pager}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+        {current.result.image_url ? (
+          <FacePhoto
+            src={current.result.image_url}
+            width={width}
+            height={height}
+            box={face.face_box}
+            others={current.result.faces.filter((f) => f.id !== face.id).map((f) => f.face_box)}
+            alt={current.result.filename}
+          />
+        ) : (
+          <p className="text-sm text-slate-500">The photo was deleted.</p>
+        )}
+        <div className="space-y-3">
+          <div className="flex gap-3">
+            {current.result.image_url ? <FaceCloseUp src={current.result.image_url} width={width} height={height} box={face.face_box} size={160} /> : null}
+            <Portrait src={shown?.reference_photo_url} name={shown?.name ?? "?"} size={160} />
+          </div>
+          <div data-testid="face-verdict">
+            <p className="text-base font-semibold text-slate-900">
+              {face.decision === "unmatched" && !face.subject_id ? "Nobody on the roster" : `${shown?.name ?? face.name ?? "?"} (${shown?.student_id ?? face.student_id ?? "?"})`}
+            </p>
+            <p className="text-sm text-slate-600">
+              {DECISION_LABEL[face.decision]}
+              {face.review ? ` · by you (${face.review})` : " · by the engine"}
+              {face.candidate ? ` · similarity ${face.candidate.score.toFixed(2)} to ${face.candidate.name ?? face.candidate.student_id}` : ""}
+              {face.runner_up ? ` · runner-up ${face.runner_up.student_id} ${face.runner_up.score.toFixed(2)}` : ""}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => act("a")} disabled={save.isPending || (!face.subject_id && !face.candidate)}>
+              Accept <kbd className="ml-1 text-xs opacity-70">A</kbd>
+            </Button>
+            <Button variant="secondary" onClick={() => act("c")} disabled={save.isPending || candidates.length === 0}>
+              Next candidate <kbd className="ml-1 text-xs opacity-70">C</kbd>
+            </Button>
+            <Button variant="secondary" onClick={() => act("x")} disabled={save.isPending}>
+              Nobody <kbd className="ml-1 text-xs opacity-70">X</kbd>
+            </Button>
+            <Button variant="secondary" onClick={() => act("u")} disabled={save.isPending || undo.length === 0}>
+              Undo <kbd className="ml-1 text-xs opacity-70">U</kbd>
+            </Button>
+          </div>
+          <label className="block text-sm text-slate-700">
+            Someone else:
+            <select
+              className="ml-2 rounded-md border border-slate-300 px-2 py-1 text-sm"
+              value=""
+              onChange={(e) => e.target.value && save.mutate({ faceId: face.id, body: { action: "assign", subject_id: e.target.value }, index: at })}
+            >
+              <option value="">choose a child…</option>
+              {[...(roster?.values() ?? [])].map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} ({s.student_id})
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="text-xs text-slate-500">J / → next · K / ← previous. Decisions are saved at once and kept when the photos are matched again.</p>
+          {save.error ? (
+            <p role="alert" className="text-sm text-red-600">
+              {errorMessage(save.error)}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
