@@ -25,8 +25,10 @@ type Review = { action: "accept" } | { action: "assign"; subject_id: string } | 
 export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Decision; roster: Map<string, Subject> | undefined }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
+  // Loaded once the job has ended (and again as photos come in while it runs), then kept as it is.
+  const ended = job.status === "completed" || job.status === "failed";
   const results = useQuery({
-    queryKey: matchingKeys.results(job.id, queue, page),
+    queryKey: [...matchingKeys.results(job.id, queue, page), ended ? "ended" : job.processed_files],
     queryFn: () => apiFetch<Paginated<MatchResult>>(`/v1/services/studio/matching/jobs/${job.id}/results?decision=${queue}&limit=${PAGE}&page=${page}`),
     staleTime: Infinity,
   });

@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { E2E_PASSWORD, grantTokens, signUp } from "./support/accounts";
+
+// Face matching in the studio: a roster with reference portraits and a job of solo photos
+// (the project's own photos, test/fixtures/faces, MIT), references built and a strict match
+// job started from the page, then a face that needs review is decided with the keyboard.
+const photo = (name: string) => ({ name, mimeType: "image/jpeg", buffer: fs.readFileSync(path.resolve(process.cwd(), "test/fixtures/faces", name)) });
+
+async function ok<T>(res: Promise<{ status(): number; json(): Promise<T>; text(): Promise<string> }>, status: number): Promise<T> {
+  const r = await res;
+  if (r.status() !== status) throw new Error(`${r.status()}: ${await r.text()}`);
+  return r.json();
+}
+
+/** The setup goes through the API as a third party would: with a Bearer token. */
+async function roster(request: APIRequestContext, email: string) {
+  const { access_token } = await ok<{ access_token: string }>(request.post("/v1/auth/token", { data: { email, password: E2E_PASSWORD } }), 200);
+  const headers = { Authorization: `Bearer ${access_token}` };
+  const post = (url: string, body: { data?: unknown; multipart?: Record<string, ReturnType<typeof photo>> }) => request.post(url, { headers, ...body } as never);
+  const agency = await ok<{ id: number }>(post("/v1/services/studio/agencies", { data: { name: "Lakeside Primary", agency_type: "school" } }), 201);
+  // S-3 is the same child entered twice (same portrait as S-1): every photo of him is too close to call.
+  for (const [studentId, name, file] of [["S-1", "Barack Obama", "obama.jpg"], ["S-2", "Joe Biden", "biden.jpg"], ["S-3", "Barry Obama", "obama.jpg"]] as const) {
+    const up = await ok<{ url: string }>(post("/v1/uploads", { multipart: { file: photo(file) } }), 201);
+    await ok(post(`/v1/services/studio/agencies/${agency.id}/subjects`, { data: { student_id: studentId, name, reference_photo_url: up.url } }), 201);
+  }
+  const job = await ok<{ id: number }>(post(`/v1/services/studio/agencies/${agency.id}/jobs`, { data: { name: "Sports day", icp_type: "school" } }), 201);
+  for (const file of ["obama2.jpg", "obama3.jpg", "obama-1080p.jpg", "biden2.jpg"]) {
+    await ok(post(`/v1/services/studio/agencies/${agency.id}/jobs/${job.id}/files`, { multipart: { file: photo(file) } }), 201);
+  }
+  return agency.id;
+}
+
+test("face matching: build references, match a job, review a face with the keyboard and see the counts change", async ({ page }) => {
+  test.setTimeout(240_000);
+  const email = await signUp(page, "Lakeside Photo");
+  await grantTokens(page.request, email, 100);
+  const agencyId = await roster(page.request, email);
+
+  await page.getByRole("link", { name: "Face matching" }).click();
+  await expect(page.getByRole("heading", { name: "Face matching" })).toBeVisible();
+  await page.goto(`/matching?agency=${agencyId}`);
+  await page.getByRole("button", { name: "Build references" }).click();
+  await expect(page.getByTestId("references-summary")).toContainText("3 of 3 portraits ready", { timeout: 60_000 });
+  await expect(page.getByText("same person as another entry?")).toBeVisible();
+
+  await page.getByRole("button", { name: "Match 4 photos (24 tokens)" }).click();
+  await expect(page).toHaveURL(/\/matching\/\d+$/);
+  await expect(page.getByText(/threshold 0\.85 · 24 tokens · completed/)).toBeVisible({ timeout: 120_000 });
+  const count = async (k: string) => Number(await page.getByTestId(`count-${k}`).innerText());
+  // The three photos of Obama wait for review (two roster entries, one face); Biden's is matched.
+  await expect.poll(() => count("needs_review")).toBe(3);
+  const [review, matched, unmatched] = [3, await count("matched"), await count("unmatched")];
+  expect(matched).toBe(1);
+
+  // The photo with its face boxed, beside the candidate's portrait.
+  await expect(page.getByTestId("face-box")).toBeVisible();
+  await expect(page.getByRole("img", { name: /Reference portrait of/ })).toBeVisible();
+  await expect(page.getByTestId("queue-position")).toContainText(`Face 1 of ${review}`);
+
+  // A: accept -> one photo moves from review to matched, and the queue moves on.
+  await page.keyboard.press("a");
+  await expect.poll(() => count("needs_review")).toBe(review - 1);
+  expect(await count("matched")).toBe(matched + 1);
+  await expect(page.getByTestId("queue-position")).toContainText(`Face 2 of ${review}`);
+  // X: nobody on the roster -> unmatched; U: undo -> back in review.
+  await page.keyboard.press("x");
+  await expect.poll(() => count("unmatched")).toBe(unmatched + 1);
+  await page.keyboard.press("u");
+  await expect.poll(() => count("unmatched")).toBe(unmatched);
+  expect(await count("needs_review")).toBe(review - 1);
+  // C: the next candidate (the other entry) is assigned -> matched.
+  await page.keyboard.press("c");
+  await expect.poll(() => count("matched")).toBe(matched + 2);
+
+  // Saved on the server: a reload shows the same counts.
+  await page.reload();
+  await expect.poll(() => count("matched")).toBe(matched + 2);
+  expect(await count("needs_review")).toBe(review - 2);
+
+  // A child's photos.
+  await page.getByRole("tab", { name: "By child" }).click();
+  await page.getByLabel("Child").selectOption({ label: "Barack Obama (S-1)" });
+  await expect(page.getByTestId("subject-photos").getByRole("img").first()).toBeVisible();
+});
