@@ -12,24 +12,41 @@ export const DEFAULT_MATCH_THRESHOLD = 0.85;
 /**
  * Raw distance (Euclidean between unit vectors, 0 = identical, 2 = opposite) to
  * similarity, piecewise linear between these anchors and clamped to [0, 1].
- * PLACEHOLDER_CALIBRATION
+ *
+ * Anchors from `npm run calibrate:faces` (2026-11-23; 35 faces of 26 people plus an
+ * augmented view of each, 27 genuine pairs across different photos, 116 augmented
+ * genuine pairs, 2,272 impostor pairs; figures in lib/ml/faces/README.md):
+ * - 0.95 at 0.25: below every impostor pair (closest 0.275).
+ * - 0.85 at 0.30: about 1 impostor pair in 1,000 (3 of 2,272, two of them one
+ *   pair of look-alikes that may be the same woman), a third of genuine pairs below.
+ * - 0.70 at 0.38: every genuine pair across different photos above (farthest
+ *   0.376), 1.4% of all genuine pairs below; 1.8% of impostor pairs above.
+ * - 0.50 at 0.45, 0 at 0.80 (impostor median 0.55).
+ * Precision first: 0.85 auto-matches only pairs closer than almost any impostor;
+ * the band 0.70-0.85 goes to review (REVIEW_BAND), where most genuine pairs
+ * the threshold misses land.
  */
 export const DISTANCE_TO_SIMILARITY: readonly (readonly [distance: number, similarity: number])[] = [
   [0, 1],
-  [0.3, 0.99],
-  [0.4, 0.95],
-  [0.5, 0.85],
-  [0.6, 0.7],
-  [0.7, 0.5],
-  [1.0, 0],
+  [0.15, 0.99],
+  [0.25, 0.95],
+  [0.3, 0.85],
+  [0.38, 0.7],
+  [0.45, 0.5],
+  [0.8, 0],
 ];
 
 /**
  * needs_review when the best candidate is below the threshold by less than this
- * (default: 0.75 to 0.85), and unmatched below that floor. From the curve.
+ * (at the default: 0.70 to 0.85, raw distance 0.30-0.38, where the genuine pairs
+ * the threshold misses lie), and unmatched below that floor.
  */
-export const REVIEW_BAND = 0.1;
-/** needs_review, even above the threshold, when the runner-up (another subject) is within this of the best. */
+export const REVIEW_BAND = 0.15;
+/**
+ * needs_review, even above the threshold, when the runner-up (another subject)
+ * is within this of the best: 0.05 is a raw distance of about 0.015 near the
+ * threshold, less than the spread of one person's photos.
+ */
 export const AMBIGUITY_MARGIN = 0.05;
 
 export function normalise(v: ArrayLike<number>): Float32Array {
