@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -101,6 +103,41 @@ describe("face embeddings on real photos", () => {
     expect(err).toBeInstanceOf(FaceInputError);
     expect((err as FaceInputError).code).toBe("UNREADABLE_IMAGE");
     expect((await describeFaces(faceFixture("coffee.jpg"))).faces).toEqual([]);
+  });
+});
+
+describe("the first-run demo set (lib/ml/faces/demo-photos)", () => {
+  it("matches every roster face in the event photos to the right subject and nobody else's", async () => {
+    const dir = path.join(process.cwd(), "lib/ml/faces/demo-photos");
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")) as {
+      subjects: { id: string; reference: string }[];
+      photos: { file: string; people: (string | null)[] }[];
+    };
+    const refs = [];
+    for (const s of manifest.subjects) {
+      const { faces } = await describeFaces(fs.readFileSync(path.join(dir, s.reference)));
+      expect(faces, s.reference).toHaveLength(1);
+      refs.push({ subjectId: s.id, embedding: faces[0]!.embedding });
+    }
+    const decisions: string[] = [];
+    for (const p of manifest.photos) {
+      const { faces } = await describeFaces(fs.readFileSync(path.join(dir, p.file)));
+      const ordered = leftToRight(faces);
+      expect(ordered.length, p.file).toBeGreaterThanOrEqual(p.people.filter(Boolean).length);
+      ordered.forEach((face, i) => {
+        const [best, runnerUp] = rankCandidates(face.embedding, refs, 2);
+        const decision = decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD);
+        const who = p.people[i] ?? null;
+        decisions.push(`${p.file}#${i} ${who} ${decision}`);
+        if (who === null) expect(decision, `${p.file}#${i}`).toBe("unmatched");
+        else {
+          expect(best!.subjectId, `${p.file}#${i}`).toBe(who);
+          expect(decision, `${p.file}#${i}`).not.toBe("unmatched");
+        }
+      });
+    }
+    // Most are matched outright; a profile-cut or older photo may go to review, never to another child.
+    expect(decisions.filter((d) => d.endsWith(" matched")).length).toBeGreaterThanOrEqual(5);
   });
 });
 
