@@ -113,7 +113,7 @@ describe("the first-run demo set (lib/ml/faces/demo-photos)", () => {
       subjects: { id: string; reference: string }[];
       photos: { file: string; people: (string | null)[] }[];
     };
-    const refs = [];
+    const refs: { subjectId: string; embedding: Float32Array }[] = [];
     for (const s of manifest.subjects) {
       const { faces } = await describeFaces(fs.readFileSync(path.join(dir, s.reference)));
       expect(faces, s.reference).toHaveLength(1);
