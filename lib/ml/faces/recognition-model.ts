@@ -52,8 +52,9 @@ export type RecognitionNet = {
 };
 
 export function recognitionModelFiles(): { manifest: string; weights: string } {
-  const { require } = humanPaths();
-  const dir = path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "model");
+  // Resolved from the project root as Human is (human-model.ts); not named `require`, so no bundler reads it as one.
+  const fromRoot = humanPaths().require;
+  const dir = path.join(path.dirname(fromRoot.resolve("@vladmandic/face-api/package.json")), "model");
   return { manifest: path.join(dir, "face_recognition_model-weights_manifest.json"), weights: path.join(dir, "face_recognition_model.bin") };
 }
 

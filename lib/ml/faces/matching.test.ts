@@ -1,0 +1,190 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  AMBIGUITY_MARGIN,
+  DEFAULT_MATCH_THRESHOLD,
+  DISTANCE_TO_SIMILARITY,
+  EMBEDDING_MODEL,
+  FaceInputError,
+  REVIEW_BAND,
+  decideMatch,
+  describeFaces,
+  faceSimilarity,
+  rankCandidates,
+  shutDownFaces,
+  similarityOfDistance,
+  type DescribedFace,
+} from "@/lib/ml/faces";
+import { exifRotatedPortrait, faceFixture, iou } from "@/test/support/face-fixtures";
+
+// Real photos, the real models in their worker thread: one load for the whole file.
+afterAll(() => shutDownFaces());
+
+const leftToRight = (faces: DescribedFace[]) => [...faces].sort((a, b) => a.box.x - b.box.x);
+const one = async (name: string) => {
+  const { faces } = await describeFaces(faceFixture(name));
+  expect(faces, name).toHaveLength(1);
+  return faces[0]!.embedding;
+};
+
+describe("face embeddings on real photos", () => {
+  const ref: Record<string, Float32Array> = {};
+  beforeAll(async () => {
+    ref.obama = await one("obama.jpg");
+    ref.biden = await one("biden2.jpg");
+  }, 60_000);
+
+  it("gives each face a unit-length 128-number embedding beside its detection", async () => {
+    const d = await describeFaces(faceFixture("obama2.jpg"));
+    expect(d.faces).toHaveLength(1);
+    const e = d.faces[0]!.embedding;
+    expect(e).toBeInstanceOf(Float32Array);
+    expect(e).toHaveLength(128);
+    expect(Math.hypot(...e)).toBeCloseTo(1, 4);
+    expect(d.faces[0]!.landmarks.eyeMid.y).toBeLessThan(d.faces[0]!.landmarks.chin.y);
+    expect(d.timingsMs.embed).toBeGreaterThan(0);
+    expect(EMBEDDING_MODEL).toMatch(/face-api-recognition-1\.7/);
+  });
+
+  it("scores the same person above the default threshold and different people far below it", async () => {
+    const obama2 = await one("obama2.jpg");
+    expect(faceSimilarity(ref.obama!, obama2)).toBeGreaterThan(DEFAULT_MATCH_THRESHOLD);
+    const biden = await one("biden.jpg");
+    for (const o of [ref.obama!, obama2]) {
+      expect(faceSimilarity(o, biden)).toBeLessThan(0.5);
+      expect(faceSimilarity(o, ref.biden!)).toBeLessThan(0.5);
+    }
+  });
+
+  it("finds both men in the group photo and matches each to his own reference; the girl matches nobody", async () => {
+    const { faces } = await describeFaces(faceFixture("obama_and_biden.jpg"));
+    const [biden, obama, girl] = leftToRight(faces);
+    const refs = [
+      { subjectId: "obama", embedding: ref.obama! },
+      { subjectId: "biden", embedding: ref.biden! },
+    ];
+    for (const [face, who] of [[biden!, "biden"], [obama!, "obama"]] as const) {
+      const [best, runnerUp] = rankCandidates(face.embedding, refs);
+      expect(best!.subjectId).toBe(who);
+      expect(best!.similarity).toBeGreaterThan(DEFAULT_MATCH_THRESHOLD);
+      expect(runnerUp!.similarity).toBeLessThan(0.5);
+      expect(decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD)).toBe("matched");
+    }
+    if (girl) {
+      const [best, runnerUp] = rankCandidates(girl.embedding, refs);
+      expect(decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD)).toBe("unmatched");
+    }
+  });
+
+  it("aligns by the eyes: a tilted copy and an EXIF-rotated copy embed like the upright photo", async () => {
+    const tilted = await sharp(faceFixture("obama.jpg")).rotate(20, { background: "#777" }).jpeg({ quality: 85 }).toBuffer();
+    const t = await describeFaces(tilted);
+    expect(t.faces).toHaveLength(1);
+    expect(Math.abs(t.faces[0]!.roll)).toBeGreaterThan(15);
+    expect(faceSimilarity(ref.obama!, t.faces[0]!.embedding)).toBeGreaterThan(0.95);
+    const r = await describeFaces(await exifRotatedPortrait());
+    expect(faceSimilarity(ref.obama!, r.faces[0]!.embedding)).toBeGreaterThan(0.95);
+  });
+
+  it("describes the same faces detectFaces finds, at the same places", async () => {
+    const { detectFaces } = await import("@/lib/ml/faces");
+    const a = await detectFaces(faceFixture("two_people.jpg"));
+    const b = await describeFaces(faceFixture("two_people.jpg"));
+    expect(b.faces).toHaveLength(a.faces.length);
+    a.faces.forEach((f, i) => expect(iou(f.box, b.faces[i]!.box)).toBeGreaterThan(0.9));
+    const one = await describeFaces(faceFixture("two_people.jpg"), { maxFaces: 1 });
+    expect(one.faces).toHaveLength(1);
+  });
+
+  it("refuses what cannot be a photo as detectFaces does, and finds no face in a coffee cup", async () => {
+    const err = await describeFaces(Buffer.from("not a photo")).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FaceInputError);
+    expect((err as FaceInputError).code).toBe("UNREADABLE_IMAGE");
+    expect((await describeFaces(faceFixture("coffee.jpg"))).faces).toEqual([]);
+  });
+});
+
+describe("the first-run demo set (lib/ml/faces/demo-photos)", () => {
+  it("matches every roster face in the event photos to the right subject and nobody else's", async () => {
+    const dir = path.join(process.cwd(), "lib/ml/faces/demo-photos");
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")) as {
+      subjects: { id: string; reference: string }[];
+      photos: { file: string; people: (string | null)[] }[];
+    };
+    const refs: { subjectId: string; embedding: Float32Array }[] = [];
+    for (const s of manifest.subjects) {
+      const { faces } = await describeFaces(fs.readFileSync(path.join(dir, s.reference)));
+      expect(faces, s.reference).toHaveLength(1);
+      refs.push({ subjectId: s.id, embedding: faces[0]!.embedding });
+    }
+    const decisions: string[] = [];
+    for (const p of manifest.photos) {
+      const { faces } = await describeFaces(fs.readFileSync(path.join(dir, p.file)));
+      const ordered = leftToRight(faces);
+      expect(ordered.length, p.file).toBeGreaterThanOrEqual(p.people.filter(Boolean).length);
+      ordered.forEach((face, i) => {
+        const [best, runnerUp] = rankCandidates(face.embedding, refs, 2);
+        const decision = decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD);
+        const who = p.people[i] ?? null;
+        decisions.push(`${p.file}#${i} ${who} ${decision}`);
+        if (who === null) expect(decision, `${p.file}#${i}`).toBe("unmatched");
+        else {
+          expect(best!.subjectId, `${p.file}#${i}`).toBe(who);
+          expect(decision, `${p.file}#${i}`).not.toBe("unmatched");
+        }
+      });
+    }
+    // Most are matched outright; a profile-cut or older photo may go to review, never to another child.
+    expect(decisions.filter((d) => d.endsWith(" matched")).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("similarity scale, ranking and the decision", () => {
+  const unit = (...v: number[]) => {
+    const n = Math.hypot(...v);
+    return v.map((x) => x / n);
+  };
+
+  it("maps raw distance onto 0-1 monotonically through the calibrated anchors", () => {
+    for (const [d, s] of DISTANCE_TO_SIMILARITY) expect(similarityOfDistance(d)).toBeCloseTo(s, 10);
+    let prev = 2;
+    for (let d = 0; d <= 2; d += 0.01) {
+      const s = similarityOfDistance(d);
+      expect(s).toBeLessThanOrEqual(prev);
+      expect(s).toBeGreaterThanOrEqual(0);
+      prev = s;
+    }
+    expect(faceSimilarity([1, 0, 0], [2, 0, 0])).toBe(1); // compared as unit vectors
+    expect(faceSimilarity([1, 0, 0], [0, 1, 0])).toBe(0);
+    expect(() => faceSimilarity([1, 0], [1, 0, 0])).toThrow(/different lengths/);
+  });
+
+  it("ranks a roster best first, one entry per subject, k at most", () => {
+    const q = unit(1, 0.2, 0);
+    const refs = [
+      { subjectId: "far", embedding: unit(0, 1, 0) },
+      { subjectId: "near", embedding: unit(1, 0.25, 0) },
+      { subjectId: "mid", embedding: unit(1, 0.5, 0.1) },
+      { subjectId: "near", embedding: unit(0, 0, 1) }, // a second, worse reference of "near"
+    ];
+    const ranked = rankCandidates(q, refs, 2);
+    expect(ranked.map((c) => c.subjectId)).toEqual(["near", "mid"]);
+    expect(ranked[0]!.similarity).toBeGreaterThan(ranked[1]!.similarity);
+    expect(rankCandidates(q, [])).toEqual([]);
+  });
+
+  it("decides matched, needs_review (close below, or two subjects too close to call) and unmatched", () => {
+    const t = DEFAULT_MATCH_THRESHOLD;
+    const c = (subjectId: string, similarity: number) => ({ subjectId, similarity });
+    expect(decideMatch(undefined, undefined, t)).toBe("unmatched");
+    expect(decideMatch(c("a", 0.93), c("b", 0.4), t)).toBe("matched");
+    expect(decideMatch(c("a", 0.93), undefined, t)).toBe("matched");
+    expect(decideMatch(c("a", t - REVIEW_BAND / 2), c("b", 0.3), t)).toBe("needs_review");
+    expect(decideMatch(c("a", t - REVIEW_BAND - 0.01), undefined, t)).toBe("unmatched");
+    expect(decideMatch(c("a", 0.95), c("b", 0.95 - AMBIGUITY_MARGIN / 2), t)).toBe("needs_review");
+    expect(decideMatch(c("a", 0.97), c("b", 0.9), 0.95)).toBe("matched");
+    expect(decideMatch(c("a", 0.9), c("b", 0.4), 0.95)).toBe("needs_review");
+  });
+});
