@@ -67,7 +67,7 @@ const FACE_AND_SR_FILES = [
 const FIX_FILES = ["lib/imaging/profiles/fogra39l-argyll.icc", "lib/pdf/ghostscript/gs-wasm-child.cjs", "node_modules/@jspawn/ghostscript-wasm/**"];
 
 /** The demo account's sample agency photos (lib/services/matching/seed-demo.ts), read by path at first start. */
-const DEMO_FILES = ["lib/services/matching/demo/*"];
+const DEMO_FILES = ["lib/ml/faces/demo-photos/*"];
 
 export function engineFiles(root = process.cwd()): string[] {
   // TRACE_UNTRIMMED=1: the naive globs (whole packages), only so bench/deploy-bench.ts can show what the trim saves.
