@@ -110,6 +110,22 @@ async function main() {
     if (done.status !== "completed" || done.results?.[0]?.enhancement !== "super_resolution_2x") throw new Error(`enhance task: ${JSON.stringify(done).slice(0, 400)}`);
     step("face crop (4:5 school crop, a damaged photo as its own error) and an enhance task with super-resolution");
 
+    // Face matching on the demo account's sample agency: the seed's photos, the recognition
+    // weights and the match job, all read by path from the standalone folder.
+    const demo = JSON.parse(fs.readFileSync(path.join(dir, ".data", "demo-account.json"), "utf8")) as { email: string; password: string };
+    const demoToken = (await api("POST", "/v1/auth/token", { email: demo.email, password: demo.password })).json.access_token as string;
+    const agency = (await api("GET", "/v1/services/studio/agencies", undefined, demoToken)).json.agencies?.find((a: Json) => a.name.startsWith("Demo"));
+    if (!agency) throw new Error("the demo account has no sample agency");
+    const demoJob = (await api("GET", `/v1/services/studio/agencies/${agency.id}/jobs`, undefined, demoToken)).json.jobs?.[0];
+    const refs = await api("POST", "/v1/services/studio/matching/references", { agency_id: agency.id }, demoToken);
+    expectStatus(refs, 200, "face matching references");
+    if (refs.json.embeddings_total !== 2) throw new Error(`demo references: ${refs.text.slice(0, 400)}`);
+    const match = await api("POST", "/v1/services/studio/matching/match-job", { agency_id: agency.id, job_id: demoJob?.id }, demoToken);
+    expectStatus(match, 200, "match job");
+    const matched = await untilEnded(async () => (await api("GET", `/v1/services/studio/matching/jobs/${match.json.match_job_id}`, undefined, demoToken)).json, "the match job");
+    if (matched.status !== "completed" || matched.total_files !== 6 || matched.matched < 4 || matched.failed !== 0) throw new Error(`demo match job: ${JSON.stringify(matched).slice(0, 400)}`);
+    step(`face matching on the demo agency: ${matched.matched} matched, ${matched.needs_review} to review, ${matched.unmatched} unmatched of 6 photos`);
+
     // Links follow the Host the client called, not the address the server is bound to.
     const port = Number(new URL(server.base).port);
     const viaLan = await new Promise<Json>((resolve, reject) => {

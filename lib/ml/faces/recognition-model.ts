@@ -61,8 +61,8 @@ export function recognitionModelFiles(): { manifest: string; weights: string } {
 export function loadRecognitionNet(tfAny: unknown): RecognitionNet {
   const tf = tfAny as Tf;
   const files = recognitionModelFiles();
-  const manifest = JSON.parse(fs.readFileSync(files.manifest, "utf8")) as { weights: unknown[] }[];
-  const bin = fs.readFileSync(files.weights);
+  const manifest = JSON.parse(fs.readFileSync(/* turbopackIgnore: true */ files.manifest, "utf8")) as { weights: unknown[] }[];
+  const bin = fs.readFileSync(/* turbopackIgnore: true */ files.weights);
   const w = tf.io.decodeWeights(bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength) as ArrayBuffer, manifest.flatMap((g) => g.weights));
   const get = (name: string): T => {
     const t = w[name];
