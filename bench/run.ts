@@ -77,6 +77,11 @@ async function main() {
     console.log(`${photo}: ${r.faces} faces, describeFaces ${Math.round(r.engineMs.p50 / r.faces)} ms a face, ${r.engineVsBare}x the bare model calls`);
   }
   console.log(`rankCandidates: ${faceMatch.rankMsPerFace["2000 subjects"]} ms a face against 2,000 subjects`);
+  console.log("\nA 500-photo match job against a 400-subject roster, end to end (bench/match-job-bench.ts)");
+  const matchJob = (env: Record<string, string>) =>
+    JSON.parse(execFileSync("npx", ["tsx", "bench/match-job-bench.ts"], { env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 64 * 2 ** 20 }).trim().split("\n").pop()!);
+  const matchJobs = [matchJob({ DATABASE_URL: "", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-match-")), LOG_LEVEL: "warn" }), await withFreshPostgres((url) => matchJob({ DATABASE_URL: url, LOG_LEVEL: "warn" }))];
+  console.table(matchJobs);
 
   console.log("\nAI fix engines: raster 24 MP fixes vs bare sharp; PDF prepress vs bare gs (system and WebAssembly)");
   const fixes = fixBench();
@@ -89,7 +94,7 @@ async function main() {
   console.table(idempotency);
 
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop, faceMatch, fixes, idempotency }, null, 2));
+  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop, faceMatch, matchJobs, fixes, idempotency }, null, 2));
 }
 
 main().catch((err) => {
