@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -7,7 +9,7 @@ import { storage } from "@/lib/storage";
 import { shutDownFaces } from "@/lib/ml/faces";
 import { finishMatchJob } from "@/lib/services/matching/finish-match-job";
 import { testAccount } from "../http";
-import { balanceOf, ledgerOf, startTestRunner, stopAll } from "../jobs/bg-remove-harness";
+import { balanceOf, ledgerOf, startTestRunner, stopAll, upload } from "../jobs/bg-remove-harness";
 import * as h from "../jobs/matching-harness";
 import { faceFixture } from "../support/face-fixtures";
 
@@ -47,15 +49,16 @@ describe("face matching: references, a match job, results, reviews", () => {
     obamaId = r.obama.id;
     bidenId = r.biden.id;
     await h.subjectWithPhoto(token, agencyId, "S-CUP", "A Cup", faceFixture("coffee.jpg"));
+    await h.subjectWithPhoto(token, agencyId, "S-CAT", "A Cat", fs.readFileSync(path.resolve("lib/ml/background-removal/fixtures/chelsea.png")));
     await h.subjectWithPhoto(token, agencyId, "S-PAIR", "Two People", faceFixture("two_people.jpg"));
     await h.subjectWithPhoto(token, agencyId, "S-OPTOUT", "Opted Out", faceFixture("obama2.jpg"), { exclude_from_matching: true });
     expect((await h.addSubject(token, agencyId, { student_id: "S-NOPHOTO", name: "No Photo" })).status).toBe(201);
 
     const res = await h.buildReferences(token, { agency_id: agencyId });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ status: "completed", agency_id: agencyId, subjects_with_photos: 4, embeddings_created: 2, embeddings_total: 2 });
+    expect(res.json).toMatchObject({ status: "completed", agency_id: agencyId, subjects_with_photos: 5, embeddings_created: 2, embeddings_total: 2 });
     const reasons = Object.fromEntries(res.json.report.map((p: { student_id: string; reason: string }) => [p.student_id, p.reason]));
-    expect(reasons).toEqual({ "S-CUP": "no_face", "S-PAIR": "multiple_faces" });
+    expect(reasons).toEqual({ "S-CUP": "no_face", "S-CAT": "no_face", "S-PAIR": "multiple_faces" });
     expect(JSON.stringify(res.json)).not.toMatch(/embedding"\s*:\s*\[/);
     expect(await balanceOf(token)).toBe(200); // free
 
@@ -261,6 +264,10 @@ describe("face matching: consent and deletion of biometric data", () => {
     const optOut = await h.patchSubject(token, agency.id, obama.id, { exclude_from_matching: true });
     expect(optOut.json.exclude_from_matching).toBe(true);
     expect(await embeddingsOf(agency.id)).toBe(1);
+    // A new reference photo drops the old embedding at once; the next build makes the new one.
+    const newPhoto = await upload(token, faceFixture("biden2.jpg"), "new.jpg", "image/jpeg");
+    expect((await h.patchSubject(token, agency.id, biden.id, { reference_photo_url: newPhoto })).status).toBe(200);
+    expect(await embeddingsOf(agency.id)).toBe(0);
     expect((await h.buildReferences(token, { agency_id: agency.id })).json).toMatchObject({ subjects_with_photos: 1, embeddings_total: 1 });
     expect((await h.deleteSubject(token, agency.id, biden.id)).status).toBe(204);
     expect(await embeddingsOf(agency.id)).toBe(0);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { faceReferences, subjects } from "@/lib/db/schema";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -93,8 +93,12 @@ export async function updateSubject(db: Db, accountId: string, agencyId: number,
   try {
     const row = await db.transaction(async (tx) => {
       const [updated] = await tx.update(subjects).set(changes).where(and(eq(subjects.id, subjectId), eq(subjects.accountId, accountId))).returning();
-      // Opting out deletes the embedding now, not at the next build.
-      if (updated!.excludeFromMatching) await tx.delete(faceReferences).where(eq(faceReferences.subjectId, subjectId));
+      // Opting out, or a new reference photo, deletes the embedding now, not at the next build:
+      // an embedding of a photo no longer on the roster must not match anyone.
+      const source = updated!.referencePhotoKey ?? updated!.referencePhotoUrl ?? "";
+      await tx
+        .delete(faceReferences)
+        .where(and(eq(faceReferences.subjectId, subjectId), updated!.excludeFromMatching ? undefined : ne(faceReferences.photoSource, source)));
       return updated!;
     });
     return toPublicSubject(row);
