@@ -5,7 +5,8 @@ const pct = (v: number, of: number) => `${(100 * v) / of}%`;
 /** The whole photo with one face boxed (others outlined faintly), scaled to its container. */
 export function FacePhoto({ src, width, height, box, others = [], alt }: { src: string; width: number; height: number; box: Box; others?: Box[]; alt: string }) {
   return (
-    <div className="relative w-full overflow-hidden rounded-md bg-slate-100" style={{ aspectRatio: `${width} / ${height}` }}>
+    // At most 70% of the window's height, so the whole photo and the buttons fit on one screen.
+    <div className="relative overflow-hidden rounded-md bg-slate-100" style={{ aspectRatio: `${width} / ${height}`, width: `min(100%, calc(70vh * ${width / height}))` }}>
       {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs, already sized */}
       <img src={src} alt={alt} className="absolute inset-0 h-full w-full object-contain" />
       {others.map((b, i) => (
@@ -48,5 +49,5 @@ export function FaceCloseUp({ src, width, height, box, size = 192 }: { src: stri
 export function Portrait({ src, name, size = 192 }: { src: string | null | undefined; name: string; size?: number }) {
   if (!src) return <div className="flex items-center justify-center rounded-md bg-slate-100 text-xs text-slate-500" style={{ width: size, height: size }}>no portrait</div>;
   // eslint-disable-next-line @next/next/no-img-element -- signed storage URL
-  return <img src={src} alt={`Reference portrait of ${name}`} className="rounded-md object-cover" style={{ width: size, height: size }} />;
+  return <img src={src} alt={`Reference portrait of ${name}`} className="rounded-md object-cover object-top" style={{ width: size, height: size }} />;
 }

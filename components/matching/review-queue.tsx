@@ -170,9 +170,17 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
           <p className="text-sm text-slate-500">The photo was deleted.</p>
         )}
         <div className="space-y-3">
-          <div className="flex gap-3">
-            {current.result.image_url ? <FaceCloseUp src={current.result.image_url} width={width} height={height} box={face.face_box} size={160} /> : null}
-            <Portrait src={shown?.reference_photo_url} name={shown?.name ?? "?"} size={160} />
+          <div className="flex gap-3 text-xs text-slate-500">
+            {current.result.image_url ? (
+              <figure>
+                <FaceCloseUp src={current.result.image_url} width={width} height={height} box={face.face_box} size={160} />
+                <figcaption className="mt-1">In this photo</figcaption>
+              </figure>
+            ) : null}
+            <figure>
+              <Portrait src={shown?.reference_photo_url} name={shown?.name ?? "?"} size={160} />
+              <figcaption className="mt-1">Roster portrait</figcaption>
+            </figure>
           </div>
           <div data-testid="face-verdict">
             <p className="text-base font-semibold text-slate-900">
