@@ -115,6 +115,7 @@ function StartMatchJob({ agencyId, enabled }: { agencyId: number; enabled: boole
             onChange={(e) => setThreshold(e.target.value)}
             options={[
               { value: "0.95", label: "Very strict (0.95): fewer automatic matches, more to review" },
+              { value: "0.90", label: "Strict (0.90): events with many people not on the roster (parents, guests)" },
               { value: "0.85", label: "Recommended (0.85)" },
               { value: "0.70", label: "Lenient (0.70): more automatic matches, more risk" },
             ]}
