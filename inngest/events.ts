@@ -24,5 +24,10 @@ export const aiFixApproved = eventType("ai-fix/job.approved", {
 });
 export const aiFixJobEvents = [aiFixRequested, aiFixApproved] as const;
 
+/** One attempt of a webhook delivery (inngest/webhook-delivery.ts). */
+export const webhookDeliveryAttempt = eventType("webhooks/delivery.attempt", {
+  schema: z.object({ deliveryId: z.string().startsWith("msg_"), accountId: z.string().min(1), attempt: z.number().int().min(1) }),
+});
+
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents] as const;
+export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, webhookDeliveryAttempt] as const;

@@ -9,3 +9,4 @@ export * from "./bg-remove";
 export * from "./face-crop";
 export * from "./fix-jobs";
 export * from "./idempotency";
+export * from "./webhooks";
