@@ -91,7 +91,8 @@ export async function httpBench(databaseUrl = process.env.BENCH_DATABASE_URL ?? 
       for (const measure of pair) await measure();
     }
     const rows = [mean("bare /api/health", bare), mean("GET /v1/account (JWT)", jwt), mean("GET /v1/account (API key)", apiKey)];
-    return { driver: databaseUrl ? "PostgreSQL" : "PGlite", connections: CONNECTIONS, seconds: DURATION, rounds: ROUNDS, rows, keyVsToken: +(rows[2]!["req/s"] / rows[1]!["req/s"]).toFixed(2) };
+    const perRound = bare.map((b, i) => ({ bare: b["req/s"], jwt: jwt[i]!["req/s"], key: apiKey[i]!["req/s"], keyVsToken: +(apiKey[i]!["req/s"] / jwt[i]!["req/s"]).toFixed(2) }));
+    return { driver: databaseUrl ? "PostgreSQL" : "PGlite", connections: CONNECTIONS, seconds: DURATION, rounds: ROUNDS, rows, perRound, keyVsToken: +(rows[2]!["req/s"] / rows[1]!["req/s"]).toFixed(2) };
   } finally {
     if (server.pid) process.kill(-server.pid, "SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
@@ -135,6 +136,7 @@ function print(runs: Awaited<ReturnType<typeof httpBenchBothDrivers>>) {
     console.table(r.rows);
     const bare = r.rows[0]!["req/s"];
     for (const x of r.rows.slice(1)) console.log(`${x.route}: ${(x["req/s"] / bare).toFixed(2)}x the bare route`);
+    console.table(r.perRound);
     console.log(`API key vs access token: ${r.keyVsToken}x`);
   }
 }

@@ -80,7 +80,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /v1/api-keys/{id} */
+        /** Revoke an API key (refused from the next request, on every instance) */
         delete: operations["deleteApiKeysById"];
         options?: never;
         head?: never;
@@ -1191,13 +1191,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success. */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

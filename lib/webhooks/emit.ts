@@ -9,8 +9,12 @@ import { TEST_EVENT_TYPE, type WebhookEventType } from "./events";
 export type WebhookEventInput = {
   accountId: string;
   type: WebhookEventType;
-  /** The resource as its GET returns it, or a loader run only when an endpoint wants the event. */
-  data: unknown | (() => Promise<unknown>);
+  /**
+   * The resource as its GET returns it, or a loader run only when an endpoint
+   * wants the event. The loader gets the handle to read with (a transaction:
+   * with PGlite, reading through the outer handle inside it would wait forever).
+   */
+  data: Record<string, unknown> | ((db: Db) => Promise<unknown>);
 };
 
 /**
@@ -30,7 +34,7 @@ export async function emitWebhookEvent(db: Db, event: WebhookEventInput): Promis
     if (wanted.length === 0) return 0;
     // A savepoint inside the caller's transaction: whatever fails here is undone without aborting the caller's work.
     await db.transaction(async (tx) => {
-      const data = typeof event.data === "function" ? await (event.data as () => Promise<unknown>)() : event.data;
+      const data = typeof event.data === "function" ? await (event.data as (db: Db) => Promise<unknown>)(tx) : event.data;
       const payload = { type: event.type, timestamp: new Date().toISOString(), data };
       for (const endpoint of wanted) await queueDelivery(tx, { accountId: event.accountId, endpointId: endpoint.id, type: event.type, payload });
     });

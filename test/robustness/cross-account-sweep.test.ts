@@ -28,6 +28,9 @@ import * as subjectRoute from "@/app/v1/services/studio/agencies/[agencyId]/subj
 import * as uploadsRoute from "@/app/v1/uploads/route";
 import * as faceCropRoute from "@/app/v1/services/studio/face-crop/route";
 import * as faceCropTaskRoute from "@/app/v1/services/studio/jobs/[taskId]/route";
+import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
+import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { queueDelivery } from "@/lib/webhooks/emit";
 import { faceFixture } from "../support/face-fixtures";
 import { config, resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
@@ -50,6 +53,8 @@ import { dynamicSegments, instantiate, METHODS, routeFiles, routePath, type Meth
 
 // The sweep makes several hundred calls from one account: lift the per-minute limit here.
 process.env.RATE_LIMIT_PER_MINUTE = "1000000";
+// Webhook endpoints point at 127.0.0.1 (nothing listens; no runner delivers here).
+process.env.FETCH_ALLOW_HOSTS = "127.0.0.1";
 resetConfig();
 resetRateLimiter();
 
@@ -74,6 +79,9 @@ type Resources = {
   fileId: string;
   faceTaskId: string;
   faceResultId: string;
+  webhookEndpointId: string;
+  /** A finished delivery (redeliver needs one). */
+  webhookDeliveryId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -106,6 +114,11 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   [`${STUDIO}/subjects/import`]: { agencyId },
   "services/studio/jobs/[taskId]": { taskId: (r) => r.faceTaskId },
   "services/studio/face-crop/results/[resultId]": { resultId: (r) => r.faceResultId },
+  "webhook-endpoints/[id]": { id: (r) => r.webhookEndpointId },
+  "webhook-endpoints/[id]/rotate-secret": { id: (r) => r.webhookEndpointId },
+  "webhook-endpoints/[id]/test": { id: (r) => r.webhookEndpointId },
+  "webhook-endpoints/[id]/deliveries": { id: (r) => r.webhookEndpointId },
+  "webhook-endpoints/[id]/deliveries/[deliveryId]/redeliver": { id: (r) => r.webhookEndpointId, deliveryId: (r) => r.webhookDeliveryId },
 };
 
 let png: Buffer;
@@ -120,6 +133,7 @@ function multipart(bytes: Buffer, name = "photo.png") {
 }
 
 type Variant = { name: string; opts: () => Partial<CallOptions> };
+const NO_BODY_WRITE: Variant = { name: "", opts: () => ({}) };
 const rename: Variant = { name: "rename", opts: () => ({ body: { name: "Renamed by B" } }) };
 
 /**
@@ -129,6 +143,10 @@ const rename: Variant = { name: "rename", opts: () => ({ body: { name: "Renamed 
 const BODIES: Record<string, Variant[]> = {
   "services/studio/face-crop/results/[resultId] PUT": [{ name: "re-crop", opts: () => ({ body: { crop_box: { x: 10, y: 10, w: 320, h: 400 } } }) }],
   "products/[id] PATCH": [rename],
+  "webhook-endpoints/[id] PATCH": [{ name: "events", opts: () => ({ body: { events: ["wallet.low"] } }) }],
+  "webhook-endpoints/[id]/rotate-secret POST": [NO_BODY_WRITE],
+  "webhook-endpoints/[id]/test POST": [NO_BODY_WRITE],
+  "webhook-endpoints/[id]/deliveries/[deliveryId]/redeliver POST": [NO_BODY_WRITE],
   "projects/[id] PATCH": [rename],
   [`${STUDIO}/subjects/[subjectId] PATCH`]: [rename],
   "services/preflight/ai-jobs/[jobId]/approve POST": [{ name: "", opts: () => ({ body: {} }) }],
@@ -210,7 +228,17 @@ async function createResources(name: string, token: string): Promise<Resources> 
     return res.data.jobId as string;
   };
   const [fixJobId, fixApproveJobId, fixRejectJobId] = [await fixJob(), await fixJob(), await fixJob()];
+  // 127.0.0.1 is allowed by FETCH_ALLOW_HOSTS (set above); no runner runs here, so the delivery is marked finished by hand.
+  const hook = await created(call(webhookEndpointsRoute, "POST", "/v1/webhook-endpoints", { token, body: { url: "http://127.0.0.1:9/hook", events: ["wallet.low"], description: `${name} hook` } }), 201, "webhook endpoint");
+  const db = await getDb();
+  const [owner] = await db.select({ accountId: webhookEndpoints.accountId }).from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
+  const deliveryId = await db.transaction((tx) =>
+    queueDelivery(tx, { accountId: owner!.accountId, endpointId: hook.id, type: "webhook.test", payload: { type: "webhook.test", timestamp: new Date().toISOString(), data: {} } }),
+  );
+  await db.update(webhookDeliveries).set({ status: "succeeded", attempts: 1, nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
   return {
+    webhookEndpointId: hook.id,
+    webhookDeliveryId: deliveryId,
     fixJobId,
     fixApproveJobId,
     fixRejectJobId,
@@ -249,6 +277,8 @@ function ghostOf(r: Resources): Resources {
     bgJobId: str(r.bgJobId),
     faceTaskId: str(r.faceTaskId),
     faceResultId: str(r.faceResultId),
+    webhookEndpointId: str(r.webhookEndpointId),
+    webhookDeliveryId: str(r.webhookDeliveryId),
     fixJobId: str(r.fixJobId),
     fixApproveJobId: str(r.fixApproveJobId),
     fixRejectJobId: str(r.fixRejectJobId),
@@ -482,7 +512,7 @@ describe("the same requests from A, the owner", () => {
             const what = `A: ${method} ${url}${variant.name ? ` with ${variant.name}` : ""} answered ${res.status}: ${res.text.slice(0, 300)}`;
             if (route === "[[...path]]") expect(res.status, what).toBe(404);
             else if (res.status !== 405) {
-              expect([200, 201, 204], what).toContain(res.status);
+              expect([200, 201, 202, 204], what).toContain(res.status);
               served.add(route);
             }
           };

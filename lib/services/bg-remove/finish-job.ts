@@ -22,7 +22,7 @@ export async function completeBgRemoveJob(
     .where(and(eq(bgRemoveJobs.id, jobId), inArray(bgRemoveJobs.status, ["pending", "processing"])))
     .returning({ id: bgRemoveJobs.id, accountId: bgRemoveJobs.accountId });
   const done = rows[0];
-  if (done) await emitWebhookEvent(db, { accountId: done.accountId, type: "bg_removal.completed", data: () => getBgRemoveJob(db, done.accountId, jobId) });
+  if (done) await emitWebhookEvent(db, { accountId: done.accountId, type: "bg_removal.completed", data: (tx) => getBgRemoveJob(tx, done.accountId, jobId) });
   return rows.length > 0;
 }
 
@@ -53,6 +53,6 @@ export async function failBgRemoveJob(db: Db, input: { jobId: string; accountId:
   });
   // A copied source is no longer needed (our own uploads are never copied, so never deleted here).
   if (result.found) await storage().delete(sourceCopyKey(input.accountId, input.jobId)).catch(() => {});
-  if (result.newlyFailed) await emitWebhookEvent(db, { accountId: input.accountId, type: "bg_removal.failed", data: () => getBgRemoveJob(db, input.accountId, input.jobId) });
+  if (result.newlyFailed) await emitWebhookEvent(db, { accountId: input.accountId, type: "bg_removal.failed", data: (tx) => getBgRemoveJob(tx, input.accountId, input.jobId) });
   return result;
 }

@@ -54,7 +54,7 @@ export async function finishTask(db: Db, input: { taskId: string; accountId: str
       })
       .where(eq(faceCropTasks.id, task.id))
       .returning();
-    await emitWebhookEvent(tx, { accountId: task.accountId, type: `face_crop.${input.outcome}`, data: () => getFaceCropTask(tx, task.accountId, task.id) });
+    await emitWebhookEvent(tx, { accountId: task.accountId, type: `face_crop.${input.outcome}`, data: (sp) => getFaceCropTask(sp, task.accountId, task.id) });
     return ended!;
   });
 }

@@ -32,7 +32,7 @@ export async function completeFixJob(
     completedAt: new Date(),
   });
   const [owner] = moved ? await db.select({ accountId: fixJobs.accountId }).from(fixJobs).where(eq(fixJobs.id, jobId)) : [];
-  if (owner) await emitWebhookEvent(db, { accountId: owner.accountId, type: "ai_fix.completed", data: () => getFixJob(db, owner.accountId, jobId) });
+  if (owner) await emitWebhookEvent(db, { accountId: owner.accountId, type: "ai_fix.completed", data: (tx) => getFixJob(tx, owner.accountId, jobId) });
   return moved;
 }
 
@@ -55,7 +55,7 @@ export async function endFixJobWithRefund(db: Db, input: { jobId: string; accoun
         .update(fixJobs)
         .set(input.status === "failed" ? { status: "failed", errorMessage: input.message, failedAt: new Date() } : { status: "rejected", completedAt: null, failedAt: new Date() })
         .where(eq(fixJobs.id, job.id));
-      if (input.status === "failed") await emitWebhookEvent(tx, { accountId: job.accountId, type: "ai_fix.failed", data: () => getFixJob(tx, job.accountId, job.id) });
+      if (input.status === "failed") await emitWebhookEvent(tx, { accountId: job.accountId, type: "ai_fix.failed", data: (sp) => getFixJob(sp, job.accountId, job.id) });
     }
     const refund = await refundDebit(tx, {
       accountId: job.accountId,
