@@ -54,5 +54,5 @@ export async function failBgRemoveJob(db: Db, input: { jobId: string; accountId:
   // A copied source is no longer needed (our own uploads are never copied, so never deleted here).
   if (result.found) await storage().delete(sourceCopyKey(input.accountId, input.jobId)).catch(() => {});
   if (result.newlyFailed) await emitWebhookEvent(db, { accountId: input.accountId, type: "bg_removal.failed", data: (tx) => getBgRemoveJob(tx, input.accountId, input.jobId) });
-  return result;
+  return { found: result.found, refunded: result.refunded };
 }
