@@ -12,8 +12,8 @@ import postgres from "postgres";
 const PORT = 3310;
 const BASE = `http://127.0.0.1:${PORT}`;
 const CONNECTIONS = 50;
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 
 async function waitFor(url: string, ms = 60_000) {
   const end = Date.now() + ms;
@@ -40,16 +40,23 @@ function row(name: string, r: autocannon.Result): Row {
   return { route: name, "req/s": Math.round(r.requests.average), "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
-/** Mean of the rounds (throughput averaged, latencies the rounds' median-ish mean). */
-function mean(name: string, rows: Row[]): Row {
-  const avg = (k: "req/s" | "p50 ms" | "p99 ms") => Math.round(rows.reduce((s, r) => s + r[k], 0) / rows.length);
-  return { route: name, "req/s": avg("req/s"), "p50 ms": avg("p50 ms"), "p99 ms": avg("p99 ms"), non2xx: rows.reduce((s, r) => s + r.non2xx, 0), errors: rows.reduce((s, r) => s + r.errors, 0) };
+function medianOf(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** The median round of each figure (robust to a round that another process's burst slowed). */
+function median(name: string, rows: Row[]): Row {
+  const med = (k: "req/s" | "p50 ms" | "p99 ms") => Math.round(medianOf(rows.map((r) => r[k])));
+  return { route: name, "req/s": med("req/s"), "p50 ms": med("p50 ms"), "p99 ms": med("p99 ms"), non2xx: rows.reduce((s, r) => s + r.non2xx, 0), errors: rows.reduce((s, r) => s + r.errors, 0) };
 }
 
 /**
- * One server (PGlite when databaseUrl is empty, else PostgreSQL). The token and
- * key paths are measured in alternating rounds (ROUNDS each, the order swapped
- * every round) so that machine noise falls on both alike.
+ * One server (PGlite when databaseUrl is empty, else PostgreSQL): ROUNDS rounds
+ * of the bare route, the access-token path and the API-key path, DURATION
+ * seconds each. Figures are the median round; "key vs token" is the median of
+ * the rounds' own ratios.
  */
 export async function httpBench(databaseUrl = process.env.BENCH_DATABASE_URL ?? "") {
   if (!fs.existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
@@ -78,21 +85,26 @@ export async function httpBench(databaseUrl = process.env.BENCH_DATABASE_URL ?? 
     await run(`${BASE}/api/health`);
     await run(`${BASE}/v1/account`, jwtHeaders);
     await run(`${BASE}/v1/account`, keyHeaders);
-    const bare: Row[] = [];
-    const jwt: Row[] = [];
-    const apiKey: Row[] = [];
+    // Short runs of the three paths back to back, the order rotated every round: a burst of load from
+    // elsewhere on the machine lands on one round, and each round's ratios compare neighbours in time.
+    const paths = [
+      { name: "bare /api/health", url: `${BASE}/api/health`, headers: {} },
+      { name: "GET /v1/account (JWT)", url: `${BASE}/v1/account`, headers: jwtHeaders },
+      { name: "GET /v1/account (API key)", url: `${BASE}/v1/account`, headers: keyHeaders },
+    ];
+    const rounds: Row[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      bare.push(row("bare", await run(`${BASE}/api/health`)));
-      const pair = [
-        async () => jwt.push(row("jwt", await run(`${BASE}/v1/account`, jwtHeaders))),
-        async () => apiKey.push(row("key", await run(`${BASE}/v1/account`, keyHeaders))),
-      ];
-      if (round % 2) pair.reverse();
-      for (const measure of pair) await measure();
+      const measured: Row[] = [];
+      for (let k = 0; k < paths.length; k++) {
+        const p = paths[(k + round) % paths.length]!;
+        measured.push(row(p.name, await run(p.url, p.headers)));
+      }
+      rounds.push(paths.map((p) => measured.find((m) => m.route === p.name)!));
     }
-    const rows = [mean("bare /api/health", bare), mean("GET /v1/account (JWT)", jwt), mean("GET /v1/account (API key)", apiKey)];
-    const perRound = bare.map((b, i) => ({ bare: b["req/s"], jwt: jwt[i]!["req/s"], key: apiKey[i]!["req/s"], keyVsToken: +(apiKey[i]!["req/s"] / jwt[i]!["req/s"]).toFixed(2) }));
-    return { driver: databaseUrl ? "PostgreSQL" : "PGlite", connections: CONNECTIONS, seconds: DURATION, rounds: ROUNDS, rows, perRound, keyVsToken: +(rows[2]!["req/s"] / rows[1]!["req/s"]).toFixed(2) };
+    const rows = paths.map((p, i) => median(p.name, rounds.map((r) => r[i]!)));
+    const perRound = rounds.map(([b, j, k]) => ({ bare: b!["req/s"], jwt: j!["req/s"], key: k!["req/s"], keyVsToken: +(k!["req/s"] / j!["req/s"]).toFixed(2) }));
+    const keyVsToken = +medianOf(perRound.map((r) => r.keyVsToken)).toFixed(2);
+    return { driver: databaseUrl ? "PostgreSQL" : "PGlite", connections: CONNECTIONS, seconds: DURATION, rounds: ROUNDS, rows, perRound, keyVsToken };
   } finally {
     if (server.pid) process.kill(-server.pid, "SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
@@ -132,12 +144,12 @@ export async function httpBenchBothDrivers() {
 
 function print(runs: Awaited<ReturnType<typeof httpBenchBothDrivers>>) {
   for (const r of runs) {
-    console.log(`\n${r.driver}: ${r.connections} connections, ${r.rounds} rounds of ${r.seconds} s per path`);
+    console.log(`\n${r.driver}: ${r.connections} connections, ${r.rounds} rounds of ${r.seconds} s per path (median round)`);
     console.table(r.rows);
     const bare = r.rows[0]!["req/s"];
     for (const x of r.rows.slice(1)) console.log(`${x.route}: ${(x["req/s"] / bare).toFixed(2)}x the bare route`);
     console.table(r.perRound);
-    console.log(`API key vs access token: ${r.keyVsToken}x`);
+    console.log(`API key vs access token: ${r.keyVsToken}x (median of the rounds' ratios)`);
   }
 }
 
