@@ -61,7 +61,7 @@ export async function revokeApiKey(db: Db, accountId: string, id: string, cache:
  * (misses are never cached); last use is recorded at most once a minute.
  */
 export async function accountIdForApiKey(db: Db, key: string, cache: ApiKeyCache = processKeyCache()): Promise<string | null> {
-  const keyHash = hashApiKey(key);
+  const keyHash = cache.hashOf(key);
   const hit = cache.get(keyHash);
   if (hit) {
     if (Date.now() - hit.lastUsedAt > 60_000) {
@@ -81,6 +81,6 @@ export async function accountIdForApiKey(db: Db, key: string, cache: ApiKeyCache
     lastUsedAt = Date.now();
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
   }
-  cache.remember(keyHash, { keyId: row.id, accountId: row.accountId, lastUsedAt }, ticket);
+  cache.remember(keyHash, { keyId: row.id, accountId: row.accountId, lastUsedAt }, ticket, key);
   return row.accountId;
 }

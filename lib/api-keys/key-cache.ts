@@ -1,6 +1,7 @@
 import Redis from "ioredis";
 import postgres from "postgres";
 import { config } from "@/lib/config";
+import { hashApiKey } from "./api-key-secret";
 
 /**
  * Verified API keys, cached in the process so the key path costs what the
@@ -50,6 +51,7 @@ export type RevocationFeed = {
 
 export class ApiKeyCache {
   private entries = new Map<string, CachedKey>();
+  private hashes = new Map<string, string>();
   private live = false;
   private started: Promise<void> | undefined;
   /** Bumped on every revocation and reconnection: a lookup that saw it change is not cached. */
@@ -107,8 +109,21 @@ export class ApiKeyCache {
     return this.generation;
   }
 
-  remember(keyHash: string, entry: Omit<CachedKey, "until">, ticket: number): void {
+  /**
+   * The key's SHA-256, from memory for keys that verified before (hashing is
+   * most of what a cached lookup would otherwise cost). Unknown keys are hashed
+   * every time and never remembered.
+   */
+  hashOf(key: string): string {
+    return this.hashes.get(key) ?? hashApiKey(key);
+  }
+
+  remember(keyHash: string, entry: Omit<CachedKey, "until">, ticket: number, key?: string): void {
     if (!this.live || ticket !== this.generation) return;
+    if (key !== undefined) {
+      this.hashes.set(key, keyHash);
+      if (this.hashes.size > MAX_ENTRIES) this.hashes.delete(this.hashes.keys().next().value!);
+    }
     this.entries.delete(keyHash);
     this.entries.set(keyHash, { ...entry, until: Date.now() + this.ttlMs });
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
@@ -159,6 +174,7 @@ export class ApiKeyCache {
   async stop(): Promise<void> {
     this.live = false;
     this.entries.clear();
+    this.hashes.clear();
     await this.feed.stop();
   }
 }

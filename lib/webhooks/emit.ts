@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/types";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log/logger";
+import { jobsMode } from "@/lib/jobs/jobs-mode";
 import { startJob } from "@/lib/jobs/start-job";
 import { TEST_EVENT_TYPE, type WebhookEventType } from "./events";
 
@@ -21,8 +22,8 @@ export type WebhookEventInput = {
  * Queues one delivery per enabled endpoint of the account that wants `type`.
  * Safe inside the caller's transaction (it writes in a savepoint and its runs
  * commit with the caller's work; rolled back, nothing is delivered) and after
- * it. Never throws: a failure to queue is logged and the caller's work goes on
- * (the hourly sweep queues again any delivery left without its job).
+ * it. Never throws: a failure is logged and the caller's work goes on (a
+ * delivery whose job could not be sent to Inngest is queued again by the hourly sweep).
  */
 export async function emitWebhookEvent(db: Db, event: WebhookEventInput): Promise<number> {
   try {
@@ -56,11 +57,21 @@ export async function queueDelivery(
   return id;
 }
 
-/** The job for attempt `attempt` of a delivery (event id per attempt: starting it twice queues it once). */
+/**
+ * The job for attempt `attempt` of a delivery (event id per attempt: starting it
+ * twice queues it once). With Inngest unreachable the delivery stays pending
+ * with its next attempt due, and the hourly sweep queues it again
+ * (requeueStalledDeliveries); with the embedded runner the run is a row in `tx`.
+ */
 export async function startDeliveryJob(tx: Db, input: { deliveryId: string; accountId: string; attempt: number; runAt?: number; eventId?: string }): Promise<void> {
-  await startJob(
-    tx,
-    { name: "webhooks/delivery.attempt", data: { deliveryId: input.deliveryId, accountId: input.accountId, attempt: input.attempt } },
-    { id: input.eventId ?? `${input.deliveryId}-${input.attempt}`, runAt: input.runAt },
-  );
+  try {
+    await startJob(
+      tx,
+      { name: "webhooks/delivery.attempt", data: { deliveryId: input.deliveryId, accountId: input.accountId, attempt: input.attempt } },
+      { id: input.eventId ?? `${input.deliveryId}-${input.attempt}`, runAt: input.runAt },
+    );
+  } catch (err) {
+    if (jobsMode() !== "inngest") throw err;
+    logger().warn({ delivery_id: input.deliveryId, attempt: input.attempt, err: (err as Error).message }, "webhook attempt not queued; the sweep queues it again");
+  }
 }
