@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { httpBench } from "./http-bench";
+import { httpBenchBothDrivers, printHttpBench } from "./http-bench";
 
 const PG_ADMIN = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -57,13 +57,9 @@ async function main() {
   fs.rmSync(pgliteDir, { recursive: true, force: true });
   console.table(debits);
 
-  console.log("\nHTTP: 50 connections, authenticated GET /v1/account vs a bare route");
-  const http = await httpBench();
-  console.table(http.rows);
-  const bare = http.rows[0]!["req/s"];
-  for (const r of http.rows.slice(1)) {
-    console.log(`${r.route}: ${(r["req/s"] / bare).toFixed(2)}x the bare route's throughput (wrapper cost ${Math.round((1 - r["req/s"] / bare) * 100)}%)`);
-  }
+  console.log("\nHTTP: 50 connections, authenticated GET /v1/account vs a bare route, on each driver");
+  const http = await httpBenchBothDrivers();
+  printHttpBench(http);
 
   // Face Crop: detection and crop per 1 MP photo beside the bare model call; a 200-photo upload end to end.
   console.log("\nFace Crop (bench/face-crop-bench.ts)");

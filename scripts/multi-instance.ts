@@ -53,6 +53,16 @@ async function main() {
     for (let i = 0; i < ACCOUNTS; i++) accounts.push(await premiumAccount(via(i), OPERATOR_TOKEN, 1000));
     ok(`${ACCOUNTS} accounts registered and granted, alternating instances`);
 
+    // API keys are cached per instance; a revocation through A is refused by B on the very next request.
+    const owner = accounts[0]!.token;
+    const created = await apiA("POST", "/v1/api-keys", { name: "multi" }, owner);
+    expectStatus(created, 201, "API key");
+    for (let i = 0; i < 3; i++) expectStatus(await apiB("GET", "/v1/account", undefined, created.json.key), 200, "account with the key through B");
+    expectStatus(await apiA("DELETE", `/v1/api-keys/${created.json.id}`, undefined, owner), 204, "revoke through A");
+    expectStatus(await apiB("GET", "/v1/account", undefined, created.json.key), 401, "the revoked key through B, next request");
+    expectStatus(await apiA("GET", "/v1/account", undefined, created.json.key), 401, "the revoked key through A");
+    ok("an API key used (and cached) through B, revoked through A, was refused by B on the very next request");
+
     // Billed and free work of every kind, each uploaded through one instance and started through the other.
     const jobs: { token: string; jobId: string }[] = [];
     const photo = coffeePhoto();

@@ -16,6 +16,7 @@ export const NAV_ITEMS = [
   { href: "/qr", label: "Bulk QR" },
   { href: "/preflight", label: "Preflight" },
   { href: "/api-keys", label: "API keys" },
+  { href: "/webhooks", label: "Webhooks" },
   { href: "/account", label: "Account" },
   { href: "/settings", label: "Settings" },
 ] as const;

@@ -25,7 +25,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/account/unauth-token */
+        /** The account's unauth token (public product reads) */
         get: operations["getAccountUnauthToken"];
         put?: never;
         post?: never;
@@ -44,7 +44,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/account/unauth-token/rotate */
+        /** Replace the unauth token (the old one stops working at once) */
         post: operations["postAccountUnauthTokenRotate"];
         delete?: never;
         options?: never;
@@ -80,7 +80,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /v1/api-keys/{id} */
+        /** Revoke an API key (refused from the next request, on every instance) */
         delete: operations["deleteApiKeysById"];
         options?: never;
         head?: never;
@@ -620,7 +620,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/studio/jobs/{taskId} */
+        /** A studio task: a Face Crop batch, a face matching reference build (type face_references) or a match job (type match_job); poll until completed or failed */
         get: operations["getServicesStudioJobsByTaskId"];
         put?: never;
         post?: never;
@@ -825,10 +825,115 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/wallet/usage */
+        /** Tokens spent and granted per UTC day */
         get: operations["getWalletUsage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the webhook endpoints */
+        get: operations["getWebhookEndpoints"];
+        put?: never;
+        /** Create a webhook endpoint (the signing secret is shown once) */
+        post: operations["postWebhookEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook endpoint */
+        get: operations["getWebhookEndpointsById"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its deliveries */
+        delete: operations["deleteWebhookEndpointsById"];
+        options?: never;
+        head?: never;
+        /** Enable or disable a webhook endpoint, or change its events */
+        patch: operations["patchWebhookEndpointsById"];
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent deliveries of a webhook endpoint, with their attempts */
+        get: operations["getWebhookEndpointsByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attempt a finished delivery again */
+        post: operations["postWebhookEndpointsByIdDeliveriesByDeliveryIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate a webhook endpoint's signing secret (the new secret is shown once) */
+        post: operations["postWebhookEndpointsByIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to the endpoint */
+        post: operations["postWebhookEndpointsByIdTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1041,7 +1146,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: starts_with */
+                        token: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1071,7 +1179,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: starts_with */
+                        token: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1190,13 +1301,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success. */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -2940,7 +3049,134 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        completed_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        enhance: boolean;
+                        error_message: string | null;
+                        icp_type: string;
+                        progress: {
+                            current: number;
+                            percentage: number;
+                            total: number;
+                        };
+                        refund_transaction_id: string | null;
+                        results?: ({
+                            crop_box: {
+                                angle: number;
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            edge: string | null;
+                            enhancement: string | null;
+                            face_box: {
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            faces_found: number | null;
+                            filename: string;
+                            icp_type: string;
+                            landmarks: {
+                                chin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                crown: {
+                                    x: number;
+                                    y: number;
+                                };
+                                left_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                                right_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                            } | null;
+                            manual: boolean;
+                            output_size: {
+                                height: number | null;
+                                width: number | null;
+                            };
+                            output_urls: {
+                                medium: string | null;
+                                original: string | null;
+                            };
+                            result_id: string;
+                            source: {
+                                height: number | null;
+                                url: string | null;
+                                width: number | null;
+                            };
+                        } | {
+                            filename: string;
+                            result_id: string;
+                            /** @constant */
+                            status: "pending";
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            filename: string;
+                            result_id: string;
+                        })[];
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        task_id: string;
+                        tokens_deducted: number;
+                        tokens_refunded: number;
+                        total_files: number;
+                        wallet_transaction_id: string;
+                    } | {
+                        agency_id: number;
+                        completed_at: string | null;
+                        created_at: string;
+                        embeddings_created: number;
+                        error: string | null;
+                        processed: number;
+                        report: {
+                            message: string;
+                            reason: string;
+                            student_id: string;
+                            subject_id: string;
+                        }[];
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        subjects_total: number;
+                        task_id: string;
+                        /** @constant */
+                        type: "face_references";
+                    } | {
+                        agency_id: number;
+                        completed_at: string | null;
+                        created_at: string;
+                        error: string | null;
+                        failed: number;
+                        id: number;
+                        job_id: number | null;
+                        matched: number;
+                        needs_review: number;
+                        processed_files: number;
+                        refund_transaction_id: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        task_id: string;
+                        threshold: number;
+                        tokens_deducted: number;
+                        tokens_refunded: number;
+                        total_files: number;
+                        /** @constant */
+                        type: "match_job";
+                        unmatched: number;
+                        wallet_transaction_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3667,11 +3903,463 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date */
+                            date: string;
+                            granted: number;
+                            spent: number;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWebhookEndpoints: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            failed_deliveries_in_a_row: number;
+                            id: string;
+                            url: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/print-studio",
+                 *       "events": [
+                 *         "bg_removal.completed",
+                 *         "bg_removal.failed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    description?: string;
+                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "refund.created" | "wallet.low")[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        disabled_at: string | null;
+                        disabled_reason: string | null;
+                        enabled: boolean;
+                        events: string[];
+                        failed_deliveries_in_a_row: number;
+                        id: string;
+                        secret: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        disabled_at: string | null;
+                        disabled_reason: string | null;
+                        enabled: boolean;
+                        events: string[];
+                        failed_deliveries_in_a_row: number;
+                        id: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    enabled?: boolean;
+                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "refund.created" | "wallet.low")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        disabled_at: string | null;
+                        disabled_reason: string | null;
+                        enabled: boolean;
+                        events: string[];
+                        failed_deliveries_in_a_row: number;
+                        id: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWebhookEndpointsByIdDeliveries: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: {
+                                /** Format: date-time */
+                                at: string;
+                                attempt: number;
+                                duration_ms: number;
+                                error: string | null;
+                                response_snippet: string | null;
+                                status_code: number | null;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            endpoint_id: string;
+                            event_type: string;
+                            id: string;
+                            next_attempt_at: string | null;
+                            payload: {
+                                data: unknown;
+                                timestamp: string;
+                                type: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postWebhookEndpointsByIdDeliveriesByDeliveryIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                deliveryId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: {
+                            /** Format: date-time */
+                            at: string;
+                            attempt: number;
+                            duration_ms: number;
+                            error: string | null;
+                            response_snippet: string | null;
+                            status_code: number | null;
+                        }[];
+                        /** Format: date-time */
+                        created_at: string;
+                        endpoint_id: string;
+                        event_type: string;
+                        id: string;
+                        next_attempt_at: string | null;
+                        payload: {
+                            data: unknown;
+                            timestamp: string;
+                            type: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postWebhookEndpointsByIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        disabled_at: string | null;
+                        disabled_reason: string | null;
+                        enabled: boolean;
+                        events: string[];
+                        failed_deliveries_in_a_row: number;
+                        id: string;
+                        secret: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postWebhookEndpointsByIdTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: {
+                            /** Format: date-time */
+                            at: string;
+                            attempt: number;
+                            duration_ms: number;
+                            error: string | null;
+                            response_snippet: string | null;
+                            status_code: number | null;
+                        }[];
+                        /** Format: date-time */
+                        created_at: string;
+                        endpoint_id: string;
+                        event_type: string;
+                        id: string;
+                        next_attempt_at: string | null;
+                        payload: {
+                            data: unknown;
+                            timestamp: string;
+                            type: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { apiKeys } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { notFound } from "@/lib/http/api-error";
 import { generateApiKey, hashApiKey } from "./api-key-secret";
+import { processKeyCache, REVOKED_CHANNEL, type ApiKeyCache } from "./key-cache";
 
 type Row = typeof apiKeys.$inferSelect;
 
@@ -36,25 +37,50 @@ export async function listApiKeys(db: Db, accountId: string, page: { limit: numb
   return { items: rows.map(toPublicApiKey), total: total?.n ?? 0 };
 }
 
-/** Revocation is checked on every request (no cache), so it takes effect on the next one. */
-export async function revokeApiKey(db: Db, accountId: string, id: string): Promise<void> {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
+/**
+ * Revocation holds on the next request everywhere: the NOTIFY goes out with the
+ * commit (PostgreSQL), this process forgets the key at once, and the Redis feed
+ * (when configured) publishes before we answer (lib/api-keys/key-cache.ts).
+ */
+export async function revokeApiKey(db: Db, accountId: string, id: string, cache: ApiKeyCache = processKeyCache()): Promise<void> {
+  const row = await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id, keyHash: apiKeys.keyHash });
+    if (revoked) await tx.execute(sql`select pg_notify(${REVOKED_CHANNEL}, ${revoked.keyHash})`);
+    return revoked;
+  });
   if (!row) throw notFound("API key");
+  await cache.revoked(row.keyHash).catch((err: Error) => console.warn(`[api-keys] could not publish the revocation of ${row.id}: ${err.message}`));
 }
 
-/** The owner of a live key, or null. Records last use at most once a minute to keep reads cheap. */
-export async function accountIdForApiKey(db: Db, key: string): Promise<string | null> {
+/**
+ * The owner of a live key, or null. Verified keys come from the process cache
+ * (misses are never cached); last use is recorded at most once a minute.
+ */
+export async function accountIdForApiKey(db: Db, key: string, cache: ApiKeyCache = processKeyCache()): Promise<string | null> {
+  const keyHash = cache.hashOf(key);
+  const hit = cache.get(keyHash);
+  if (hit) {
+    if (Date.now() - hit.lastUsedAt > 60_000) {
+      hit.lastUsedAt = Date.now();
+      await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, hit.keyId));
+    }
+    return hit.accountId;
+  }
+  const ticket = cache.ticket();
   const [row] = await db
     .select({ id: apiKeys.id, accountId: apiKeys.accountId, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
   if (!row) return null;
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+  let lastUsedAt = row.lastUsedAt?.getTime() ?? 0;
+  if (Date.now() - lastUsedAt > 60_000) {
+    lastUsedAt = Date.now();
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
   }
+  cache.remember(keyHash, { keyId: row.id, accountId: row.accountId, lastUsedAt }, ticket, key);
   return row.accountId;
 }

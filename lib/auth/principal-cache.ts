@@ -9,8 +9,8 @@ import type { AccountRow } from "@/lib/accounts/public-account";
  *   never changes meaning, so this only skips re-checking the signature.
  * - account rows by id, for ACCOUNT_TTL_MS. A plan change made by this process is
  *   seen at once (forgetAccount); one made elsewhere (another instance, the CLI)
- *   within that time. API-key revocation is NOT cached: the key is looked up on
- *   every request, so a revoked key fails on the next one everywhere.
+ *   within that time. Verified API keys have their own cache
+ *   (lib/api-keys/key-cache.ts), invalidated everywhere by a broadcast on revocation.
  */
 const ACCOUNT_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;

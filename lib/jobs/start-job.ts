@@ -28,12 +28,13 @@ export type StartableEvent = Catalogue extends infer E
  * rolls the debit back. If the commit fails after a successful send, the
  * function finds no job row and ends without effect (see inngest/bg-remove.ts).
  */
-export async function startJob(tx: Db, event: StartableEvent, opts: { id?: string } = {}): Promise<{ eventId: string; runIds: string[] }> {
+export async function startJob(tx: Db, event: StartableEvent, opts: { id?: string; runAt?: number } = {}): Promise<{ eventId: string; runIds: string[] }> {
   const type = jobEvents.find((e) => e.name === event.name);
   if (!type) throw new Error(`Unknown job event ${event.name}: add it to inngest/events.ts`);
   const data = type.schema.parse(event.data);
   const eventId = opts.id ?? newId("evt");
-  const ts = Date.now();
+  // A future `runAt` delays the run (Inngest schedules an event whose ts is ahead; the embedded runner's run_after).
+  const ts = Math.max(opts.runAt ?? 0, Date.now());
 
   if (jobsMode() === "inngest") {
     try {
@@ -47,7 +48,7 @@ export async function startJob(tx: Db, event: StartableEvent, opts: { id?: strin
     return { eventId, runIds: [] };
   }
 
-  const runIds = await enqueueRuns(tx, await jobDefinitions(), { id: eventId, name: event.name, data, ts });
+  const runIds = await enqueueRuns(tx, await jobDefinitions(), { id: eventId, name: event.name, data, ts }, opts.runAt && opts.runAt > Date.now() ? new Date(ts) : undefined);
   // The transaction has not committed yet: the runner's next look (now, or its
   // next poll) sees the runs once it has. With PGlite the look waits for the commit.
   setTimeout(wakeJobRunner, 10).unref?.();

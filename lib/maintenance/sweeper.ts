@@ -5,6 +5,8 @@ import { deleteExpiredIdempotencyKeys } from "@/lib/idempotency/store";
 import { expireQrPdfs, pruneFinishedJobRuns } from "./retention";
 import { failAbandonedTasks } from "@/lib/services/face-crop/fail-abandoned-tasks";
 import { deleteUnusedReferences } from "@/lib/services/matching/retention";
+import { pruneWebhookDeliveries, requeueStalledDeliveries } from "@/lib/webhooks/retention";
+import { webhookConfig } from "@/lib/webhooks/webhook-config";
 
 const HOUR_MS = 3_600_000;
 
@@ -12,17 +14,23 @@ const HOUR_MS = 3_600_000;
  * One pass of the retention rules: job runs JOB_RETENTION_DAYS after they end,
  * QR PDFs an hour after their download URL expired, Idempotency-Key records
  * 24 hours after first use, face embeddings MATCHING_RETENTION_DAYS after
- * their agency last used matching. Idempotent, so several
- * instances sweeping the same PostgreSQL database do no harm.
+ * their agency last used matching, webhook deliveries after WEBHOOK_RETENTION_DAYS.
+ * Idempotent, so several instances sweeping the same PostgreSQL database do no harm.
  */
-export async function sweepOnce(db: Db, now = new Date()): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number }> {
+export async function sweepOnce(
+  db: Db,
+  now = new Date(),
+): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number }> {
   const jobRuns = await pruneFinishedJobRuns(db, new Date(now.getTime() - config().JOB_RETENTION_DAYS * 24 * HOUR_MS));
   const qrPdfs = await expireQrPdfs(db, new Date(now.getTime() - OUTPUT_URL_TTL_SECONDS * 1000 - HOUR_MS));
   // Face Crop batches answered at once whose process died midway: failed and refunded.
   const faceCropTasks = await failAbandonedTasks(db, now);
   const idempotencyKeys = await deleteExpiredIdempotencyKeys(db, now);
   const faceEmbeddings = await deleteUnusedReferences(db, new Date(now.getTime() - config().MATCHING_RETENTION_DAYS * 24 * HOUR_MS));
-  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings };
+  // Webhook deliveries WEBHOOK_RETENTION_DAYS after they were created; pending ones whose job was lost are queued again.
+  const webhookDeliveries = await pruneWebhookDeliveries(db, new Date(now.getTime() - webhookConfig().WEBHOOK_RETENTION_DAYS * 24 * HOUR_MS));
+  const webhookRequeued = await requeueStalledDeliveries(db, now);
+  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued };
 }
 
 /** Sweeps a minute after start, then hourly; the timer never keeps the process alive. */
@@ -34,6 +42,7 @@ export function startSweeper(getDb: () => Promise<Db>): () => void {
         console.log(`[maintenance] deleted ${done.jobRuns} finished job runs, ${done.qrPdfs} expired QR PDFs and ${done.idempotencyKeys} expired Idempotency-Keys`);
       }
       if (done.faceEmbeddings) console.log(`[maintenance] deleted ${done.faceEmbeddings} face embeddings unused for MATCHING_RETENTION_DAYS`);
+      if (done.webhookDeliveries || done.webhookRequeued) console.log(`[maintenance] deleted ${done.webhookDeliveries} old webhook deliveries, queued ${done.webhookRequeued} stalled ones again`);
       if (done.faceCropTasks) console.log(`[maintenance] ended ${done.faceCropTasks} abandoned face crop batches and refunded what was not cropped`);
     } catch (err) {
       console.error("[maintenance] the retention sweep failed (it runs again in an hour):", err);

@@ -3,6 +3,8 @@ import type { Db } from "@/lib/db/types";
 import { wallets, walletTransactions } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { recordIdempotentDebit } from "@/lib/idempotency/context";
+import { crossesLowBalance } from "@/lib/webhooks/wallet-low";
+import { emitWebhookEvent } from "@/lib/webhooks/emit";
 import { insufficientTokens } from "./insufficient-tokens";
 
 /**
@@ -42,6 +44,7 @@ export async function debitTokens(
       .returning();
     // Under an Idempotency-Key: the key records this charge in the same transaction.
     await recordIdempotentDebit(tx, row!.id);
+    if (crossesLowBalance(wallet.balance + input.amount, wallet.balance)) await emitWebhookEvent(tx, { accountId: input.accountId, type: "wallet.low", data: { balance: wallet.balance } });
     return row!;
   });
 }

@@ -2,6 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { wallets, walletTransactions } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
+import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import { toLedgerEntry } from "./ledger-entry";
 
 /**
  * Returns a debit's tokens, at most once: the refund row's unique `refund_of`
@@ -44,7 +46,8 @@ export async function refundDebit(
       .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: new Date() })
       .where(eq(wallets.accountId, input.accountId))
       .returning({ balance: wallets.balance });
-    await tx.update(walletTransactions).set({ balanceAfter: wallet!.balance }).where(eq(walletTransactions.id, id));
+    const [row] = await tx.update(walletTransactions).set({ balanceAfter: wallet!.balance }).where(eq(walletTransactions.id, id)).returning();
+    await emitWebhookEvent(tx, { accountId: input.accountId, type: "refund.created", data: toLedgerEntry(row!) });
     return { refunded: true, transactionId: id };
   });
 }

@@ -18,3 +18,6 @@ export const ledgerEntryResponse = z.object({
   refund_of: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
 });
+
+/** GET /v1/wallet/usage: one entry per UTC day, oldest first. */
+export const usageResponse = z.object({ data: z.array(z.object({ date: z.iso.date(), spent: z.number().int(), granted: z.number().int().min(0) })) });

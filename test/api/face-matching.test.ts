@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "@/lib/db/client";
-import { faceReferences, jobFiles, matchJobs } from "@/lib/db/schema";
+import { faceReferences, jobFiles, matchJobs, webhookDeliveries } from "@/lib/db/schema";
+import * as endpointsRoute from "@/app/v1/webhook-endpoints/route";
+import { resetConfig } from "@/lib/config";
 import { storage } from "@/lib/storage";
 import { shutDownFaces } from "@/lib/ml/faces";
 import { finishMatchJob } from "@/lib/services/matching/finish-match-job";
-import { testAccount } from "../http";
+import { call, testAccount } from "../http";
 import { balanceOf, ledgerOf, startTestRunner, stopAll, upload } from "../jobs/bg-remove-harness";
 import * as h from "../jobs/matching-harness";
 import { faceFixture } from "../support/face-fixtures";
@@ -217,18 +219,29 @@ describe("face matching: bad input costs nothing", () => {
     expect((await (await getDb()).select({ n: count() }).from(matchJobs).where(eq(matchJobs.agencyId, agency.id)))[0]!.n).toBe(0);
   }, 60_000);
 
-  it("a match job that fails as a whole refunds every photo it did not match, once", async () => {
+  it("a match job that fails as a whole refunds every photo it did not match, once, and tells the account's webhook", async () => {
     const { token, account } = await testAccount({ tokens: 100 });
     const { agency } = await roster(token);
     const job = await h.makeJobWithPhotos(token, agency.id, [photo("obama2.jpg"), photo("biden2.jpg")]);
     await h.buildReferences(token, { agency_id: agency.id });
+    // A webhook endpoint (on a local address the test allows) for the failure and its refund.
+    process.env.FETCH_ALLOW_HOSTS = "127.0.0.1";
+    resetConfig();
+    const hook = await call(endpointsRoute, "POST", "/v1/webhook-endpoints", { token, body: { url: "http://127.0.0.1:9/hook", events: ["match_job.failed", "match_job.completed", "refund.created"] } });
+    expect(hook.status).toBe(201);
     await stopAll(); // nothing runs it: what onFailure does after the last attempt is what is left
     const res = await h.startMatchJob(token, { agency_id: agency.id, job_id: job.jobId });
     expect(await balanceOf(token)).toBe(88);
     await finishMatchJob(await getDb(), { matchJobId: res.json.match_job_id, accountId: account.id, outcome: "failed" });
     await finishMatchJob(await getDb(), { matchJobId: res.json.match_job_id, accountId: account.id, outcome: "failed" });
     expect(await balanceOf(token)).toBe(100);
-    expect((await h.getMatchJob(token, res.json.match_job_id)).json).toMatchObject({ status: "failed", failed: 2, tokens_refunded: 12 });
+    const viaGet = (await h.getMatchJob(token, res.json.match_job_id)).json;
+    expect(viaGet).toMatchObject({ status: "failed", failed: 2, tokens_refunded: 12 });
+    const deliveries = await (await getDb()).select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.json.id));
+    expect(deliveries.map((d) => d.eventType).sort()).toEqual(["match_job.failed", "refund.created"]);
+    expect(deliveries.find((d) => d.eventType === "match_job.failed")!.payload).toMatchObject({ type: "match_job.failed", data: viaGet });
+    delete process.env.FETCH_ALLOW_HOSTS;
+    resetConfig();
     await startTestRunner();
   }, 60_000);
 });

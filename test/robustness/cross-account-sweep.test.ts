@@ -33,7 +33,9 @@ import * as matchJobCreateRoute from "@/app/v1/services/studio/matching/match-jo
 import * as matchJobRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/route";
 import * as matchResultsRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/results/route";
 import { loadReferences, processMatchFile } from "@/lib/services/matching/process-match-file";
-import { matchFaces, matchFiles, matchJobs } from "@/lib/db/schema";
+import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
+import { matchFaces, matchFiles, matchJobs, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { queueDelivery } from "@/lib/webhooks/emit";
 import { faceFixture } from "../support/face-fixtures";
 import { config, resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
@@ -56,6 +58,8 @@ import { dynamicSegments, instantiate, METHODS, routeFiles, routePath, type Meth
 
 // The sweep makes several hundred calls from one account: lift the per-minute limit here.
 process.env.RATE_LIMIT_PER_MINUTE = "1000000";
+// Webhook endpoints point at 127.0.0.1 (nothing listens; no runner delivers here).
+process.env.FETCH_ALLOW_HOSTS = "127.0.0.1";
 resetConfig();
 resetRateLimiter();
 
@@ -82,6 +86,9 @@ type Resources = {
   faceResultId: string;
   matchJobId: string;
   matchFaceId: string;
+  webhookEndpointId: string;
+  /** A finished delivery (redeliver needs one). */
+  webhookDeliveryId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -117,6 +124,11 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "services/studio/matching/jobs/[matchJobId]": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/results": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId]": { matchJobId: (r) => r.matchJobId, faceId: (r) => r.matchFaceId },
+  "webhook-endpoints/[id]": { id: (r) => r.webhookEndpointId },
+  "webhook-endpoints/[id]/rotate-secret": { id: (r) => r.webhookEndpointId },
+  "webhook-endpoints/[id]/test": { id: (r) => r.webhookEndpointId },
+  "webhook-endpoints/[id]/deliveries": { id: (r) => r.webhookEndpointId },
+  "webhook-endpoints/[id]/deliveries/[deliveryId]/redeliver": { id: (r) => r.webhookEndpointId, deliveryId: (r) => r.webhookDeliveryId },
 };
 
 let png: Buffer;
@@ -131,6 +143,7 @@ function multipart(bytes: Buffer, name = "photo.png") {
 }
 
 type Variant = { name: string; opts: () => Partial<CallOptions> };
+const NO_BODY_WRITE: Variant = { name: "", opts: () => ({}) };
 const rename: Variant = { name: "rename", opts: () => ({ body: { name: "Renamed by B" } }) };
 
 /**
@@ -142,6 +155,10 @@ const BODIES: Record<string, Variant[]> = {
   "products/[id] PATCH": [rename],
   [`${STUDIO} PATCH`]: [{ name: "consent", opts: () => ({ body: { face_matching_enabled: true } }) }],
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId] PATCH": [{ name: "review", opts: () => ({ body: { action: "nobody" } }) }],
+  "webhook-endpoints/[id] PATCH": [{ name: "events", opts: () => ({ body: { events: ["wallet.low"] } }) }],
+  "webhook-endpoints/[id]/rotate-secret POST": [NO_BODY_WRITE],
+  "webhook-endpoints/[id]/test POST": [NO_BODY_WRITE],
+  "webhook-endpoints/[id]/deliveries/[deliveryId]/redeliver POST": [NO_BODY_WRITE],
   "projects/[id] PATCH": [rename],
   [`${STUDIO}/subjects/[subjectId] PATCH`]: [rename],
   "services/preflight/ai-jobs/[jobId]/approve POST": [{ name: "", opts: () => ({ body: {} }) }],
@@ -240,7 +257,16 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const [mf] = await db.select({ id: matchFiles.id }).from(matchFiles).where(eq(matchFiles.matchJobId, mj!.id));
   await processMatchFile(db, mj!, mf!.id, await loadReferences(db, mj!.agencyId));
   const [face] = await db.select({ id: matchFaces.id }).from(matchFaces).where(eq(matchFaces.matchJobId, mj!.id));
+  // 127.0.0.1 is allowed by FETCH_ALLOW_HOSTS (set above); no runner runs here, so the delivery is marked finished by hand.
+  const hook = await created(call(webhookEndpointsRoute, "POST", "/v1/webhook-endpoints", { token, body: { url: "http://127.0.0.1:9/hook", events: ["wallet.low"], description: `${name} hook` } }), 201, "webhook endpoint");
+  const [owner] = await db.select({ accountId: webhookEndpoints.accountId }).from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
+  const deliveryId = await db.transaction((tx) =>
+    queueDelivery(tx, { accountId: owner!.accountId, endpointId: hook.id, type: "webhook.test", payload: { type: "webhook.test", timestamp: new Date().toISOString(), data: {} } }),
+  );
+  await db.update(webhookDeliveries).set({ status: "succeeded", attempts: 1, nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
   return {
+    webhookEndpointId: hook.id,
+    webhookDeliveryId: deliveryId,
     fixJobId,
     fixApproveJobId,
     fixRejectJobId,
@@ -283,6 +309,8 @@ function ghostOf(r: Resources): Resources {
     faceResultId: str(r.faceResultId),
     matchFaceId: str(r.matchFaceId),
     matchJobId: "2147483644",
+    webhookEndpointId: str(r.webhookEndpointId),
+    webhookDeliveryId: str(r.webhookDeliveryId),
     fixJobId: str(r.fixJobId),
     fixApproveJobId: str(r.fixApproveJobId),
     fixRejectJobId: str(r.fixRejectJobId),
@@ -519,7 +547,7 @@ describe("the same requests from A, the owner", () => {
             const what = `A: ${method} ${url}${variant.name ? ` with ${variant.name}` : ""} answered ${res.status}: ${res.text.slice(0, 300)}`;
             if (route === "[[...path]]") expect(res.status, what).toBe(404);
             else if (res.status !== 405) {
-              expect([200, 201, 204], what).toContain(res.status);
+              expect([200, 201, 202, 204], what).toContain(res.status);
               served.add(route);
             }
           };

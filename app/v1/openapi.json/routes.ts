@@ -52,4 +52,10 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/wallet", load: () => import("@/app/v1/wallet/route") },
   { path: "/v1/wallet/transactions", load: () => import("@/app/v1/wallet/transactions/route") },
   { path: "/v1/wallet/usage", load: () => import("@/app/v1/wallet/usage/route") },
+  { path: "/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver", load: () => import("@/app/v1/webhook-endpoints/[id]/deliveries/[deliveryId]/redeliver/route") },
+  { path: "/v1/webhook-endpoints/{id}/deliveries", load: () => import("@/app/v1/webhook-endpoints/[id]/deliveries/route") },
+  { path: "/v1/webhook-endpoints/{id}/rotate-secret", load: () => import("@/app/v1/webhook-endpoints/[id]/rotate-secret/route") },
+  { path: "/v1/webhook-endpoints/{id}", load: () => import("@/app/v1/webhook-endpoints/[id]/route") },
+  { path: "/v1/webhook-endpoints/{id}/test", load: () => import("@/app/v1/webhook-endpoints/[id]/test/route") },
+  { path: "/v1/webhook-endpoints", load: () => import("@/app/v1/webhook-endpoints/route") },
 ];

@@ -10,3 +10,4 @@ export * from "./face-crop";
 export * from "./fix-jobs";
 export * from "./idempotency";
 export * from "./matching";
+export * from "./webhooks";

@@ -12,6 +12,8 @@ export async function enqueueRuns(
   tx: Db,
   definitions: AnyJobDefinition[],
   event: { id: string; name: string; data: Record<string, unknown>; ts: number },
+  /** Not before this time (a delayed start); default: now. */
+  runAfter?: Date,
 ): Promise<string[]> {
   const targets = definitions.filter((d) => d.event.name === event.name);
   if (targets.length === 0) throw new Error(`No job function is triggered by ${event.name}: register it in inngest/functions.ts`);
@@ -27,6 +29,7 @@ export async function enqueueRuns(
         eventTs: new Date(event.ts),
         maxAttempts: d.retries + 1,
         deadline: new Date(event.ts + d.timeoutMs),
+        ...(runAfter ? { runAfter } : {}),
       })),
     )
     .onConflictDoNothing()

@@ -3,6 +3,8 @@ import type { Db } from "@/lib/db/types";
 import { bgRemoveJobs } from "@/lib/db/schema";
 import { refundDebit } from "@/lib/wallet/refund-debit";
 import { storage } from "@/lib/storage";
+import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import { getBgRemoveJob } from "./get-bg-remove-job";
 import { sourceCopyKey } from "./storage-keys";
 
 /**
@@ -18,7 +20,9 @@ export async function completeBgRemoveJob(
     .update(bgRemoveJobs)
     .set({ status: "completed", outputKey: output.key, outputWidth: output.width, outputHeight: output.height, provider: output.provider, completedAt: new Date() })
     .where(and(eq(bgRemoveJobs.id, jobId), inArray(bgRemoveJobs.status, ["pending", "processing"])))
-    .returning({ id: bgRemoveJobs.id });
+    .returning({ id: bgRemoveJobs.id, accountId: bgRemoveJobs.accountId });
+  const done = rows[0];
+  if (done) await emitWebhookEvent(db, { accountId: done.accountId, type: "bg_removal.completed", data: (tx) => getBgRemoveJob(tx, done.accountId, jobId) });
   return rows.length > 0;
 }
 
@@ -35,8 +39,8 @@ export async function failBgRemoveJob(db: Db, input: { jobId: string; accountId:
       .from(bgRemoveJobs)
       .where(and(eq(bgRemoveJobs.id, input.jobId), eq(bgRemoveJobs.accountId, input.accountId)))
       .for("update");
-    if (!job) return { found: false, refunded: false };
-    if (job.status === "completed") return { found: true, refunded: false };
+    if (!job) return { found: false, refunded: false, newlyFailed: false };
+    if (job.status === "completed") return { found: true, refunded: false, newlyFailed: false };
     if (job.status !== "failed") {
       await tx.update(bgRemoveJobs).set({ status: "failed", errorMessage: input.message, failedAt: new Date() }).where(eq(bgRemoveJobs.id, job.id));
     }
@@ -45,9 +49,10 @@ export async function failBgRemoveJob(db: Db, input: { jobId: string; accountId:
       debitId: job.walletTransactionId,
       reason: `Background removal ${job.id} failed: ${job.errorMessage ?? input.message}`,
     });
-    return { found: true, refunded: refund.refunded };
+    return { found: true, refunded: refund.refunded, newlyFailed: job.status !== "failed" };
   });
   // A copied source is no longer needed (our own uploads are never copied, so never deleted here).
   if (result.found) await storage().delete(sourceCopyKey(input.accountId, input.jobId)).catch(() => {});
-  return result;
+  if (result.newlyFailed) await emitWebhookEvent(db, { accountId: input.accountId, type: "bg_removal.failed", data: (tx) => getBgRemoveJob(tx, input.accountId, input.jobId) });
+  return { found: result.found, refunded: result.refunded };
 }

@@ -1,10 +1,14 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { accounts, coreUnauthTokens } from "@/lib/db/schema";
 import type { AccountRow } from "@/lib/accounts/public-account";
 
 export const UNAUTH_TOKEN_PREFIX = "psu_";
+
+/** GET /v1/account/unauth-token and its rotation. */
+export const unauthTokenResponse = z.object({ token: z.string().startsWith(UNAUTH_TOKEN_PREFIX) });
 
 function generateUnauthToken(): string {
   return `${UNAUTH_TOKEN_PREFIX}${crypto.randomBytes(24).toString("base64url")}`;

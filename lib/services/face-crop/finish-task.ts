@@ -2,6 +2,8 @@ import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { faceCropItems, faceCropTasks } from "@/lib/db/schema";
 import { refundDebit } from "@/lib/wallet/refund-debit";
+import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import { getFaceCropTask } from "./get-task";
 
 export const INTERRUPTED = { code: "PROCESSING_FAILED", message: "The batch stopped before this photo was cropped; it was not charged. Upload it again." };
 
@@ -52,6 +54,7 @@ export async function finishTask(db: Db, input: { taskId: string; accountId: str
       })
       .where(eq(faceCropTasks.id, task.id))
       .returning();
+    await emitWebhookEvent(tx, { accountId: task.accountId, type: `face_crop.${input.outcome}`, data: (sp) => getFaceCropTask(sp, task.accountId, task.id) });
     return ended!;
   });
 }

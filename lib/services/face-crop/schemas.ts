@@ -48,3 +48,47 @@ export const recropBody = z.strictObject({
     h: z.number({ error: "crop_box.h must be a number of pixels." }).min(16, "crop_box.h must be at least 16 pixels."),
   }, { error: "crop_box is required: { x, y, w, h } in the photo's upright pixels." }),
 });
+
+// Response shapes, for the API description (lib/openapi); the contract test validates real answers against them.
+const box = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+const point = z.object({ x: z.number(), y: z.number() });
+const ts = z.iso.datetime({ offset: true });
+
+/** One file's result: cropped, still pending, or failed with its error. */
+export const faceCropResultResponse = z.union([
+  z.object({
+    result_id: z.string(),
+    filename: z.string(),
+    icp_type: z.string(),
+    face_box: box.nullable(),
+    output_urls: z.object({ original: z.string().nullable(), medium: z.string().nullable() }),
+    faces_found: z.number().int().nullable(),
+    landmarks: z.object({ left_eye: point, right_eye: point, chin: point, crown: point }).nullable(),
+    crop_box: box.extend({ angle: z.number() }).nullable(),
+    edge: z.string().nullable(),
+    manual: z.boolean(),
+    enhancement: z.string().nullable(),
+    output_size: z.object({ width: z.number().int().nullable(), height: z.number().int().nullable() }),
+    source: z.object({ url: z.string().nullable(), width: z.number().int().nullable(), height: z.number().int().nullable() }),
+  }),
+  z.object({ result_id: z.string(), filename: z.string(), status: z.literal("pending") }),
+  z.object({ result_id: z.string(), filename: z.string(), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+
+/** GET /v1/services/studio/jobs/{taskId}: `results` once the task has ended. */
+export const faceCropTaskResponse = z.object({
+  task_id: z.string(),
+  status: z.enum(["queued", "running", "completed", "failed"]),
+  total_files: z.number().int(),
+  progress: z.object({ current: z.number().int(), total: z.number().int(), percentage: z.number().int() }),
+  icp_type: z.string(),
+  enhance: z.boolean(),
+  tokens_deducted: z.number().int(),
+  tokens_refunded: z.number().int(),
+  wallet_transaction_id: z.string(),
+  refund_transaction_id: z.string().nullable(),
+  created_at: ts,
+  completed_at: ts.nullable(),
+  error_message: z.string().nullable(),
+  results: z.array(faceCropResultResponse).optional(),
+});

@@ -2,6 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { fixJobs, type FixRecheckRecord, type FixStepRecord } from "@/lib/db/schema";
 import { refundDebit } from "@/lib/wallet/refund-debit";
+import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import { getFixJob } from "./get-fix-job";
 
 type Status = (typeof fixJobs.$inferSelect)["status"];
 
@@ -20,7 +22,7 @@ export async function completeFixJob(
   jobId: string,
   result: { outputKey: string; outputMime: string; applied: FixStepRecord[]; flattenedPages: number[] | null; engine: string | null; recheck: FixRecheckRecord },
 ): Promise<boolean> {
-  return moveFixJob(db, jobId, ["applying"], "completed", {
+  const moved = await moveFixJob(db, jobId, ["applying"], "completed", {
     outputKey: result.outputKey,
     outputMime: result.outputMime,
     applied: result.applied,
@@ -29,6 +31,9 @@ export async function completeFixJob(
     recheck: result.recheck,
     completedAt: new Date(),
   });
+  const [owner] = moved ? await db.select({ accountId: fixJobs.accountId }).from(fixJobs).where(eq(fixJobs.id, jobId)) : [];
+  if (owner) await emitWebhookEvent(db, { accountId: owner.accountId, type: "ai_fix.completed", data: (tx) => getFixJob(tx, owner.accountId, jobId) });
+  return moved;
 }
 
 /**
@@ -50,6 +55,7 @@ export async function endFixJobWithRefund(db: Db, input: { jobId: string; accoun
         .update(fixJobs)
         .set(input.status === "failed" ? { status: "failed", errorMessage: input.message, failedAt: new Date() } : { status: "rejected", completedAt: null, failedAt: new Date() })
         .where(eq(fixJobs.id, job.id));
+      if (input.status === "failed") await emitWebhookEvent(tx, { accountId: job.accountId, type: "ai_fix.failed", data: (sp) => getFixJob(sp, job.accountId, job.id) });
     }
     const refund = await refundDebit(tx, {
       accountId: job.accountId,

@@ -2,6 +2,8 @@ import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { matchFiles, matchJobs } from "@/lib/db/schema";
 import { refundDebit } from "@/lib/wallet/refund-debit";
+import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import { toPublicMatchJob } from "./match-job-status";
 
 export const INTERRUPTED = { code: "PROCESSING_FAILED", message: "The match job stopped before this photo was matched; it was not charged. Match it again." };
 
@@ -47,6 +49,7 @@ export async function finishMatchJob(db: Db, input: { matchJobId: number; accoun
       })
       .where(eq(matchJobs.id, job.id))
       .returning();
+    await emitWebhookEvent(tx, { accountId: job.accountId, type: `match_job.${input.outcome}`, data: (sp) => toPublicMatchJob(sp, ended!) });
     return ended!;
   });
 }

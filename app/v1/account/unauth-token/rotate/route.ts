@@ -1,11 +1,11 @@
 import { withCore } from "@/lib/http/with-core";
 import { methods } from "@/lib/http/methods";
 import { noBody } from "@/lib/http/no-body";
-import { rotateUnauthToken } from "@/lib/services/core/unauth-token";
+import { rotateUnauthToken, unauthTokenResponse } from "@/lib/services/core/unauth-token";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // The old token stops working at once (same row, replaced).
-  POST: withCore({ body: noBody }, async ({ db, principal }) => Response.json({ token: await rotateUnauthToken(db, principal.account.id) })),
+  POST: withCore({ body: noBody, doc: { summary: "Replace the unauth token (the old one stops working at once)", response: unauthTokenResponse } }, async ({ db, principal }) => Response.json({ token: await rotateUnauthToken(db, principal.account.id) })),
 });
