@@ -28,6 +28,8 @@ import * as subjectRoute from "@/app/v1/services/studio/agencies/[agencyId]/subj
 import * as uploadsRoute from "@/app/v1/uploads/route";
 import * as faceCropRoute from "@/app/v1/services/studio/face-crop/route";
 import * as faceCropTaskRoute from "@/app/v1/services/studio/jobs/[taskId]/route";
+import * as qrGenerateRoute from "@/app/v1/services/studio/qr/generate/route";
+import * as qrGenerationRoute from "@/app/v1/services/studio/qr/generations/[generationId]/route";
 import { faceFixture } from "../support/face-fixtures";
 import { config, resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
@@ -74,6 +76,7 @@ type Resources = {
   fileId: string;
   faceTaskId: string;
   faceResultId: string;
+  qrGenerationId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -106,6 +109,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   [`${STUDIO}/subjects/import`]: { agencyId },
   "services/studio/jobs/[taskId]": { taskId: (r) => r.faceTaskId },
   "services/studio/face-crop/results/[resultId]": { resultId: (r) => r.faceResultId },
+  "services/studio/qr/generations/[generationId]": { generationId: (r) => r.qrGenerationId },
 };
 
 let png: Buffer;
@@ -210,7 +214,9 @@ async function createResources(name: string, token: string): Promise<Resources> 
     return res.data.jobId as string;
   };
   const [fixJobId, fixApproveJobId, fixRejectJobId] = [await fixJob(), await fixJob(), await fixJob()];
+  const qr = await created(call(qrGenerateRoute, "POST", "/v1/services/studio/qr/generate", { token, body: { job_id: `${name}-cards`, subjects: [{ student_id: "S1", name: "Ada" }] } }), 200, "QR generation");
   return {
+    qrGenerationId: qr.id,
     fixJobId,
     fixApproveJobId,
     fixRejectJobId,
@@ -249,6 +255,7 @@ function ghostOf(r: Resources): Resources {
     bgJobId: str(r.bgJobId),
     faceTaskId: str(r.faceTaskId),
     faceResultId: str(r.faceResultId),
+    qrGenerationId: str(r.qrGenerationId),
     fixJobId: str(r.fixJobId),
     fixApproveJobId: str(r.fixApproveJobId),
     fixRejectJobId: str(r.fixRejectJobId),
@@ -281,6 +288,7 @@ async function snapshot(p: Party) {
     report: await read(reportRoute, `/v1/services/preflight/checks/${r.reportId}`, { reportId: r.reportId }),
     bgJob: await read(bgRemoveJobRoute, `/v1/services/bg-remove/${r.bgJobId}`, { jobId: r.bgJobId }),
     faceTask: await read(faceCropTaskRoute, `/v1/services/studio/jobs/${r.faceTaskId}`, { taskId: r.faceTaskId }),
+    qrGeneration: await read(qrGenerationRoute, `/v1/services/studio/qr/generations/${r.qrGenerationId}`, { generationId: r.qrGenerationId }),
     agency: await read(agencyRoute, studio, { agencyId: r.agencyId }),
     jobs: await read(jobsRoute, `${studio}/jobs`, { agencyId: r.agencyId }),
     job: await read(jobRoute, `${studio}/jobs/${r.agencyJobId}`, { agencyId: r.agencyId, jobId: r.agencyJobId }),
