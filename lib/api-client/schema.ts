@@ -432,10 +432,12 @@ export interface paths {
         get: operations["getServicesStudioAgenciesByAgencyId"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete an agency: 409 while it holds subjects or photos, unless ?cascade=true */
+        delete: operations["deleteServicesStudioAgenciesByAgencyId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Rename an agency or change its type */
+        patch: operations["patchServicesStudioAgenciesByAgencyId"];
         trace?: never;
     };
     "/v1/services/studio/agencies/{agencyId}/jobs": {
@@ -467,10 +469,12 @@ export interface paths {
         get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobId"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a job: 409 while it holds photos, unless ?cascade=true */
+        delete: operations["deleteServicesStudioAgenciesByAgencyIdJobsByJobId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Rename a job or change its status or preset */
+        patch: operations["patchServicesStudioAgenciesByAgencyIdJobsByJobId"];
         trace?: never;
     };
     "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files": {
@@ -1619,6 +1623,7 @@ export interface operations {
                 cursor?: string;
                 limit?: string;
                 order?: "asc" | "desc";
+                preflight_report_id?: string;
                 product_id?: string;
                 sortBy?: "created_at" | "updated_at" | "name";
                 status?: "draft" | "submitted" | "approved" | "in_production" | "shipped" | "cancelled";
@@ -1753,6 +1758,9 @@ export interface operations {
                     customer_email?: string | null;
                     design_file_url?: string | null;
                     name?: string;
+                    override?: {
+                        reason: string;
+                    };
                     preflight_report_id?: string | null;
                     product_id?: string;
                     /** @enum {string} */
@@ -2461,6 +2469,83 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    deleteServicesStudioAgenciesByAgencyId: {
+        parameters: {
+            query?: {
+                cascade?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: {
+                            jobs: number;
+                            photos: number;
+                            subjects: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchServicesStudioAgenciesByAgencyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    agency_type?: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        agency_type: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                        id: number;
+                        job_count: number;
+                        name: string;
+                        subject_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getServicesStudioAgenciesByAgencyIdJobs: {
         parameters: {
             query?: never;
@@ -2551,6 +2636,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteServicesStudioAgenciesByAgencyIdJobsByJobId: {
+        parameters: {
+            query?: {
+                cascade?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: {
+                            photos: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchServicesStudioAgenciesByAgencyIdJobsByJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    icp_type?: "school" | "corporate" | "sports" | "childcare";
+                    name?: string;
+                    /** @enum {string} */
+                    status?: "draft" | "active" | "completed" | "archived";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agency_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        file_count: number;
+                        /** @enum {string} */
+                        icp_type: "school" | "corporate" | "sports" | "childcare";
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        status: "draft" | "active" | "completed" | "archived";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

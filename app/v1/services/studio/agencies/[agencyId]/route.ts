@@ -1,10 +1,17 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { getAgency } from "@/lib/services/studio/agencies";
-import { agencyDetailResponse, agencyParams } from "@/lib/services/studio/schemas";
+import { deleteAgency, getAgency, updateAgency } from "@/lib/services/studio/agencies";
+import { agencyDetailResponse, agencyParams, deleteQuery, deletedAgencyResponse, updateAgencyBody } from "@/lib/services/studio/schemas";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withAccount({ params: agencyParams, doc: { summary: "An agency with its subject and job counts", response: agencyDetailResponse } }, async ({ db, principal, params }) => Response.json(await getAgency(db, principal.account.id, params.agencyId))),
+  PATCH: withAccount({ params: agencyParams, body: updateAgencyBody, doc: { summary: "Rename an agency or change its type", response: agencyDetailResponse } }, async ({ db, principal, params, body }) =>
+    Response.json(await updateAgency(db, principal.account.id, params.agencyId, body)),
+  ),
+  DELETE: withAccount(
+    { params: agencyParams, query: deleteQuery, doc: { summary: "Delete an agency: 409 while it holds subjects or photos, unless ?cascade=true", response: deletedAgencyResponse } },
+    async ({ db, principal, params, query }) => Response.json(await deleteAgency(db, principal.account.id, params.agencyId, { cascade: query.cascade })),
+  ),
 });
