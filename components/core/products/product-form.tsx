@@ -53,7 +53,10 @@ export function ProductForm({
     is_public: initial?.is_public ?? false,
   });
   const [priceError, setPriceError] = useState<string>();
-  const errors: Record<string, string | undefined> = { ...fieldErrors(error), ...(priceError ? { price: priceError } : {}) };
+  const apiErrors = fieldErrors(error);
+  // The API speaks of minor units; a person typing the price reads it in the form's terms.
+  if (apiErrors.price && !v.price.trim()) apiErrors.price = "Give the price, e.g. 49.99 or 49,99.";
+  const errors: Record<string, string | undefined> = { ...apiErrors, ...(priceError ? { price: priceError } : {}) };
   const topError = formError(error, errors, FIELDS);
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setV({ ...v, [k]: e.target.value });
 
