@@ -202,3 +202,62 @@ test("products: an empty form names the missing fields in words, and a price typ
   await page.getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("table", { name: "Products" }).getByRole("row", { name: /Euro canvas/ })).toContainText("49.99");
 });
+
+test("face crop: past tasks keep their thumbnails across a reload, open from the URL, and Back closes them; the ledger row links to the task", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, "Crop History");
+  await page.goto("/face-crop");
+  const portrait = { name: "obama.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(path.resolve(process.cwd(), "test/fixtures/faces/obama.jpg")) };
+  await page.getByTestId("face-crop-input").setInputFiles([portrait]);
+  await page.getByRole("button", { name: /^Crop 1 photos?$/ }).click();
+  const task = page.getByTestId("face-crop-history-item").first();
+  await expect(task.getByTestId("history-status")).toHaveText("Done", { timeout: 60_000 });
+  const taskId = (await task.getAttribute("data-task-id"))!;
+
+  await page.reload();
+  await imageLoaded(page, task.getByRole("img", { name: "Crop of obama.jpg" }));
+  await expect(task).toContainText("Cropped:1 of 1");
+  await task.getByRole("button", { name: `Open task ${taskId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/face-crop\\?task=${taskId}`));
+  const open = page.getByTestId("face-crop-open-task");
+  await expect(open.getByTestId("crop-card")).toHaveCount(1);
+  await page.reload();
+  await expect(open.getByTestId("crop-card")).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/face-crop$/);
+  await expect(open).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Wallet" }).click();
+  await page.getByTestId("ledger-work-link").filter({ hasText: taskId }).click();
+  await expect(page).toHaveURL(new RegExp(`/face-crop\\?task=${taskId}`));
+  await expect(page.getByTestId("face-crop-open-task").getByTestId("crop-card")).toHaveCount(1);
+});
+
+test("AI fixes: the jobs page lists past fix jobs with before/after pictures, and the ledger row links to the job", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = await signUp(page, "Fix History");
+  await grantTokens(request, email, 300);
+  const headers = sameOrigin(page);
+  const png = fs.readFileSync(path.resolve(process.cwd(), "e2e/support/tiny-300x200.png"));
+  const upload = await page.request.post("/v1/uploads", { headers, multipart: { file: { name: "tiny.png", mimeType: "image/png", buffer: png } } });
+  const check = await page.request.post("/v1/services/preflight/checks", { headers, data: { designId: "tiny", fileUrl: (await upload.json()).url } });
+  const reportId = (await check.json()).data.reportId as string;
+  const created = await page.request.post("/v1/services/preflight/ai-jobs", { headers, data: { preflightReportId: reportId, options: { fixTypes: ["sharpen_edges"] } } });
+  expect(created.status()).toBe(202);
+  const jobId = (await created.json()).data.jobId as string;
+
+  await page.getByRole("link", { name: "AI fixes" }).click();
+  const item = page.locator(`[data-testid="ai-fix-history-item"][data-job-id="${jobId}"]`);
+  await expect(item.getByTestId("history-status")).toHaveText("Done", { timeout: 60_000 });
+  await imageLoaded(page, item.getByRole("img", { name: `After: ${jobId}` }));
+  await expect(item).toContainText("sharpen edges");
+  await expect(item.getByRole("link", { name: `Report ${reportId}` })).toHaveAttribute("href", `/preflight?report=${reportId}`);
+
+  // A fresh load: the job was paid for through the API, outside this page's cache.
+  await page.goto("/dashboard");
+  await page.getByTestId("ledger-work-link").filter({ hasText: jobId }).click();
+  await expect(page).toHaveURL(new RegExp(`/ai-fixes\\?job=${jobId}`));
+  await expect(page.locator("#picked-fix").getByTestId("ai-fix-history-item")).toHaveAttribute("data-job-id", jobId);
+  await page.reload();
+  await expect(page.locator("#picked-fix").getByTestId("ai-fix-history-item")).toHaveAttribute("data-job-id", jobId);
+});
