@@ -83,7 +83,7 @@ export function BgRemoveJobCard({ item, poll, onFinished }: { item: ImageItem; p
           <figcaption className="mt-1 flex items-center justify-between text-xs text-slate-500">
             <span>Cut-out{took ? ` · ${took} s` : ""}</span>
             {job?.status === "completed" && job.output_url ? (
-              <a href={job.output_url} download={downloadName(item.file)} className="font-medium text-brand-700 hover:underline">
+              <a href={job.download_url ?? job.output_url} download={downloadName(item.file)} className="font-medium text-brand-700 hover:underline">
                 Download PNG
               </a>
             ) : null}

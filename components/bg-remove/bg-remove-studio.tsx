@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { formatTokens } from "@/components/wallet/format";
 import { useWalletBalance } from "@/components/wallet/use-wallet-balance";
 import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { BgRemoveHistory, BG_REMOVE_HISTORY_KEY } from "./bg-remove-history";
 import { BgRemoveJobCard } from "./bg-remove-job-card";
 import { BgRemoveOptionsForm } from "./bg-remove-options-form";
 import { ImageDropzone } from "./image-dropzone";
@@ -77,6 +78,7 @@ export function BgRemoveStudio() {
       }
     }
     await queryClient.invalidateQueries({ queryKey: ["wallet"] });
+    await queryClient.invalidateQueries({ queryKey: BG_REMOVE_HISTORY_KEY });
     setSending(false);
   }
 
@@ -149,7 +151,7 @@ export function BgRemoveStudio() {
 
       {sent.length ? (
         <section aria-label="Jobs" className="space-y-3">
-          <h2 className="text-base font-semibold text-slate-900">Results</h2>
+          <h2 className="text-base font-semibold text-slate-900">Sent from this page</h2>
           <div className="grid gap-4 md:grid-cols-2">
             {sent.map((item) => (
               <BgRemoveJobCard key={item.localId} item={item} poll={polled.has(item.localId)} onFinished={markFinished} />
@@ -157,6 +159,8 @@ export function BgRemoveStudio() {
           </div>
         </section>
       ) : null}
+
+      <BgRemoveHistory />
     </div>
   );
 }

@@ -23,6 +23,8 @@ export type BgRemoveJob = {
   job_id: string;
   status: "pending" | "processing" | "completed" | "failed";
   output_url: string | null;
+  /** The same PNG served as an attachment. */
+  download_url?: string | null;
   tokens_deducted: number;
   wallet_transaction_id: string;
   provider: string;

@@ -27,6 +27,8 @@ export type Project = {
   design_file_url: string | null;
   preflight_report_id: string | null;
   customer_email: string | null;
+  /** Moves made despite preflight errors, with the reason given (oldest first). */
+  preflight_overrides?: Array<{ status: string; reason: string; report_id: string; report_status: string; errors: number; warnings: number; at: string }>;
   created_at: string;
   updated_at: string;
 };

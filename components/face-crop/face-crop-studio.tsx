@@ -13,6 +13,7 @@ import type { IcpType } from "@/lib/services/face-crop/presets";
 import { CropCard } from "./crop-card";
 import { CropEditor } from "./crop-editor";
 import { downloadZip } from "./download-zip";
+import { FaceCropHistory, FACE_CROP_HISTORY_KEY } from "./face-crop-history";
 import { PresetPicker } from "./preset-picker";
 import { TaskProgress } from "./task-progress";
 import { isFailed, type AnyResult, type CropResult } from "./types";
@@ -51,6 +52,7 @@ export function FaceCropStudio() {
       setBatches((all) => all.map((b) => (b.taskId === taskId && b.stage !== "done" ? { ...b, stage: "done" } : b)));
       setResults((all) => (all.some((r) => r.result_id === taskResults[0]?.result_id) ? all : [...all, ...taskResults]));
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });
+      void queryClient.invalidateQueries({ queryKey: FACE_CROP_HISTORY_KEY });
     },
     [queryClient],
   );
@@ -73,6 +75,7 @@ export function FaceCropStudio() {
       }
     }
     await queryClient.invalidateQueries({ queryKey: ["wallet"] });
+    await queryClient.invalidateQueries({ queryKey: FACE_CROP_HISTORY_KEY });
   }
 
   const cropped = results.filter((r): r is CropResult => !isFailed(r));
@@ -187,6 +190,8 @@ export function FaceCropStudio() {
           </ul>
         </Card>
       ) : null}
+
+      <FaceCropHistory />
 
       {editing ? (
         <CropEditor

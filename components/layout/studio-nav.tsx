@@ -15,6 +15,7 @@ export const NAV_ITEMS = [
   { href: "/agencies", label: "Agencies" },
   { href: "/qr", label: "Bulk QR" },
   { href: "/preflight", label: "Preflight" },
+  { href: "/ai-fixes", label: "AI fixes" },
   { href: "/api-keys", label: "API keys" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/account", label: "Account" },

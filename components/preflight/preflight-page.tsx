@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Card } from "@/components/ui/card";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { CheckForm } from "./check-form";
@@ -9,11 +9,19 @@ import { DpiCalculator } from "./dpi-calculator";
 import { RECENT_REPORTS_KEY, RecentReports } from "./recent-reports";
 import { ReportView } from "./report-view";
 import type { Report } from "./types";
+import { UsedByProjects } from "./used-by-projects";
 
 /** The preflight viewer: check a file or open a recent report, see its issues on the page. */
-export function PreflightPage() {
+export function PreflightPage({ initialReportId }: { initialReportId?: string } = {}) {
   const client = useQueryClient();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // `?report=` opens a report (the project page links here); the choice stays in the URL for reloads.
+  const [selectedId, setSelectedId] = useState<string | null>(initialReportId ?? null);
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (selectedId) url.searchParams.set("report", selectedId);
+    else url.searchParams.delete("report");
+    window.history.replaceState(window.history.state, "", url);
+  }, [selectedId]);
   const report = useQuery({
     queryKey: ["preflight", "report", selectedId],
     queryFn: () => apiFetch<{ data: Report }>(`/v1/services/preflight/checks/${selectedId}`).then((r) => r.data),
@@ -61,6 +69,7 @@ export function PreflightPage() {
         </p>
       ) : null}
       {shown ? <ReportView key={shown.reportId} report={shown} onDelete={() => void remove(shown.reportId)} /> : null}
+      {shown ? <UsedByProjects reportId={shown.reportId} /> : null}
     </div>
   );
 }

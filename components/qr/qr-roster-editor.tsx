@@ -66,7 +66,7 @@ export function QrRosterEditor({ plan, agencyId }: { plan: string; agencyId?: nu
   const generate = useMutation({
     mutationFn: () => action.run((idempotencyKey) => apiFetch<GenerateResult>("/v1/services/studio/qr/generate", { method: "POST", json: body(), idempotencyKey })),
     // Every key under ["wallet"] (balance, transactions, usage) is now stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["wallet"] }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["wallet"] }), queryClient.invalidateQueries({ queryKey: ["qr", "generations"] })]),
   });
   const previewRun = useMutation({
     mutationFn: async () => {

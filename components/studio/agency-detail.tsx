@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,12 +11,15 @@ import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, fieldErrors } from "./api-errors";
+import { RenameDelete } from "./rename-delete";
 import { ICP_TYPES, JOB_STATUSES, studioKeys, type AgencyDetail as Detail, type AgencyJob } from "./types";
 
 /** /agencies/[id]: the agency, its jobs, and links to its roster and QR cards. */
 export function AgencyDetail({ agencyId }: { agencyId: number }) {
   const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: () => apiFetch<Detail>(`/v1/services/studio/agencies/${agencyId}`) });
   const jobs = useQuery({ queryKey: studioKeys.jobs(agencyId), queryFn: () => apiFetch<{ jobs: AgencyJob[] }>(`/v1/services/studio/agencies/${agencyId}/jobs`) });
+  const queryClient = useQueryClient();
+  const router = useRouter();
   if (agency.error) return <QueryError title="Could not load the agency." error={agency.error} onRetry={() => void agency.refetch()} />;
   return (
     <div className="space-y-6">
@@ -28,6 +32,21 @@ export function AgencyDetail({ agencyId }: { agencyId: number }) {
           <p className="mt-1 text-sm text-slate-600">
             <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase">{agency.data.agency_type}</span> · {agency.data.subject_count} subjects · {agency.data.job_count} jobs
           </p>
+        ) : null}
+        {agency.data ? (
+          <div className="mt-3">
+            <RenameDelete
+              what="agency"
+              name={agency.data.name}
+              path={`/v1/services/studio/agencies/${agencyId}`}
+              onRenamed={() => Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.agency(agencyId) }), queryClient.invalidateQueries({ queryKey: studioKeys.agencies })])}
+              onDeleted={() => {
+                queryClient.removeQueries({ queryKey: studioKeys.agency(agencyId) });
+                void queryClient.invalidateQueries({ queryKey: studioKeys.agencies });
+                router.push("/agencies");
+              }}
+            />
+          </div>
         ) : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

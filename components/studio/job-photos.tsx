@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useDropzone } from "react-dropzone";
@@ -12,8 +13,10 @@ import { errorMessage } from "./api-errors";
 import { studioKeys, type AgencyDetail, type AgencyJobDetail, type JobFile } from "./types";
 import type { Paginated } from "@/lib/client/list-envelopes";
 import { uploadWithProgress } from "./upload-with-progress";
+import { RenameDelete } from "./rename-delete";
 
-type Upload = { key: string; name: string; progress: number; status: "uploading" | "done" | "failed"; error?: string };
+type Upload = { key: string; name: string; progress: number; status: "uploading" | "done" | "failed"; error?: string; warning?: string };
+type UploadAnswer = { files: JobFile[]; warnings: Array<{ code: string; message: string }> };
 
 /** Two uploads at a time: fast on a good line, and progress stays readable. */
 const PARALLEL = 2;
@@ -23,6 +26,9 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const router = useRouter();
   const base = `/v1/services/studio/agencies/${agencyId}/jobs/${jobId}`;
   const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: () => apiFetch<AgencyDetail>(`/v1/services/studio/agencies/${agencyId}`) });
   const job = useQuery({ queryKey: studioKeys.job(agencyId, jobId), queryFn: () => apiFetch<AgencyJobDetail>(base) });
@@ -45,8 +51,8 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
           const form = new FormData();
           form.append("file", file);
           try {
-            await uploadWithProgress(`${base}/files`, form, (p) => patch(key, { progress: p }));
-            patch(key, { status: "done", progress: 1 });
+            const answer = await uploadWithProgress<UploadAnswer>(`${base}/files`, form, (p) => patch(key, { progress: p }));
+            patch(key, { status: "done", progress: 1, warning: answer.warnings?.map((w) => w.message).join(" ") || undefined });
             await queryClient.invalidateQueries({ queryKey: studioKeys.files(jobId) });
           } catch (err) {
             patch(key, { status: "failed", error: errorMessage(err) });
@@ -63,6 +69,17 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
     accept: { "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"], "image/tiff": [".tif", ".tiff"] },
   });
 
+  async function deletePhoto(fileId: number) {
+    setDeleteError(null);
+    try {
+      await apiFetch(`${base}/files/${fileId}`, { method: "DELETE" });
+      setDeleting(null);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.files(jobId) }), queryClient.invalidateQueries({ queryKey: studioKeys.job(agencyId, jobId) })]);
+    } catch (err) {
+      setDeleteError(errorMessage(err) ?? "The photo could not be deleted.");
+    }
+  }
+
   if (job.error) return <QueryError title="Could not load the job." error={job.error} onRetry={() => void job.refetch()} />;
   return (
     <div className="space-y-6">
@@ -75,6 +92,21 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
           <p className="mt-1 text-sm text-slate-600">
             {job.data.status} · crop preset {job.data.icp_type} · {files.data?.meta.total ?? job.data.file_count} photos
           </p>
+        ) : null}
+        {job.data ? (
+          <div className="mt-3">
+            <RenameDelete
+              what="job"
+              name={job.data.name}
+              path={base}
+              onRenamed={() => Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.job(agencyId, jobId) }), queryClient.invalidateQueries({ queryKey: studioKeys.jobs(agencyId) })])}
+              onDeleted={() => {
+                queryClient.removeQueries({ queryKey: studioKeys.job(agencyId, jobId) });
+                void queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });
+                router.push(`/agencies/${agencyId}`);
+              }}
+            />
+          </div>
         ) : null}
       </div>
       <Card title="Add photos">
@@ -100,12 +132,22 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
                   <div className={`h-full ${u.status === "failed" ? "bg-red-500" : "bg-brand-600"}`} style={{ width: `${Math.round(u.progress * 100)}%` }} />
                 </div>
                 {u.error ? <p className="mt-1 text-xs text-red-600">{u.error}</p> : null}
+                {u.warning ? (
+                  <p className="mt-1 text-xs text-amber-700" role="status" data-testid="duplicate-warning">
+                    Duplicate: {u.warning}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
         ) : null}
       </Card>
       <Card title="Photos">
+        {deleteError ? (
+          <p role="alert" className="mb-3 text-sm text-red-600">
+            {deleteError}
+          </p>
+        ) : null}
         {files.error ? (
           <QueryError title="Could not load the photos." error={files.error} onRetry={() => void files.refetch()} />
         ) : files.data && files.data.data.length === 0 ? (
@@ -122,9 +164,25 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
                 <p className="truncate px-2 pt-1 text-xs text-slate-700" title={f.filename}>
                   {f.filename}
                 </p>
-                <p className="px-2 pb-1 text-xs text-slate-500">
-                  {f.width} × {f.height}
-                </p>
+                <div className="flex items-center justify-between px-2 pb-1 text-xs text-slate-500">
+                  <span>
+                    {f.width} × {f.height}
+                  </span>
+                  {deleting === f.id ? (
+                    <span className="flex gap-1">
+                      <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => void deletePhoto(f.id)} aria-label={`Confirm delete ${f.filename}`}>
+                        Delete?
+                      </button>
+                      <button type="button" className="text-slate-500 hover:underline" onClick={() => setDeleting(null)}>
+                        No
+                      </button>
+                    </span>
+                  ) : (
+                    <button type="button" className="text-slate-500 hover:text-red-700" onClick={() => setDeleting(f.id)} aria-label={`Delete ${f.filename}`}>
+                      Delete
+                    </button>
+                  )}
+                </div>
               </li>
             ))}
           </ul>

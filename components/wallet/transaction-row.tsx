@@ -1,9 +1,12 @@
+import Link from "next/link";
 import { formatDateTime, formatSignedTokens, formatTokens } from "./format";
 import { operationLabel } from "./operation-label";
 import { TransactionTypeBadge } from "./transaction-type-badge";
 import type { WalletTransaction } from "./types";
+import { workHref } from "./work-link";
 
 export function TransactionRow({ tx }: { tx: WalletTransaction }) {
+  const href = workHref(tx.operation, tx.reference);
   const amountClass = tx.amount > 0 ? "text-emerald-700" : tx.amount < 0 ? "text-red-700" : "text-slate-700";
   return (
     <tr className="align-top">
@@ -15,7 +18,13 @@ export function TransactionRow({ tx }: { tx: WalletTransaction }) {
       </td>
       <td className="px-4 py-3 text-slate-900">{operationLabel(tx.operation)}</td>
       <td className="max-w-xs px-4 py-3 text-slate-600">
-        {tx.reference ? <div className="break-all font-mono text-xs text-slate-700">{tx.reference}</div> : null}
+        {tx.reference && href ? (
+          <Link href={href} className="break-all font-mono text-xs text-brand-700 hover:underline" data-testid="ledger-work-link">
+            {tx.reference}
+          </Link>
+        ) : tx.reference ? (
+          <div className="break-all font-mono text-xs text-slate-700">{tx.reference}</div>
+        ) : null}
         {tx.note ? <div className="break-words">{tx.note}</div> : null}
         {tx.refund_of ? <div className="text-xs text-slate-500">Refund of <span className="font-mono">{tx.refund_of}</span></div> : null}
         {!tx.reference && !tx.note && !tx.refund_of ? <span className="text-slate-400">—</span> : null}

@@ -253,7 +253,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The account's background removal jobs, newest first (free) */
+        get: operations["getServicesBgRemove"];
         put?: never;
         /** Remove an image's background (150 tokens, asynchronous: poll the job) */
         post: operations["postServicesBgRemove"];
@@ -287,7 +288,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The account's AI fix jobs, newest first (free) */
+        get: operations["getServicesPreflightAiJobs"];
         put?: never;
         /** POST /v1/services/preflight/ai-jobs */
         post: operations["postServicesPreflightAiJobs"];
@@ -430,10 +432,11 @@ export interface paths {
         get: operations["getServicesStudioAgenciesByAgencyId"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete an agency: 409 while it holds subjects or photos, unless ?cascade=true */
+        delete: operations["deleteServicesStudioAgenciesByAgencyId"];
         options?: never;
         head?: never;
-        /** Change an agency: face_matching_enabled (false deletes its face embeddings at once) */
+        /** Rename an agency, change its type, or switch face matching (face_matching_enabled: false deletes its face embeddings at once) */
         patch: operations["patchServicesStudioAgenciesByAgencyId"];
         trace?: never;
     };
@@ -466,10 +469,12 @@ export interface paths {
         get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobId"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a job: 409 while it holds photos, unless ?cascade=true */
+        delete: operations["deleteServicesStudioAgenciesByAgencyIdJobsByJobId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Rename a job or change its status or preset */
+        patch: operations["patchServicesStudioAgenciesByAgencyIdJobsByJobId"];
         trace?: never;
     };
     "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files": {
@@ -613,6 +618,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/services/studio/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's Face Crop tasks, newest first, with thumbnails (free) */
+        get: operations["getServicesStudioJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services/studio/jobs/{taskId}": {
         parameters: {
             query?: never;
@@ -744,6 +766,40 @@ export interface paths {
         put?: never;
         /** Print QR cards for a roster as one PDF (1 token per subject) */
         post: operations["postServicesStudioQrGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/qr/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's Bulk QR runs, newest first, with their PDFs (free) */
+        get: operations["getServicesStudioQrGenerations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/qr/generations/{generationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Bulk QR run and its PDF (free) */
+        get: operations["getServicesStudioQrGenerationsByGenerationId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1779,6 +1835,7 @@ export interface operations {
                 cursor?: string;
                 limit?: string;
                 order?: "asc" | "desc";
+                preflight_report_id?: string;
                 product_id?: string;
                 sortBy?: "created_at" | "updated_at" | "name";
                 status?: "draft" | "submitted" | "approved" | "in_production" | "shipped" | "cancelled";
@@ -1913,6 +1970,9 @@ export interface operations {
                     customer_email?: string | null;
                     design_file_url?: string | null;
                     name?: string;
+                    override?: {
+                        reason: string;
+                    };
                     preflight_report_id?: string | null;
                     product_id?: string;
                     /** @enum {string} */
@@ -1933,6 +1993,76 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesBgRemove: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+                /** @description Only jobs in this state. */
+                status?: "pending" | "processing" | "completed" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The PNG served as an attachment (Content-Disposition), valid 24 hours. */
+                            download_url: string | null;
+                            edge_softness: number;
+                            error_message: string | null;
+                            high_detail_mode: boolean;
+                            job_id: string;
+                            output_background: string;
+                            output_size: {
+                                height: number;
+                                width: number;
+                            } | null;
+                            /** @description Signed URL of the PNG once completed, valid 24 hours. */
+                            output_url: string | null;
+                            provider: string;
+                            /** @description The original picture (re-signed when it is one of your uploads). */
+                            source_url: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "completed" | "failed";
+                            subject_type: string;
+                            tokens_deducted: number;
+                            wallet_transaction_id: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -2023,14 +2153,22 @@ export interface operations {
                         completed_at: string | null;
                         /** Format: date-time */
                         created_at: string;
+                        /** @description The PNG served as an attachment (Content-Disposition), valid 24 hours. */
+                        download_url: string | null;
                         edge_softness: number;
                         error_message: string | null;
                         high_detail_mode: boolean;
                         job_id: string;
                         output_background: string;
+                        output_size: {
+                            height: number;
+                            width: number;
+                        } | null;
                         /** @description Signed URL of the PNG once completed, valid 24 hours. */
                         output_url: string | null;
                         provider: string;
+                        /** @description The original picture (re-signed when it is one of your uploads). */
+                        source_url: string;
                         /** @enum {string} */
                         status: "pending" | "processing" | "completed" | "failed";
                         subject_type: string;
@@ -2042,6 +2180,87 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesPreflightAiJobs: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+                status?: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            approvedFixTypes: string[] | null;
+                            completedAt: string | null;
+                            correctedFileType: string | null;
+                            /** @description Served as an attachment, valid 24 hours. */
+                            correctedFileUrl: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            errorMessage: string | null;
+                            estimatedTokenCost: {
+                                max: number;
+                                min: number;
+                            };
+                            fixesApplied: {
+                                [key: string]: unknown;
+                            }[] | null;
+                            fixTypes: string[];
+                            flattenedPages: number[] | null;
+                            jobId: string;
+                            preflightReportId: string;
+                            prepressSteps: string[];
+                            preview: {
+                                afterUrl: string | null;
+                                beforeUrl: string | null;
+                            };
+                            recheck: {
+                                [key: string]: unknown;
+                            } | null;
+                            review: boolean;
+                            /** @enum {string} */
+                            status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
+                            suggestions: {
+                                [key: string]: unknown;
+                            }[] | null;
+                            targetDpi: number;
+                            tier: string;
+                            tokensDeducted: number;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -2465,6 +2684,41 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    deleteServicesStudioAgenciesByAgencyId: {
+        parameters: {
+            query?: {
+                cascade?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: {
+                            jobs: number;
+                            photos: number;
+                            subjects: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     patchServicesStudioAgenciesByAgencyId: {
         parameters: {
             query?: never;
@@ -2477,7 +2731,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    face_matching_enabled: boolean;
+                    /** @enum {string} */
+                    agency_type?: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                    face_matching_enabled?: boolean;
+                    name?: string;
                 };
             };
         };
@@ -2596,6 +2853,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteServicesStudioAgenciesByAgencyIdJobsByJobId: {
+        parameters: {
+            query?: {
+                cascade?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: {
+                            photos: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchServicesStudioAgenciesByAgencyIdJobsByJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    icp_type?: "school" | "corporate" | "sports" | "childcare";
+                    name?: string;
+                    /** @enum {string} */
+                    status?: "draft" | "active" | "completed" | "archived";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agency_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        file_count: number;
+                        /** @enum {string} */
+                        icp_type: "school" | "corporate" | "sports" | "childcare";
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        status: "draft" | "active" | "completed" | "archived";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3028,6 +3368,77 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioJobs: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+                status?: "queued" | "running" | "completed" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            completed_at: string | null;
+                            completed_files: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            enhance: boolean;
+                            error_message: string | null;
+                            failed_files: number;
+                            icp_type: string;
+                            progress: {
+                                current: number;
+                                percentage: number;
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed";
+                            task_id: string;
+                            /** @description Up to 6 crops (the medium size), signed for 24 hours; GET /v1/services/studio/jobs/{taskId} has them all. */
+                            thumbnails: {
+                                filename: string;
+                                result_id: string;
+                                url: string;
+                            }[];
+                            tokens_deducted: number;
+                            tokens_refunded: number;
+                            total_files: number;
+                            wallet_transaction_id: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -3705,6 +4116,119 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["InsufficientTokens"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioQrGenerations: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+                status?: "processing" | "completed" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bytes: number | null;
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The same PDF served as an attachment (Content-Disposition). */
+                            download_url: string | null;
+                            error_message: string | null;
+                            id: string;
+                            /** @description The caller's reference, as sent to POST /v1/services/studio/qr/generate. */
+                            job_id: string;
+                            layout: string;
+                            page_size: string;
+                            pages: number | null;
+                            /** @description The PDF, signed afresh (valid 24 hours), served inline for viewing. */
+                            pdf_url: string | null;
+                            /** @enum {string} */
+                            status: "processing" | "completed" | "failed";
+                            tokens_deducted: number;
+                            total_subjects: number;
+                            wallet_transaction_id: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioQrGenerationsByGenerationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                generationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bytes: number | null;
+                        completed_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The same PDF served as an attachment (Content-Disposition). */
+                        download_url: string | null;
+                        error_message: string | null;
+                        id: string;
+                        /** @description The caller's reference, as sent to POST /v1/services/studio/qr/generate. */
+                        job_id: string;
+                        layout: string;
+                        page_size: string;
+                        pages: number | null;
+                        /** @description The PDF, signed afresh (valid 24 hours), served inline for viewing. */
+                        pdf_url: string | null;
+                        /** @enum {string} */
+                        status: "processing" | "completed" | "failed";
+                        tokens_deducted: number;
+                        total_subjects: number;
+                        wallet_transaction_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

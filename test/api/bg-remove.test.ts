@@ -168,11 +168,11 @@ describe("validation and refusals at request time (nothing charged)", () => {
     expect(await balanceOf(token)).toBe(149);
   });
 
-  it("needs credentials, and has no other methods", async () => {
+  it("needs credentials, and has no other methods than the list and create", async () => {
     expect((await createJob(undefined as unknown as string, { image_url: "https://example.com/a.png" })).status).toBe(401);
-    const res = await call(bgRemove, "GET", "/v1/services/bg-remove", { token: (await testAccount()).token });
+    const res = await call(bgRemove, "PUT", "/v1/services/bg-remove", { token: (await testAccount()).token, body: {} });
     expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("POST");
+    expect(res.headers.get("allow")).toBe("GET, POST");
   });
 });
 

@@ -80,6 +80,7 @@ describe("projects", () => {
       design_file_url: "https://files.example.com/smith.pdf",
       preflight_report_id: null,
       customer_email: "ann.smith@example.com",
+      preflight_overrides: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
+import { QrHistory } from "@/components/qr/qr-history";
 import { QrRosterEditor } from "@/components/qr/qr-roster-editor";
 import { requireAccount } from "@/lib/auth/current-account";
 
@@ -7,5 +9,12 @@ export const metadata: Metadata = { title: "Bulk QR cards" };
 export default async function QrPage({ searchParams }: { searchParams: Promise<{ agency?: string }> }) {
   const account = await requireAccount();
   const agency = Number((await searchParams).agency);
-  return <QrRosterEditor plan={account.plan} agencyId={Number.isInteger(agency) && agency > 0 ? agency : undefined} />;
+  return (
+    <div className="space-y-6">
+      <QrRosterEditor plan={account.plan} agencyId={Number.isInteger(agency) && agency > 0 ? agency : undefined} />
+      <Suspense>
+        <QrHistory />
+      </Suspense>
+    </div>
+  );
 }

@@ -53,14 +53,17 @@ export function ProductForm({
     is_public: initial?.is_public ?? false,
   });
   const [priceError, setPriceError] = useState<string>();
-  const errors: Record<string, string | undefined> = { ...fieldErrors(error), ...(priceError ? { price: priceError } : {}) };
+  const apiErrors = fieldErrors(error);
+  // The API speaks of minor units; a person typing the price reads it in the form's terms.
+  if (apiErrors.price && !v.price.trim()) apiErrors.price = "Give the price, e.g. 49.99 or 49,99.";
+  const errors: Record<string, string | undefined> = { ...apiErrors, ...(priceError ? { price: priceError } : {}) };
   const topError = formError(error, errors, FIELDS);
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setV({ ...v, [k]: e.target.value });
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const price = toMinorUnits(v.price, v.currency);
-    if (v.price.trim() && price === null) return setPriceError("Enter a price such as 49.99.");
+    if (v.price.trim() && price === null) return setPriceError("Enter a price such as 49.99 or 49,99.");
     setPriceError(undefined);
     onSubmit({
       sku: v.sku,
@@ -108,7 +111,7 @@ export function ProductForm({
           <Field id={id("ppi")} label="Minimum PPI" type="number" step="1" min="1" placeholder={`${minPpiFor(v.product_type as ProductType)} (type default)`} value={v.min_ppi} onChange={set("min_ppi")} error={errors.min_ppi} />
         </div>
         <div className="grid grid-cols-[2fr_1fr] gap-4">
-          <Field id={id("price")} label="Price" inputMode="decimal" placeholder="49.99" value={v.price} onChange={set("price")} error={errors.price} required />
+          <Field id={id("price")} label="Price" inputMode="decimal" placeholder="49.99 or 49,99" value={v.price} onChange={set("price")} error={errors.price} required />
           <Field id={id("currency")} label="Currency" value={v.currency} onChange={set("currency")} error={errors.currency} maxLength={3} className="uppercase" required />
         </div>
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">

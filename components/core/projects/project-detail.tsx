@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
 import { isFinalStatus, PROJECT_STATUS_LABELS, PROJECT_TRANSITIONS, type ProjectStatus } from "@/lib/services/core/project-status";
 import { fieldErrors } from "../field-errors";
 import { formatDate, formatPrice, formatSize } from "../format";
@@ -33,8 +33,10 @@ export function ProjectDetail({ id }: { id: string }) {
     queryFn: () => apiFetch<Product>(`/v1/products/${encodeURIComponent(productId!)}`),
     enabled: !!productId,
   });
+  const report = useLinkedReport(project.data?.preflight_report_id ?? null);
+  const [reason, setReason] = useState("");
   const update = useMutation({
-    mutationFn: (patch: Partial<Omit<Project, "id" | "created_at" | "updated_at">>) => apiFetch<Project>(path, { method: "PATCH", json: patch }),
+    mutationFn: (patch: Partial<Omit<Project, "id" | "created_at" | "updated_at" | "preflight_overrides">> & { override?: { reason: string } }) => apiFetch<Project>(path, { method: "PATCH", json: patch }),
     onSuccess: (p) => {
       queryClient.setQueryData([...projectsQueryKey, "one", id], p);
       return queryClient.invalidateQueries({ queryKey: projectsQueryKey });
@@ -46,6 +48,13 @@ export function ProjectDetail({ id }: { id: string }) {
   const p = project.data;
   const closed = isFinalStatus(p.status);
   const errors = fieldErrors(update.error);
+  // The preflight gate (409 PREFLIGHT_HAS_ERRORS): the move waits for a reason.
+  const gate =
+    update.error instanceof ApiRequestError && update.error.body.error === "PREFLIGHT_HAS_ERRORS"
+      ? { message: update.error.message, to: (update.error.body.details as { status: ProjectStatus }).status }
+      : null;
+  const reasonError = errors["override.reason"];
+  const gatedAhead = report.data && report.data.summary.errors > 0 && PROJECT_TRANSITIONS[p.status].some((to) => to === "submitted" || to === "approved");
 
   return (
     <div className="space-y-6">
@@ -78,6 +87,48 @@ export function ProjectDetail({ id }: { id: string }) {
           <p role="alert" className="mt-2 text-sm text-red-600">
             {update.error.message}
           </p>
+        ) : null}
+        {gatedAhead && !gate ? (
+          <p className="mt-2 text-sm text-amber-800" data-testid="gate-note">
+            The linked preflight report has {report.data!.summary.errors} error{report.data!.summary.errors === 1 ? "" : "s"}: submitting or approving asks for a reason, which is recorded.
+          </p>
+        ) : null}
+        {gate || (reasonError && update.variables?.override) ? (
+          <form
+            noValidate
+            className="mt-3 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3"
+            aria-label="Preflight override"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const to = gate?.to ?? (update.variables?.status as ProjectStatus);
+              update.mutate({ status: to, override: { reason } });
+            }}
+          >
+            <p role="alert" className="text-sm text-amber-900" data-testid="gate-message">
+              {gate?.message ?? "The move needs a reason."}
+            </p>
+            <Field id="override-reason" label="Why go ahead anyway? (recorded on the project)" value={reason} onChange={(e) => setReason(e.target.value)} error={reasonError} maxLength={500} />
+            <div className="flex gap-2">
+              <Button type="submit" variant="danger" disabled={update.isPending}>
+                {(gate?.to ?? update.variables?.status) === "approved" ? "Approve despite the errors" : "Submit despite the errors"}
+              </Button>
+              <Button type="button" variant="secondary" onClick={() => update.reset()}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : null}
+        {p.preflight_overrides?.length ? (
+          <div className="mt-4">
+            <h3 className="text-xs font-semibold uppercase text-slate-500">Preflight overrides</h3>
+            <ul className="mt-1 space-y-1 text-sm text-slate-700" data-testid="overrides">
+              {p.preflight_overrides.map((o) => (
+                <li key={o.at}>
+                  {PROJECT_STATUS_LABELS[o.status as ProjectStatus] ?? o.status} on {formatDate(o.at)} despite {o.errors} error{o.errors === 1 ? "" : "s"} in {o.report_id}: “{o.reason}”
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <ol className="mt-4 flex flex-wrap gap-2 text-xs text-slate-500" aria-label="Lifecycle">
           {(["draft", "submitted", "approved", "in_production", "shipped"] as const).map((s, i) => (
@@ -116,7 +167,7 @@ export function ProjectDetail({ id }: { id: string }) {
             <p className="font-mono text-sm text-slate-600">{p.product_id}</p>
           )}
         </Card>
-        <PreflightLinkCard project={p} disabled={closed || update.isPending} error={errors.preflight_report_id} onLink={(rpt) => update.mutate({ preflight_report_id: rpt })} />
+        <PreflightLinkCard project={p} report={report} disabled={closed || update.isPending} error={errors.preflight_report_id} onLink={(rpt) => update.mutate({ preflight_report_id: rpt })} />
       </div>
 
       <DetailsCard project={p} disabled={closed} pending={update.isPending} errors={errors} onSave={(patch) => update.mutate(patch)} />
@@ -124,18 +175,56 @@ export function ProjectDetail({ id }: { id: string }) {
   );
 }
 
-function PreflightLinkCard({ project, disabled, error, onLink }: { project: Project; disabled: boolean; error?: string; onLink: (id: string | null) => void }) {
+type ReportSummary = { reportId: string; designId: string; status: "pass" | "warning" | "fail"; summary: { errors: number; warnings: number; infos: number }; createdAt: string };
+
+/** The linked report's verdict and counts (GET /v1/services/preflight/checks/{id}). */
+function useLinkedReport(reportId: string | null) {
+  return useQuery({
+    queryKey: ["preflight", "report-summary", reportId],
+    queryFn: () => apiFetch<{ data: ReportSummary }>(`/v1/services/preflight/checks/${encodeURIComponent(reportId!)}`).then((r) => r.data),
+    enabled: !!reportId,
+  });
+}
+
+const VERDICT: Record<ReportSummary["status"], { label: string; className: string }> = {
+  pass: { label: "Passed", className: "bg-emerald-100 text-emerald-800" },
+  warning: { label: "Passed with warnings", className: "bg-amber-100 text-amber-800" },
+  fail: { label: "Failed", className: "bg-red-100 text-red-800" },
+};
+
+function PreflightLinkCard({ project, report, disabled, error, onLink }: { project: Project; report: ReturnType<typeof useLinkedReport>; disabled: boolean; error?: string; onLink: (id: string | null) => void }) {
   const [value, setValue] = useState("");
+  const r = report.data;
   return (
     <Card title="Preflight report">
       {project.preflight_report_id ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <span className="font-mono text-sm" data-testid="linked-report">
-            {project.preflight_report_id}
-          </span>
-          <Button type="button" variant="secondary" disabled={disabled} onClick={() => onLink(null)}>
-            Unlink
-          </Button>
+        <div className="space-y-2" data-testid="linked-report-card">
+          {r ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${VERDICT[r.status].className}`} data-testid="report-verdict">
+                {VERDICT[r.status].label}
+              </span>
+              <span className="text-sm text-slate-700" data-testid="report-counts">
+                {r.summary.errors} error{r.summary.errors === 1 ? "" : "s"}, {r.summary.warnings} warning{r.summary.warnings === 1 ? "" : "s"}
+              </span>
+              <span className="text-xs text-slate-500">· {r.designId}</span>
+            </div>
+          ) : report.error ? (
+            <p className="text-sm text-slate-600">The report could not be read: {report.error.message}</p>
+          ) : (
+            <p className="text-sm text-slate-500">Loading the report…</p>
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <Link href={`/preflight?report=${encodeURIComponent(project.preflight_report_id)}`} className="font-mono text-sm text-brand-700 hover:underline" data-testid="linked-report">
+              {project.preflight_report_id}
+            </Link>
+            <Link href={`/preflight?report=${encodeURIComponent(project.preflight_report_id)}`} className="text-sm text-brand-700 hover:underline">
+              Open in the preflight viewer
+            </Link>
+            <Button type="button" variant="secondary" disabled={disabled} onClick={() => onLink(null)}>
+              Unlink
+            </Button>
+          </div>
         </div>
       ) : (
         <form

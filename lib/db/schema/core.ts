@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { preflightReports } from "./preflight";
 
@@ -66,6 +66,19 @@ export const products = pgTable(
   ],
 );
 
+/** One explicit override of the preflight gate (see lib/services/core/projects.ts). */
+export type PreflightOverride = {
+  /** The status the project moved to: submitted or approved. */
+  status: string;
+  reason: string;
+  report_id: string;
+  /** The report's verdict and counts when the override was given. */
+  report_status: string;
+  errors: number;
+  warnings: number;
+  at: string;
+};
+
 /** A customer's job for one product, moved from draft to shipped (see project-status.ts). */
 export const projects = pgTable(
   "projects",
@@ -86,6 +99,11 @@ export const projects = pgTable(
     /** Deleting the report unlinks it rather than blocking the deletion. */
     preflightReportId: text("preflight_report_id").references(() => preflightReports.id, { onDelete: "set null" }),
     customerEmail: text("customer_email"),
+    /**
+     * Moves to submitted or approved made although the linked preflight report had
+     * errors: who asked is the account; why is the reason it gave. Oldest first.
+     */
+    preflightOverrides: jsonb("preflight_overrides").$type<PreflightOverride[]>().notNull().default([]),
     createdAt: stamp("created_at"),
     updatedAt: stamp("updated_at"),
   },

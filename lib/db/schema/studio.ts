@@ -97,9 +97,11 @@ export const jobFiles = pgTable(
     height: integer("height").notNull(),
     /** The URL it was fetched from, when added by URL. */
     sourceUrl: text("source_url"),
+    /** SHA-256 of the bytes (hex), to warn about the same photo uploaded twice; null for files stored before it was kept. */
+    sha256: text("sha256"),
     createdAt: createdAt(),
   },
-  (t) => [index("job_files_job_idx").on(t.jobId, t.id), index("job_files_account_idx").on(t.accountId)],
+  (t) => [index("job_files_job_idx").on(t.jobId, t.id), index("job_files_account_idx").on(t.accountId), index("job_files_job_sha256_idx").on(t.jobId, t.sha256)],
 );
 
 /** One Bulk QR run: the record its debit references, and where its PDF is. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuery } from "@/lib/http/pagination";
 
 export const SUBJECT_TYPES = ["auto", "person", "product", "logo", "text", "hair_heavy"] as const;
 export const OUTPUT_BACKGROUNDS = ["transparent", "white"] as const;
@@ -54,4 +55,17 @@ export const bgRemoveJobResponse = z.object({
   created_at: isoTime,
   completed_at: isoTime.nullable(),
   error_message: z.string().nullable(),
+});
+
+/** GET /v1/services/bg-remove: the contract's page window and an optional status filter. */
+export const listBgRemoveQuery = pageQuery.extend({
+  status: jobStatus.optional().meta({ description: "Only jobs in this state." }),
+});
+export type ListBgRemoveQuery = z.output<typeof listBgRemoveQuery>;
+
+/** One job in the list: the GET fields, with download_url and source_url. */
+export const bgRemoveJobListItem = bgRemoveJobResponse.extend({
+  download_url: z.string().nullable().meta({ description: "The PNG served as an attachment (Content-Disposition), valid 24 hours." }),
+  source_url: z.string().meta({ description: "The original picture (re-signed when it is one of your uploads)." }),
+  output_size: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
 });

@@ -25,15 +25,33 @@ export const createProjectBody = z.strictObject({
 });
 export type CreateProjectInput = z.output<typeof createProjectBody>;
 
+/** Needed to submit or approve a project whose preflight report has errors; recorded on the project. */
+const override = z.strictObject(
+  {
+    reason: z
+      .string({ error: "Say why the project goes ahead despite the preflight errors (override.reason)." })
+      .trim()
+      .min(3, "Say why the project goes ahead despite the preflight errors (at least 3 characters).")
+      .max(500, "At most 500 characters."),
+  },
+  { error: "override must be an object: { reason }." },
+);
+
 export const updateProjectBody = z
-  .strictObject({ ...fields, status: z.enum(PROJECT_STATUSES) })
+  .strictObject({ ...fields, status: z.enum(PROJECT_STATUSES), override })
   .partial()
-  .refine((b) => Object.keys(b).length > 0, "Send at least one field to change.");
+  .refine((b) => Object.keys(b).length > 0, "Send at least one field to change.")
+  .refine((b) => b.override === undefined || b.status !== undefined, { path: ["override"], message: "override goes with a status move (to submitted or approved)." });
 export type UpdateProjectInput = z.output<typeof updateProjectBody>;
 
 export const projectParams = z.object({ id: z.string().min(1).max(64) });
 
 export const projectListQuery = z
-  .strictObject({ ...listQueryShape(PROJECT_STATUSES), product_id: z.string().min(1).max(64).optional() })
+  .strictObject({
+    ...listQueryShape(PROJECT_STATUSES),
+    product_id: z.string().min(1).max(64).optional(),
+    /** The projects that use one preflight report (the viewer lists them). */
+    preflight_report_id: z.string().min(1).max(64).optional(),
+  })
   .transform(resolveListCursor);
 export type ProjectListQuery = z.output<typeof projectListQuery>;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { preflightReports, products, projects } from "@/lib/db/schema";
+import { preflightReports, products, projects, type PreflightOverride } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { isForeignKeyViolation } from "./db-errors";
@@ -20,6 +20,7 @@ export function toPublicProject(row: ProjectRow) {
     design_file_url: row.designFileUrl,
     preflight_report_id: row.preflightReportId,
     customer_email: row.customerEmail,
+    preflight_overrides: row.preflightOverrides,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -94,6 +95,7 @@ export function projectPageQuery(db: Db, accountId: string, q: ProjectListQuery,
         eq(projects.accountId, accountId),
         q.status ? eq(projects.status, q.status) : undefined,
         q.product_id ? eq(projects.productId, q.product_id) : undefined,
+        q.preflight_report_id ? eq(projects.preflightReportId, q.preflight_report_id) : undefined,
         where,
       ),
     )
@@ -103,6 +105,49 @@ export function projectPageQuery(db: Db, accountId: string, q: ProjectListQuery,
 
 export async function listProjects(db: Db, accountId: string, q: ProjectListQuery) {
   return keysetPage(q, (step) => projectPageQuery(db, accountId, q, step), (row) => rowKey(row, q.sortBy));
+}
+
+/** Moves that put a design in front of production: a report with errors must not pass them silently. */
+export const PREFLIGHT_GATED: readonly ProjectStatus[] = ["submitted", "approved"];
+
+/** The linked report's verdict and counts (the account's own report, or null when unlinked or deleted). */
+async function reportVerdict(db: Db, accountId: string, reportId: string | null) {
+  if (!reportId) return null;
+  const [row] = await db
+    .select({ id: preflightReports.id, status: preflightReports.status, issues: preflightReports.issues })
+    .from(preflightReports)
+    .where(and(eq(preflightReports.id, reportId), eq(preflightReports.accountId, accountId)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    status: row.status,
+    errors: row.issues.filter((i) => i.severity === "error").length,
+    warnings: row.issues.filter((i) => i.severity === "warning").length,
+  };
+}
+
+/**
+ * The preflight gate: moving to submitted or approved while the linked report
+ * has errors is refused (409 PREFLIGHT_HAS_ERRORS, naming the report and its
+ * error count) unless the request carries `override: { reason }`; the override
+ * is then recorded on the project. Returns the record to append, or null.
+ */
+async function preflightGate(db: Db, accountId: string, current: ProjectRow, patch: UpdateProjectInput): Promise<PreflightOverride | null> {
+  const to = patch.status;
+  if (to === undefined || to === current.status || !PREFLIGHT_GATED.includes(to)) return null;
+  const reportId = patch.preflight_report_id !== undefined ? patch.preflight_report_id : current.preflightReportId;
+  const verdict = await reportVerdict(db, accountId, reportId);
+  if (!verdict || verdict.errors === 0) return null;
+  const verb = to === "submitted" ? "submit" : "approve";
+  if (!patch.override) {
+    throw new ApiError(
+      409,
+      "PREFLIGHT_HAS_ERRORS",
+      `Preflight report ${verdict.id} has ${verdict.errors} error${verdict.errors === 1 ? "" : "s"}${verdict.warnings ? ` and ${verdict.warnings} warning${verdict.warnings === 1 ? "" : "s"}` : ""}. To ${verb} the project anyway, send override: { reason } saying why; it is recorded on the project.`,
+      { field: "override", report_id: verdict.id, report_status: verdict.status, errors: verdict.errors, warnings: verdict.warnings, status: to },
+    );
+  }
+  return { status: to, reason: patch.override.reason, report_id: verdict.id, report_status: verdict.status, errors: verdict.errors, warnings: verdict.warnings, at: new Date().toISOString() };
 }
 
 /**
@@ -135,9 +180,10 @@ export async function updateProject(db: Db, accountId: string, id: string, patch
     }
     if (patch.product_id !== undefined && patch.product_id !== current.productId) await assertUsableProduct(tx, accountId, patch.product_id);
     if (patch.preflight_report_id) await assertOwnReport(tx, accountId, patch.preflight_report_id);
+    const override = await preflightGate(tx, accountId, current, patch);
     const [row] = await tx
       .update(projects)
-      .set({ ...patchColumns(patch), updatedAt: sql`now()` })
+      .set({ ...patchColumns(patch), ...(override ? { preflightOverrides: [...current.preflightOverrides, override] } : {}), updatedAt: sql`now()` })
       .where(eq(projects.id, id))
       .returning()
       .catch(referenceGone);

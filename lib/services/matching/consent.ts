@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { agencies, faceReferences } from "@/lib/db/schema";
 import { forbidden } from "@/lib/http/api-error";
-import { requireAgency } from "@/lib/services/studio/agencies";
 
 type AgencyRow = typeof agencies.$inferSelect;
 
@@ -16,10 +15,9 @@ export function requireMatchingEnabled(agency: AgencyRow) {
   }
 }
 
-/** Switching matching off deletes every embedding of the agency in the same transaction. */
+/** Switching matching off deletes every embedding of the agency in the same transaction (the caller has checked the agency is the account's). */
 export async function setFaceMatchingEnabled(db: Db, accountId: string, agencyId: number, enabled: boolean) {
   return db.transaction(async (tx) => {
-    await requireAgency(tx, accountId, agencyId);
     await tx.update(agencies).set({ faceMatchingEnabled: enabled }).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
     if (!enabled) await tx.delete(faceReferences).where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.accountId, accountId)));
   });

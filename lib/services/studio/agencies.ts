@@ -1,7 +1,10 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { agencies, agencyJobs, subjects } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import { agencies, agencyJobs, jobFiles, subjects } from "@/lib/db/schema";
+import { ApiError, notFound } from "@/lib/http/api-error";
+import { countNoun } from "@/lib/count-noun";
+import { deleteStoredFiles } from "./job-files";
+import { setFaceMatchingEnabled } from "@/lib/services/matching/consent";
 
 type AgencyRow = typeof agencies.$inferSelect;
 
@@ -34,4 +37,47 @@ export async function getAgency(db: Db, accountId: string, agencyId: number) {
     db.select({ n: count() }).from(agencyJobs).where(eq(agencyJobs.agencyId, agencyId)),
   ]);
   return { ...toPublicAgency(agency), subject_count: s?.n ?? 0, job_count: j?.n ?? 0 };
+}
+
+/** PATCH: rename, or change the type. */
+export async function updateAgency(db: Db, accountId: string, agencyId: number, input: { name?: string; agency_type?: AgencyRow["agencyType"]; face_matching_enabled?: boolean }) {
+  await requireAgency(db, accountId, agencyId);
+  const set: Partial<typeof agencies.$inferInsert> = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.agency_type !== undefined) set.agencyType = input.agency_type;
+  await db.transaction(async (tx) => {
+    if (Object.keys(set).length) await tx.update(agencies).set(set).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
+    // The consent switch: off deletes the agency's face embeddings in this same transaction.
+    if (input.face_matching_enabled !== undefined) await setFaceMatchingEnabled(tx, accountId, agencyId, input.face_matching_enabled);
+  });
+  return getAgency(db, accountId, agencyId);
+}
+
+/**
+ * DELETE: refused (409, with what it holds) while the agency has subjects or
+ * photos, unless `cascade`; then its jobs, photos (and their stored files) and
+ * roster go with it. Empty jobs never block: there is nothing in them to lose.
+ */
+export async function deleteAgency(db: Db, accountId: string, agencyId: number, opts: { cascade: boolean }) {
+  await requireAgency(db, accountId, agencyId);
+  const where = and(eq(jobFiles.accountId, accountId), eq(agencyJobs.agencyId, agencyId));
+  const files = await db.select({ storageKey: jobFiles.storageKey, thumbnailKey: jobFiles.thumbnailKey }).from(jobFiles).innerJoin(agencyJobs, eq(agencyJobs.id, jobFiles.jobId)).where(where);
+  const [[s], [j]] = await Promise.all([
+    db.select({ n: count() }).from(subjects).where(eq(subjects.agencyId, agencyId)),
+    db.select({ n: count() }).from(agencyJobs).where(eq(agencyJobs.agencyId, agencyId)),
+  ]);
+  const subjectCount = s?.n ?? 0;
+  const jobCount = j?.n ?? 0;
+  if (!opts.cascade && (subjectCount > 0 || files.length > 0)) {
+    const holds = [subjectCount ? countNoun(subjectCount, "subjects") : null, files.length ? `${countNoun(files.length, "photos")} in ${countNoun(jobCount, "jobs")}` : null].filter(Boolean).join(" and ");
+    throw new ApiError(
+      409,
+      "AGENCY_NOT_EMPTY",
+      `The agency still holds ${holds}. Delete them first, or send DELETE ?cascade=true to delete the agency with everything in it.`,
+      { subjects: subjectCount, jobs: jobCount, photos: files.length, cascade_param: "cascade=true" },
+    );
+  }
+  await db.delete(agencies).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
+  await deleteStoredFiles(files);
+  return { deleted: { subjects: subjectCount, jobs: jobCount, photos: files.length } };
 }

@@ -1,8 +1,10 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { agencyJobs, jobFiles } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import { ApiError, notFound } from "@/lib/http/api-error";
+import { countNoun } from "@/lib/count-noun";
 import { requireAgency } from "./agencies";
+import { deleteStoredFiles } from "./job-files";
 
 type JobRow = typeof agencyJobs.$inferSelect;
 
@@ -37,4 +39,30 @@ export async function getJob(db: Db, accountId: string, agencyId: number, jobId:
   const job = await requireJob(db, accountId, agencyId, jobId);
   const [files] = await db.select({ n: count() }).from(jobFiles).where(eq(jobFiles.jobId, jobId));
   return { ...toPublicJob(job), agency_id: job.agencyId, file_count: files?.n ?? 0, created_at: job.createdAt.toISOString() };
+}
+
+/** PATCH: rename, or change the status or the preset. */
+export async function updateJob(db: Db, accountId: string, agencyId: number, jobId: number, input: { name?: string; status?: JobRow["status"]; icp_type?: JobRow["icpType"] }) {
+  await requireJob(db, accountId, agencyId, jobId);
+  const set: Partial<typeof agencyJobs.$inferInsert> = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.status !== undefined) set.status = input.status;
+  if (input.icp_type !== undefined) set.icpType = input.icp_type;
+  await db.update(agencyJobs).set(set).where(and(eq(agencyJobs.id, jobId), eq(agencyJobs.accountId, accountId)));
+  return getJob(db, accountId, agencyId, jobId);
+}
+
+/** DELETE: refused (409, with the photo count) while the job holds photos, unless `cascade`; then the photos and their stored files go too. */
+export async function deleteJob(db: Db, accountId: string, agencyId: number, jobId: number, opts: { cascade: boolean }) {
+  await requireJob(db, accountId, agencyId, jobId);
+  const files = await db.select({ storageKey: jobFiles.storageKey, thumbnailKey: jobFiles.thumbnailKey }).from(jobFiles).where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.accountId, accountId)));
+  if (!opts.cascade && files.length > 0) {
+    throw new ApiError(409, "JOB_NOT_EMPTY", `The job still holds ${countNoun(files.length, "photos")}. Delete them first, or send DELETE ?cascade=true to delete the job with its photos.`, {
+      photos: files.length,
+      cascade_param: "cascade=true",
+    });
+  }
+  await db.delete(agencyJobs).where(and(eq(agencyJobs.id, jobId), eq(agencyJobs.accountId, accountId)));
+  await deleteStoredFiles(files);
+  return { deleted: { photos: files.length } };
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "@/lib/db/types";
 import { jobFiles } from "@/lib/db/schema";
@@ -79,8 +80,26 @@ async function inspectPhoto(file: Incoming) {
   }
 }
 
+/** The file already in this job with the very same bytes, if any. */
+async function findSameBytes(db: Db, accountId: string, jobId: number, sha256: string) {
+  const [row] = await db
+    .select({ id: jobFiles.id, filename: jobFiles.filename })
+    .from(jobFiles)
+    .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.accountId, accountId), eq(jobFiles.sha256, sha256)))
+    .orderBy(asc(jobFiles.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Stores one photo. The same bytes already in the job are not refused (a
+ * photographer may mean it) but reported: `duplicate_of` on the file, and a
+ * warning in words on the answer.
+ */
 export async function storeFile(db: Db, accountId: string, jobId: number, file: Incoming) {
   const photo = await inspectPhoto(file);
+  const sha256 = crypto.createHash("sha256").update(file.bytes).digest("hex");
+  const duplicateOf = await findSameBytes(db, accountId, jobId, sha256);
   const stem = `studio/${accountId}/jobs/${jobId}/${newId("f")}`;
   const storageKey = `${stem}.${ACCEPTED_TYPES[photo.mime].ext}`;
   const thumbnailKey = `${stem}.thumb.jpg`;
@@ -88,9 +107,25 @@ export async function storeFile(db: Db, accountId: string, jobId: number, file: 
   await storage().put(thumbnailKey, photo.thumbnail, "image/jpeg");
   const [row] = await db
     .insert(jobFiles)
-    .values({ accountId, jobId, filename: file.filename, storageKey, thumbnailKey, contentType: photo.mime, size: file.bytes.byteLength, width: photo.width, height: photo.height, sourceUrl: file.sourceUrl })
+    .values({ accountId, jobId, filename: file.filename, storageKey, thumbnailKey, contentType: photo.mime, size: file.bytes.byteLength, width: photo.width, height: photo.height, sourceUrl: file.sourceUrl, sha256 })
     .returning();
-  return row!;
+  return { row: row!, duplicateOf };
+}
+
+type Stored = Awaited<ReturnType<typeof storeFile>>;
+
+/** The upload answer: the files (each with `duplicate_of`) and a warning per duplicate, in words. */
+async function uploadAnswer(stored: Stored[]) {
+  const files = await Promise.all(stored.map(async (s) => ({ ...(await toPublicFile(s.row)), sha256: s.row.sha256, duplicate_of: s.duplicateOf })));
+  const warnings = stored
+    .filter((s) => s.duplicateOf)
+    .map((s) => ({
+      code: "DUPLICATE_FILE",
+      file_id: s.row.id,
+      duplicate_of: s.duplicateOf!.id,
+      message: `${s.row.filename} has exactly the same bytes as ${s.duplicateOf!.filename} (file ${s.duplicateOf!.id}), already in this job. It was added; delete one if it was not meant twice.`,
+    }));
+  return { files, warnings };
 }
 
 /** Multipart upload: one or more `file` parts. Every file is checked before any is stored. */
@@ -103,9 +138,9 @@ export async function addFilesFromForm(db: Db, accountId: string, agencyId: numb
     parts.map(async (p, i) => ({ bytes: Buffer.from(await p.arrayBuffer()), filename: cleanName(p.name) || `photo-${i + 1}`, sourceUrl: null, field: parts.length > 1 ? `file[${i}]` : "file" })),
   );
   for (const file of incoming) await inspectPhoto(file);
-  const rows = [];
-  for (const file of incoming) rows.push(await storeFile(db, accountId, jobId, file));
-  return { files: await Promise.all(rows.map(toPublicFile)) };
+  const stored: Stored[] = [];
+  for (const file of incoming) stored.push(await storeFile(db, accountId, jobId, file));
+  return uploadAnswer(stored);
 }
 
 /** By URL: checked at request time like every caller URL, then fetched through the safe fetcher. */
@@ -120,8 +155,8 @@ export async function addFileFromUrl(db: Db, accountId: string, agencyId: number
     throw err;
   }
   const filename = input.filename ?? (cleanName(safeDecode(new URL(input.url).pathname.split("/").pop() ?? "")) || "photo");
-  const row = await storeFile(db, accountId, jobId, { bytes, filename, sourceUrl: input.url, field: "url" });
-  return { files: [await toPublicFile(row)] };
+  const stored = await storeFile(db, accountId, jobId, { bytes, filename, sourceUrl: input.url, field: "url" });
+  return uploadAnswer([stored]);
 }
 
 async function requireFile(db: Db, accountId: string, agencyId: number, jobId: number, fileId: number) {
@@ -138,7 +173,12 @@ export async function getFile(db: Db, accountId: string, agencyId: number, jobId
 export async function deleteFile(db: Db, accountId: string, agencyId: number, jobId: number, fileId: number) {
   const row = await requireFile(db, accountId, agencyId, jobId, fileId);
   await db.delete(jobFiles).where(eq(jobFiles.id, row.id));
-  await Promise.all([storage().delete(row.storageKey), storage().delete(row.thumbnailKey)]);
+  await deleteStoredFiles([row]);
+}
+
+/** The photo and its thumbnail in storage, once their rows are gone. */
+export async function deleteStoredFiles(rows: Array<Pick<FileRow, "storageKey" | "thumbnailKey">>) {
+  for (const row of rows) await Promise.all([storage().delete(row.storageKey), storage().delete(row.thumbnailKey)]);
 }
 
 /** A display name: the last path segment, without control characters, at most 255 characters. */

@@ -96,3 +96,34 @@ export const agencyResponse = z.object({ id: z.number().int(), name: z.string(),
 export const agencyListResponse = z.object({ agencies: z.array(agencyResponse) });
 /** GET /v1/services/studio/agencies/{agencyId}: with its counts. */
 export const agencyDetailResponse = agencyResponse.extend({ subject_count: z.number().int(), job_count: z.number().int() });
+
+/** PATCH an agency: rename or retype; at least one field. */
+export const updateAgencyBody = z
+  .strictObject({
+    name: lineText(200).optional(),
+    agency_type: z.enum(agencyTypeEnum.enumValues).optional(),
+    face_matching_enabled: z.boolean({ error: "face_matching_enabled must be true or false." }).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Send at least one field to change: name, agency_type or face_matching_enabled." });
+
+/** PATCH a job: rename, or change status or preset; at least one field. */
+export const updateJobBody = z
+  .strictObject({ name: lineText(200).optional(), status: z.enum(agencyJobStatusEnum.enumValues).optional(), icp_type: z.enum(icpTypeEnum.enumValues).optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Send at least one field to change: name, status or icp_type." });
+
+/** DELETE ?cascade=true: delete what the agency or job holds along with it. */
+export const deleteQuery = z.strictObject({
+  cascade: z.enum(["true", "false"], { error: 'cascade must be "true" or "false".' }).default("false").transform((v) => v === "true"),
+});
+
+export const deletedAgencyResponse = z.object({ deleted: z.object({ subjects: z.number().int(), jobs: z.number().int(), photos: z.number().int() }) });
+export const deletedJobResponse = z.object({ deleted: z.object({ photos: z.number().int() }) });
+export const jobDetailResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(agencyJobStatusEnum.enumValues),
+  icp_type: z.enum(icpTypeEnum.enumValues),
+  agency_id: z.number().int(),
+  file_count: z.number().int(),
+  created_at: z.iso.datetime({ offset: true }),
+});

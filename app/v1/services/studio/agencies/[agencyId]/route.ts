@@ -1,19 +1,17 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { getAgency } from "@/lib/services/studio/agencies";
-import { setFaceMatchingEnabled } from "@/lib/services/matching/consent";
-import { consentBody } from "@/lib/services/matching/schemas";
-import { agencyDetailResponse, agencyParams } from "@/lib/services/studio/schemas";
+import { deleteAgency, getAgency, updateAgency } from "@/lib/services/studio/agencies";
+import { agencyDetailResponse, agencyParams, deleteQuery, deletedAgencyResponse, updateAgencyBody } from "@/lib/services/studio/schemas";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withAccount({ params: agencyParams, doc: { summary: "An agency with its subject and job counts", response: agencyDetailResponse } }, async ({ db, principal, params }) => Response.json(await getAgency(db, principal.account.id, params.agencyId))),
-  PATCH: withAccount(
-    { params: agencyParams, body: consentBody, doc: { summary: "Change an agency: face_matching_enabled (false deletes its face embeddings at once)", response: agencyDetailResponse } },
-    async ({ db, principal, params, body }) => {
-      await setFaceMatchingEnabled(db, principal.account.id, params.agencyId, body.face_matching_enabled);
-      return Response.json(await getAgency(db, principal.account.id, params.agencyId));
-    },
+  PATCH: withAccount({ params: agencyParams, body: updateAgencyBody, doc: { summary: "Rename an agency, change its type, or switch face matching (face_matching_enabled: false deletes its face embeddings at once)", response: agencyDetailResponse } }, async ({ db, principal, params, body }) =>
+    Response.json(await updateAgency(db, principal.account.id, params.agencyId, body)),
+  ),
+  DELETE: withAccount(
+    { params: agencyParams, query: deleteQuery, doc: { summary: "Delete an agency: 409 while it holds subjects or photos, unless ?cascade=true", response: deletedAgencyResponse } },
+    async ({ db, principal, params, query }) => Response.json(await deleteAgency(db, principal.account.id, params.agencyId, { cascade: query.cascade })),
   ),
 });

@@ -1,12 +1,19 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { getJob } from "@/lib/services/studio/agency-jobs";
-import { jobParams } from "@/lib/services/studio/schemas";
+import { deleteJob, getJob, updateJob } from "@/lib/services/studio/agency-jobs";
+import { deleteQuery, deletedJobResponse, jobDetailResponse, jobParams, updateJobBody } from "@/lib/services/studio/schemas";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withAccount({ params: jobParams }, async ({ db, principal, params }) =>
     Response.json(await getJob(db, principal.account.id, params.agencyId, params.jobId)),
+  ),
+  PATCH: withAccount({ params: jobParams, body: updateJobBody, doc: { summary: "Rename a job or change its status or preset", response: jobDetailResponse } }, async ({ db, principal, params, body }) =>
+    Response.json(await updateJob(db, principal.account.id, params.agencyId, params.jobId, body)),
+  ),
+  DELETE: withAccount(
+    { params: jobParams, query: deleteQuery, doc: { summary: "Delete a job: 409 while it holds photos, unless ?cascade=true", response: deletedJobResponse } },
+    async ({ db, principal, params, query }) => Response.json(await deleteJob(db, principal.account.id, params.agencyId, params.jobId, { cascade: query.cascade })),
   ),
 });
