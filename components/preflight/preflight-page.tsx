@@ -60,7 +60,7 @@ export function PreflightPage() {
           Could not load the report: {report.error.message}
         </p>
       ) : null}
-      {shown ? <ReportView key={shown.reportId} report={shown} onDelete={() => void remove(shown.reportId)} /> : null}
+      {shown ? <ReportView key={shown.reportId} report={shown} onDelete={() => remove(shown.reportId)} /> : null}
     </div>
   );
 }

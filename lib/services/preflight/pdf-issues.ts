@@ -2,6 +2,7 @@ import type { PdfAnalysis, PdfPageAnalysis } from "@/lib/pdf/analyze-pdf";
 import type { Box, PaintedObject } from "@/lib/pdf/content-walker";
 import { rectHeight, rectWidth, type Rect } from "@/lib/pdf/page-boxes";
 import type { PreflightFileFacts } from "@/lib/db/schema/preflight";
+import { SAFE_MARGIN_MM } from "./safe-margin";
 import { fmtInt, fmtNum, fmtPpi, makeIssue, resolutionSeverity, type CheckTargets, type PreflightIssue } from "./issue";
 
 const PT_PER_INCH = 72;
@@ -14,12 +15,6 @@ const BLEED_TOLERANCE_PT = 0.25;
 const MIN_IMAGE_SIDE_PX = 8;
 /** Page boxes kept in the report for the viewer (a 2,000-page report stays small). */
 const MAX_PAGES_IN_FACTS = 500;
-/**
- * Text and artwork should stay this far inside the trim: a guillotine or die
- * cut may land up to about 1.5 mm off, and readers' eyes need a margin. 3 mm
- * (1/8 in) is the common print-shop rule; the report states it in every message.
- */
-export const SAFE_MARGIN_MM = 3;
 /** Object boxes listed in one issue's details for the viewer. */
 const MAX_BOXES_PER_ISSUE = 50;
 
