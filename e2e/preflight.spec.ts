@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { lowResolutionPdf, missingBleedPdf } from "../test/fixtures/preflight/pdf-fixtures";
+import { OFF_PAGE, lowResolutionPdf, missingBleedPdf, offPagePdf } from "../test/fixtures/preflight/pdf-fixtures";
 import { transparentPng } from "../test/fixtures/preflight/raster-fixtures";
 import { signUp } from "./support/accounts";
 
@@ -87,7 +87,13 @@ test("check a raster with guides, use the DPI calculator, reopen and delete repo
   await recent.getByRole("button", { name: /poster\.png/ }).click();
   await expect(page.getByTestId("report-design-id")).toHaveText("poster.png");
 
+  // Deleting asks first: "Keep it" keeps it, "Yes, delete" deletes.
   await page.getByRole("button", { name: "Delete report" }).click();
+  await page.getByRole("alertdialog", { name: "Delete this report?" }).getByRole("button", { name: "Keep it" }).click();
+  await expect(recent.getByRole("button")).toHaveCount(2);
+  await expect(page.getByTestId("report-design-id")).toHaveText("poster.png");
+  await page.getByRole("button", { name: "Delete report" }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(recent.getByRole("button")).toHaveCount(1);
   await expect(page.getByTestId("report-design-id")).toHaveCount(0);
 });
@@ -99,4 +105,51 @@ test("the preflight API answers JSON errors under next start", async ({ request 
   expect(worker.status()).toBe(200);
   expect(worker.headers()["content-type"]).toContain("javascript");
   expect((await request.get("/preflight/pdfjs/../package.json")).status()).toBe(404);
+});
+
+test("no silent defaults: the form starts empty and says what it skips; a Letter PDF is not failed for a canvas nobody chose", async ({ page }) => {
+  await signUp(page, "Preflight E2E");
+  await page.goto("/preflight");
+  for (const label of ["Canvas width (in)", "Canvas height (in)", "Bleed (mm)", "Required DPI"]) await expect(page.getByLabel(label).first()).toHaveValue("");
+  const plan = page.getByTestId("pf-plan");
+  await expect(plan).toContainText("Page size: skipped: no canvas size given");
+  await expect(plan).toContainText("Bleed: skipped: no bleed given");
+  await expect(plan).toContainText("Colour: skipped: any colour mode accepted");
+  await expect(plan).toContainText("Resolution: 300 ppi (the default for print");
+
+  // One canvas side alone is not silently dropped: the form says so and waits.
+  await page.getByTestId("preflight-file-input").setInputFiles({ name: "letter.pdf", mimeType: "application/pdf", buffer: await offPagePdf() });
+  await page.getByLabel("Canvas width (in)").first().fill("8.5");
+  await expect(page.getByTestId("pf-canvas-half")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Check file" })).toBeDisabled();
+  await page.getByLabel("Canvas width (in)").first().fill("");
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByTestId("report-design-id")).toHaveText("letter.pdf", { timeout: 60_000 });
+  await expect(page.getByTestId("report-plan")).toContainText("Page size: skipped: no canvas size given");
+  await expect(page.getByText(/Wrong page size/)).toHaveCount(0);
+
+  // The headline running off the right edge is found and boxed where it is drawn.
+  const errors = page.getByRole("region", { name: "Errors" });
+  await expect(errors).toContainText(`Text "${OFF_PAGE.headline}" on page 1 runs`);
+  await expect(errors).toContainText("past the right edge, where the page is cut: that part will be cut off.");
+  await expect(page.getByRole("region", { name: "Warnings" })).toContainText(`Text "${OFF_PAGE.footer}" on page 1 is 1.4 mm from the bottom edge`);
+  await expect(page.getByTestId("pdf-page")).toHaveAttribute("data-rendered", "true");
+  await page.getByRole("button", { name: new RegExp(`Text "${OFF_PAGE.headline}"`) }).click();
+  const box = page.locator('[data-testid^="issue-box-"][data-selected="true"]');
+  await expect(box).toHaveCount(1);
+  const canvas = (await page.getByTestId("pdf-page").boundingBox())!;
+  const rect = (await box.boundingBox())!;
+  // Letter + 3 mm bleed each side: the headline starts 200 pt into the trim and reaches past the page's right side.
+  const pageWidthPt = 612 + 2 * (3 * 72) / 25.4;
+  expect((rect.x - canvas.x) / canvas.width).toBeCloseTo((200 + (3 * 72) / 25.4) / pageWidthPt, 1);
+  expect(rect.x + rect.width).toBeGreaterThanOrEqual(canvas.x + canvas.width - 2);
+  await page.getByRole("button", { name: new RegExp(`Text "${OFF_PAGE.footer}"`) }).click();
+  const footer = (await page.locator('[data-testid^="issue-box-"][data-selected="true"]').boundingBox())!;
+  expect(footer.y + footer.height).toBeGreaterThan(canvas.y + canvas.height * 0.95);
+
+  // Plain words in the list; the technical detail is one click away.
+  await expect(page.getByText("content_outside_trim")).toBeHidden();
+  await page.getByTestId(/^issue-details-/).first().locator("summary").click();
+  await expect(page.getByTestId(/^issue-details-/).first()).toContainText("Issue code");
+  await page.screenshot({ path: "test-results/preflight-off-page.png", fullPage: true });
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
 import { deriveFixes } from "@/lib/services/preflight/fix-types";
@@ -53,10 +53,18 @@ function priceOf(report: Report, fixTypes: string[], prepress: boolean): number 
 }
 
 /** "Fix this file": the fixes the report's issues call for, the price, the job's progress, before/after, review, re-check, download. */
-export function FixPanel({ report }: { report: Report }) {
+export function FixPanel({ report, focus }: { report: Report; focus?: { fixType: string; n: number } | null }) {
   const queryClient = useQueryClient();
   const derived = deriveFixes(report.issues);
   const [chosen, setChosen] = useState<string[]>(derived.fixTypes);
+  const section = useRef<HTMLElement>(null);
+  // An issue's "Fix with AI" button: bring the panel into view with that fix's choice focused.
+  useEffect(() => {
+    if (!focus) return;
+    section.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+    const target = section.current?.querySelector<HTMLElement>(`input[data-fix="${focus.fixType}"]`) ?? section.current?.querySelector<HTMLElement>("button");
+    target?.focus({ preventScroll: true });
+  }, [focus]);
   const [review, setReview] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const prepress = report.fileType === "pdf" && derived.prepressSteps.length > 0 && (chosen.some((f) => f !== "add_bleed") || derived.fixTypes.length === 0);
@@ -92,7 +100,7 @@ export function FixPanel({ report }: { report: Report }) {
   const error = (create.error ?? decide.error) as ApiRequestError | Error | null;
 
   return (
-    <section aria-label="Fix this file" data-testid="fix-panel" className="mt-6 rounded-md border border-slate-200 p-4">
+    <section ref={section} aria-label="Fix this file" data-testid="fix-panel" data-focus={focus?.fixType ?? ""} className="mt-6 rounded-md border border-slate-200 p-4">
       <h3 className="text-base font-semibold text-slate-900">Fix this file</h3>
       {!jobId ? (
         <div className="mt-2 space-y-3 text-sm">
@@ -100,7 +108,7 @@ export function FixPanel({ report }: { report: Report }) {
             {derived.fixTypes.map((f) => (
               <li key={f}>
                 <label className="flex items-center gap-2">
-                  <input type="checkbox" checked={chosen.includes(f)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, f] : c.filter((x) => x !== f)))} />
+                  <input type="checkbox" data-fix={f} checked={chosen.includes(f)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, f] : c.filter((x) => x !== f)))} />
                   {LABELS[f] ?? f}
                 </label>
               </li>

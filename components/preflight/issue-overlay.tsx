@@ -55,13 +55,13 @@ export function IssueOverlay({
           <title>{GUIDE_STYLE[g.kind].label}</title>
         </rect>
       ))}
-      {boxes.map(({ index, issue, rect }) => {
+      {boxes.map(({ index, issue, rect }, part) => {
         const isSelected = index === selected;
         const colour = SEVERITY_STYLE[issue.severity].stroke;
         const w = Math.max(rect.width, 2 * unit);
         const h = Math.max(rect.height, 2 * unit);
         return (
-          <g key={index}>
+          <g key={`${index}-${part}`}>
             <rect x={rect.x} y={rect.y} width={w} height={h} fill="none" stroke="#ffffff" strokeWidth={(isSelected ? 8 : 5) * unit} pointerEvents="none" />
             <rect
               data-testid={`issue-box-${index}`}

@@ -6,11 +6,11 @@ import { Button } from "@/components/ui/button";
 import { GuideLegend, IssueOverlay, type Guide } from "./issue-overlay";
 import { openPdf } from "./load-pdfjs";
 import type { Rect } from "./raster-guides";
-import type { Report } from "./types";
+import { SAFE_MARGIN_PT } from "@/lib/services/preflight/safe-margin";
+import { issueBoxes, type Report } from "./types";
 
 /** Rendered at this many CSS pixels wide (times the screen's pixel ratio), then scaled to fit. */
 const RENDER_WIDTH = 900;
-const SAFE_MARGIN_PT = 9;
 
 type Shown = { width: number; height: number; toRect: (box: number[]) => Rect };
 
@@ -82,9 +82,7 @@ export function PdfViewer({ report, page, onPage, selected, onSelect }: { report
     guides.push({ kind: "trim", rect: shown.toRect(facts.trimBox) });
     guides.push({ kind: "safe", rect: shown.toRect([tx0 + SAFE_MARGIN_PT, ty0 + SAFE_MARGIN_PT, tx1 - SAFE_MARGIN_PT, ty1 - SAFE_MARGIN_PT]) });
   }
-  const boxes = shown
-    ? report.issues.flatMap((issue, index) => (issue.page === page && issue.box?.unit === "pt" ? [{ index, issue, rect: shown.toRect([issue.box.x, issue.box.y, issue.box.x + issue.box.width, issue.box.y + issue.box.height]) }] : []))
-    : [];
+  const boxes = shown ? report.issues.flatMap((issue, index) => issueBoxes(issue, page).map((b) => ({ index, issue, rect: shown.toRect([b.x, b.y, b.x + b.width, b.y + b.height]) }))) : [];
 
   return (
     <div className="space-y-3">

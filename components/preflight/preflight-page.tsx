@@ -68,7 +68,7 @@ export function PreflightPage({ initialReportId }: { initialReportId?: string } 
           Could not load the report: {report.error.message}
         </p>
       ) : null}
-      {shown ? <ReportView key={shown.reportId} report={shown} onDelete={() => void remove(shown.reportId)} /> : null}
+      {shown ? <ReportView key={shown.reportId} report={shown} onDelete={() => remove(shown.reportId)} /> : null}
       {shown ? <UsedByProjects reportId={shown.reportId} /> : null}
     </div>
   );

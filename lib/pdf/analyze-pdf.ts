@@ -1,6 +1,6 @@
 import { ParseSpeeds, PDFArray, PDFDocument, PDFStream } from "pdf-lib";
 import type { ColorFamily } from "./color-space";
-import { ContentTooComplexError, ContentWalker, type ImagePlacement } from "./content-walker";
+import { ContentTooComplexError, ContentWalker, type ImagePlacement, type PaintedObject } from "./content-walker";
 import { PdfReader } from "./pdf-objects";
 import { readPageBoxes, type PageBoxes } from "./page-boxes";
 
@@ -13,6 +13,8 @@ export type PdfPageAnalysis = {
   /** Fonts showing visible text on this page. */
   fonts: { name: string; subtype: string; embedded: boolean }[];
   damaged: string[];
+  /** Text runs, paths and images with their bounds (see PaintedObject). */
+  objects: PaintedObject[];
 };
 
 export type PdfAnalysis =
@@ -84,6 +86,7 @@ export async function analyzePdf(bytes: Uint8Array, opts: { maxPages: number }):
       transparency: [...findings.transparency],
       fonts: [...findings.fonts.values()],
       damaged: [...damagedStreams, ...findings.damaged],
+      objects: findings.objects,
     });
   }
   return { kind: "ok", pageCount, pdfVersion: /%PDF-(\d+\.\d+)/.exec(doc.context.header.toString())?.[1] ?? "unknown", pages: out };

@@ -1,8 +1,8 @@
 import { PDFArray, PDFDict, PDFName, PDFObject, PDFRef, PDFStream } from "pdf-lib";
 import { classifyColorSpace, type ColorUse } from "./color-space";
 import { ContentLexer, isName, type Operand } from "./content-lexer";
-import { fontInfo, type FontInfo } from "./font-info";
-import { IDENTITY, multiply, toMatrix, transformRect, type Matrix } from "./matrix";
+import { fontInfo, fontMetrics, type FontInfo, type FontMetrics } from "./font-info";
+import { IDENTITY, apply, multiply, toMatrix, transformRect, type Matrix } from "./matrix";
 import { identity, type PdfReader } from "./pdf-objects";
 
 export type Box = { x: number; y: number; width: number; height: number };
@@ -25,6 +25,23 @@ export type ImagePlacement = {
   context: "page" | "annotation" | "pattern";
 };
 
+/**
+ * Something painted on the page, with its bounds in the page's user space: a
+ * text-showing operation (one Tj/TJ), a filled or stroked path, an image. What
+ * the trim and safe-margin rules and the viewer's boxes are made from.
+ */
+export type PaintedObject = {
+  kind: "text" | "vector" | "image";
+  box: Box;
+  /** Text: the font's name (BaseFont without subset tag). */
+  font?: string;
+  /** Text: what it says (through the font's ToUnicode map), at most 80 characters. */
+  text?: string;
+  /** Painted with transparency: what makes it so (technical description). */
+  transparency?: string;
+  context: ImagePlacement["context"];
+};
+
 export type PageFindings = {
   images: ImagePlacement[];
   /** Colour spaces painted with, keyed by label, with what used them. */
@@ -35,9 +52,26 @@ export type PageFindings = {
   fonts: Map<PDFObject, FontInfo>;
   /** Content that could not be read (broken streams), one message each. */
   damaged: string[];
+  /** What is painted where (at most MAX_OBJECTS_PER_PAGE; patterns and Type3 glyph insides excluded). */
+  objects: PaintedObject[];
 };
 
-type GState = { ctm: Matrix; fill?: ColorUse; stroke?: ColorUse; textRender: number; font?: { key: PDFObject; dict: PDFDict } };
+type GState = {
+  ctm: Matrix;
+  fill?: ColorUse;
+  stroke?: ColorUse;
+  textRender: number;
+  font?: { key: PDFObject; dict: PDFDict; info: FontInfo; metrics: FontMetrics };
+  fontSize: number;
+  charSpacing: number;
+  wordSpacing: number;
+  hScale: number;
+  leading: number;
+  rise: number;
+  lineWidth: number;
+  /** Set while an ExtGState with transparency is in force. */
+  transparent?: string;
+};
 
 /** Stops pathological files (forms drawing forms thousands of times each) well before the time limit. */
 export class ContentTooComplexError extends Error {}
@@ -45,6 +79,8 @@ export class ContentTooComplexError extends Error {}
 const MAX_DEPTH = 16;
 const MAX_XOBJECT_DRAWS_PER_PAGE = 100_000;
 const DECODED_CACHE_BYTES = 64 * 1024 * 1024;
+/** Painted objects kept per page (a page of 100,000 glyph runs keeps the first ones). */
+const MAX_OBJECTS_PER_PAGE = 20_000;
 
 /**
  * Interprets content streams the way a printer would need to know them:
@@ -56,6 +92,7 @@ const DECODED_CACHE_BYTES = 64 * 1024 * 1024;
 export class ContentWalker {
   private readonly extGStateCache = new Map<PDFObject, string[]>();
   private readonly fontCache = new Map<PDFObject, FontInfo>();
+  private readonly metricsCache = new Map<PDFObject, FontMetrics>();
   private readonly type3Walked = new Set<PDFObject>();
   private readonly decoded = new Map<PDFStream, Uint8Array>();
   private decodedBytes = 0;
@@ -65,7 +102,7 @@ export class ContentWalker {
   constructor(private readonly r: PdfReader) {}
 
   walkPage(contents: Uint8Array[], resources: PDFDict | undefined, annots: PDFArray | undefined): PageFindings {
-    this.findings = { images: [], colors: new Map(), transparency: new Set(), fonts: new Map(), damaged: [] };
+    this.findings = { images: [], colors: new Map(), transparency: new Set(), fonts: new Map(), damaged: [], objects: [] };
     this.draws = 0;
     try {
       for (const bytes of contents) this.walk(bytes, resources, IDENTITY, 0, new Set(), "page");
@@ -86,13 +123,154 @@ export class ContentWalker {
   private walk(bytes: Uint8Array, resources: PDFDict | undefined, baseCtm: Matrix, depth: number, stack: Set<PDFObject>, context: ImagePlacement["context"]): void {
     const r = this.r;
     const states: GState[] = [];
-    let gs: GState = { ctm: baseCtm, textRender: 0 };
+    let gs: GState = { ctm: baseCtm, textRender: 0, fontSize: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0, rise: 0, lineWidth: 1 };
     const lexer = new ContentLexer(bytes);
     const res = (category: string, name: string) => r.get(r.dict(resources, category), name);
     const named = (n: string) => res("ColorSpace", n);
+    // Text and line matrices (not part of the graphics state: reset by BT).
+    let tm: Matrix = IDENTITY;
+    let tlm: Matrix = IDENTITY;
+    // The current path's points, already in page space (the CTM cannot change inside a path).
+    let path: number[] = [];
+    const point = (x: unknown, y: unknown) => {
+      if (typeof x !== "number" || typeof y !== "number") return;
+      const [px, py] = apply(gs.ctm, x, y);
+      path.push(px, py);
+    };
+    const newLine = (tx: number, ty: number) => {
+      tlm = multiply([1, 0, 0, 1, tx, ty], tlm);
+      tm = tlm;
+    };
+    const show = (parts: Operand[]) => {
+      const font = gs.font;
+      if (!font) return;
+      const visible = gs.textRender !== 3 && gs.textRender !== 7;
+      if (visible) this.useFont(font.key, font.dict, depth, stack);
+      const m = font.metrics;
+      let x = 0;
+      let text = "";
+      for (const part of parts) {
+        if (typeof part === "number") {
+          x -= (part / 1000) * gs.fontSize * gs.hScale;
+          continue;
+        }
+        if (!(part instanceof Uint8Array)) continue;
+        for (let i = 0; i + m.bytesPerCode <= part.length; i += m.bytesPerCode) {
+          const code = m.bytesPerCode === 2 ? (part[i]! << 8) | part[i + 1]! : part[i]!;
+          const space = m.bytesPerCode === 1 && code === 32 ? gs.wordSpacing : 0;
+          x += ((m.width(code) / 1000) * gs.fontSize + gs.charSpacing + space) * gs.hScale;
+          if (text.length < 80) text += m.unicode(code);
+        }
+      }
+      if (visible && context !== "pattern" && gs.fontSize !== 0) {
+        const y0 = (m.descent / 1000) * gs.fontSize + gs.rise;
+        const y1 = (m.ascent / 1000) * gs.fontSize + gs.rise;
+        const box = transformRect(multiply(tm, gs.ctm), Math.min(0, x), Math.min(y0, y1), Math.max(0, x), Math.max(y0, y1));
+        const sample = text.replace(/[\s\p{Cc}]+/gu, " ").trim().slice(0, 80);
+        this.record({ kind: "text", box, font: font.info.name, ...(sample ? { text: sample } : {}), ...(gs.transparent ? { transparency: gs.transparent } : {}), context });
+      }
+      tm = multiply([1, 0, 0, 1, x, 0], tm);
+    };
+    const paint = (stroke: boolean) => {
+      if (path.length >= 2 && context !== "pattern") {
+        let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+        for (let i = 0; i < path.length; i += 2) {
+          x0 = Math.min(x0, path[i]!);
+          x1 = Math.max(x1, path[i]!);
+          y0 = Math.min(y0, path[i + 1]!);
+          y1 = Math.max(y1, path[i + 1]!);
+        }
+        // A stroke reaches half its width beyond the path (the width scales with the CTM).
+        const half = stroke ? (gs.lineWidth * Math.sqrt(Math.abs(gs.ctm[0] * gs.ctm[3] - gs.ctm[1] * gs.ctm[2]))) / 2 : 0;
+        this.record({ kind: "vector", box: { x: x0 - half, y: y0 - half, width: x1 - x0 + 2 * half, height: y1 - y0 + 2 * half }, ...(gs.transparent ? { transparency: gs.transparent } : {}), context });
+      }
+      path = [];
+    };
 
     lexer.run((op, args) => {
       switch (op) {
+        case "w":
+          if (typeof args[0] === "number") gs.lineWidth = args[0];
+          break;
+        case "m":
+        case "l":
+          point(args[0], args[1]);
+          break;
+        case "c":
+          point(args[0], args[1]);
+          point(args[2], args[3]);
+          point(args[4], args[5]);
+          break;
+        case "v":
+        case "y":
+          point(args[0], args[1]);
+          point(args[2], args[3]);
+          break;
+        case "re": {
+          const [x, y, w, h] = args;
+          if (typeof x === "number" && typeof y === "number" && typeof w === "number" && typeof h === "number") {
+            point(x, y);
+            point(x + w, y);
+            point(x + w, y + h);
+            point(x, y + h);
+          }
+          break;
+        }
+        case "S":
+        case "s":
+          paint(true);
+          break;
+        case "f":
+        case "F":
+        case "f*":
+          paint(false);
+          break;
+        case "B":
+        case "B*":
+        case "b":
+        case "b*":
+          paint(true);
+          break;
+        case "n":
+          path = [];
+          break;
+        case "BT":
+          tm = IDENTITY;
+          tlm = IDENTITY;
+          break;
+        case "Tc":
+          if (typeof args[0] === "number") gs.charSpacing = args[0];
+          break;
+        case "Tw":
+          if (typeof args[0] === "number") gs.wordSpacing = args[0];
+          break;
+        case "Tz":
+          if (typeof args[0] === "number") gs.hScale = args[0] / 100;
+          break;
+        case "TL":
+          if (typeof args[0] === "number") gs.leading = args[0];
+          break;
+        case "Ts":
+          if (typeof args[0] === "number") gs.rise = args[0];
+          break;
+        case "Td":
+          if (typeof args[0] === "number" && typeof args[1] === "number") newLine(args[0], args[1]);
+          break;
+        case "TD":
+          if (typeof args[0] === "number" && typeof args[1] === "number") {
+            gs.leading = -args[1];
+            newLine(args[0], args[1]);
+          }
+          break;
+        case "Tm": {
+          const m = toMatrix(args);
+          // A copy: the lexer reuses its operand array for the next operator.
+          if (m) tm = tlm = [...m] as unknown as Matrix;
+          break;
+        }
+        case "T*":
+          newLine(0, -gs.leading);
+          break;
         case "q":
           states.push({ ...gs });
           break;
@@ -106,7 +284,11 @@ export class ContentWalker {
         }
         case "gs": {
           const name = nameArg(args, 0);
-          if (name) for (const s of this.extGStateTransparency(resources, name)) this.findings.transparency.add(s);
+          if (!name) break;
+          const found = this.extGStateTransparency(resources, name);
+          for (const s of found) this.findings.transparency.add(s);
+          if (found.length > 0) gs.transparent = found.join(", ");
+          else if (this.extGStateResetsTransparency(resources, name)) gs.transparent = undefined;
           break;
         }
         case "rg":
@@ -157,17 +339,31 @@ export class ContentWalker {
           if (!name) break;
           const raw = r.dict(resources, "Font")?.get(r.name(name));
           const dict = r.resolve(raw);
-          gs.font = dict instanceof PDFDict ? { key: identity(raw, dict), dict } : undefined;
+          if (typeof args[1] === "number") gs.fontSize = args[1];
+          if (dict instanceof PDFDict) {
+            const key = identity(raw, dict);
+            gs.font = { key, dict, info: this.fontInfoOf(key, dict), metrics: this.metricsOf(key, dict) };
+          } else gs.font = undefined;
           break;
         }
         case "Tr":
           if (typeof args[0] === "number") gs.textRender = args[0];
           break;
         case "Tj":
+          show([args[0] as Operand]);
+          break;
         case "TJ":
+          show(Array.isArray(args[0]) ? args[0] : []);
+          break;
         case "'":
+          newLine(0, -gs.leading);
+          show([args[0] as Operand]);
+          break;
         case '"':
-          if (gs.font && gs.textRender !== 3 && gs.textRender !== 7) this.useFont(gs.font.key, gs.font.dict, depth, stack);
+          if (typeof args[0] === "number") gs.wordSpacing = args[0];
+          if (typeof args[1] === "number") gs.charSpacing = args[1];
+          newLine(0, -gs.leading);
+          show([args[2] as Operand]);
           break;
         case "Do": {
           const name = nameArg(args, 0);
@@ -197,12 +393,40 @@ export class ContentWalker {
     this.useColor(use, source);
   }
 
-  private useFont(key: PDFObject, dict: PDFDict, depth: number, stack: Set<PDFObject>): void {
+  private fontInfoOf(key: PDFObject, dict: PDFDict): FontInfo {
     let info = this.fontCache.get(key);
     if (!info) {
       info = fontInfo(this.r, dict);
       this.fontCache.set(key, info);
     }
+    return info;
+  }
+
+  private metricsOf(key: PDFObject, dict: PDFDict): FontMetrics {
+    let metrics = this.metricsCache.get(key);
+    if (!metrics) {
+      metrics = fontMetrics(this.r, dict);
+      this.metricsCache.set(key, metrics);
+    }
+    return metrics;
+  }
+
+  private record(o: PaintedObject): void {
+
+    if (this.findings.objects.length >= MAX_OBJECTS_PER_PAGE) return;
+    if (!Number.isFinite(o.box.x) || !Number.isFinite(o.box.y) || !Number.isFinite(o.box.width) || !Number.isFinite(o.box.height)) return;
+    this.findings.objects.push(o);
+  }
+
+  /** An ExtGState that sets opacity 1, blend mode Normal or no soft mask ends the transparency set before it. */
+  private extGStateResetsTransparency(resources: PDFDict | undefined, name: string): boolean {
+    const dict = this.r.resolve(this.r.dict(resources, "ExtGState")?.get(this.r.name(name)));
+    if (!(dict instanceof PDFDict)) return false;
+    return ["CA", "ca", "BM", "SMask"].some((k) => dict.has(PDFName.of(k)));
+  }
+
+  private useFont(key: PDFObject, dict: PDFDict, depth: number, stack: Set<PDFObject>): void {
+    const info = this.fontInfoOf(key, dict);
     this.findings.fonts.set(key, info);
     // Type3 glyphs are small content streams: their colours and transparency count too.
     if (info.subtype === "Type3" && !this.type3Walked.has(key) && depth < MAX_DEPTH) {
@@ -246,9 +470,11 @@ export class ContentWalker {
       const label = `image ${name}`;
       if (!isMask) this.useColor(color, label);
       const smask = r.get(dict, "SMask");
-      if (smask instanceof PDFStream) this.findings.transparency.add(`soft mask on ${label}`);
+      let transparency = gs.transparent;
+      if (smask instanceof PDFStream) this.findings.transparency.add((transparency = `soft mask on ${label}`));
       const smaskInData = r.number(dict, "SMaskInData");
-      if (smaskInData !== undefined && smaskInData > 0) this.findings.transparency.add(`alpha channel in ${label} (JPEG 2000)`);
+      if (smaskInData !== undefined && smaskInData > 0) this.findings.transparency.add((transparency = `alpha channel in ${label} (JPEG 2000)`));
+      if (context !== "pattern") this.record({ kind: "image", box: transformRect(gs.ctm, 0, 0, 1, 1), ...(transparency ? { transparency } : {}), context });
       this.recordImage({
         name,
         objectNumber: key instanceof PDFRef ? key.objectNumber : undefined,
@@ -262,8 +488,13 @@ export class ContentWalker {
     }
     if (subtype !== "Form" || depth >= MAX_DEPTH || stack.has(key)) return;
     const group = r.dict(dict, "Group");
-    if (group && r.nameOf(group, "S") === "Transparency") this.findings.transparency.add(`transparency group (form ${name})`);
     const matrix = toMatrix(r.numbers(r.array(dict, "Matrix"))) ?? IDENTITY;
+    if (group && r.nameOf(group, "S") === "Transparency") {
+      const source = `transparency group (form ${name})`;
+      this.findings.transparency.add(source);
+      const bbox = r.numbers(r.array(dict, "BBox"));
+      if (bbox?.length === 4 && context !== "pattern") this.record({ kind: "vector", box: transformRect(multiply(matrix, gs.ctm), bbox[0]!, bbox[1]!, bbox[2]!, bbox[3]!), transparency: source, context });
+    }
     // Forms without their own Resources use their parent's (allowed by older PDF versions).
     const formResources = r.dict(dict, "Resources") ?? resources;
     stack.add(key);
@@ -284,6 +515,7 @@ export class ContentWalker {
     const w = dict.get("Width");
     const h = dict.get("Height");
     this.recordImage({ name: "inline image", widthPx: typeof w === "number" ? w : 0, heightPx: typeof h === "number" ? h : 0, ctm: gs.ctm, color, context });
+    if (context !== "pattern") this.record({ kind: "image", box: transformRect(gs.ctm, 0, 0, 1, 1), ...(gs.transparent ? { transparency: gs.transparent } : {}), context });
   }
 
   private recordImage(p: { name: string; objectNumber?: number; widthPx: number; heightPx: number; ctm: Matrix; color: ColorUse; context: ImagePlacement["context"] }): void {
@@ -364,9 +596,13 @@ export class ContentWalker {
       const subtype = r.nameOf(annot, "Subtype") ?? "annotation";
       if (subtype === "Popup") continue;
       const CA = r.number(annot, "CA");
-      if (CA !== undefined && CA < 1) this.findings.transparency.add(`${subtype} annotation opacity ${round2(CA)}`);
-      const appearance = this.normalAppearance(annot);
       const rect = r.numbers(r.array(annot, "Rect"));
+      if (CA !== undefined && CA < 1) {
+        const source = `${subtype} annotation opacity ${round2(CA)}`;
+        this.findings.transparency.add(source);
+        if (rect?.length === 4) this.record({ kind: "vector", box: transformRect(IDENTITY, Math.min(rect[0]!, rect[2]!), Math.min(rect[1]!, rect[3]!), Math.max(rect[0]!, rect[2]!), Math.max(rect[1]!, rect[3]!)), transparency: source, context: "annotation" });
+      }
+      const appearance = this.normalAppearance(annot);
       if (!appearance || !rect || rect.length !== 4) continue;
       const bbox = r.numbers(r.array(appearance.dict, "BBox"));
       const matrix = toMatrix(r.numbers(r.array(appearance.dict, "Matrix"))) ?? IDENTITY;

@@ -17,6 +17,7 @@ function expectIssues(issues: Issue[], expected: ExpectedIssue[]) {
     expect(found, `${e.code}/${e.severity}${e.page ? ` on page ${e.page}` : ""}${e.message ? ` with "${e.message}"` : ""} in ${JSON.stringify(issues.map((i) => [i.code, i.page, i.message]))}`).toHaveLength(e.count ?? 1);
     for (const issue of found) {
       if (e.details) expect(issue.details).toMatchObject(e.details);
+      if (e.detailsText) expect(JSON.stringify(issue.details)).toContain(e.detailsText);
       if (e.box) expect(issue.box).toMatchObject(e.box);
       if (e.fixTypes) expect(issue.fixTypes).toEqual(e.fixTypes);
       expect(issue.message.length).toBeGreaterThan(20);

@@ -107,7 +107,7 @@ describe("POST /v1/services/studio/qr/generate: billing", () => {
     ["a missing job_id", { subjects: roster(1) }, "job_id"],
     ["an unknown layout", { job_id: "J", layout: "16up", subjects: roster(1) }, "layout"],
     ["an unknown field", { job_id: "J", subjects: roster(1), colour: "red" }, "colour"],
-    ["a name no card font can print", { job_id: "J", subjects: [{ student_id: "S1", name: "김민준" }] }, "subjects.0.name"],
+    ["a name no card font can print", { job_id: "J", subjects: [{ student_id: "S1", name: "\u{13000}" }] }, "subjects.0.name"],
   ])("refuses %s with a 400 naming the field, and charges nothing", async (_label, body, field) => {
     const { token, account } = await testAccount({ tokens: 5000, plan: "premium" });
     const res = await call(generate, "POST", PATH, { token, body });

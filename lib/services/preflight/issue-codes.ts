@@ -30,6 +30,13 @@ export const ISSUE_CODES = {
   aspect_ratio_mismatch: { severities: ["warning"], files: ["raster"], fixTypes: { raster: ["resize_to_spec"] }, meaning: "Shape differs from the canvas (plus bleed) by more than 1%; says what filling it crops." },
   missing_bleed: { severities: ["error"], files: ["raster", "pdf"], fixTypes: { raster: ["add_bleed"], pdf: ["add_bleed"] }, meaning: "Less bleed than bleedMm on some side." },
   page_size_mismatch: { severities: ["error"], files: ["pdf"], fixTypes: { pdf: [] }, meaning: "A page's trim size differs from the canvas." },
+  content_outside_trim: {
+    severities: ["error", "warning"],
+    files: ["pdf"],
+    fixTypes: { pdf: [] },
+    meaning: "Text (error) or artwork (warning) that crosses the trim and would be cut off; artwork running on to the bleed edge is meant to bleed and is not flagged. `box` is the object's bounds.",
+  },
+  content_in_safe_margin: { severities: ["warning"], files: ["pdf"], fixTypes: { pdf: [] }, meaning: "Text or artwork inside the trim but closer to it than the 3 mm safe margin. `box` is the object's bounds." },
   mixed_page_sizes: { severities: ["warning"], files: ["pdf"], fixTypes: { pdf: [] }, meaning: "Pages of different sizes in one document." },
   font_not_embedded: { severities: ["error"], files: ["pdf"], fixTypes: { pdf: [] }, meaning: "A font shows visible text without being embedded (details.prepressFix: embed_fonts)." },
   color_mode_mismatch: {

@@ -1,6 +1,8 @@
 import type { PdfAnalysis, PdfPageAnalysis } from "@/lib/pdf/analyze-pdf";
+import type { Box, PaintedObject } from "@/lib/pdf/content-walker";
 import { rectHeight, rectWidth, type Rect } from "@/lib/pdf/page-boxes";
 import type { PreflightFileFacts } from "@/lib/db/schema/preflight";
+import { SAFE_MARGIN_MM } from "./safe-margin";
 import { fmtInt, fmtNum, fmtPpi, makeIssue, resolutionSeverity, type CheckTargets, type PreflightIssue } from "./issue";
 
 const PT_PER_INCH = 72;
@@ -13,6 +15,8 @@ const BLEED_TOLERANCE_PT = 0.25;
 const MIN_IMAGE_SIDE_PX = 8;
 /** Page boxes kept in the report for the viewer (a 2,000-page report stays small). */
 const MAX_PAGES_IN_FACTS = 500;
+/** Object boxes listed in one issue's details for the viewer. */
+const MAX_BOXES_PER_ISSUE = 50;
 
 /**
  * The preflight rules for PDFs, from the engine's per-page findings. Every
@@ -47,21 +51,14 @@ export function pdfIssues(a: PdfAnalysis, t: CheckTargets): { issues: PreflightI
   const issues: PreflightIssue[] = [];
   for (const p of a.pages) {
     for (const reason of p.damaged) {
-      issues.push(makeIssue("file_corrupt", "error", `Page ${p.page} is damaged: ${reason}. Parts of it may not print.`, { page: p.page, details: { reason } }));
+      issues.push(makeIssue("file_corrupt", "error", `Page ${p.page} is damaged: part of its content cannot be read, so parts of it may not print. Export the PDF again.`, { page: p.page, details: { reason } }));
     }
-    issues.push(...boxIssues(p, t));
+    const { trim, bleedSides } = effectiveTrim(p, t);
+    issues.push(...boxIssues(p, t, trim, bleedSides));
+    issues.push(...placementIssues(p, trim));
     issues.push(...imageIssues(p, t));
     issues.push(...colorIssues(p, t));
-    if (p.transparency.length > 0) {
-      issues.push(
-        makeIssue("transparency", "warning", `Page ${p.page} uses transparency (${listed(p.transparency, 4)}); printers that need flattened files (PDF/X-1a) may render it differently.`, {
-          page: p.page,
-          box: boxOf(p.boxes.cropBox),
-          details: { sources: p.transparency, prepressFix: "flatten_transparency" },
-          fixTypes: ["remove_transparency"],
-        }),
-      );
-    }
+    if (p.transparency.length > 0) issues.push(transparencyIssue(p));
   }
   issues.push(...fontIssues(a.pages));
   const mixed = mixedSizes(a.pages);
@@ -81,23 +78,26 @@ function displayedTrim(p: PdfPageAnalysis): { w: number; h: number } {
   return p.boxes.rotate % 180 === 0 ? { w, h } : { w: h, h: w };
 }
 
-function boxIssues(p: PdfPageAnalysis, t: CheckTargets): PreflightIssue[] {
-  const issues: PreflightIssue[] = [];
+/** Where the page is cut: its TrimBox, or for a page exported at canvas + bleed without one, the centred canvas. */
+function effectiveTrim(p: PdfPageAnalysis, t: CheckTargets): { trim: Rect; bleedSides: ReturnType<typeof sides> } {
   const { boxes } = p;
-  let trim = boxes.trimBox;
   const requiredPt = t.bleedMm && t.bleedMm > 0 ? t.bleedMm / MM_PER_PT : 0;
-  let bleedSides = sides(trim, boxes.bleedBox);
-
-  // A page exported at canvas + bleed without a TrimBox: the trim is the centred canvas.
   if (!boxes.hasTrimBox && t.canvas && requiredPt > 0) {
     const media = displayedTrim(p);
     const expected = { w: t.canvas.widthIn * PT_PER_INCH + 2 * requiredPt, h: t.canvas.heightIn * PT_PER_INCH + 2 * requiredPt };
     if (sameSize(media, expected)) {
       const [x0, y0, x1, y1] = boxes.cropBox;
-      trim = [x0 + requiredPt, y0 + requiredPt, x1 - requiredPt, y1 - requiredPt];
-      bleedSides = sides(trim, boxes.cropBox);
+      const trim: Rect = [x0 + requiredPt, y0 + requiredPt, x1 - requiredPt, y1 - requiredPt];
+      return { trim, bleedSides: sides(trim, boxes.cropBox) };
     }
   }
+  return { trim: boxes.trimBox, bleedSides: sides(boxes.trimBox, boxes.bleedBox) };
+}
+
+function boxIssues(p: PdfPageAnalysis, t: CheckTargets, trim: Rect, bleedSides: ReturnType<typeof sides>): PreflightIssue[] {
+  const issues: PreflightIssue[] = [];
+  const { boxes } = p;
+  const requiredPt = t.bleedMm && t.bleedMm > 0 ? t.bleedMm / MM_PER_PT : 0;
 
   if (t.canvas) {
     const w = rectWidth(trim);
@@ -188,14 +188,18 @@ function colorIssues(p: PdfPageAnalysis, t: CheckTargets): PreflightIssue[] {
   const required = t.requiredColorMode;
   const byFamily = (families: string[]) => p.colors.filter((c) => families.includes(c.family));
   const box = boxOf(p.boxes.cropBox);
-  const describe = (cs: typeof p.colors) => cs.map((c) => `${c.label} in ${c.sources.slice(0, 3).join(", ")}${c.sources.length > 3 ? " …" : ""}`).join("; ");
+  // In a customer's words: where the colour is used, not which colour space object (that is in details).
+  const describe = (cs: typeof p.colors) => {
+    const where = new Set(cs.flatMap((c) => c.sources.map(plainSource)));
+    return [...where].join(", ");
+  };
   const details = (cs: typeof p.colors, extra: Record<string, unknown> = {}) => ({ requiredColorMode: required ?? null, colorSpaces: cs.map((c) => ({ label: c.label, family: c.family, sources: c.sources })), ...extra });
 
   if (required === "cmyk") {
     const rgb = byFamily(["rgb", "lab"]);
     if (rgb.length > 0) {
       issues.push(
-        makeIssue("color_mode_mismatch", "error", `Page ${p.page} uses RGB colour (${describe(rgb)}); CMYK is required.`, {
+        makeIssue("color_mode_mismatch", "error", `Page ${p.page} uses RGB colour (in ${describe(rgb)}); this product prints in CMYK, so those colours will shift when converted.`, {
           page: p.page,
           box,
           details: details(rgb, { prepressFix: "rgb_to_cmyk" }),
@@ -205,11 +209,11 @@ function colorIssues(p: PdfPageAnalysis, t: CheckTargets): PreflightIssue[] {
     }
   } else if (required === "rgb") {
     const cmyk = byFamily(["cmyk"]);
-    if (cmyk.length > 0) issues.push(makeIssue("color_mode_mismatch", "warning", `Page ${p.page} uses CMYK colour (${describe(cmyk)}); this product prints from RGB.`, { page: p.page, box, details: details(cmyk) }));
+    if (cmyk.length > 0) issues.push(makeIssue("color_mode_mismatch", "warning", `Page ${p.page} uses CMYK colour (in ${describe(cmyk)}); this product prints from RGB.`, { page: p.page, box, details: details(cmyk) }));
   } else if (required === "grayscale") {
     const colour = byFamily(["rgb", "cmyk", "lab", "spot"]);
     if (colour.length > 0) {
-      issues.push(makeIssue("color_mode_mismatch", "warning", `Page ${p.page} uses colour (${describe(colour)}); a grayscale file is required, so it will print in grey.`, { page: p.page, box, details: details(colour) }));
+      issues.push(makeIssue("color_mode_mismatch", "warning", `Page ${p.page} uses colour (in ${describe(colour)}); this product prints in greys only, so it will print in grey.`, { page: p.page, box, details: details(colour) }));
     }
   }
 
@@ -251,14 +255,131 @@ function fontIssues(pages: PdfPageAnalysis[]): PreflightIssue[] {
       fonts.set(f.name, entry);
     }
   }
-  return [...fonts].map(([name, f]) =>
-    makeIssue(
+  return [...fonts].map(([name, f]) => {
+    // The text runs set in this font, on the pages that use it: where the substitution would show.
+    const runs = pages.filter((p) => f.pages.includes(p.page)).flatMap((p) => p.objects.filter((o) => o.kind === "text" && o.font === name && o.context !== "pattern").map((o) => ({ page: p.page, o })));
+    const first = runs.filter((r) => r.page === f.pages[0]).map((r) => r.o.box);
+    return makeIssue(
       "font_not_embedded",
       "error",
-      `The font "${name}" is not embedded (used on ${pageList(f.pages)}); the printer would substitute another font, changing the text's look and line breaks.`,
-      { page: f.pages[0], details: { font: name, subtype: f.subtype, pages: f.pages.slice(0, 200), pageCount: f.pages.length, prepressFix: "embed_fonts" } },
-    ),
-  );
+      `The font "${name}" is not included in the file (used on ${pageList(f.pages)}); the printer would print that text in another font, changing its look and line breaks.`,
+      {
+        page: f.pages[0],
+        ...(first.length > 0 ? { box: boxOfBox(union(first)) } : {}),
+        details: { font: name, subtype: f.subtype, pages: f.pages.slice(0, 200), pageCount: f.pages.length, prepressFix: "embed_fonts", boxes: runs.slice(0, MAX_BOXES_PER_ISSUE).map((r) => ({ page: r.page, ...boxOfBox(r.o.box), ...(r.o.text ? { text: r.o.text } : {}) })) },
+      },
+    );
+  });
+}
+
+/** One issue per page with transparency, boxed around the transparent objects themselves (each listed for the viewer). */
+function transparencyIssue(p: PdfPageAnalysis): PreflightIssue {
+  const objects = p.objects.filter((o) => o.transparency && o.context !== "pattern");
+  const n = objects.length;
+  const what = n === 0 ? "transparent (see-through) effects" : n === 1 ? `a transparent (see-through) ${objectNoun(objects[0]!)}` : `${fmtInt(n)} transparent (see-through) objects`;
+  return makeIssue("transparency", "warning", `Page ${p.page} has ${what}; printers that need flattened files may print ${n === 1 ? "it" : "them"} differently (colours or edges can change).`, {
+    page: p.page,
+    box: n > 0 ? boxOfBox(union(objects.map((o) => o.box))) : boxOf(p.boxes.cropBox),
+    details: {
+      sources: p.transparency,
+      prepressFix: "flatten_transparency",
+      boxes: objects.slice(0, MAX_BOXES_PER_ISSUE).map((o) => ({ page: p.page, ...boxOfBox(o.box), kind: o.kind, source: o.transparency })),
+    },
+    fixTypes: ["remove_transparency"],
+  });
+}
+
+function objectNoun(o: PaintedObject): string {
+  return o.kind === "text" ? "text" : o.kind === "image" ? "image" : "shape";
+}
+
+type Side = "left" | "right" | "top" | "bottom";
+
+/**
+ * Text and artwork that the cut would touch: beyond the trim (cut off), or
+ * inside the trim but closer to it than the safe margin. Artwork that runs on
+ * to the bleed edge is meant to bleed and is left alone, as are page-wide
+ * shapes (backgrounds, frames, rules) and anything entirely outside the trim.
+ */
+function placementIssues(p: PdfPageAnalysis, trim: Rect): PreflightIssue[] {
+  const safePt = SAFE_MARGIN_MM / MM_PER_PT;
+  const [tx0, ty0, tx1, ty1] = trim;
+  const tw = tx1 - tx0;
+  const th = ty1 - ty0;
+  const [bx0, by0, bx1, by1] = p.boxes.bleedBox;
+  const out: { kind: "text" | "vector"; severity: "error" | "warning"; code: "content_outside_trim" | "content_in_safe_margin"; side: Side; by: number; box: Box; text?: string }[] = [];
+  for (const o of p.objects) {
+    if (o.context === "pattern" || o.kind === "image") continue;
+    const { x, y, width, height } = o.box;
+    if (width <= 0.01 && height <= 0.01) continue;
+    const x1 = x + width;
+    const y1 = y + height;
+    // Entirely outside the trim: never part of the printed piece (slug, bleed extension, pasteboard).
+    if (x >= tx1 || x1 <= tx0 || y >= ty1 || y1 <= ty0) continue;
+    if (o.kind === "vector" && (width >= 0.9 * tw || height >= 0.9 * th)) continue;
+    const beyond: Record<Side, number> = { left: tx0 - x, right: x1 - tx1, bottom: ty0 - y, top: y1 - ty1 };
+    const reachesBleed: Record<Side, boolean> = { left: x <= bx0 + 0.5 && bx0 < tx0 - 0.5, right: x1 >= bx1 - 0.5 && bx1 > tx1 + 0.5, bottom: y <= by0 + 0.5 && by0 < ty0 - 0.5, top: y1 >= by1 - 0.5 && by1 > ty1 + 0.5 };
+    const sidesOut = (Object.keys(beyond) as Side[]).filter((k) => beyond[k] > 0.5 && !(o.kind === "vector" && reachesBleed[k]));
+    if (sidesOut.length > 0) {
+      const side = sidesOut.reduce((a, b) => (beyond[b] > beyond[a] ? b : a));
+      out.push({ kind: o.kind, severity: o.kind === "text" ? "error" : "warning", code: "content_outside_trim", side, by: beyond[side], box: o.box, text: o.text });
+      continue;
+    }
+    // Inside the trim: how close to each edge.
+    const gap: Record<Side, number> = { left: x - tx0, right: tx1 - x1, bottom: y - ty0, top: ty1 - y1 };
+    const close = (Object.keys(gap) as Side[]).filter((k) => gap[k] < safePt - 0.25 && !(o.kind === "vector" && beyond[k] > -0.5 && reachesBleed[k]));
+    if (close.length > 0) {
+      const side = close.reduce((a, b) => (gap[b] < gap[a] ? b : a));
+      out.push({ kind: o.kind, severity: "warning", code: "content_in_safe_margin", side, by: Math.max(0, gap[side]), box: o.box, text: o.text });
+    }
+  }
+  // Runs of one line (a word per Tj) and adjoining shapes make one finding each.
+  const merged: typeof out = [];
+  for (const f of out) {
+    const m = merged.find((g) => g.code === f.code && g.kind === f.kind && g.side === f.side && near(g.box, f.box));
+    if (m) {
+      m.box = union([m.box, f.box]);
+      m.by = f.code === "content_outside_trim" ? Math.max(m.by, f.by) : Math.min(m.by, f.by);
+      if (f.text) m.text = m.text ? `${m.text} ${f.text}`.slice(0, 80) : f.text;
+    } else merged.push({ ...f });
+  }
+  return merged.map((f) => {
+    const what = f.kind === "text" ? (f.text ? `Text "${shorten(f.text)}"` : "Text") : "Artwork";
+    const edge = SIDE_EDGE[f.side];
+    const mm = fmtNum(round1(f.by * MM_PER_PT));
+    const message =
+      f.code === "content_outside_trim"
+        ? `${what} on page ${p.page} runs ${mm} mm past the ${edge}, where the page is cut: that part will be cut off.`
+        : `${what} on page ${p.page} is ${mm} mm from the ${edge}; keep it at least ${SAFE_MARGIN_MM} mm inside so a slightly-off cut cannot touch it.`;
+    return makeIssue(f.code, f.severity, message, {
+      page: p.page,
+      box: boxOfBox(f.box),
+      details: { object: f.kind, side: f.side, distanceMm: round2(f.by * MM_PER_PT), safeMarginMm: SAFE_MARGIN_MM, trimBox: trim.map(round2), ...(f.text ? { text: f.text } : {}) },
+    });
+  });
+}
+
+const SIDE_EDGE: Record<Side, string> = { left: "left edge", right: "right edge", top: "top edge", bottom: "bottom edge" };
+
+function shorten(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+function near(a: Box, b: Box): boolean {
+  const gap = 3;
+  return a.x <= b.x + b.width + gap && b.x <= a.x + a.width + gap && a.y <= b.y + b.height + gap && b.y <= a.y + a.height + gap;
+}
+
+function union(boxes: Box[]): Box {
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+function boxOfBox(b: Box) {
+  return { x: round2(b.x), y: round2(b.y), width: round2(b.width), height: round2(b.height), unit: "pt" as const };
 }
 
 function mixedSizes(pages: PdfPageAnalysis[]): PreflightIssue | undefined {
@@ -299,8 +420,14 @@ function pageList(pages: number[]): string {
   return `${pages.length === 1 ? "page" : "pages"} ${shown}`;
 }
 
-function listed(items: string[], max: number): string {
-  return items.length > max ? `${items.slice(0, max).join(", ")} and ${items.length - max} more` : items.join(", ");
+/** "fill colour", "image Im3", "shading Sh0" ... as a customer would say it. */
+function plainSource(source: string): string {
+  if (source === "fill colour") return "filled areas or text";
+  if (source === "stroke colour") return "lines";
+  if (source.startsWith("image") || source === "inline image") return "images";
+  if (source.startsWith("shading")) return "gradients";
+  if (source.startsWith("pattern")) return "patterns";
+  return "other artwork";
 }
 
 function boxOf(r: Rect) {

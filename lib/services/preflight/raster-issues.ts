@@ -80,7 +80,7 @@ export function rasterIssues(a: RasterAnalysis, fileType: "jpeg" | "png" | "tiff
   if (t.canvas) issues.push(...geometryIssues(a.widthPx, a.heightPx, t.canvas, t));
   else {
     issues.push(
-      makeIssue("print_size_unknown", "info", "No canvas size was given, so resolution, cropping and bleed were not checked; send canvasWidthInches and canvasHeightInches.", {
+      makeIssue("print_size_unknown", "info", "No print size was given, so resolution, cropping and bleed were not checked. Give the canvas width and height to check them.", {
         details: { widthPx: a.widthPx, heightPx: a.heightPx, densityPpi: a.density ?? null },
       }),
     );

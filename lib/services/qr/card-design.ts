@@ -27,7 +27,13 @@ export type CardDesign = {
 /** QR's own rule: four modules of light space on every side. */
 const QUIET_MODULES = 4;
 
-export function cardDesign(width: number, height: number, modules: number, hasHeader: boolean): CardDesign {
+/** A name wraps onto at most this many lines (after shrinking); the QR makes room for them. */
+export const NAME_MAX_LINES = 3;
+/** Baseline to baseline, per point of name size. */
+export const NAME_LEADING = 1.15;
+
+/** `nameLines`: how many lines the longest name of the document takes (they stack upwards from the name's baseline). */
+export function cardDesign(width: number, height: number, modules: number, hasHeader: boolean, nameLines = 1): CardDesign {
   const inset = 0.045 * height;
   const headerHeight = hasHeader ? 0.09 * height : 0;
   const nameSize = 0.06 * height;
@@ -37,7 +43,7 @@ export function cardDesign(width: number, height: number, modules: number, hasHe
   const idBaseline = inset + 0.3 * smallSize;
   const classBaseline = idBaseline + line(smallSize);
   const nameBaseline = classBaseline + line(smallSize) + 0.05 * nameSize;
-  const textTop = nameBaseline + nameSize;
+  const textTop = nameBaseline + nameSize + (nameLines - 1) * NAME_LEADING * nameSize;
 
   const zoneBottom = textTop;
   const zoneTop = height - inset - headerHeight;

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/http/api-error";
-import { describeCharacter, unprintableCharacters } from "./fonts";
+import { PRINTABLE_SCRIPTS, describeCharacter, unprintableCharacters } from "./fonts";
 import type { GenerateQrInput } from "./schemas";
 
 /**
@@ -11,7 +11,7 @@ export function checkPrintable(input: Pick<GenerateQrInput, "school_name" | "sub
   const check = (field: string, text: string | null | undefined) => {
     if (!text) return;
     const missing = unprintableCharacters(text);
-    if (missing.length > 0) fields.push({ field, message: `Cannot be printed: no card font has ${missing.slice(0, 5).map(describeCharacter).join(", ")}${missing.length > 5 ? " …" : ""}. Cards print Latin (incl. Vietnamese), Greek, Cyrillic and Japanese.` });
+    if (missing.length > 0) fields.push({ field, message: `Cannot be printed: no card font has ${missing.slice(0, 5).map(describeCharacter).join(", ")}${missing.length > 5 ? " …" : ""}. Cards print ${PRINTABLE_SCRIPTS}.` });
   };
   check("school_name", input.school_name);
   input.subjects.forEach((s, i) => {

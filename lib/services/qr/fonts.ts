@@ -10,13 +10,28 @@ const fontkit = ((fontkitModule as unknown as { default?: typeof fontkitModule }
  * The fonts cards are printed with, in fallback order: each character is drawn
  * with the first font that has a glyph for it. Noto Sans covers Latin (with
  * Vietnamese and the rest of Latin Extended), Greek and Cyrillic; Noto Sans JP
- * adds kana and the kanji of Japanese names. Both are TrueType (glyf outlines),
- * which pdf-lib subsets reliably, and both are under the SIL Open Font License
- * 1.1 (see assets/README.md). To cover another script, append its font here.
+ * adds kana and the kanji of Japanese names (and with them most Han characters
+ * of Chinese and Korean names); Noto Sans KR (cut down to Hangul) adds Korean;
+ * Noto Sans Arabic and Hebrew the right-to-left scripts. All are TrueType (glyf
+ * outlines), which pdf-lib subsets reliably, and all are under the SIL Open Font
+ * License 1.1 (see assets/README.md). To cover another script, append its font here.
+ *
+ * `shaped` faces are laid out a run at a time through fontkit's OpenType shaping
+ * (Arabic joining forms and lam-alef ligatures from the font's GSUB, marks);
+ * `rtl` faces draw right to left (fontkit returns their glyphs in visual order).
  */
-const FONT_FILES = ["NotoSans-Regular.ttf", "NotoSansJP-Regular.ttf"] as const;
+export const FONT_FILES = [
+  { file: "NotoSans-Regular.ttf", shaped: false, rtl: false },
+  { file: "NotoSansJP-Regular.ttf", shaped: false, rtl: false },
+  { file: "NotoSansKR-Hangul.ttf", shaped: false, rtl: false },
+  { file: "NotoSansArabic-Regular.ttf", shaped: true, rtl: true },
+  { file: "NotoSansHebrew-Regular.ttf", shaped: true, rtl: true },
+] as const;
 
-export type FontFace = { file: string; bytes: Buffer; font: fontkitModule.Font };
+/** What the cards print, for messages. */
+export const PRINTABLE_SCRIPTS = "Latin (incl. Vietnamese and other accented letters), Greek, Cyrillic, Korean Hangul, Japanese kana and kanji, Arabic and Hebrew";
+
+export type FontFace = { file: string; shaped: boolean; rtl: boolean; bytes: Buffer; font: fontkitModule.Font };
 
 // Resolved from the project root: the same in `next start`, vitest and tsx.
 const ASSETS_DIR = path.join(process.cwd(), "lib", "services", "qr", "assets");
@@ -29,9 +44,9 @@ let faces: FontFace[] | undefined;
  * from fontkit's own glyph cache, so documents can share it.
  */
 export function fontFaces(): FontFace[] {
-  faces ??= FONT_FILES.map((file) => {
+  faces ??= FONT_FILES.map(({ file, shaped, rtl }) => {
     const bytes = fs.readFileSync(/*turbopackIgnore: true*/ path.join(ASSETS_DIR, file));
-    return { file, bytes, font: withEvenGlyphRecords(fontkit.create(bytes)) };
+    return { file, shaped, rtl, bytes, font: withEvenGlyphRecords(fontkit.create(bytes)) };
   });
   return faces;
 }

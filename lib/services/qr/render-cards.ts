@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { PDFDocument, PDFName, type PDFDict, type PDFFont } from "pdf-lib";
-import { cardDesign, type CardDesign } from "./card-design";
+import { PDFDocument, PDFName, type PDFDict } from "pdf-lib";
+import { NAME_LEADING, NAME_MAX_LINES, cardDesign, type CardDesign } from "./card-design";
 import { cachedFontkit, fontFaces } from "./fonts";
 import { CUT_MARK_GAP, CUT_MARK_LENGTH, PAGE_SIZES, cardCells, cardsPerPage, cutLines, type Layout, type PageSize } from "./layouts";
 import { qrPayload } from "./payload";
 import { qrMatrix, qrPathOps, versionFor } from "./qr-matrix";
-import { fitText, hexOf, num, showRuns, type TextRun } from "./text-runs";
+import { facesUsed, fitText, hexOf, num, showRuns, type DocFonts, type FittedText } from "./text-runs";
 
 export type CardSubject = { student_id: string; name: string; class_name?: string | null };
 /** A logo already decoded and re-encoded as PNG (see load-logo.ts). */
@@ -24,6 +24,13 @@ export type RenderInput = {
 };
 
 const PAGES_PER_TICK = 16;
+/**
+ * Simple faces draw one precomposed glyph per character. With the font's
+ * glyph-composition feature on, fontkit splits "ị" into "i" and a dot below,
+ * whose "i" glyph is shared with the plain letter (and maps back to "i" alone
+ * when the text is extracted or searched).
+ */
+const NO_DECOMPOSITION = { ccmp: false };
 const NAME_GREY = "0 g";
 const DETAIL_GREY = "0.3 g";
 const SCHOOL_GREY = "0.2 g";
@@ -43,8 +50,14 @@ export async function renderQrCards(input: RenderInput): Promise<{ pdf: Uint8Arr
   doc.setTitle(`QR cards: ${input.jobId}`);
   doc.setCreator("Print Studio Bulk QR");
   doc.registerFontkit(cachedFontkit);
-  // "ABCDEF+Name" is how PDF marks a subset font (ISO 32000 9.6.4); prepress tools look for it.
-  const fonts = await Promise.all(fontFaces().map((f) => doc.embedFont(f.bytes, { subset: true, customName: `${subsetTag()}+${f.font.postscriptName}` })));
+  // Only the faces this document's text needs, each embedded once and subset to
+  // the glyphs printed. "ABCDEF+Name" is how PDF marks a subset font (ISO 32000
+  // 9.6.4); prepress tools look for it.
+  const texts = [input.schoolName ?? "", input.watermark ?? "", ...subjects.flatMap((s) => [s.name, s.class_name ?? "", `ID ${s.student_id}`])];
+  const used = facesUsed(texts);
+  const fonts: DocFonts = await Promise.all(
+    fontFaces().map((f, i) => (used.has(i) ? doc.embedFont(f.bytes, { subset: true, customName: `${subsetTag()}+${f.font.postscriptName}`, ...(f.shaped ? {} : { features: NO_DECOMPOSITION }) }) : undefined)),
+  );
   const fontNames = fonts.map((_, i) => `F${i}`);
   const ctx = doc.context;
 
@@ -52,10 +65,14 @@ export async function renderQrCards(input: RenderInput): Promise<{ pdf: Uint8Arr
   const version = versionFor(payloads);
   const cells = cardCells(layout, pageSize);
   const hasHeader = !!(input.schoolName || input.logo);
-  const design = cardDesign(cells[0]!.width, cells[0]!.height, 17 + 4 * version, hasHeader);
+  // Every card of a document has the same design: room for as many name lines as its longest name takes.
+  const base = cardDesign(cells[0]!.width, cells[0]!.height, 17 + 4 * version, hasHeader);
+  const names = subjects.map((s) => fitText(s.name, fonts, base.name.size, base.textWidth, { maxLines: NAME_MAX_LINES }));
+  const nameLines = Math.max(1, ...names.map((n) => n.lines.length));
+  const design = nameLines > 1 ? cardDesign(cells[0]!.width, cells[0]!.height, 17 + 4 * version, hasHeader, nameLines) : base;
 
   const fontDict = ctx.obj({}) as PDFDict;
-  fonts.forEach((f, i) => fontDict.set(PDFName.of(fontNames[i]!), f.ref));
+  fonts.forEach((f, i) => f && fontDict.set(PDFName.of(fontNames[i]!), f.ref));
   const xObjects = ctx.obj({}) as PDFDict;
   const form = (ops: string, width: number, height: number, resources?: PDFDict) =>
     ctx.register(ctx.stream(zlib.deflateSync(ops), { Type: "XObject", Subtype: "Form", BBox: [0, 0, width, height], Filter: "FlateDecode", ...(resources ? { Resources: resources } : {}) }));
@@ -89,7 +106,7 @@ export async function renderQrCards(input: RenderInput): Promise<{ pdf: Uint8Arr
       const cell = cells[i]!;
       ops += `q 1 0 0 1 ${num(cell.x)} ${num(cell.y)} cm\n`;
       if (hasHeader) ops += "/Hdr Do\n";
-      ops += cardOps(design, cell.width, subject, qrPathOps(qrMatrix(payloads[index]!, version)), fonts, fontNames);
+      ops += cardOps(design, cell.width, subject, names[index]!, qrPathOps(qrMatrix(payloads[index]!, version)), fonts, fontNames);
       ops += "Q\n";
     }
     if (input.watermark) ops += watermarkOps(input.watermark, page.width, page.height, fonts, fontNames);
@@ -105,25 +122,28 @@ function subsetTag(): string {
   return Array.from(crypto.randomBytes(6), (b) => String.fromCharCode(65 + (b % 26))).join("");
 }
 
-function centred(runs: TextRun[], width: number, cardWidth: number) {
-  return { runs, x: (cardWidth - width) / 2 };
+/** Each line centred on the card; the last line sits on `baseline`, earlier ones stack above it. */
+function centredLines(fit: FittedText, baseline: number, cardWidth: number, fonts: DocFonts, names: string[]): string {
+  let ops = "";
+  fit.lines.forEach((line, i) => {
+    const y = baseline + (fit.lines.length - 1 - i) * NAME_LEADING * fit.size;
+    ops += showRuns(line.runs, fonts, names, fit.size, (cardWidth - line.width) / 2, y);
+  });
+  return ops;
 }
 
-function cardOps(d: CardDesign, cardWidth: number, subject: CardSubject, qrOps: string, fonts: PDFFont[], names: string[]): string {
+function cardOps(d: CardDesign, cardWidth: number, subject: CardSubject, name: FittedText, qrOps: string, fonts: DocFonts, names: string[]): string {
   const { qr } = d;
   let ops = `q ${num(qr.module)} 0 0 ${num(qr.module)} ${num(qr.x)} ${num(qr.y)} cm 0 g\n${qrOps}Q\n`;
-  const line = (text: string, spec: { baseline: number; size: number }, grey: string) => {
-    const fit = fitText(text, fonts, spec.size, d.textWidth);
-    const { runs, x } = centred(fit.runs, fit.width, cardWidth);
-    return `${grey}\n${showRuns(runs, fonts, names, fit.size, x, spec.baseline)}`;
-  };
-  ops += line(subject.name, d.name, NAME_GREY);
+  const line = (text: string, spec: { baseline: number; size: number }, grey: string) =>
+    `${grey}\n${centredLines(fitText(text, fonts, spec.size, d.textWidth), spec.baseline, cardWidth, fonts, names)}`;
+  ops += `${NAME_GREY}\n${centredLines(name, d.name.baseline, cardWidth, fonts, names)}`;
   if (subject.class_name) ops += line(subject.class_name, d.className, DETAIL_GREY);
   ops += line(`ID ${subject.student_id}`, d.studentId, DETAIL_GREY);
   return ops;
 }
 
-function headerOps(d: CardDesign, cardWidth: number, school: string, logo: { name: string; width: number; height: number } | undefined, fonts: PDFFont[], names: string[]): string {
+function headerOps(d: CardDesign, cardWidth: number, school: string, logo: { name: string; width: number; height: number } | undefined, fonts: DocFonts, names: string[]): string {
   const header = d.header!;
   let ops = "";
   let textLeft = d.inset;
@@ -137,10 +157,11 @@ function headerOps(d: CardDesign, cardWidth: number, school: string, logo: { nam
   if (school) {
     const maxWidth = cardWidth - d.inset - textLeft;
     const fit = fitText(school, fonts, d.schoolSize, maxWidth);
+    const line = fit.lines[0]!;
     // Alone, the school name is centred; beside a logo it starts after it.
-    const x = logo ? textLeft : (cardWidth - fit.width) / 2;
+    const x = logo ? textLeft : (cardWidth - line.width) / 2;
     const baseline = header.top - header.height / 2 - 0.35 * fit.size;
-    ops += `${SCHOOL_GREY}\n${showRuns(fit.runs, fonts, names, fit.size, x, baseline)}`;
+    ops += `${SCHOOL_GREY}\n${showRuns(line.runs, fonts, names, fit.size, x, baseline)}`;
   }
   return ops;
 }
@@ -166,15 +187,16 @@ function cutMarkOps(layout: Layout, pageSize: PageSize): string {
   return `q 0.5 w 0 G\n${segments.join("\n")}\nS\nQ\n`;
 }
 
-function watermarkOps(text: string, width: number, height: number, fonts: PDFFont[], names: string[]): string {
+function watermarkOps(text: string, width: number, height: number, fonts: DocFonts, names: string[]): string {
   const size = Math.min(width, height) / 5;
   const fit = fitText(text, fonts, size, Math.hypot(width, height) * 0.8);
+  const line = fit.lines[0]!;
   const angle = Math.atan2(height, width);
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
-  const x = width / 2 - (fit.width / 2) * cos + 0.35 * fit.size * sin;
-  const y = height / 2 - (fit.width / 2) * sin - 0.35 * fit.size * cos;
+  const x = width / 2 - (line.width / 2) * cos + 0.35 * fit.size * sin;
+  const y = height / 2 - (line.width / 2) * sin - 0.35 * fit.size * cos;
   let ops = `q /Wm gs 0.85 0 0 rg BT ${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)} ${num(x)} ${num(y)} Tm`;
-  for (const run of fit.runs) ops += ` /${names[run.face]} ${num(fit.size)} Tf ${hexOf(fonts[run.face]!, run.text)} Tj`;
+  for (const run of line.runs) ops += ` /${names[run.face]} ${num(fit.size)} Tf ${hexOf(fonts, run)} Tj`;
   return `${ops} ET Q\n`;
 }

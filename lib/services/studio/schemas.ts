@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { decimalInt } from "@/lib/http/decimal-int";
 import { agencyJobStatusEnum, agencyTypeEnum, icpTypeEnum } from "@/lib/db/schema";
+import { PRINTABLE_SCRIPTS, describeCharacter, unprintableCharacters } from "@/lib/services/qr/fonts";
 
 /**
  * Integer path ids: decimal digits only (so "0x10", "1e1" or " 3" never alias record 16, 10 or 3),
@@ -34,7 +35,20 @@ export const optionalLineText = (max: number) =>
     .pipe(z.union([z.string().max(max, `At most ${max} characters.`).refine((s) => !CONTROL.test(s), "Must not contain control characters."), z.null()]).optional());
 
 export const studentIdText = lineText(64);
-export const nameText = lineText(200);
+/**
+ * A subject's name: also something the QR cards can print. A character no card
+ * font has is refused here, at entry (create, update, CSV import), naming it,
+ * rather than when a Bulk QR run reaches that card.
+ */
+export const nameText = lineText(200).superRefine((name, ctx) => {
+  const missing = unprintableCharacters(name);
+  if (missing.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message: `"${name}" cannot be printed on QR cards: no card font has ${missing.slice(0, 5).map(describeCharacter).join(", ")}${missing.length > 5 ? " …" : ""}. Cards print ${PRINTABLE_SCRIPTS}.`,
+    });
+  }
+});
 export const classNameText = optionalLineText(100);
 /** http(s) only; whether the host may be fetched is checkSourceUrl's call (a 400 URL_NOT_ALLOWED). */
 export const urlText = z.url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL." }).max(2048);
