@@ -188,8 +188,10 @@ function rosterSimulation(faces: Face[], queryView?: Face["view"]) {
       const usable = roster.filter((r) => r.subjectId === q.identity || relation(q, refOf.get(r.subjectId)!) === "impostor");
       const [best, second] = rankCandidates(q.embedding, usable, 2);
       const d = decideMatch(best, second, t);
-      if (d === "matched") on[best!.subjectId === q.identity ? "matched" : "wrong"]++;
-      else on[d === "needs_review" ? "review" : "unmatched"]++;
+      if (d === "matched" && best!.subjectId === q.identity) on.matched++;
+      else if (d === "matched") on.wrong++;
+      else if (d === "needs_review") on.review++;
+      else on.unmatched++;
       const [b2, s2] = rankCandidates(q.embedding, usable.filter((r) => r.subjectId !== q.identity), 2);
       const d2 = decideMatch(b2, s2, t);
       off[d2 === "matched" ? "matched" : d2 === "needs_review" ? "review" : "unmatched"]++;
