@@ -25,7 +25,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/account/unauth-token */
+        /** The account's unauth token (public product reads) */
         get: operations["getAccountUnauthToken"];
         put?: never;
         post?: never;
@@ -44,7 +44,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/account/unauth-token/rotate */
+        /** Replace the unauth token (the old one stops working at once) */
         post: operations["postAccountUnauthTokenRotate"];
         delete?: never;
         options?: never;
@@ -289,7 +289,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/preflight/ai-jobs */
+        /** Start an AI fix job on a checked file (billed) */
         post: operations["postServicesPreflightAiJobs"];
         delete?: never;
         options?: never;
@@ -304,7 +304,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/preflight/ai-jobs/{jobId} */
+        /** An AI fix job (poll until completed or failed) */
         get: operations["getServicesPreflightAiJobsByJobId"];
         put?: never;
         post?: never;
@@ -323,7 +323,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/preflight/ai-jobs/{jobId}/approve */
+        /** Approve a reviewed AI fix job (all or some of its suggested fixes) */
         post: operations["postServicesPreflightAiJobsByJobIdApprove"];
         delete?: never;
         options?: never;
@@ -340,7 +340,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/preflight/ai-jobs/{jobId}/reject */
+        /** Reject a reviewed AI fix job (refunded) */
         post: operations["postServicesPreflightAiJobsByJobIdReject"];
         delete?: never;
         options?: never;
@@ -619,7 +619,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/studio/jobs/{taskId} */
+        /** A Face Crop task (poll until completed or failed) */
         get: operations["getServicesStudioJobsByTaskId"];
         put?: never;
         post?: never;
@@ -721,7 +721,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/wallet/usage */
+        /** Tokens spent and granted per UTC day */
         get: operations["getWalletUsage"];
         put?: never;
         post?: never;
@@ -1042,7 +1042,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: starts_with */
+                        token: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1072,7 +1075,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: starts_with */
+                        token: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1960,16 +1966,32 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            estimatedTokenCost: {
+                                max: number;
+                                min: number;
+                            };
+                            fixTypes: string[];
+                            jobId: string;
+                            prepressSteps: string[];
+                            review: boolean;
+                            status: string;
+                            targetDpi: number;
+                            tier: string;
+                            tokensDeducted: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientTokens"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
@@ -1992,7 +2014,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            approvedFixTypes: string[] | null;
+                            completedAt: string | null;
+                            correctedFileType: string | null;
+                            correctedFileUrl: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            errorMessage: string | null;
+                            estimatedTokenCost: {
+                                max: number;
+                                min: number;
+                            };
+                            fixesApplied: unknown;
+                            fixTypes: string[];
+                            flattenedPages: number[] | null;
+                            jobId: string;
+                            preflightReportId: string;
+                            prepressSteps: string[];
+                            preview: {
+                                afterUrl: string | null;
+                                beforeUrl: string | null;
+                            };
+                            recheck: unknown;
+                            review: boolean;
+                            status: string;
+                            suggestions: unknown;
+                            targetDpi: number;
+                            tier: string;
+                            tokensDeducted: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2028,7 +2081,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            approvedFixTypes: string[] | null;
+                            completedAt: string | null;
+                            correctedFileType: string | null;
+                            correctedFileUrl: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            errorMessage: string | null;
+                            estimatedTokenCost: {
+                                max: number;
+                                min: number;
+                            };
+                            fixesApplied: unknown;
+                            fixTypes: string[];
+                            flattenedPages: number[] | null;
+                            jobId: string;
+                            preflightReportId: string;
+                            prepressSteps: string[];
+                            preview: {
+                                afterUrl: string | null;
+                                beforeUrl: string | null;
+                            };
+                            recheck: unknown;
+                            review: boolean;
+                            status: string;
+                            suggestions: unknown;
+                            targetDpi: number;
+                            tier: string;
+                            tokensDeducted: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2063,7 +2147,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            approvedFixTypes: string[] | null;
+                            completedAt: string | null;
+                            correctedFileType: string | null;
+                            correctedFileUrl: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            errorMessage: string | null;
+                            estimatedTokenCost: {
+                                max: number;
+                                min: number;
+                            };
+                            fixesApplied: unknown;
+                            fixTypes: string[];
+                            flattenedPages: number[] | null;
+                            jobId: string;
+                            preflightReportId: string;
+                            prepressSteps: string[];
+                            preview: {
+                                afterUrl: string | null;
+                                beforeUrl: string | null;
+                            };
+                            recheck: unknown;
+                            review: boolean;
+                            status: string;
+                            suggestions: unknown;
+                            targetDpi: number;
+                            tier: string;
+                            tokensDeducted: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2892,7 +3007,92 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        completed_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        enhance: boolean;
+                        error_message: string | null;
+                        icp_type: string;
+                        progress: {
+                            current: number;
+                            percentage: number;
+                            total: number;
+                        };
+                        refund_transaction_id: string | null;
+                        results?: ({
+                            crop_box: {
+                                angle: number;
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            edge: string | null;
+                            enhancement: string | null;
+                            face_box: {
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            faces_found: number | null;
+                            filename: string;
+                            icp_type: string;
+                            landmarks: {
+                                chin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                crown: {
+                                    x: number;
+                                    y: number;
+                                };
+                                left_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                                right_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                            } | null;
+                            manual: boolean;
+                            output_size: {
+                                height: number | null;
+                                width: number | null;
+                            };
+                            output_urls: {
+                                medium: string | null;
+                                original: string | null;
+                            };
+                            result_id: string;
+                            source: {
+                                height: number | null;
+                                url: string | null;
+                                width: number | null;
+                            };
+                        } | {
+                            filename: string;
+                            result_id: string;
+                            /** @constant */
+                            status: "pending";
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            filename: string;
+                            result_id: string;
+                        })[];
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        task_id: string;
+                        tokens_deducted: number;
+                        tokens_refunded: number;
+                        total_files: number;
+                        wallet_transaction_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3174,7 +3374,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date */
+                            date: string;
+                            granted: number;
+                            spent: number;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
