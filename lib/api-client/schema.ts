@@ -291,7 +291,7 @@ export interface paths {
         /** The account's AI fix jobs, newest first (free) */
         get: operations["getServicesPreflightAiJobs"];
         put?: never;
-        /** POST /v1/services/preflight/ai-jobs */
+        /** Start an AI fix job on a checked file (billed) */
         post: operations["postServicesPreflightAiJobs"];
         delete?: never;
         options?: never;
@@ -306,7 +306,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/preflight/ai-jobs/{jobId} */
+        /** An AI fix job (poll until completed or failed) */
         get: operations["getServicesPreflightAiJobsByJobId"];
         put?: never;
         post?: never;
@@ -325,7 +325,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/preflight/ai-jobs/{jobId}/approve */
+        /** Approve a reviewed AI fix job (all or some of its suggested fixes) */
         post: operations["postServicesPreflightAiJobsByJobIdApprove"];
         delete?: never;
         options?: never;
@@ -342,7 +342,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/preflight/ai-jobs/{jobId}/reject */
+        /** Reject a reviewed AI fix job (refunded) */
         post: operations["postServicesPreflightAiJobsByJobIdReject"];
         delete?: never;
         options?: never;
@@ -2289,16 +2289,32 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            estimatedTokenCost: {
+                                max: number;
+                                min: number;
+                            };
+                            fixTypes: string[];
+                            jobId: string;
+                            prepressSteps: string[];
+                            review: boolean;
+                            status: string;
+                            targetDpi: number;
+                            tier: string;
+                            tokensDeducted: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientTokens"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
@@ -2321,7 +2337,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            approvedFixTypes: string[] | null;
+                            completedAt: string | null;
+                            correctedFileType: string | null;
+                            correctedFileUrl: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            errorMessage: string | null;
+                            estimatedTokenCost: {
+                                max: number;
+                                min: number;
+                            };
+                            fixesApplied: unknown;
+                            fixTypes: string[];
+                            flattenedPages: number[] | null;
+                            jobId: string;
+                            preflightReportId: string;
+                            prepressSteps: string[];
+                            preview: {
+                                afterUrl: string | null;
+                                beforeUrl: string | null;
+                            };
+                            recheck: unknown;
+                            review: boolean;
+                            status: string;
+                            suggestions: unknown;
+                            targetDpi: number;
+                            tier: string;
+                            tokensDeducted: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2357,7 +2404,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            approvedFixTypes: string[] | null;
+                            completedAt: string | null;
+                            correctedFileType: string | null;
+                            correctedFileUrl: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            errorMessage: string | null;
+                            estimatedTokenCost: {
+                                max: number;
+                                min: number;
+                            };
+                            fixesApplied: unknown;
+                            fixTypes: string[];
+                            flattenedPages: number[] | null;
+                            jobId: string;
+                            preflightReportId: string;
+                            prepressSteps: string[];
+                            preview: {
+                                afterUrl: string | null;
+                                beforeUrl: string | null;
+                            };
+                            recheck: unknown;
+                            review: boolean;
+                            status: string;
+                            suggestions: unknown;
+                            targetDpi: number;
+                            tier: string;
+                            tokensDeducted: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2392,7 +2470,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            approvedFixTypes: string[] | null;
+                            completedAt: string | null;
+                            correctedFileType: string | null;
+                            correctedFileUrl: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            errorMessage: string | null;
+                            estimatedTokenCost: {
+                                max: number;
+                                min: number;
+                            };
+                            fixesApplied: unknown;
+                            fixTypes: string[];
+                            flattenedPages: number[] | null;
+                            jobId: string;
+                            preflightReportId: string;
+                            prepressSteps: string[];
+                            preview: {
+                                afterUrl: string | null;
+                                beforeUrl: string | null;
+                            };
+                            recheck: unknown;
+                            review: boolean;
+                            status: string;
+                            suggestions: unknown;
+                            targetDpi: number;
+                            tier: string;
+                            tokensDeducted: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

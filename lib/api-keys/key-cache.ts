@@ -141,8 +141,16 @@ export class ApiKeyCache {
   async revoked(keyHash: string): Promise<void> {
     this.forget(keyHash);
     if (this.feed.kind === "memory") return;
+    // This process may not have used a key yet: its subscription (which also carries the acknowledgements) starts now.
+    await this.start();
+    await this.untilLive(ACK_TIMEOUT_MS);
     const expected = await this.feed.publish(keyHash);
     await this.acknowledged(keyHash, expected);
+  }
+
+  private async untilLive(ms: number): Promise<void> {
+    const end = Date.now() + ms;
+    while (!this.live && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
   }
 
   private acked(keyHash: string) {

@@ -34,19 +34,25 @@ async function live(cache: ApiKeyCache) {
   return cache;
 }
 
-async function instance(feed: () => ApiKeyCache["feed"]) {
+/** Another "instance": its own connection and cache. `cold`: its feed not started (it has not seen a key yet). */
+async function instance(feed: () => ApiKeyCache["feed"], opts: { cold?: boolean } = {}) {
   let db = await getDb();
   if (PG_URL) {
     const handle = await openPostgres(PG_URL);
     opened.push(handle);
     db = handle.db;
   }
-  return { db, cache: await live(new ApiKeyCache(feed())) };
+  const cache = new ApiKeyCache(feed());
+  if (opts.cold) {
+    caches.push(cache);
+    return { db, cache };
+  }
+  return { db, cache: await live(cache) };
 }
 
-async function revokedEverywhere(feed: () => ApiKeyCache["feed"]) {
+async function revokedEverywhere(feed: () => ApiKeyCache["feed"], opts: { coldRevoker?: boolean } = {}) {
   const { account } = await testAccount();
-  const a = await instance(feed);
+  const a = await instance(feed, { cold: opts.coldRevoker });
   const b = await instance(feed);
   const created = await createApiKey(a.db, account.id, "ci");
   expect(await accountIdForApiKey(b.db, created.key, b.cache)).toBe(account.id);
@@ -67,6 +73,10 @@ async function revokedEverywhere(feed: () => ApiKeyCache["feed"]) {
 describe.skipIf(!PG_URL)("API key cache on PostgreSQL (LISTEN/NOTIFY)", () => {
   it("a key revoked through one instance is refused on the very next request by another", async () => {
     await revokedEverywhere(() => postgresFeed(PG_URL!));
+  });
+
+  it("also when the revoking instance has never seen a key (its feed starts with the revocation)", async () => {
+    await revokedEverywhere(() => postgresFeed(PG_URL!), { coldRevoker: true });
   });
 
   it("after the listening connection drops, the cache is bypassed, then emptied and used again", async () => {
@@ -90,6 +100,10 @@ describe.skipIf(!PG_URL)("API key cache on PostgreSQL (LISTEN/NOTIFY)", () => {
 describe("API key cache with Redis pub/sub", () => {
   it("a key revoked through one instance is refused on the very next request by another", async () => {
     await revokedEverywhere(() => redisFeed(REDIS_URL));
+  });
+
+  it("also when the revoking instance has never seen a key (its feed starts with the revocation)", async () => {
+    await revokedEverywhere(() => redisFeed(REDIS_URL), { coldRevoker: true });
   });
 });
 

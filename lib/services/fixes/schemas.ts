@@ -36,3 +36,48 @@ export const approveFixJobBody = z.strictObject({
       .optional(),
 });
 export type ApproveFixJobBody = z.output<typeof approveFixJobBody>;
+
+// Response shapes, for the API description (lib/openapi); the contract test validates real answers against them.
+const ts = z.iso.datetime({ offset: true });
+const cost = z.object({ min: z.number().int(), max: z.number().int() });
+
+/** POST /v1/services/preflight/ai-jobs (202): the job as accepted. */
+export const acceptedFixJobResponse = z.object({
+  data: z.object({
+    jobId: z.string(),
+    status: z.string(),
+    estimatedTokenCost: cost,
+    tokensDeducted: z.number().int(),
+    tier: z.string(),
+    fixTypes: z.array(z.string()),
+    prepressSteps: z.array(z.string()),
+    targetDpi: z.number().int(),
+    review: z.boolean(),
+  }),
+});
+
+/** The job as GET returns it (approve and reject answer the same); the analysis and recheck records are described in docs/api.md. */
+export const fixJobResponse = z.object({
+  jobId: z.string(),
+  status: z.string(),
+  preflightReportId: z.string(),
+  correctedFileUrl: z.string().nullable(),
+  correctedFileType: z.string().nullable(),
+  tokensDeducted: z.number().int(),
+  estimatedTokenCost: cost,
+  tier: z.string(),
+  fixTypes: z.array(z.string()),
+  prepressSteps: z.array(z.string()),
+  targetDpi: z.number().int(),
+  review: z.boolean(),
+  suggestions: z.unknown(),
+  approvedFixTypes: z.array(z.string()).nullable(),
+  fixesApplied: z.unknown(),
+  flattenedPages: z.array(z.number().int()).nullable(),
+  preview: z.object({ beforeUrl: z.string().nullable(), afterUrl: z.string().nullable() }),
+  recheck: z.unknown(),
+  errorMessage: z.string().nullable(),
+  createdAt: ts,
+  completedAt: ts.nullable(),
+});
+export const fixJobEnvelope = z.object({ data: fixJobResponse });

@@ -3,7 +3,7 @@ import { methods } from "@/lib/http/methods";
 import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
 import { createFixJob } from "@/lib/services/fixes/create-fix-job";
 import { fixJobListItem, listFixJobs, listFixJobsQuery } from "@/lib/services/fixes/list-fix-jobs";
-import { createFixJobBody } from "@/lib/services/fixes/schemas";
+import { acceptedFixJobResponse, createFixJobBody } from "@/lib/services/fixes/schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -12,5 +12,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     const { items, total } = await listFixJobs(db, principal.account.id, { status: query.status }, pageWindow(query));
     return Response.json(paginatedBody(req, query, items, total, "AI fix jobs"));
   }),
-  POST: withAccount({ body: createFixJobBody }, async ({ db, principal, body }) => Response.json({ data: await createFixJob(db, principal.account.id, body) }, { status: 202 })),
+  POST: withAccount({ body: createFixJobBody, doc: { summary: "Start an AI fix job on a checked file (billed)", status: 202, billed: true, response: acceptedFixJobResponse } }, async ({ db, principal, body }) => Response.json({ data: await createFixJob(db, principal.account.id, body) }, { status: 202 })),
 });
