@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
@@ -24,6 +24,12 @@ export function MatchingHome() {
   const router = useRouter();
   const agencies = useQuery({ queryKey: studioKeys.agencies, queryFn: () => apiFetch<{ agencies: Agency[] }>("/v1/services/studio/agencies") });
   const chosen = Number(params.get("agency")) || agencies.data?.agencies[0]?.id;
+  // From a wallet row: the debit's reference is the match job's task; open that match job.
+  const task = params.get("task");
+  const byTask = useQuery({ queryKey: ["matching", "task", task], enabled: Boolean(task), queryFn: () => apiFetch<{ id: number; type?: string }>(`/v1/services/studio/jobs/${task}`) });
+  useEffect(() => {
+    if (byTask.data?.type === "match_job") router.replace(`/matching/${byTask.data.id}`);
+  }, [byTask.data, router]);
   if (agencies.error) return <QueryError title="Could not load agencies." error={agencies.error} onRetry={() => void agencies.refetch()} />;
   return (
     <div className="space-y-6">

@@ -11,6 +11,8 @@ export function workHref(operation: string, reference: string | null): string | 
       return `/face-crop?task=${ref}`;
     case "ai_fix":
       return `/ai-fixes?job=${ref}`;
+    case "face_match":
+      return `/matching?task=${ref}`;
     default:
       return null;
   }

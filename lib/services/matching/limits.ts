@@ -2,7 +2,7 @@
 export const MIN_THRESHOLD = 0.5;
 export const MAX_THRESHOLD = 0.99;
 export const MATCH_PRICE_PER_FILE = 6;
-export const MATCH_OPERATION = "face_matching";
+export const MATCH_OPERATION = "face_match";
 /** Contract 8: from this many subjects with photos, references are built as a job. */
 export const ASYNC_REFERENCES_FROM = 20;
 /** Ids one request may list; a whole job goes by job_id. */
