@@ -216,10 +216,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/projects */
+        /** List projects (keyset pages) */
         get: operations["getProjects"];
         put?: never;
-        /** POST /v1/projects */
+        /** Create a project */
         post: operations["postProjects"];
         delete?: never;
         options?: never;
@@ -234,15 +234,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/projects/{id} */
+        /** Get a project */
         get: operations["getProjectsById"];
         put?: never;
         post?: never;
-        /** DELETE /v1/projects/{id} */
+        /** Delete a project */
         delete: operations["deleteProjectsById"];
         options?: never;
         head?: never;
-        /** PATCH /v1/projects/{id} */
+        /** Edit a project or move its status */
         patch: operations["patchProjectsById"];
         trace?: never;
     };
@@ -1691,7 +1691,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            customer_email: string | null;
+                            design_file_url: string | null;
+                            id: string;
+                            name: string;
+                            preflight_report_id: string | null;
+                            product_id: string;
+                            /** @enum {string} */
+                            status: "draft" | "submitted" | "approved" | "in_production" | "shipped" | "cancelled";
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            /** @enum {string} */
+                            order: "asc" | "desc";
+                            path: string;
+                            per_page: number;
+                            sort_by: string;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1725,12 +1754,25 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        customer_email: string | null;
+                        design_file_url: string | null;
+                        id: string;
+                        name: string;
+                        preflight_report_id: string | null;
+                        product_id: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "in_production" | "shipped" | "cancelled";
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1757,7 +1799,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        customer_email: string | null;
+                        design_file_url: string | null;
+                        id: string;
+                        name: string;
+                        preflight_report_id: string | null;
+                        product_id: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "in_production" | "shipped" | "cancelled";
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1779,13 +1834,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success. */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1823,7 +1876,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        customer_email: string | null;
+                        design_file_url: string | null;
+                        id: string;
+                        name: string;
+                        preflight_report_id: string | null;
+                        product_id: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "in_production" | "shipped" | "cancelled";
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
