@@ -147,7 +147,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/operator/grants */
+        /** Grant tokens to an account (operator) */
         post: operations["postOperatorGrants"];
         delete?: never;
         options?: never;
@@ -163,7 +163,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /v1/operator/plan */
+        /** Set an account's plan (operator) */
         put: operations["putOperatorPlan"];
         post?: never;
         delete?: never;
@@ -1344,12 +1344,24 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        amount: number;
+                        balance_after: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        id: string;
+                        note: string | null;
+                        operation: string | null;
+                        reference: string | null;
+                        refund_of: string | null;
+                        /** @enum {string} */
+                        type: "grant" | "debit" | "refund";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1383,7 +1395,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        account: {
+                            email: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            plan: "free" | "premium";
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
