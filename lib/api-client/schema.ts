@@ -655,7 +655,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/studio/qr/preview */
+        /** A free preview PDF of the first QR cards (not billed) */
         post: operations["postServicesStudioQrPreview"];
         delete?: never;
         options?: never;
@@ -3307,7 +3307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];
