@@ -147,7 +147,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/operator/grants */
+        /** Grant tokens to an account (operator) */
         post: operations["postOperatorGrants"];
         delete?: never;
         options?: never;
@@ -163,7 +163,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /v1/operator/plan */
+        /** Set an account's plan (operator) */
         put: operations["putOperatorPlan"];
         post?: never;
         delete?: never;
@@ -216,10 +216,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/projects */
+        /** List projects (keyset pages) */
         get: operations["getProjects"];
         put?: never;
-        /** POST /v1/projects */
+        /** Create a project */
         post: operations["postProjects"];
         delete?: never;
         options?: never;
@@ -234,15 +234,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/projects/{id} */
+        /** Get a project */
         get: operations["getProjectsById"];
         put?: never;
         post?: never;
-        /** DELETE /v1/projects/{id} */
+        /** Delete a project */
         delete: operations["deleteProjectsById"];
         options?: never;
         head?: never;
-        /** PATCH /v1/projects/{id} */
+        /** Edit a project or move its status */
         patch: operations["patchProjectsById"];
         trace?: never;
     };
@@ -815,7 +815,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/studio/qr/preview */
+        /** A free preview PDF of the first QR cards (not billed) */
         post: operations["postServicesStudioQrPreview"];
         delete?: never;
         options?: never;
@@ -1504,12 +1504,24 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        amount: number;
+                        balance_after: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        id: string;
+                        note: string | null;
+                        operation: string | null;
+                        reference: string | null;
+                        refund_of: string | null;
+                        /** @enum {string} */
+                        type: "grant" | "debit" | "refund";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1543,7 +1555,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        account: {
+                            email: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            plan: "free" | "premium";
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1852,7 +1872,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            customer_email: string | null;
+                            design_file_url: string | null;
+                            id: string;
+                            name: string;
+                            preflight_report_id: string | null;
+                            product_id: string;
+                            /** @enum {string} */
+                            status: "draft" | "submitted" | "approved" | "in_production" | "shipped" | "cancelled";
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            /** @enum {string} */
+                            order: "asc" | "desc";
+                            path: string;
+                            per_page: number;
+                            sort_by: string;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1886,12 +1935,25 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        customer_email: string | null;
+                        design_file_url: string | null;
+                        id: string;
+                        name: string;
+                        preflight_report_id: string | null;
+                        product_id: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "in_production" | "shipped" | "cancelled";
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1918,7 +1980,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        customer_email: string | null;
+                        design_file_url: string | null;
+                        id: string;
+                        name: string;
+                        preflight_report_id: string | null;
+                        product_id: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "in_production" | "shipped" | "cancelled";
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1940,13 +2015,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success. */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1987,7 +2060,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        customer_email: string | null;
+                        design_file_url: string | null;
+                        id: string;
+                        name: string;
+                        preflight_report_id: string | null;
+                        product_id: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "in_production" | "shipped" | "cancelled";
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4383,7 +4469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

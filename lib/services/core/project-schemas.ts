@@ -55,3 +55,17 @@ export const projectListQuery = z
   })
   .transform(resolveListCursor);
 export type ProjectListQuery = z.output<typeof projectListQuery>;
+
+/** A project as every project route answers it (toPublicProject), for the API description (lib/openapi). */
+const isoTs = z.iso.datetime({ offset: true });
+export const projectResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  product_id: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  design_file_url: z.string().nullable(),
+  preflight_report_id: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  created_at: isoTs,
+  updated_at: isoTs,
+});

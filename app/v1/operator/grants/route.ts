@@ -2,9 +2,10 @@ import { withOperator } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
 import { grantBody } from "@/lib/accounts/schemas";
 import { operatorGrant } from "@/lib/accounts/operator-actions";
+import { ledgerEntryResponse } from "@/lib/wallet/schemas";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withOperator({ body: grantBody }, async ({ db, body }) => Response.json(await operatorGrant(db, body), { status: 201 })),
+  POST: withOperator({ body: grantBody, doc: { summary: "Grant tokens to an account (operator)", status: 201, response: ledgerEntryResponse } }, async ({ db, body }) => Response.json(await operatorGrant(db, body), { status: 201 })),
 });

@@ -1,10 +1,10 @@
 import { withOperator } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { planBody } from "@/lib/accounts/schemas";
+import { planBody, registeredResponse } from "@/lib/accounts/schemas";
 import { operatorSetPlan } from "@/lib/accounts/operator-actions";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  PUT: withOperator({ body: planBody }, async ({ db, body }) => Response.json({ account: await operatorSetPlan(db, body) })),
+  PUT: withOperator({ body: planBody, doc: { summary: "Set an account's plan (operator)", response: registeredResponse } }, async ({ db, body }) => Response.json({ account: await operatorSetPlan(db, body) })),
 });

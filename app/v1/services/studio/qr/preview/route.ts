@@ -6,7 +6,7 @@ import { generateQrBody } from "@/lib/services/qr/schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withAccount({ body: generateQrBody }, async ({ principal, body }) => {
+  POST: withAccount({ body: generateQrBody, doc: { summary: "A free preview PDF of the first QR cards (not billed)", produces: "application/pdf" } }, async ({ principal, body }) => {
     const pdf = await previewQrCards(principal.account, body);
     return new Response(Buffer.from(pdf), { headers: { "Content-Type": "application/pdf", "Content-Disposition": 'inline; filename="qr-preview.pdf"' } });
   }),
