@@ -447,10 +447,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/studio/agencies/{agencyId}/jobs */
+        /** The agency's jobs (photo shoots), newest first */
         get: operations["getServicesStudioAgenciesByAgencyIdJobs"];
         put?: never;
-        /** POST /v1/services/studio/agencies/{agencyId}/jobs */
+        /** Create a job (a photo shoot) under the agency */
         post: operations["postServicesStudioAgenciesByAgencyIdJobs"];
         delete?: never;
         options?: never;
@@ -465,7 +465,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/studio/agencies/{agencyId}/jobs/{jobId} */
+        /** A job with its photo count */
         get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobId"];
         put?: never;
         post?: never;
@@ -484,10 +484,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files */
+        /** The job's photos */
         get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobIdFiles"];
         put?: never;
-        /** POST /v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files */
+        /** Add photos: multipart `file` parts (up to 20), or JSON { url, filename? } */
         post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdFiles"];
         delete?: never;
         options?: never;
@@ -502,11 +502,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files/{fileId} */
+        /** A photo of the job */
         get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobIdFilesByFileId"];
         put?: never;
         post?: never;
-        /** DELETE /v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files/{fileId} */
+        /** Delete a photo (and its stored files) */
         delete: operations["deleteServicesStudioAgenciesByAgencyIdJobsByJobIdFilesByFileId"];
         options?: never;
         head?: never;
@@ -520,10 +520,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/studio/agencies/{agencyId}/subjects */
+        /** The agency's roster (search, sort, pages) */
         get: operations["getServicesStudioAgenciesByAgencyIdSubjects"];
         put?: never;
-        /** POST /v1/services/studio/agencies/{agencyId}/subjects */
+        /** Add a subject to the roster */
         post: operations["postServicesStudioAgenciesByAgencyIdSubjects"];
         delete?: never;
         options?: never;
@@ -538,15 +538,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/studio/agencies/{agencyId}/subjects/{subjectId} */
+        /** A subject of the roster */
         get: operations["getServicesStudioAgenciesByAgencyIdSubjectsBySubjectId"];
         put?: never;
         post?: never;
-        /** DELETE /v1/services/studio/agencies/{agencyId}/subjects/{subjectId} */
+        /** Delete a subject (and its face embedding) */
         delete: operations["deleteServicesStudioAgenciesByAgencyIdSubjectsBySubjectId"];
         options?: never;
         head?: never;
-        /** PATCH /v1/services/studio/agencies/{agencyId}/subjects/{subjectId} */
+        /** Change a subject (exclude_from_matching: true or a new reference photo deletes its face embedding) */
         patch: operations["patchServicesStudioAgenciesByAgencyIdSubjectsBySubjectId"];
         trace?: never;
     };
@@ -1880,6 +1880,15 @@ export interface operations {
                             design_file_url: string | null;
                             id: string;
                             name: string;
+                            preflight_overrides: {
+                                at: string;
+                                errors: number;
+                                reason: string;
+                                report_id: string;
+                                report_status: string;
+                                status: string;
+                                warnings: number;
+                            }[];
                             preflight_report_id: string | null;
                             product_id: string;
                             /** @enum {string} */
@@ -1947,6 +1956,15 @@ export interface operations {
                         design_file_url: string | null;
                         id: string;
                         name: string;
+                        preflight_overrides: {
+                            at: string;
+                            errors: number;
+                            reason: string;
+                            report_id: string;
+                            report_status: string;
+                            status: string;
+                            warnings: number;
+                        }[];
                         preflight_report_id: string | null;
                         product_id: string;
                         /** @enum {string} */
@@ -1987,6 +2005,15 @@ export interface operations {
                         design_file_url: string | null;
                         id: string;
                         name: string;
+                        preflight_overrides: {
+                            at: string;
+                            errors: number;
+                            reason: string;
+                            report_id: string;
+                            report_status: string;
+                            status: string;
+                            warnings: number;
+                        }[];
                         preflight_report_id: string | null;
                         product_id: string;
                         /** @enum {string} */
@@ -2067,6 +2094,15 @@ export interface operations {
                         design_file_url: string | null;
                         id: string;
                         name: string;
+                        preflight_overrides: {
+                            at: string;
+                            errors: number;
+                            reason: string;
+                            report_id: string;
+                            report_status: string;
+                            status: string;
+                            warnings: number;
+                        }[];
                         preflight_report_id: string | null;
                         product_id: string;
                         /** @enum {string} */
@@ -2975,7 +3011,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        jobs: {
+                            /** @enum {string} */
+                            icp_type: "school" | "corporate" | "sports" | "childcare";
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            status: "draft" | "active" | "completed" | "archived";
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3013,12 +3058,19 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {string} */
+                        icp_type: "school" | "corporate" | "sports" | "childcare";
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        status: "draft" | "active" | "completed" | "archived";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3047,7 +3099,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        agency_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        file_count: number;
+                        /** @enum {string} */
+                        icp_type: "school" | "corporate" | "sports" | "childcare";
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        status: "draft" | "active" | "completed" | "archived";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3161,7 +3224,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            content_type: string;
+                            created_at: string;
+                            filename: string;
+                            height: number;
+                            id: number;
+                            job_id: number;
+                            size: number;
+                            source_url: string | null;
+                            thumbnail_url: string;
+                            url: string;
+                            width: number;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3184,15 +3275,45 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description `file` parts; or send application/json { url, filename? } */
+        requestBody: {
+            content: {
+                "multipart/form-data": string;
+            };
+        };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        files: {
+                            content_type: string;
+                            created_at: string;
+                            duplicate_of: {
+                                filename: string;
+                                id: number;
+                            } | null;
+                            filename: string;
+                            height: number;
+                            id: number;
+                            job_id: number;
+                            sha256: string | null;
+                            size: number;
+                            source_url: string | null;
+                            thumbnail_url: string;
+                            url: string;
+                            width: number;
+                        }[];
+                        warnings: {
+                            code: string;
+                            duplicate_of: number;
+                            file_id: number;
+                            message: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3222,7 +3343,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        content_type: string;
+                        created_at: string;
+                        filename: string;
+                        height: number;
+                        id: number;
+                        job_id: number;
+                        size: number;
+                        source_url: string | null;
+                        thumbnail_url: string;
+                        url: string;
+                        width: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3246,13 +3379,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success. */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -3283,7 +3414,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            agency_id: number;
+                            class_name: string | null;
+                            created_at: string;
+                            exclude_from_matching: boolean;
+                            id: string;
+                            name: string;
+                            reference_photo_url: string | null;
+                            student_id: string;
+                            updated_at: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3319,12 +3476,22 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        agency_id: number;
+                        class_name: string | null;
+                        created_at: string;
+                        exclude_from_matching: boolean;
+                        id: string;
+                        name: string;
+                        reference_photo_url: string | null;
+                        student_id: string;
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3353,7 +3520,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        agency_id: number;
+                        class_name: string | null;
+                        created_at: string;
+                        exclude_from_matching: boolean;
+                        id: string;
+                        name: string;
+                        reference_photo_url: string | null;
+                        student_id: string;
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3376,13 +3553,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success. */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -3419,7 +3594,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        agency_id: number;
+                        class_name: string | null;
+                        created_at: string;
+                        exclude_from_matching: boolean;
+                        id: string;
+                        name: string;
+                        reference_photo_url: string | null;
+                        student_id: string;
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -66,6 +66,8 @@ export const projectResponse = z.object({
   design_file_url: z.string().nullable(),
   preflight_report_id: z.string().nullable(),
   customer_email: z.string().nullable(),
+  /** Submissions or approvals past a failing preflight report, each with its reason (the preflight gate). */
+  preflight_overrides: z.array(z.object({ status: z.string(), reason: z.string(), report_id: z.string(), report_status: z.string(), errors: z.number().int(), warnings: z.number().int(), at: z.string() })),
   created_at: isoTs,
   updated_at: isoTs,
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { decimalInt } from "@/lib/http/decimal-int";
+import { paginatedResponse } from "@/lib/http/pagination";
 import { agencyJobStatusEnum, agencyTypeEnum, icpTypeEnum } from "@/lib/db/schema";
 import { PRINTABLE_SCRIPTS, describeCharacter, unprintableCharacters } from "@/lib/services/qr/fonts";
 
@@ -140,4 +141,38 @@ export const jobDetailResponse = z.object({
   agency_id: z.number().int(),
   file_count: z.number().int(),
   created_at: z.iso.datetime({ offset: true }),
+});
+
+// Responses of the jobs, subjects and files routes (the API description and the contract test).
+export const jobResponse = z.object({ id: z.number().int(), name: z.string(), status: z.enum(agencyJobStatusEnum.enumValues), icp_type: z.enum(icpTypeEnum.enumValues) });
+export const jobListResponse = z.object({ jobs: z.array(jobResponse) });
+export const subjectResponse = z.object({
+  id: z.string(),
+  agency_id: z.number().int(),
+  student_id: z.string(),
+  name: z.string(),
+  class_name: z.string().nullable(),
+  reference_photo_url: z.string().nullable(),
+  exclude_from_matching: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const subjectListResponse = paginatedResponse(subjectResponse);
+export const fileResponse = z.object({
+  id: z.number().int(),
+  job_id: z.number().int(),
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+  source_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export const fileListResponse = paginatedResponse(fileResponse);
+export const fileUploadResponse = z.object({
+  files: z.array(fileResponse.extend({ sha256: z.string().nullable(), duplicate_of: z.object({ id: z.number().int(), filename: z.string() }).nullable() })),
+  warnings: z.array(z.object({ code: z.string(), file_id: z.number().int(), duplicate_of: z.number().int(), message: z.string() })),
 });

@@ -6,7 +6,7 @@ import { deleteQuery, deletedJobResponse, jobDetailResponse, jobParams, updateJo
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withAccount({ params: jobParams }, async ({ db, principal, params }) =>
+  GET: withAccount({ params: jobParams, doc: { summary: "A job with its photo count", response: jobDetailResponse } }, async ({ db, principal, params }) =>
     Response.json(await getJob(db, principal.account.id, params.agencyId, params.jobId)),
   ),
   PATCH: withAccount({ params: jobParams, body: updateJobBody, doc: { summary: "Rename a job or change its status or preset", response: jobDetailResponse } }, async ({ db, principal, params, body }) =>

@@ -6,17 +6,17 @@ import { readMultipart } from "@/lib/http/read-multipart";
 import { validationError } from "@/lib/http/validation-error";
 import { config } from "@/lib/config";
 import { addFileFromUrl, addFilesFromForm, listFiles } from "@/lib/services/studio/job-files";
-import { addFileByUrlBody, jobParams } from "@/lib/services/studio/schemas";
+import { addFileByUrlBody, fileListResponse, fileUploadResponse, jobParams } from "@/lib/services/studio/schemas";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withAccount({ params: jobParams, query: pageQuery }, async ({ db, principal, params, query, req }) => {
+  GET: withAccount({ params: jobParams, query: pageQuery, doc: { summary: "The job's photos", response: fileListResponse } }, async ({ db, principal, params, query, req }) => {
     const { items, total } = await listFiles(db, principal.account.id, params.agencyId, params.jobId, pageWindow(query));
     return Response.json(paginatedBody(req, query, items, total, "files"));
   }),
   // Multipart `file` parts, or JSON { url, filename? }.
-  POST: withAccount({ params: jobParams }, async ({ db, principal, params, req }) => {
+  POST: withAccount({ params: jobParams, doc: { summary: "Add photos: multipart `file` parts (up to 20), or JSON { url, filename? }", status: 201, response: fileUploadResponse, rawBody: { contentType: "multipart/form-data", description: "`file` parts; or send application/json { url, filename? }" } } }, async ({ db, principal, params, req }) => {
     const { agencyId, jobId } = params;
     if (/^multipart\/form-data/i.test(req.headers.get("content-type") ?? "")) {
       const form = await readMultipart(req, 4 * config().MAX_IMAGE_BYTES + 64 * 1024);
