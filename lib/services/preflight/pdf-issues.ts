@@ -298,7 +298,7 @@ type Side = "left" | "right" | "top" | "bottom";
 /**
  * Text and artwork that the cut would touch: beyond the trim (cut off), or
  * inside the trim but closer to it than the safe margin. Artwork that runs on
- * to the bleed edge is meant to bleed and is left alone, as are page-wide
+ * to the bleed edge, or up to the trim edge, is meant to bleed and is left alone, as are page-wide
  * shapes (backgrounds, frames, rules) and anything entirely outside the trim.
  */
 function placementIssues(p: PdfPageAnalysis, trim: Rect): PreflightIssue[] {
@@ -327,7 +327,9 @@ function placementIssues(p: PdfPageAnalysis, trim: Rect): PreflightIssue[] {
     }
     // Inside the trim: how close to each edge.
     const gap: Record<Side, number> = { left: x - tx0, right: tx1 - x1, bottom: y - ty0, top: ty1 - y1 };
-    const close = (Object.keys(gap) as Side[]).filter((k) => gap[k] < safePt - 0.25 && !(o.kind === "vector" && beyond[k] > -0.5 && reachesBleed[k]));
+    // Artwork that reaches the trim edge is meant to run off it (bleed art: whether the bleed is there is
+    // missing_bleed's question), not a logo or a rule placed too close to the cut.
+    const close = (Object.keys(gap) as Side[]).filter((k) => gap[k] < safePt - 0.25 && !(o.kind === "vector" && (gap[k] <= 0.5 || (beyond[k] > -0.5 && reachesBleed[k]))));
     if (close.length > 0) {
       const side = close.reduce((a, b) => (gap[b] < gap[a] ? b : a));
       out.push({ kind: o.kind, severity: "warning", code: "content_in_safe_margin", side, by: Math.max(0, gap[side]), box: o.box, text: o.text });
