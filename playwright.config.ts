@@ -29,6 +29,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // OPERATOR_TOKEN lets specs grant tokens to their fresh accounts (POST /v1/operator/grants) for paid services.
-    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR, DEMO_ACCOUNT: "never", SIGNUP_TOKENS: "100", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret" },
+    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR, DEMO_ACCOUNT: "never", SIGNUP_TOKENS: "100",
+      // Every spec signs up a fresh account from 127.0.0.1: more than the default 20 sign-ups per IP an hour.
+      REGISTER_PER_HOUR: "1000", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret" },
   },
 });
