@@ -32,13 +32,13 @@ function saveBlob(blob: Blob, name: string) {
 }
 
 /** Fetches every file and saves them as one ZIP (stored: images and PDFs are compressed already). */
-export async function downloadZip(files: Array<{ url: string; name: string }>, zipName: string, onProgress?: (done: number) => void): Promise<void> {
+export async function downloadZip(files: Array<{ url: string; name: string; label?: string }>, zipName: string, onProgress?: (done: number) => void): Promise<void> {
   const names = uniqueNames(files.map((f) => f.name.replace(/[\\/:*?"<>|]+/g, "_")));
   const entries: Record<string, Uint8Array> = {};
   let done = 0;
   for (const [i, f] of files.entries()) {
     const res = await fetch(sameOriginFileUrl(f.url), { credentials: "same-origin" });
-    if (!res.ok) throw new Error(`${f.name} could not be downloaded (${res.status}).`);
+    if (!res.ok) throw new Error(`${f.label ?? f.name} could not be downloaded (${res.status}).`);
     entries[names[i]!] = new Uint8Array(await res.arrayBuffer());
     onProgress?.(++done);
   }
