@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** PostgreSQL's integer: the largest id or count a request may name. */
-const INT4_MAX = 2_147_483_647;
+export const INT4_MAX = 2_147_483_647;
 
 /**
  * A whole number from a query string or a path segment, written in decimal digits

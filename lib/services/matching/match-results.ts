@@ -2,6 +2,7 @@ import { and, asc, count, eq, exists, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/types";
 import { jobFiles, matchFaces, matchFiles, subjects } from "@/lib/db/schema";
+import { pageWindow } from "@/lib/http/pagination";
 import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
 import { requireMatchJob } from "./match-job-status";
 import type { ResultsQuery } from "./schemas";
@@ -79,7 +80,7 @@ export async function listMatchResults(db: Db, accountId: string, matchJobId: nu
       .where(where)
       .orderBy(asc(matchFiles.position))
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .offset(pageWindow(q).offset),
     db.select({ n: count() }).from(matchFiles).where(where),
   ]);
   const faces = rows.length ? await facesOf(db, rows.map((r) => r.file.id)) : [];

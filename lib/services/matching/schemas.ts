@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { decimalInt } from "@/lib/http/decimal-int";
-import { paginatedResponse } from "@/lib/http/pagination";
+import { decimalInt, INT4_MAX } from "@/lib/http/decimal-int";
+import { pageQuery, paginatedResponse } from "@/lib/http/pagination";
 import { intId } from "@/lib/services/studio/schemas";
 import { MAX_MATCH_FILE_IDS, MAX_THRESHOLD, MIN_THRESHOLD } from "./limits";
 
-const INT4_MAX = 2_147_483_647;
 const bodyId = (field: string) =>
   z
     .number({ error: `${field} must be an integer id (a number, not a string).` })
@@ -14,9 +13,8 @@ const bodyId = (field: string) =>
 
 export const referencesBody = z.strictObject({ agency_id: bodyId("agency_id") });
 
-export const referencesQuery = z.strictObject({
-  agency_id: decimalInt(1, INT4_MAX, { digits: "agency_id must be an integer id (decimal digits)." }),
-});
+const agencyIdParam = decimalInt(1, INT4_MAX, { digits: "agency_id must be an integer id (decimal digits)." });
+export const referencesQuery = z.strictObject({ agency_id: agencyIdParam });
 
 /**
  * POST /v1/services/studio/matching/match-job (contract 4.6). "Neither job_id nor
@@ -44,9 +42,7 @@ export const matchJobParams = z.object({ matchJobId: intId });
 export const faceParams = z.object({ matchJobId: intId, faceId: z.string().min(1).max(64) });
 
 export const DECISIONS = ["matched", "needs_review", "unmatched"] as const;
-export const resultsQuery = z.strictObject({
-  limit: decimalInt(1, 100).default(20),
-  page: decimalInt(1).default(1),
+export const resultsQuery = pageQuery.extend({
   decision: z.enum([...DECISIONS, "failed"], { error: `decision must be one of ${[...DECISIONS, "failed"].join(", ")}.` }).optional(),
   subject_id: z.string().min(1).max(64).optional(),
 });
@@ -161,8 +157,4 @@ export const matchResultResponse = z.object({
 export const matchResultsResponse = paginatedResponse(matchResultResponse);
 export const matchJobListResponse = paginatedResponse(matchJobResponse);
 export const reviewResponse = z.object({ face: matchFaceResponse, counts: z.object({ matched: z.number().int(), needs_review: z.number().int(), unmatched: z.number().int(), failed: z.number().int() }) });
-export const listMatchJobsQuery = z.strictObject({
-  limit: decimalInt(1, 100).default(20),
-  page: decimalInt(1).default(1),
-  agency_id: decimalInt(1, INT4_MAX, { digits: "agency_id must be an integer id (decimal digits)." }).optional(),
-});
+export const listMatchJobsQuery = pageQuery.extend({ agency_id: agencyIdParam.optional() });

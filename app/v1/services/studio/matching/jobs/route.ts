@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { paginatedBody } from "@/lib/http/pagination";
+import { pageWindow, paginatedBody } from "@/lib/http/pagination";
 import { listMatchJobs } from "@/lib/services/matching/match-job-status";
 import { listMatchJobsQuery, matchJobListResponse } from "@/lib/services/matching/schemas";
 
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withAccount({ query: listMatchJobsQuery, doc: { summary: "The account's match jobs, newest first", response: matchJobListResponse } }, async ({ db, principal, query, req }) => {
-    const { items, total } = await listMatchJobs(db, principal.account.id, { limit: query.limit, offset: (query.page - 1) * query.limit }, query.agency_id);
+    const { items, total } = await listMatchJobs(db, principal.account.id, pageWindow(query), query.agency_id);
     return Response.json(paginatedBody(req, query, items, total, "match jobs"));
   }),
 });
