@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { faceCropTasks, referenceBuilds } from "@/lib/db/schema";
 import { notFound } from "@/lib/http/api-error";
-import { getFaceCropTask } from "@/lib/services/face-crop/get-task";
+import { toPublicTask } from "@/lib/services/face-crop/public-task";
 import { getMatchJobByTask } from "./match-job-status";
 import { toPublicBuild } from "./reference-build-task";
 
@@ -12,8 +12,8 @@ import { toPublicBuild } from "./reference-build-task";
  * a match job's task (type match_job, the match job itself).
  */
 export async function getStudioTask(db: Db, accountId: string, taskId: string) {
-  const [crop] = await db.select({ id: faceCropTasks.id }).from(faceCropTasks).where(and(eq(faceCropTasks.id, taskId), eq(faceCropTasks.accountId, accountId)));
-  if (crop) return getFaceCropTask(db, accountId, taskId);
+  const [crop] = await db.select().from(faceCropTasks).where(and(eq(faceCropTasks.id, taskId), eq(faceCropTasks.accountId, accountId)));
+  if (crop) return toPublicTask(db, crop);
   const [build] = await db.select().from(referenceBuilds).where(and(eq(referenceBuilds.id, taskId), eq(referenceBuilds.accountId, accountId)));
   if (build) return toPublicBuild(build);
   const match = await getMatchJobByTask(db, accountId, taskId);
