@@ -88,6 +88,9 @@ describe("face matching: references, a match job, results, reviews", () => {
     const refunds = (await ledgerOf(token)).filter((t) => t.type === "refund");
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amount: 6, refund_of: res.json.wallet_transaction_id });
+    // The account's list shows it with the same counts as its GET.
+    const listed = await h.listMatchJobs(token, `?agency_id=${agencyId}`);
+    expect(listed.json.data).toEqual([done]);
     // The match job is also its studio task.
     expect((await h.getStudioTask(token, res.json.task_id)).json).toMatchObject({ type: "match_job", id: matchJobId, status: "completed" });
 

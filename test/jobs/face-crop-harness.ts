@@ -22,17 +22,20 @@ export const getTask = (token: string, taskId: string) => call(studioJob, "GET",
 export const recrop = (token: string, resultId: string, body: unknown) =>
   call(faceCropResult, "PUT", `/v1/services/studio/face-crop/results/${resultId}`, { token, body, params: { resultId } });
 
-/** Polls GET like a client, until the task ends. */
-export async function pollTask(token: string, taskId: string, timeoutMs = 120_000) {
+/** Polls a GET like a client until the resource's `status` is completed or failed; its body then. */
+export async function pollUntilEnded(get: () => Promise<{ status: number; json: any; text: string }>, what: string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const res = await getTask(token, taskId);
-    if (res.status !== 200) throw new Error(`GET task answered ${res.status}: ${res.text}`);
+    const res = await get();
+    if (res.status !== 200) throw new Error(`GET ${what} answered ${res.status}: ${res.text}`);
     if (res.json.status === "completed" || res.json.status === "failed") return res.json;
-    if (Date.now() > until) throw new Error(`task ${taskId} still ${res.json.status} after ${timeoutMs} ms`);
+    if (Date.now() > until) throw new Error(`${what} still ${res.json.status} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** Polls GET /v1/services/studio/jobs/{taskId} until the task ends. */
+export const pollTask = (token: string, taskId: string, timeoutMs = 120_000) => pollUntilEnded(() => getTask(token, taskId), `task ${taskId}`, timeoutMs);
 
 /** Serves `files` at http://127.0.0.1:<port>/<name>; anything else is a 404. */
 export async function imageHost(files: Record<string, Buffer>) {

@@ -7,11 +7,12 @@ import * as subjectRoute from "@/app/v1/services/studio/agencies/[agencyId]/subj
 import * as references from "@/app/v1/services/studio/matching/references/route";
 import * as matchJob from "@/app/v1/services/studio/matching/match-job/route";
 import * as matchJobRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/route";
+import * as matchJobsRoute from "@/app/v1/services/studio/matching/jobs/route";
 import * as resultsRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/results/route";
 import * as faceRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/faces/[faceId]/route";
-import * as studioJob from "@/app/v1/services/studio/jobs/[taskId]/route";
 import { call } from "../http";
 import { upload } from "./bg-remove-harness";
+import { pollTask, pollUntilEnded } from "./face-crop-harness";
 
 // Face matching through its real routes: a roster with reference photos, a job
 // of photos, references, match jobs, results and reviews.
@@ -52,7 +53,7 @@ export async function makeJobWithPhotos(token: string, agencyId: number, photos:
     for (const p of photos.slice(at, at + 20)) form.append("file", new File([new Uint8Array(p.bytes)], p.name, { type: "image/jpeg" }));
     const res = await call(files, "POST", `${A}/${agencyId}/jobs/${job.json.id}/files`, { token, params: { agencyId: String(agencyId), jobId: String(job.json.id) }, rawBody: form });
     if (res.status !== 201) throw new Error(`files: ${res.status} ${res.text}`);
-    ids.push(...(res.json.files ?? res.json.data ?? res.json).map((f: { id: number }) => f.id));
+    ids.push(...res.json.files.map((f: { id: number }) => f.id));
   }
   return { jobId: job.json.id as number, fileIds: ids };
 }
@@ -60,33 +61,15 @@ export async function makeJobWithPhotos(token: string, agencyId: number, photos:
 export const buildReferences = (token: string, body: unknown) => call(references, "POST", `${M}/references`, { token, body });
 export const deleteReferences = (token: string, agencyId: number | string) => call(references, "DELETE", `${M}/references?agency_id=${agencyId}`, { token });
 export const startMatchJob = (token: string, body: unknown) => call(matchJob, "POST", `${M}/match-job`, { token, body });
+export const listMatchJobs = (token: string, query = "") => call(matchJobsRoute, "GET", `${M}/jobs${query}`, { token });
 export const getMatchJob = (token: string, id: number) => call(matchJobRoute, "GET", `${M}/jobs/${id}`, { token, params: { matchJobId: String(id) } });
 export const getResults = (token: string, id: number, query = "") => call(resultsRoute, "GET", `${M}/jobs/${id}/results${query}`, { token, params: { matchJobId: String(id) } });
 export const review = (token: string, id: number, faceId: string, body: unknown) =>
   call(faceRoute, "PATCH", `${M}/jobs/${id}/faces/${faceId}`, { token, params: { matchJobId: String(id), faceId }, body });
-export const getStudioTask = (token: string, taskId: string) => call(studioJob, "GET", `/v1/services/studio/jobs/${taskId}`, { token, params: { taskId } });
+export { getTask as getStudioTask } from "./face-crop-harness";
 
-export async function pollMatchJob(token: string, id: number, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await getMatchJob(token, id);
-    if (res.status !== 200) throw new Error(`match job: ${res.status} ${res.text}`);
-    if (res.json.status === "completed" || res.json.status === "failed") return res.json;
-    if (Date.now() > until) throw new Error(`match job ${id} still ${res.json.status}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-export async function pollStudioTask(token: string, taskId: string, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await getStudioTask(token, taskId);
-    if (res.status !== 200) throw new Error(`task: ${res.status} ${res.text}`);
-    if (res.json.status === "completed" || res.json.status === "failed") return res.json;
-    if (Date.now() > until) throw new Error(`task ${taskId} still ${res.json.status}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+export const pollMatchJob = (token: string, id: number, timeoutMs = 180_000) => pollUntilEnded(() => getMatchJob(token, id), `match job ${id}`, timeoutMs);
+export const pollStudioTask = (token: string, taskId: string) => pollTask(token, taskId, 180_000);
 
 /** Every result of a match job, all pages. */
 export async function allResults(token: string, id: number, query = "") {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { matchFiles, matchJobs } from "@/lib/db/schema";
 import { notFound } from "@/lib/http/api-error";
@@ -11,23 +11,31 @@ export async function requireMatchJob(db: Db, accountId: string, matchJobId: num
   return job;
 }
 
-/** Photos per decision (a photo's decision is its best face's), failed photos apart. */
-export async function countDecisions(db: Db, matchJobId: number) {
+type DecisionCounts = { matched: number; needs_review: number; unmatched: number; failed: number };
+
+/** Photos per decision (a photo's decision is its best face's), failed photos apart, for several match jobs in one query. */
+async function countDecisionsOf(db: Db, matchJobIds: number[]): Promise<Map<number, DecisionCounts>> {
+  const byJob = new Map(matchJobIds.map((id) => [id, { matched: 0, needs_review: 0, unmatched: 0, failed: 0 }]));
+  if (matchJobIds.length === 0) return byJob;
   const rows = await db
-    .select({ status: matchFiles.status, decision: matchFiles.decision, n: count() })
+    .select({ matchJobId: matchFiles.matchJobId, status: matchFiles.status, decision: matchFiles.decision, n: count() })
     .from(matchFiles)
-    .where(eq(matchFiles.matchJobId, matchJobId))
-    .groupBy(matchFiles.status, matchFiles.decision);
-  const counts = { matched: 0, needs_review: 0, unmatched: 0, failed: 0 };
+    .where(inArray(matchFiles.matchJobId, matchJobIds))
+    .groupBy(matchFiles.matchJobId, matchFiles.status, matchFiles.decision);
   for (const r of rows) {
+    const counts = byJob.get(r.matchJobId)!;
     if (r.status === "failed") counts.failed += r.n;
     else if (r.status === "completed" && r.decision) counts[r.decision] += r.n;
   }
-  return counts;
+  return byJob;
+}
+
+export async function countDecisions(db: Db, matchJobId: number): Promise<DecisionCounts> {
+  return (await countDecisionsOf(db, [matchJobId])).get(matchJobId)!;
 }
 
 /** The contract's match job (2.9) and what a client polling it needs besides. */
-export async function toPublicMatchJob(db: Db, job: MatchJobRow) {
+export async function toPublicMatchJob(db: Db, job: MatchJobRow, counts?: DecisionCounts) {
   return {
     id: job.id,
     task_id: job.taskId,
@@ -37,7 +45,7 @@ export async function toPublicMatchJob(db: Db, job: MatchJobRow) {
     threshold: Math.round(job.threshold * 100) / 100,
     total_files: job.totalFiles,
     processed_files: job.processedFiles,
-    ...(await countDecisions(db, job.id)),
+    ...(counts ?? (await countDecisions(db, job.id))),
     tokens_deducted: job.tokensDebited,
     tokens_refunded: job.tokensRefunded,
     wallet_transaction_id: job.walletTransactionId,
@@ -64,5 +72,7 @@ export async function listMatchJobs(db: Db, accountId: string, page: { limit: nu
     db.select().from(matchJobs).where(where).orderBy(desc(matchJobs.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(matchJobs).where(where),
   ]);
-  return { items: await Promise.all(rows.map((r) => toPublicMatchJob(db, r))), total: total?.n ?? 0 };
+  // One query counts every listed job's photos.
+  const counts = await countDecisionsOf(db, rows.map((r) => r.id));
+  return { items: await Promise.all(rows.map((r) => toPublicMatchJob(db, r, counts.get(r.id)))), total: total?.n ?? 0 };
 }
