@@ -1,5 +1,6 @@
-// Shared by the two background-removal benchmarks so they measure the same
-// images the same way: model alone (bg-model-bench) versus the whole service (bg-remove-bench).
+// Shared by the benchmarks: the two background-removal ones measure the same images the
+// same way (model alone, bg-model-bench, versus the whole service, bg-remove-bench); the
+// face benchmarks scale their photos with atMegapixels; all report memory and percentiles alike.
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -11,6 +12,13 @@ export async function benchImages() {
   const src = fs.readFileSync(SOURCE);
   const make = (w: number, h: number) => sharp(src).resize(w, h, { kernel: "lanczos3" }).jpeg({ quality: 92 }).toBuffer();
   return { "1 MP": await make(1224, 816), "12 MP": await make(4243, 2829) };
+}
+
+/** A photo file scaled to about `mp` megapixels (Lanczos), as JPEG quality 90: what a camera's small JPEG or a phone export looks like. */
+export async function atMegapixels(file: string, mp: number): Promise<Buffer> {
+  const { width, height } = await sharp(file).metadata();
+  const k = Math.sqrt((mp * 1e6) / (width! * height!));
+  return sharp(file).resize(Math.round(width! * k), Math.round(height! * k), { kernel: "lanczos3" }).jpeg({ quality: 90 }).toBuffer();
 }
 
 /** The process's peak resident memory (VmHWM), in MB. */

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { peakRssMb, stats } from "./bg-bench-support";
+import { atMegapixels, peakRssMb, stats } from "./bg-bench-support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const BATCH = Number(process.env.BENCH_BATCH ?? 200);
@@ -25,13 +25,8 @@ delete process.env.DATABASE_URL;
 const FIXTURES = path.resolve("test/fixtures/faces");
 const PORTRAITS = ["obama.jpg", "obama2.jpg", "biden.jpg", "two_people.jpg", "obama-1080p.jpg", "obama_and_biden.jpg", "obama_partial_face.jpg"];
 
-/** A fixture enlarged to about 1 megapixel, as JPEG (what a camera's small JPEG or a phone export looks like). */
-async function oneMegapixel(name: string): Promise<Buffer> {
-  const src = sharp(path.join(FIXTURES, name));
-  const { width, height } = await src.metadata();
-  const k = Math.sqrt(1_000_000 / (width! * height!));
-  return sharp(path.join(FIXTURES, name)).resize(Math.round(width! * k), Math.round(height! * k), { kernel: "lanczos3" }).jpeg({ quality: 90 }).toBuffer();
-}
+/** A fixture enlarged to about 1 megapixel, as JPEG. */
+const oneMegapixel = (name: string) => atMegapixels(path.join(FIXTURES, name), 1);
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t0 = performance.now();

@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { stats } from "./bg-bench-support";
+import { atMegapixels, stats } from "./bg-bench-support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const FIXTURES = path.resolve("test/fixtures/faces");
@@ -24,11 +24,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 /** A fixture scaled to about `mp` megapixels, as JPEG. */
-async function atMegapixels(name: string, mp: number): Promise<Buffer> {
-  const { width, height } = await sharp(path.join(FIXTURES, name)).metadata();
-  const k = Math.sqrt((mp * 1e6) / (width! * height!));
-  return sharp(path.join(FIXTURES, name)).resize(Math.round(width! * k), Math.round(height! * k), { kernel: "lanczos3" }).jpeg({ quality: 90 }).toBuffer();
-}
+const fixtureAt = (name: string, mp: number) => atMegapixels(path.join(FIXTURES, name), mp);
 
 async function perFace() {
   const { describeFaces, warmUpFaces, faceEngineConfig } = await import("@/lib/ml/faces");
@@ -42,7 +38,7 @@ async function perFace() {
   const rows: Record<string, unknown>[] = [];
   const out: Record<string, unknown> = {};
   for (const [label, file, mp] of [["portrait 1 MP", "obama.jpg", 1], ["group photo 2 MP", "obama_and_biden.jpg", 2]] as const) {
-    const photo = await atMegapixels(file, mp);
+    const photo = await fixtureAt(file, mp);
     const meta = await sharp(photo).metadata();
     const edge = faceEngineConfig().detectLongEdge;
     const k = Math.min(1, edge / Math.max(meta.width!, meta.height!));

@@ -13,8 +13,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
-import { peakRssMb } from "./bg-bench-support";
+import { atMegapixels, peakRssMb } from "./bg-bench-support";
 
 const FILES = Number(process.env.BENCH_MATCH_FILES ?? 500);
 const ROSTER = Number(process.env.BENCH_ROSTER ?? 400);
@@ -28,11 +27,7 @@ process.env.JOB_WARM_UP = "off";
 
 const DEMO = path.resolve("lib/ml/faces/demo-photos");
 
-async function oneMegapixel(file: string): Promise<Buffer> {
-  const { width, height } = await sharp(file).metadata();
-  const k = Math.sqrt(1_000_000 / (width! * height!));
-  return sharp(file).rotate().resize(Math.round(width! * k), Math.round(height! * k), { kernel: "lanczos3" }).jpeg({ quality: 90 }).toBuffer();
-}
+const oneMegapixel = (file: string) => atMegapixels(file, 1);
 
 function randomUnit(dim: number): number[] {
   const v = Array.from({ length: dim }, () => Math.random() - 0.5);
