@@ -15,17 +15,20 @@ export type FontInfo = {
  * (FontFile, FontFile2 or FontFile3). The standard 14 fonts usually have no
  * descriptor at all: the printer substitutes whatever it has.
  */
+/** The dictionary that carries the FontDescriptor (and a composite font's W and DW): a Type0 font's first descendant, else the font itself. */
+function descriptorHolderOf(r: PdfReader, font: PDFDict, subtype: string): PDFDict | undefined {
+  if (subtype !== "Type0") return font;
+  const descendants = r.get(font, "DescendantFonts");
+  const first = descendants instanceof PDFArray ? r.resolve(descendants.get(0)) : undefined;
+  return first instanceof PDFDict ? first : undefined;
+}
+
 export function fontInfo(r: PdfReader, font: PDFDict): FontInfo {
   const subtype = r.nameOf(font, "Subtype") ?? "unknown";
   const base = r.nameOf(font, "BaseFont") ?? r.nameOf(r.dict(font, "FontDescriptor"), "FontName") ?? (subtype === "Type3" ? "Type3 font" : "unnamed font");
   const name = base.replace(/^[A-Z]{6}\+/, "");
   if (subtype === "Type3") return { name, subtype, embedded: true };
-  let descriptorHolder: PDFDict | undefined = font;
-  if (subtype === "Type0") {
-    const descendants = r.get(font, "DescendantFonts");
-    const first = descendants instanceof PDFArray ? r.resolve(descendants.get(0)) : undefined;
-    descriptorHolder = first instanceof PDFDict ? first : undefined;
-  }
+  const descriptorHolder = descriptorHolderOf(r, font, subtype);
   const descriptor = r.dict(descriptorHolder, "FontDescriptor");
   const embedded = !!descriptor && ["FontFile", "FontFile2", "FontFile3"].some((k) => r.stream(descriptor, k) !== undefined);
   return { name, subtype, embedded };
@@ -55,12 +58,7 @@ const standardEmbedders = new Map<string, StandardFontEmbedder>();
  */
 export function fontMetrics(r: PdfReader, font: PDFDict): FontMetrics {
   const subtype = r.nameOf(font, "Subtype") ?? "unknown";
-  let descriptorHolder: PDFDict | undefined = font;
-  if (subtype === "Type0") {
-    const descendants = r.get(font, "DescendantFonts");
-    const first = descendants instanceof PDFArray ? r.resolve(descendants.get(0)) : undefined;
-    descriptorHolder = first instanceof PDFDict ? first : undefined;
-  }
+  const descriptorHolder = descriptorHolderOf(r, font, subtype);
   const descriptor = r.dict(descriptorHolder, "FontDescriptor");
   const ascent = r.number(descriptor, "Ascent") || 750;
   const descent = r.number(descriptor, "Descent") || -250;
