@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { PaginationControls } from "@/components/ui/pagination-controls";
 import { SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
@@ -187,16 +188,7 @@ function MatchJobHistory() {
           </tbody>
         </table>
       ) : null}
-      {list.data && list.data.meta.last_page > 1 ? (
-        <div className="mt-3 flex gap-2">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
-          </Button>
-          <Button variant="secondary" disabled={page >= list.data.meta.last_page} onClick={() => setPage(page + 1)}>
-            Older
-          </Button>
-        </div>
-      ) : null}
+      {list.data ? <PaginationControls meta={list.data.meta} onPageChange={setPage} className="mt-3" label="Match job pages" /> : null}
     </Card>
   );
 }

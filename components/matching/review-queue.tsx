@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { Paginated } from "@/lib/client/list-envelopes";
@@ -121,21 +122,16 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
 
   if (results.error) return <QueryError title="Could not load the photos." error={results.error} onRetry={() => void results.refetch()} />;
   if (!results.data) return <p className="text-sm text-slate-500">Loading…</p>;
-  const lastPage = results.data.meta.last_page;
-  const pager =
-    lastPage > 1 ? (
-      <div className="flex items-center gap-2 text-sm">
-        <Button variant="secondary" disabled={page <= 1} onClick={() => (setPage(page - 1), setAt(0))}>
-          Previous photos
-        </Button>
-        <span>
-          Photos page {page} of {lastPage}
-        </span>
-        <Button variant="secondary" disabled={page >= lastPage} onClick={() => (setPage(page + 1), setAt(0))}>
-          Next photos
-        </Button>
-      </div>
-    ) : null;
+  const pager = (
+    <PaginationControls
+      meta={results.data.meta}
+      label="Photo pages"
+      onPageChange={(p) => {
+        setPage(p);
+        setAt(0);
+      }}
+    />
+  );
   if (!current || !face) {
     return (
       <Card>
