@@ -1,10 +1,11 @@
 # The production image: the standalone server that `npm run build` makes, run as
 # a non-root user. Written from the steps scripts/standalone-smoke.ts runs in CI
 # (build, copy .next/standalone alone, `node server.js`); no Docker engine runs
-# on the build machines, so the image itself is not built there.
+# on the build machines, so the image itself is not built there. Node 24 (active
+# LTS): CI runs the test suite and the standalone smoke on it (.ci/run).
 # syntax=docker/dockerfile:1
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 # onnxruntime-node's install script would download CUDA libraries (see .npmrc).
 ENV ONNXRUNTIME_NODE_INSTALL=skip NEXT_TELEMETRY_DISABLED=1
@@ -15,7 +16,7 @@ COPY . .
 # The trace keeps only linux-x64 engine binaries (lib/workers/engine-files.ts).
 RUN npm run build
 
-FROM node:20-bookworm-slim AS run
+FROM node:24-bookworm-slim AS run
 # Ghostscript runs PDF prepress as a separate process (AGPL: never linked into Node).
 RUN apt-get update && apt-get install -y --no-install-recommends ghostscript \
   && rm -rf /var/lib/apt/lists/*

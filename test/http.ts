@@ -22,6 +22,14 @@ export async function call(route: Route, method: keyof Route, path: string, opts
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   headers.set("x-forwarded-for", opts.ip ?? `203.0.113.${crypto.randomInt(1, 250)}`);
   let body: BodyInit | undefined = opts.rawBody;
+  if (body instanceof FormData) {
+    // A real server receives multipart bytes, not a FormData generator. Node 20's undici
+    // also rejects unhandled ("ReadableStream is already closed") when a handler cancels a
+    // FormData-backed body part way, as the size cap does on an oversized upload.
+    const encoded = new Response(body);
+    if (!headers.has("content-type")) headers.set("content-type", encoded.headers.get("content-type")!);
+    body = Buffer.from(await encoded.arrayBuffer());
+  }
   if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");

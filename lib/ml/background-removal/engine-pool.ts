@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { startWorker } from "@/lib/workers/start-worker";
+import { transferable } from "@/lib/workers/transferable";
 import { ImageInputError } from "./image-input-error";
 import { PROVIDER } from "./provider";
 import type { BgRemovalOptions, BgRemovalResult } from "./types";
@@ -22,7 +23,7 @@ type Slot = {
 };
 
 type QueuedJob = {
-  input: Uint8Array;
+  input: Uint8Array<ArrayBuffer>;
   opts: BgRemovalOptions;
   enqueuedAt: number;
   startedAt?: number;
@@ -52,10 +53,9 @@ export class EnginePool {
   run(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
     return new Promise<BgRemovalResult>((resolve, reject) => {
-      // Copy: the caller's Buffer may be a view into Node's shared pool, which must
-      // not be transferred (detached) to the worker.
+      // Copied (see transferable): the caller's Buffer may be pooled or external.
       const job: QueuedJob = {
-        input: new Uint8Array(input),
+        input: transferable(input).bytes,
         opts,
         enqueuedAt: performance.now(),
         abandoned: false,
@@ -120,7 +120,7 @@ export class EnginePool {
         job.startedAt = performance.now();
         const id = this.nextId++;
         const message: ToWorker = { type: "job", id, input: job.input, opts: job.opts, maxPixels: this.settings.maxPixels };
-        const done = await this.send(slot, message, [job.input.buffer as ArrayBuffer]);
+        const done = await this.send(slot, message, [job.input.buffer]);
         if (job.abandoned) return;
         job.resolve({
           png: Buffer.from(done.png.buffer, done.png.byteOffset, done.png.byteLength),

@@ -4,6 +4,7 @@ import { loadIsnetModel } from "./isnet-model";
 import { cutOut } from "./pipeline";
 import { ImageInputError } from "./image-input-error";
 import type { FromWorker, ToWorker, WorkerData } from "./worker-protocol";
+import { transferable } from "../../workers/transferable";
 
 // One engine worker: one model instance, one image at a time. Started by
 // engine-pool.ts through startWorker (lib/workers).
@@ -36,11 +37,9 @@ async function handle(msg: ToWorker): Promise<void> {
     const input = msg.type === "job" ? Buffer.from(msg.input.buffer, msg.input.byteOffset, msg.input.byteLength) : await tinyImage();
     const opts = msg.type === "job" ? msg.opts : ({ subjectType: "auto", edgeSoftness: 3, highDetail: false, background: "transparent" } as const);
     const result = await cutOut(model, input, opts, msg.type === "job" ? msg.maxPixels : 1_000_000);
-    const png = new Uint8Array(result.png.buffer, result.png.byteOffset, result.png.byteLength);
-    const owned = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? png : png.slice();
-    send({ type: "done", id: msg.id, png: owned, width: result.width, height: result.height, timingsMs: result.timingsMs }, [
-      owned.buffer as ArrayBuffer,
-    ]);
+    // sharp's output is external memory: copied, never transferred as it is (see transferable).
+    const png = transferable(result.png);
+    send({ type: "done", id: msg.id, png: png.bytes, width: result.width, height: result.height, timingsMs: result.timingsMs }, png.transfer);
   } catch (err) {
     const input = err instanceof ImageInputError;
     send({

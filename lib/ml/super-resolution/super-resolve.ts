@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { startWorker } from "@/lib/workers/start-worker";
 import { serialWorker, type WorkerFailure } from "@/lib/workers/serial-worker";
+import { transferable } from "@/lib/workers/transferable";
 import type { SrReply, SrRequest } from "./sr-worker";
 
 /** The one place the super-resolution worker is started (same pattern as lib/ml/faces/detect-faces.ts). */
@@ -16,10 +17,10 @@ const engine = serialWorker<Omit<SrRequest, "id">, SrReply>("__srEngine", spawnS
  * a time. About 30 s per input megapixel on these 2 cores: a background step only.
  */
 export async function superResolve2x(rgb: Uint8Array, width: number, height: number, timeoutMs = 300_000): Promise<Uint8Array> {
-  const copy = new Uint8Array(rgb); // transferred to the worker; the caller keeps its buffer
+  const input = transferable(rgb); // the caller keeps its buffer
   let reply: SrReply;
   try {
-    reply = await engine.request({ rgb: copy, width, height }, { timeoutMs, transfer: [copy.buffer as ArrayBuffer] });
+    reply = await engine.request({ rgb: input.bytes, width, height }, { timeoutMs, transfer: input.transfer });
   } catch (err) {
     if ((err as WorkerFailure).kind === "timeout") throw new Error(`super-resolution took longer than ${Math.round(timeoutMs / 1000)} s`);
     throw err;

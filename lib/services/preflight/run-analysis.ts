@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { startWorker } from "@/lib/workers/start-worker";
+import { transferable } from "@/lib/workers/transferable";
 import type { AnalysisLimits, AnalysisResult, PreflightFileType } from "./analyze-file";
 import type { CheckTargets } from "./issue";
 
@@ -69,8 +70,7 @@ function release(): void {
 
 /**
  * Runs one analysis in a worker thread with a time limit and a heap limit.
- * `bytes` is transferred to the worker when it owns its whole buffer (it is
- * unusable afterwards); otherwise it is copied.
+ * `bytes` is copied to the worker (see transferable); the caller keeps its own.
  */
 export async function runAnalysis(bytes: Uint8Array, fileType: PreflightFileType, targets: CheckTargets, limits: AnalysisLimits, opts: RunOptions): Promise<AnalysisResult> {
   await acquire(opts.concurrency, opts.timeoutMs);
@@ -112,9 +112,8 @@ export async function runAnalysis(bytes: Uint8Array, fileType: PreflightFileType
       worker.on("message", onMessage);
       worker.once("error", onError);
       worker.once("exit", onExit);
-      const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-      const payload = owned ? bytes : new Uint8Array(bytes);
-      worker.postMessage({ bytes: payload, fileType, targets, limits }, [payload.buffer as ArrayBuffer]);
+      const payload = transferable(bytes);
+      worker.postMessage({ bytes: payload.bytes, fileType, targets, limits }, payload.transfer);
     });
   } finally {
     slot.jobs++;
