@@ -1,6 +1,8 @@
 // Next.js calls register() once per server process at start.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // The app hands its job functions to lib/jobs before anything can start a job.
+  (await import("./inngest/register")).registerAppJobs();
   const { startServer } = await import("./lib/startup");
   try {
     await startServer();

@@ -139,6 +139,7 @@ async function main() {
   );
 
   const { startJobRunner, stopJobRunner } = await import("@/lib/jobs/runner/runner-instance");
+  (await import("@/inngest/register")).registerAppJobs();
   const { removeBackground, warmUpBackgroundRemoval } = await import("@/lib/ml/background-removal");
   const { loadIsnetModel, MODEL_SIZE, toModelInput } = await import("@/lib/ml/background-removal/isnet-model");
   const { accountId, imgs, urls } = await fixtures();

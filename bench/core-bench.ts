@@ -70,7 +70,7 @@ async function main() {
     const { verifyCredentials } = await import("@/lib/accounts/verify-credentials");
     const { productPageQuery } = await import("@/lib/services/core/products");
     const { productListQuery } = await import("@/lib/services/core/product-schemas");
-    const { getUnauthToken } = await import("@/lib/services/core/unauth-token");
+    const { getUnauthToken } = await import("@/lib/auth/unauth-token");
     const { decodeCursor } = await import("@/lib/services/core/list-query");
     const productsRoute = await import("@/app/v1/products/route");
 

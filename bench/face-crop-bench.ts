@@ -98,6 +98,7 @@ async function batch() {
   const { createAccount } = await import("@/lib/accounts/create-account");
   const { issueAccessToken } = await import("@/lib/auth/access-token");
   const { startJobRunner, stopJobRunner } = await import("@/lib/jobs/runner/runner-instance");
+  (await import("@/inngest/register")).registerAppJobs();
   const { faceCropTasks } = await import("@/lib/db/schema");
   const { eq } = await import("drizzle-orm");
   const upload = await import("@/app/v1/services/studio/face-crop/upload/route");

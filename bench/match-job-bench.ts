@@ -48,6 +48,7 @@ async function main() {
   const { acceptMatchJob } = await import("@/lib/services/matching/accept-match-job");
   const { describeFaces, warmUpFaces, EMBEDDING_MODEL } = await import("@/lib/ml/faces");
   const { startJobRunner, stopJobRunner } = await import("@/lib/jobs/runner/runner-instance");
+  (await import("@/inngest/register")).registerAppJobs();
   const { eq } = await import("drizzle-orm");
 
   const db = await getDb();

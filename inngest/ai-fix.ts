@@ -5,16 +5,8 @@ import { endFixJobWithRefund, moveFixJob } from "@/lib/services/fixes/finish-job
 import { failureMessage } from "@/lib/services/fixes/job-errors";
 import { finishFixJob, loadFixJob, produceOutput, stageForReview } from "@/lib/services/fixes/fix-job-steps";
 import type { FailureContext } from "@/lib/jobs/types";
-import { aiFixApproved, aiFixRequested } from "./events";
-
-/** From acceptance (or approval) to result, queue time included. Past it the job fails and is refunded. */
-const TIME_LIMIT_MS = timeLimitMs(process.env.AI_FIX_TIME_LIMIT_SECONDS);
-
-function timeLimitMs(raw: string | undefined): number {
-  const seconds = Number(raw ?? 900);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`AI_FIX_TIME_LIMIT_SECONDS must be a positive number of seconds, got ${JSON.stringify(raw)}`);
-  return Math.round(seconds * 1000);
-}
+import { aiFixApproved, aiFixRequested } from "@/lib/jobs/events";
+import { TIME_LIMITS_MS } from "./time-limits";
 
 /** Both halves end the same way on failure: failed, a message for people, one refund. */
 async function failAndRefund({ event, error, step }: FailureContext<{ jobId: string; accountId: string }>) {
@@ -38,7 +30,7 @@ export const aiFix = defineJob({
   name: "AI fix job",
   event: aiFixRequested,
   retries: 1,
-  timeoutMs: TIME_LIMIT_MS,
+  timeoutMs: TIME_LIMITS_MS.aiFix,
   concurrency: 2,
   handler: async ({ event, step, signal }) => {
     const job = await step.run("load-job", async () => loadFixJob(await getDb(), event.data.jobId, event.data.accountId));
@@ -61,7 +53,7 @@ export const aiFixApplyApproved = defineJob({
   name: "AI fix job (approved)",
   event: aiFixApproved,
   retries: 1,
-  timeoutMs: TIME_LIMIT_MS,
+  timeoutMs: TIME_LIMITS_MS.aiFix,
   concurrency: 2,
   handler: async ({ event, step, signal }) => {
     const job = await step.run("load-job", async () => loadFixJob(await getDb(), event.data.jobId, event.data.accountId));

@@ -8,16 +8,8 @@ import { fetchJobSource } from "@/lib/services/bg-remove/fetch-job-source";
 import { completeBgRemoveJob, failBgRemoveJob } from "@/lib/services/bg-remove/finish-job";
 import { BgRemoveTransientError, failureMessage } from "@/lib/services/bg-remove/job-errors";
 import { bgRemovalProvider } from "@/lib/services/bg-remove/provider";
-import { bgRemoveRequested } from "./events";
-
-/** From acceptance to result, queue time included. Past it the job fails and is refunded. */
-const TIME_LIMIT_MS = timeLimitMs(process.env.BG_REMOVE_TIME_LIMIT_SECONDS);
-
-function timeLimitMs(raw: string | undefined): number {
-  const seconds = Number(raw ?? 600);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`BG_REMOVE_TIME_LIMIT_SECONDS must be a positive number of seconds, got ${JSON.stringify(raw)}`);
-  return Math.round(seconds * 1000);
-}
+import { bgRemoveRequested } from "@/lib/jobs/events";
+import { TIME_LIMITS_MS } from "./time-limits";
 
 /**
  * Background removal: load the job, fetch the source, cut it out, record the result. Each
@@ -31,7 +23,7 @@ export const bgRemove = defineJob({
   name: "Background removal",
   event: bgRemoveRequested,
   retries: 2,
-  timeoutMs: TIME_LIMIT_MS,
+  timeoutMs: TIME_LIMITS_MS.bgRemove,
   handler: async ({ event, step, signal }) => {
     // A step, so a replay (Inngest re-enters the handler after every step) sees
     // the job as it was when the run began, not as later steps left it.

@@ -5,16 +5,8 @@ import { defineJob } from "@/lib/jobs/define-job";
 import { warmUpFaces } from "@/lib/ml/faces";
 import { finishTask } from "@/lib/services/face-crop/finish-task";
 import { processItem } from "@/lib/services/face-crop/process-item";
-import { faceCropRequested } from "./events";
-
-/** From acceptance to the last file, queue time included. Past it the task fails and what was not cropped is refunded. */
-const TIME_LIMIT_MS = timeLimitMs(process.env.FACE_CROP_TIME_LIMIT_SECONDS);
-
-function timeLimitMs(raw: string | undefined): number {
-  const seconds = Number(raw ?? 3600);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`FACE_CROP_TIME_LIMIT_SECONDS must be a positive number of seconds, got ${JSON.stringify(raw)}`);
-  return Math.round(seconds * 1000);
-}
+import { faceCropRequested } from "@/lib/jobs/events";
+import { TIME_LIMITS_MS } from "./time-limits";
 
 /** Files per step: a restart redoes at most this many crops. */
 const FILES_PER_STEP = 10;
@@ -34,7 +26,7 @@ export const faceCrop = defineJob({
   name: "Face crop batch",
   event: faceCropRequested,
   retries: 2,
-  timeoutMs: TIME_LIMIT_MS,
+  timeoutMs: TIME_LIMITS_MS.faceCrop,
   concurrency: 1,
   handler: async ({ event, step, signal }) => {
     const task = await step.run("load-task", async () => {

@@ -6,7 +6,7 @@ import { warmUpFaces } from "@/lib/ml/faces";
 import { embedChunk, finishBuild, loadBuild } from "@/lib/services/matching/reference-build-task";
 import { finishMatchJob } from "@/lib/services/matching/finish-match-job";
 import { loadReferences, processMatchFile } from "@/lib/services/matching/process-match-file";
-import { matchJobRequested, referencesRequested } from "./events";
+import { matchJobRequested, referencesRequested } from "@/lib/jobs/events";
 
 /** Photos (or subjects) per step: a restart redoes at most this many. */
 const PER_STEP = 10;

@@ -1,3 +1,4 @@
+import type { AnyJobDefinition } from "@/lib/jobs/types";
 import { aiFix, aiFixApplyApproved } from "./ai-fix";
 import { bgRemove } from "./bg-remove";
 import { faceCrop } from "./face-crop";
@@ -8,4 +9,4 @@ import { webhookDelivery } from "./webhook-delivery";
  * Every job of the app. Served to Inngest at /api/inngest and executed by the
  * embedded runner: add a job here and both runtimes have it.
  */
-export const jobFunctions = [bgRemove, faceCrop, aiFix, aiFixApplyApproved, buildFaceReferences, matchFaces, webhookDelivery];
+export const jobFunctions = [bgRemove, faceCrop, aiFix, aiFixApplyApproved, buildFaceReferences, matchFaces, webhookDelivery] satisfies readonly AnyJobDefinition[];

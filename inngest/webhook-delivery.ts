@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { defineJob } from "@/lib/jobs/define-job";
 import { attemptDelivery } from "@/lib/webhooks/deliver";
-import { webhookDeliveryAttempt } from "./events";
+import { webhookDeliveryAttempt } from "@/lib/jobs/events";
 
 /**
  * One attempt of a webhook delivery (lib/webhooks/deliver.ts). The retry

@@ -1,8 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseEnv } from "./parse-env";
-import { currentRequestOrigin } from "./http/request-context";
-import { vercelOrigin } from "./serverless-checks";
 
 /**
  * Every environment variable the app reads, parsed once with zod so a typo in a
@@ -12,6 +10,11 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** Public origin of the app, used to build absolute URLs (signed file URLs, top_up_url). */
   APP_URL: z.string().url().optional(),
+  /** The port the server listens on (Next.js reads it too); links fall back to localhost on it. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Set by Vercel: the deployment's own host names, the public origin when APP_URL is unset. */
+  VERCEL_BRANCH_URL: z.string().optional(),
+  VERCEL_URL: z.string().optional(),
   /** Embedded data folder: PGlite database, local file storage, lock file. */
   DATA_DIR: z.string().default(".data"),
   /** How long a start waits for the data folder's lock held by a live process before refusing (a dead holder's lock is taken at once). */
@@ -37,6 +40,8 @@ const schema = z.object({
   JOB_RETENTION_DAYS: z.coerce.number().positive().default(14),
   /** Face embeddings (children's biometric data) are deleted this long after the agency last used matching. */
   MATCHING_RETENTION_DAYS: z.coerce.number().positive().default(365),
+  /** An AI fix job waiting for its review (options.review) expires this long after it was created, and is refunded. */
+  AI_FIX_REVIEW_HOURS: z.coerce.number().positive().default(72),
   /** How long a repeated Idempotency-Key request waits for the first one to answer before a 409 (lib/idempotency). */
   IDEMPOTENCY_WAIT_SECONDS: z.coerce.number().min(0).max(300).default(30),
   /** Largest JSON request body, in bytes. */
@@ -69,19 +74,4 @@ export function config(): Config {
 
 export function resetConfig(): void {
   cached = undefined;
-}
-
-/**
- * Absolute origin for links we hand out (signed file URLs, top_up_url, list links):
- * APP_URL, else the origin of the request being served (so a client that called
- * http://studio.lan:3000 gets links it can follow), else (no request at hand: jobs,
- * the CLI) a Vercel deployment's own URL or localhost.
- */
-export function appOrigin(requestOrigin: string | undefined = currentRequestOrigin()): string {
-  const fromEnv = config().APP_URL;
-  if (fromEnv) return fromEnv.replace(/\/$/, "");
-  if (requestOrigin) return requestOrigin;
-  const vercel = vercelOrigin();
-  if (vercel) return vercel;
-  return `http://localhost:${process.env.PORT ?? 3000}`;
 }

@@ -1,5 +1,7 @@
 import { jobsMode } from "@/lib/jobs/jobs-mode";
 
+export { vercelOrigin } from "@/lib/http/app-origin";
+
 /**
  * On Vercel (and other serverless hosts) nothing on local disk outlives a request
  * and no process stays up between requests, so the embedded defaults cannot work:
@@ -15,10 +17,4 @@ export function serverlessProblems(env: Record<string, string | undefined> = pro
   if (jobsMode(env) !== "inngest") problems.push("INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY: the embedded job runner needs a long-running process; jobs must go to Inngest");
   if (!env.AUTH_SECRET) problems.push("AUTH_SECRET (32+ characters): a generated secret would differ between function instances and sign everyone out");
   return problems;
-}
-
-/** The public origin on Vercel when APP_URL is unset: the deployment's own URL (each preview has one). */
-export function vercelOrigin(env: Record<string, string | undefined> = process.env): string | undefined {
-  const host = env.VERCEL_BRANCH_URL || env.VERCEL_URL;
-  return host ? `https://${host}` : undefined;
 }

@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { dbHandle, getDb } from "@/lib/db/client";
 import { startSweeper } from "@/lib/maintenance/sweeper";
 import { serverlessProblems } from "@/lib/serverless-checks";
-import { ensureDemoAccount } from "@/lib/accounts/ensure-demo-account";
+import { ensureDemoStudio } from "@/lib/demo/ensure-demo-studio";
 
 /**
  * Runs once when the server starts (instrumentation.ts): open and migrate the
@@ -19,7 +19,7 @@ export async function startServer(): Promise<void> {
   const handle = await dbHandle();
   const where = handle.driver === "pglite" ? `embedded PGlite in ${config().dataDir}` : "PostgreSQL (DATABASE_URL)";
   console.log(`[print-studio] database ready: ${where}`);
-  const demo = await ensureDemoAccount(handle.db);
+  const demo = await ensureDemoStudio(handle.db);
   if (demo) {
     console.log(
       [

@@ -11,6 +11,7 @@ import { operatorGrant, operatorSetPlan } from "@/lib/accounts/operator-actions"
 import { createAccount } from "@/lib/accounts/create-account";
 import { toPublicAccount } from "@/lib/accounts/public-account";
 import { ApiError } from "@/lib/http/api-error";
+import { registerAppJobs } from "@/inngest/register";
 
 const USAGE = `usage:
   npm run cli -- grant --email <email> --tokens <n> --reason <text>
@@ -19,6 +20,9 @@ const USAGE = `usage:
 
 // A running server holds the embedded database: say so at once rather than wait for it.
 process.env.DATA_DIR_LOCK_WAIT_MS ??= "0";
+
+// A grant can emit a webhook event, whose delivery is a job.
+registerAppJobs();
 
 async function main(): Promise<unknown> {
   const [command, ...rest] = process.argv.slice(2);

@@ -7,6 +7,10 @@ import fs from "node:fs";
 import crypto from "node:crypto";
 import { afterAll } from "vitest";
 import postgres from "postgres";
+import { registerAppJobs } from "@/inngest/register";
+
+// The app hands its job functions to lib/jobs at start; so does every test file.
+registerAppJobs();
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "print-studio-test-"));
 process.env.DATA_DIR = dir;

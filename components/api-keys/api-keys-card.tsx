@@ -7,10 +7,9 @@ import { EmptyState, ListSkeleton } from "@/components/ui/list-states";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
-import type { Paginated } from "@/lib/client/list-envelopes";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { ApiKeyRow } from "./api-key-row";
-import { apiKeysQueryKey, type ApiKey } from "./types";
+import { apiKeysQueryKey } from "./types";
 
 const PAGE_SIZE = 20;
 
@@ -27,7 +26,7 @@ export function ApiKeysCard() {
   const [page, setPage] = useState(1);
   const { data, error, isPending, isPlaceholderData, refetch } = useQuery({
     queryKey: [...apiKeysQueryKey, page],
-    queryFn: () => apiFetch<Paginated<ApiKey>>(`/v1/api-keys?limit=${PAGE_SIZE}&page=${page}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/api-keys", { params: { query: { limit: String(PAGE_SIZE), page: String(page) } } })),
     placeholderData: keepPreviousData,
   });
 

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { apiKeysQueryKey, type CreatedApiKey } from "./types";
 
@@ -21,7 +22,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
   const [name, setName] = useState("");
   const action = useActionKey();
   const create = useMutation({
-    mutationFn: (body: { name: string }) => action.run((idempotencyKey) => apiFetch<CreatedApiKey>("/v1/api-keys", { method: "POST", json: body, idempotencyKey })),
+    mutationFn: (body: { name: string }) => action.run(async (idempotencyKey) => unwrap(await studioApi.POST("/v1/api-keys", { body, headers: { "idempotency-key": idempotencyKey } }))),
     onSuccess: async (key) => {
       setName("");
       onCreated(key);

@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { apiKeysQueryKey, type ApiKey } from "./types";
 
 /** "Revoke" then an inline "Revoke? Yes / Cancel" confirm step. */
@@ -14,7 +15,7 @@ export function RevokeApiKeyButton({ apiKey, onRevoked }: { apiKey: ApiKey; onRe
   const returnFocus = useRef(false);
 
   const revoke = useMutation({
-    mutationFn: () => apiFetch<void>(`/v1/api-keys/${encodeURIComponent(apiKey.id)}`, { method: "DELETE" }),
+    mutationFn: async () => unwrap(await studioApi.DELETE("/v1/api-keys/{id}", { params: { path: { id: apiKey.id } } })),
     onSuccess: () => onRevoked?.(),
     onError: (err) => {
       // Already revoked elsewhere: the list is simply out of date.

@@ -1,13 +1,9 @@
-/** Shapes returned by /v1/api-keys. */
-export type ApiKey = {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-};
+import type { ApiResponse } from "@/lib/client/typed-api";
+
+/** A key as GET /v1/api-keys lists it. */
+export type ApiKey = ApiResponse<"/v1/api-keys", "get">["data"][number];
 
 /** POST /v1/api-keys: the only response that carries the full key. */
-export type CreatedApiKey = ApiKey & { key: string };
+export type CreatedApiKey = ApiResponse<"/v1/api-keys", "post">;
 
 export const apiKeysQueryKey = ["api-keys"] as const;

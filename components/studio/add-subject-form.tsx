@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, fieldErrors } from "./api-errors";
-import type { Subject } from "./types";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 const EMPTY = { student_id: "", name: "", class_name: "" };
 
@@ -16,7 +16,15 @@ export function AddSubjectForm({ agencyId }: { agencyId: number }) {
   const [draft, setDraft] = useState(EMPTY);
   const action = useActionKey();
   const add = useMutation({
-    mutationFn: () => action.run((idempotencyKey) => apiFetch<Subject>(`/v1/services/studio/agencies/${agencyId}/subjects`, { method: "POST", json: { ...draft, class_name: draft.class_name || null }, idempotencyKey })),
+    mutationFn: () => action.run(async (idempotencyKey) =>
+        unwrap(
+          await studioApi.POST("/v1/services/studio/agencies/{agencyId}/subjects", {
+            params: { path: { agencyId: String(agencyId) } },
+            headers: { "idempotency-key": idempotencyKey },
+            body: { ...draft, class_name: draft.class_name || null },
+          }),
+        ),
+      ),
     onSuccess: async () => {
       setDraft(EMPTY);
       await queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });

@@ -7,14 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, fieldErrors } from "./api-errors";
 import { AGENCY_TYPES, studioKeys, type Agency } from "./types";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 /** /agencies: the schools, clubs and companies this studio photographs. */
 export function AgenciesOverview() {
-  const agencies = useQuery({ queryKey: studioKeys.agencies, queryFn: () => apiFetch<{ agencies: Agency[] }>("/v1/services/studio/agencies") });
+  const agencies = useQuery({ queryKey: studioKeys.agencies, queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies")) });
   return (
     <div className="space-y-6">
       <div>
@@ -56,7 +56,9 @@ function CreateAgencyForm() {
   const [type, setType] = useState<string>("school");
   const action = useActionKey();
   const create = useMutation({
-    mutationFn: () => action.run((idempotencyKey) => apiFetch<Agency>("/v1/services/studio/agencies", { method: "POST", json: { name, agency_type: type }, idempotencyKey })),
+    mutationFn: () => action.run(async (idempotencyKey) =>
+        unwrap(await studioApi.POST("/v1/services/studio/agencies", { headers: { "idempotency-key": idempotencyKey }, body: { name, agency_type: type as Agency["agency_type"] } })),
+      ),
     onSuccess: async () => {
       setName("");
       await queryClient.invalidateQueries({ queryKey: studioKeys.agencies });

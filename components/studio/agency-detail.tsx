@@ -8,26 +8,24 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, fieldErrors } from "./api-errors";
 import { RenameDelete } from "./rename-delete";
-import { ICP_TYPES, JOB_STATUSES, studioKeys, type AgencyDetail as Detail, type AgencyJob } from "./types";
+import { ICP_TYPES, JOB_STATUSES, studioKeys, type AgencyJob } from "./types";
+import { DetailHeader } from "@/components/ui/detail-header";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 /** /agencies/[id]: the agency, its jobs, and links to its roster and QR cards. */
 export function AgencyDetail({ agencyId }: { agencyId: number }) {
-  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: () => apiFetch<Detail>(`/v1/services/studio/agencies/${agencyId}`) });
-  const jobs = useQuery({ queryKey: studioKeys.jobs(agencyId), queryFn: () => apiFetch<{ jobs: AgencyJob[] }>(`/v1/services/studio/agencies/${agencyId}/jobs`) });
+  const path = { agencyId: String(agencyId) };
+  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}", { params: { path } })) });
+  const jobs = useQuery({ queryKey: studioKeys.jobs(agencyId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs", { params: { path } })) });
   const queryClient = useQueryClient();
   const router = useRouter();
   if (agency.error) return <QueryError title="Could not load the agency." error={agency.error} onRetry={() => void agency.refetch()} />;
   return (
     <div className="space-y-6">
-      <div>
-        <Link href="/agencies" className="text-sm text-brand-600 hover:underline">
-          ← Agencies
-        </Link>
-        <h1 className="mt-1 text-2xl font-semibold text-slate-900">{agency.data?.name ?? "…"}</h1>
+      <DetailHeader back={{ href: "/agencies", label: "Agencies" }} title={agency.data?.name ?? "…"}>
         {agency.data ? (
           <p className="mt-1 text-sm text-slate-600">
             <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase">{agency.data.agency_type}</span> · {agency.data.subject_count} subjects · {agency.data.job_count} jobs
@@ -48,7 +46,7 @@ export function AgencyDetail({ agencyId }: { agencyId: number }) {
             />
           </div>
         ) : null}
-      </div>
+      </DetailHeader>
       <div className="grid gap-4 sm:grid-cols-2">
         <Card title="Roster">
           <p className="text-sm text-slate-600">The people you photograph: student ids, names, classes and reference photos. Edit them one by one or import a CSV.</p>
@@ -109,7 +107,16 @@ function CreateJobForm({ agencyId }: { agencyId: number }) {
   const [status, setStatus] = useState<string>("draft");
   const action = useActionKey();
   const create = useMutation({
-    mutationFn: () => action.run((idempotencyKey) => apiFetch<AgencyJob>(`/v1/services/studio/agencies/${agencyId}/jobs`, { method: "POST", json: { name, icp_type: icp, status }, idempotencyKey })),
+    mutationFn: () => action.run(async (idempotencyKey) =>
+        unwrap(
+          await studioApi.POST("/v1/services/studio/agencies/{agencyId}/jobs", {
+            params: { path: { agencyId: String(agencyId) } },
+            headers: { "idempotency-key": idempotencyKey },
+            // The person's choices, sent as they are: the API names a wrong one.
+            body: { name, icp_type: icp as AgencyJob["icp_type"], status: status as AgencyJob["status"] },
+          }),
+        ),
+      ),
     onSuccess: async () => {
       setName("");
       await queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });

@@ -8,12 +8,11 @@ import { useDropzone } from "react-dropzone";
 import { Card } from "@/components/ui/card";
 import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { errorMessage } from "./api-errors";
-import { studioKeys, type AgencyDetail, type AgencyJobDetail, type JobFile } from "./types";
-import type { Paginated } from "@/lib/client/list-envelopes";
+import { studioKeys, type JobFile } from "./types";
 import { uploadWithProgress } from "./upload-with-progress";
 import { RenameDelete } from "./rename-delete";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 type Upload = { key: string; name: string; progress: number; status: "uploading" | "done" | "failed"; error?: string; warning?: string };
 type UploadAnswer = { files: JobFile[]; warnings: Array<{ code: string; message: string }> };
@@ -30,11 +29,12 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const router = useRouter();
   const base = `/v1/services/studio/agencies/${agencyId}/jobs/${jobId}`;
-  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: () => apiFetch<AgencyDetail>(`/v1/services/studio/agencies/${agencyId}`) });
-  const job = useQuery({ queryKey: studioKeys.job(agencyId, jobId), queryFn: () => apiFetch<AgencyJobDetail>(base) });
+  const ids = { agencyId: String(agencyId), jobId: String(jobId) };
+  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}", { params: { path: ids } })) });
+  const job = useQuery({ queryKey: studioKeys.job(agencyId, jobId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}", { params: { path: ids } })) });
   const files = useQuery({
     queryKey: [...studioKeys.files(jobId), page],
-    queryFn: () => apiFetch<Paginated<JobFile>>(`${base}/files?limit=48&page=${page}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files", { params: { path: ids, query: { limit: "48", page: String(page) } } })),
     placeholderData: keepPreviousData,
   });
 
@@ -72,7 +72,7 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
   async function deletePhoto(fileId: number) {
     setDeleteError(null);
     try {
-      await apiFetch(`${base}/files/${fileId}`, { method: "DELETE" });
+      unwrap(await studioApi.DELETE("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files/{fileId}", { params: { path: { ...ids, fileId: String(fileId) } } }));
       setDeleting(null);
       await Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.files(jobId) }), queryClient.invalidateQueries({ queryKey: studioKeys.job(agencyId, jobId) })]);
     } catch (err) {

@@ -6,12 +6,11 @@ import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { AddSubjectForm } from "./add-subject-form";
 import { CsvImportPanel } from "./csv-import-panel";
 import { RosterRow } from "./roster-row";
-import { studioKeys, type AgencyDetail, type Subject } from "./types";
-import type { Paginated } from "@/lib/client/list-envelopes";
+import { studioKeys } from "./types";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 const COLUMNS = [
   { key: "student_id", label: "Student id" },
@@ -24,11 +23,12 @@ export function RosterEditor({ agencyId }: { agencyId: number }) {
   const [sort, setSort] = useState("name");
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
-  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: () => apiFetch<AgencyDetail>(`/v1/services/studio/agencies/${agencyId}`) });
-  const params = new URLSearchParams({ sort, page: String(page), limit: "50", ...(search.trim() ? { q: search.trim() } : {}) });
+  const path = { agencyId: String(agencyId) };
+  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}", { params: { path } })) });
+  const query = { sort: sort as "name", page: String(page), limit: "50", ...(search.trim() ? { q: search.trim() } : {}) };
   const subjects = useQuery({
     queryKey: [...studioKeys.subjects(agencyId), sort, page, search.trim()],
-    queryFn: () => apiFetch<Paginated<Subject>>(`/v1/services/studio/agencies/${agencyId}/subjects?${params}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/subjects", { params: { path, query } })),
     placeholderData: keepPreviousData,
   });
 

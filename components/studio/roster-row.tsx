@@ -3,9 +3,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
 import { errorMessage, fieldErrors } from "./api-errors";
 import type { Subject } from "./types";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 const input = "w-full rounded border border-slate-300 px-2 py-1 text-sm aria-[invalid=true]:border-red-500";
 
@@ -14,7 +15,7 @@ export function RosterRow({ agencyId, subject }: { agencyId: number; subject: Su
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ student_id: subject.student_id, name: subject.name, class_name: subject.class_name ?? "", reference_photo_url: subject.reference_photo_url ?? "" });
-  const path = `/v1/services/studio/agencies/${agencyId}/subjects/${subject.id}`;
+  const path = { agencyId: String(agencyId), subjectId: subject.id };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });
   const save = useMutation({
     mutationFn: () => {
@@ -24,14 +25,14 @@ export function RosterRow({ agencyId, subject }: { agencyId: number; subject: Su
       if (draft.name !== subject.name) changes.name = draft.name;
       if (draft.class_name !== (subject.class_name ?? "")) changes.class_name = draft.class_name || null;
       if (draft.reference_photo_url !== (subject.reference_photo_url ?? "")) changes.reference_photo_url = draft.reference_photo_url || null;
-      return Object.keys(changes).length ? apiFetch<Subject>(path, { method: "PATCH", json: changes }) : Promise.resolve(subject);
+      return Object.keys(changes).length ? studioApi.PATCH("/v1/services/studio/agencies/{agencyId}/subjects/{subjectId}", { params: { path }, body: changes }).then(unwrap) : Promise.resolve(subject);
     },
     onSuccess: async () => {
       setEditing(false);
       await refresh();
     },
   });
-  const remove = useMutation({ mutationFn: () => apiFetch<void>(path, { method: "DELETE" }), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: async () => unwrap(await studioApi.DELETE("/v1/services/studio/agencies/{agencyId}/subjects/{subjectId}", { params: { path } })), onSuccess: refresh });
   const errors = fieldErrors(save.error);
   // A 409 (duplicate student_id) names its field in details.field rather than details.fields.
   const conflictField = save.error instanceof ApiRequestError ? (save.error.body.details as { field?: string } | undefined)?.field : undefined;

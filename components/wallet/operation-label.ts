@@ -11,8 +11,9 @@ const LABELS: Record<string, string> = {
   face_match: "AI face matching",
 };
 
-/** A ledger `operation` code in readable words: "bg_remove" -> "Background removal". */
-export function operationLabel(operation: string): string {
+/** A ledger `operation` code in readable words: "bg_remove" -> "Background removal"; a row without one is named by its type. */
+export function operationLabel(operation: string | null, type?: string): string {
+  if (!operation) return type ? operationLabel(type) : "";
   const known = LABELS[operation];
   if (known) return known;
   const words = operation.replace(/[_-]+/g, " ").trim();

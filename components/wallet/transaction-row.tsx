@@ -16,7 +16,7 @@ export function TransactionRow({ tx }: { tx: WalletTransaction }) {
       <td className="px-4 py-3">
         <TransactionTypeBadge type={tx.type} />
       </td>
-      <td className="px-4 py-3 text-slate-900">{operationLabel(tx.operation)}</td>
+      <td className="px-4 py-3 text-slate-900">{operationLabel(tx.operation, tx.type)}</td>
       <td className="max-w-xs px-4 py-3 text-slate-600">
         {tx.reference && href ? (
           <Link href={href} className="break-all font-mono text-xs text-brand-700 hover:underline" data-testid="ledger-work-link">

@@ -5,12 +5,10 @@ import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { EmptyState, ListSkeleton } from "@/components/ui/list-states";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
 import { TransactionRow } from "./transaction-row";
-import type { Paginated } from "@/lib/client/list-envelopes";
-import type { WalletTransaction } from "./types";
 
 const PAGE_SIZE = 20;
 
@@ -28,7 +26,7 @@ export function TransactionsCard() {
   const [page, setPage] = useState(1);
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery({
     queryKey: ["wallet", "transactions", page],
-    queryFn: () => apiFetch<Paginated<WalletTransaction>>(`/v1/wallet/transactions?limit=${PAGE_SIZE}&page=${page}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/wallet/transactions", { params: { query: { limit: String(PAGE_SIZE), page: String(page) } } })),
     placeholderData: keepPreviousData,
   });
 

@@ -1,17 +1,6 @@
-/** Shapes returned by the /v1 wallet endpoints, as the studio pages read them. */
+import type { ApiResponse } from "@/lib/client/typed-api";
 
-export type TransactionType = "grant" | "debit" | "refund";
-
-export type WalletTransaction = {
-  id: string;
-  type: TransactionType;
-  amount: number;
-  balance_after: number;
-  operation: string;
-  reference: string | null;
-  note: string | null;
-  refund_of: string | null;
-  created_at: string;
-};
-
-export type UsageDay = { date: string; spent: number; granted: number };
+/** The wallet's shapes as the studio pages read them, derived from the /v1 routes that return them. */
+export type WalletTransaction = ApiResponse<"/v1/wallet/transactions", "get">["data"][number];
+export type TransactionType = WalletTransaction["type"];
+export type UsageDay = ApiResponse<"/v1/wallet/usage", "get">["data"][number];

@@ -2,10 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { formatTokens } from "./format";
 import { QueryError } from "@/components/ui/query-error";
-import type { UsageDay } from "./types";
 import { UsageChart } from "./usage-chart";
 
 const DAYS = 30;
@@ -14,7 +13,7 @@ const DAYS = 30;
 export function UsageCard({ className = "" }: { className?: string }) {
   const { data, error, isPending, refetch } = useQuery({
     queryKey: ["wallet", "usage", DAYS],
-    queryFn: () => apiFetch<{ data: UsageDay[] }>(`/v1/wallet/usage?days=${DAYS}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/wallet/usage", { params: { query: { days: String(DAYS) } } })),
   });
   const total = data?.data.reduce((sum, d) => sum + d.spent, 0) ?? 0;
 

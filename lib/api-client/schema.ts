@@ -1609,7 +1609,8 @@ export interface operations {
                             price: number;
                             product_type: string;
                             sku: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "active" | "archived";
                             /** Format: date-time */
                             updated_at: string;
                             width_in: number;
@@ -1698,7 +1699,8 @@ export interface operations {
                         price: number;
                         product_type: string;
                         sku: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "active" | "archived";
                         /** Format: date-time */
                         updated_at: string;
                         width_in: number;
@@ -1744,7 +1746,8 @@ export interface operations {
                         price: number;
                         product_type: string;
                         sku: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "active" | "archived";
                         /** Format: date-time */
                         updated_at: string;
                         width_in: number;
@@ -1835,7 +1838,8 @@ export interface operations {
                         price: number;
                         product_type: string;
                         sku: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "active" | "archived";
                         /** Format: date-time */
                         updated_at: string;
                         width_in: number;
@@ -2144,13 +2148,16 @@ export interface operations {
                             completed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The name download_url saves under: `<source name>-cutout.png` (or `cutout-<job_id>.png`). */
+                            download_name: string;
                             /** @description The PNG served as an attachment (Content-Disposition), valid 24 hours. */
                             download_url: string | null;
                             edge_softness: number;
                             error_message: string | null;
                             high_detail_mode: boolean;
                             job_id: string;
-                            output_background: string;
+                            /** @enum {string} */
+                            output_background: "transparent" | "white";
                             output_size: {
                                 height: number;
                                 width: number;
@@ -2158,6 +2165,8 @@ export interface operations {
                             /** @description Signed URL of the PNG once completed, valid 24 hours. */
                             output_url: string | null;
                             provider: string;
+                            /** @description The original's file name: the upload's name, or the URL's last segment. */
+                            source_name: string | null;
                             /** @description The original picture (re-signed when it is one of your uploads). */
                             source_url: string;
                             /** @enum {string} */
@@ -2275,13 +2284,16 @@ export interface operations {
                         completed_at: string | null;
                         /** Format: date-time */
                         created_at: string;
+                        /** @description The name download_url saves under: `<source name>-cutout.png` (or `cutout-<job_id>.png`). */
+                        download_name: string;
                         /** @description The PNG served as an attachment (Content-Disposition), valid 24 hours. */
                         download_url: string | null;
                         edge_softness: number;
                         error_message: string | null;
                         high_detail_mode: boolean;
                         job_id: string;
-                        output_background: string;
+                        /** @enum {string} */
+                        output_background: "transparent" | "white";
                         output_size: {
                             height: number;
                             width: number;
@@ -2289,6 +2301,8 @@ export interface operations {
                         /** @description Signed URL of the PNG once completed, valid 24 hours. */
                         output_url: string | null;
                         provider: string;
+                        /** @description The original's file name: the upload's name, or the URL's last segment. */
+                        source_name: string | null;
                         /** @description The original picture (re-signed when it is one of your uploads). */
                         source_url: string;
                         /** @enum {string} */
@@ -2311,6 +2325,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 page?: string;
+                preflightReportId?: string;
                 status?: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
             };
             header?: never;

@@ -32,12 +32,28 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   const post = (rest.method ?? "GET").toUpperCase() === "POST";
   if (post && !headers.has("idempotency-key")) headers.set("idempotency-key", idempotencyKey ?? newIdempotencyKey());
   const body = json !== undefined ? JSON.stringify(json) : rest.body;
-  // Only a POST with a key is safe to send again; FormData bodies can be re-sent as they are.
+  const res = await fetchWithRetries(path, { ...rest, headers, body, credentials: "same-origin" });
+  if (res.status === 204) return undefined as T;
+  const parsed = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiRequestError(res.status, parsed);
+  return parsed as T;
+}
+
+/**
+ * Sends a studio request, again where that is safe: a POST carries an
+ * Idempotency-Key, so a network failure is retried with the same key (never
+ * charged twice), and a 409 saying that key is still running is asked again
+ * shortly. Other methods are sent once. The typed client (typed-api.ts) sends
+ * through here too.
+ */
+export async function fetchWithRetries(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const post = request.method === "POST" && request.headers.has("idempotency-key");
   const attempts = post ? RETRIES + 1 : 1;
-  let res: Response | undefined;
   for (let attempt = 1; ; attempt++) {
+    let res: Response;
     try {
-      res = await fetch(path, { ...rest, headers, body, credentials: "same-origin" });
+      res = await fetch(post ? request.clone() : request);
     } catch (err) {
       if (attempt >= attempts) throw err;
       await pause(500 * attempt);
@@ -51,10 +67,6 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
         continue;
       }
     }
-    break;
+    return res;
   }
-  if (res.status === 204) return undefined as T;
-  const parsed = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiRequestError(res.status, parsed);
-  return parsed as T;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { appOrigin } from "@/lib/config";
+import { appOrigin } from "@/lib/http/app-origin";
 import { requestOrigin } from "@/lib/http/request-context";
 import { countNoun } from "@/lib/count-noun";
 import { decimalInt } from "./decimal-int";

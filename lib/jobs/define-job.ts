@@ -1,5 +1,5 @@
 import { NonRetriableError } from "inngest";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { JobTimeoutError } from "./job-errors";
 import type { AnyJobDefinition, EventSchema, JobDefinition, JobEvent, JobStep } from "./types";
 

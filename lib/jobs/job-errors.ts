@@ -57,3 +57,17 @@ export function formatDuration(ms: number): string {
   const m = Math.round(s / 60);
   return `${m} minutes`;
 }
+
+/** Errors every job may end with whose message is written for people (the runtime's own, and a plain NonRetriableError). */
+const RUNTIME_HUMAN = ["NonRetriableError", "JobTimeoutError", "JobInterruptedError"];
+
+/**
+ * The message a failed job shows its customer, from the error that ended its last
+ * attempt: the error's own message when its class writes for people (the job's
+ * `humanErrors` plus the runtime's), else the job's generic sentence, so no
+ * internals leak.
+ */
+export function failureMessageFor(humanErrors: readonly string[], generic: string) {
+  const human = new Set([...humanErrors, ...RUNTIME_HUMAN]);
+  return (error: SerializedError): string => (human.has(error.name) && error.message ? error.message : generic);
+}

@@ -3,12 +3,13 @@ import type { EventType } from "inngest";
 import type { Db } from "@/lib/db/types";
 import { newId } from "@/lib/ids";
 import { ApiError } from "@/lib/http/api-error";
-import { inngest } from "@/inngest/client";
-import { jobEvents } from "@/inngest/events";
+import { inngest } from "@/lib/jobs/inngest-client";
+import { jobEvents } from "./events";
 import { jobsMode } from "./jobs-mode";
 import { enqueueRuns } from "./runner/enqueue-runs";
 import { wakeJobRunner } from "./runner/runner-instance";
-import type { AnyJobDefinition, EventSchema } from "./types";
+import { jobFunctions } from "./registry";
+import type { EventSchema } from "./types";
 
 type Catalogue = (typeof jobEvents)[number];
 /** Any event of the catalogue, typed by its schema: `{ name: "bg-remove/job.requested", data: { jobId, accountId } }`. */
@@ -30,7 +31,7 @@ export type StartableEvent = Catalogue extends infer E
  */
 export async function startJob(tx: Db, event: StartableEvent, opts: { id?: string; runAt?: number } = {}): Promise<{ eventId: string; runIds: string[] }> {
   const type = jobEvents.find((e) => e.name === event.name);
-  if (!type) throw new Error(`Unknown job event ${event.name}: add it to inngest/events.ts`);
+  if (!type) throw new Error(`Unknown job event ${event.name}: add it to lib/jobs/events.ts`);
   const data = type.schema.parse(event.data);
   const eventId = opts.id ?? newId("evt");
   // A future `runAt` delays the run (Inngest schedules an event whose ts is ahead; the embedded runner's run_after).
@@ -48,15 +49,9 @@ export async function startJob(tx: Db, event: StartableEvent, opts: { id?: strin
     return { eventId, runIds: [] };
   }
 
-  const runIds = await enqueueRuns(tx, await jobDefinitions(), { id: eventId, name: event.name, data, ts }, opts.runAt && opts.runAt > Date.now() ? new Date(ts) : undefined);
+  const runIds = await enqueueRuns(tx, await jobFunctions(), { id: eventId, name: event.name, data, ts }, opts.runAt && opts.runAt > Date.now() ? new Date(ts) : undefined);
   // The transaction has not committed yet: the runner's next look (now, or its
   // next poll) sees the runs once it has. With PGlite the look waits for the commit.
   setTimeout(wakeJobRunner, 10).unref?.();
   return { eventId, runIds };
-}
-
-/** Loaded lazily: the functions import the domain modules that call startJob. */
-async function jobDefinitions(): Promise<AnyJobDefinition[]> {
-  const { jobFunctions } = await import("@/inngest/functions");
-  return jobFunctions as unknown as AnyJobDefinition[];
 }

@@ -4,8 +4,10 @@
 import { getDb } from "@/lib/db/client";
 import { jobSteps } from "@/lib/db/schema";
 import { startJobRunner } from "@/lib/jobs/runner/runner-instance";
+import { registerAppJobs } from "@/inngest/register";
 
 async function main() {
+  registerAppJobs();
   await startJobRunner({ pollMs: 50, concurrency: 2 });
   console.log("READY");
   const db = await getDb();

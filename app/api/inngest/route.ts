@@ -1,5 +1,5 @@
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { jobFunctions } from "@/inngest/functions";
 import { jobsMode, servesInngestFunctions } from "@/lib/jobs/jobs-mode";
 

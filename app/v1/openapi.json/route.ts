@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withPublic } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { appOrigin } from "@/lib/config";
+import { appOrigin } from "@/lib/http/app-origin";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
 import { loadRoutes } from "@/lib/openapi/load-routes";
 import { routeModules } from "./routes";

@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { useActionKey } from "@/lib/client/idempotency-key";
-import { productsQueryKey, type Product } from "../types";
+import { productsQueryKey } from "../types";
 import { ProductForm, type ProductInput } from "./product-form";
+import { studioApi, unwrap, type ApiBody } from "@/lib/client/typed-api";
 
 /** "New product" folds open into the form; the list refreshes after a create. */
 export function CreateProductCard() {
@@ -17,7 +17,7 @@ export function CreateProductCard() {
   const [created, setCreated] = useState<string>();
   const action = useActionKey();
   const create = useMutation({
-    mutationFn: (input: ProductInput) => action.run((idempotencyKey) => apiFetch<Product>("/v1/products", { method: "POST", json: input, idempotencyKey })),
+    mutationFn: (input: ProductInput) => action.run(async (idempotencyKey) => unwrap(await studioApi.POST("/v1/products", { body: input as ApiBody<"/v1/products", "post">, headers: { "idempotency-key": idempotencyKey } }))),
     onSuccess: async (p) => {
       setCreated(p.name);
       setFormKey((k) => k + 1);

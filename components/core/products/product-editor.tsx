@@ -1,37 +1,37 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { formatDate } from "../format";
 import { ProductStatusBadge } from "../status-badge";
 import { productsQueryKey, type Product } from "../types";
 import { ProductForm, type ProductInput } from "./product-form";
+import { DetailHeader } from "@/components/ui/detail-header";
+import { studioApi, unwrap, type ApiBody } from "@/lib/client/typed-api";
 
 /** One product: edit, archive or restore, delete (refused while projects use it). */
 export function ProductEditor({ id }: { id: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const path = `/v1/products/${encodeURIComponent(id)}`;
-  const { data, error, isPending, refetch } = useQuery({ queryKey: [...productsQueryKey, "one", id], queryFn: () => apiFetch<Product>(path) });
+  const byId = { params: { path: { id } } };
+  const { data, error, isPending, refetch } = useQuery({ queryKey: [...productsQueryKey, "one", id], queryFn: async () => unwrap(await studioApi.GET("/v1/products/{id}", byId)) });
   const [saved, setSaved] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: productsQueryKey });
   const save = useMutation({
-    mutationFn: (input: Partial<ProductInput> & { status?: string }) => apiFetch<Product>(path, { method: "PATCH", json: input }),
+    mutationFn: async (input: Partial<ProductInput> & { status?: Product["status"] }) => unwrap(await studioApi.PATCH("/v1/products/{id}", { ...byId, body: input as ApiBody<"/v1/products/{id}", "patch"> })),
     onSuccess: async () => {
       setSaved(true);
       await refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: () => apiFetch<void>(path, { method: "DELETE" }),
+    mutationFn: async () => unwrap(await studioApi.DELETE("/v1/products/{id}", byId)),
     onSuccess: async () => {
       await refresh();
       router.push("/products");
@@ -43,18 +43,11 @@ export function ProductEditor({ id }: { id: string }) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <Link href="/products" className="text-sm text-brand-600 hover:underline">
-          ← Products
-        </Link>
-        <div className="mt-1 flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold text-slate-900">{data.name}</h1>
-          <ProductStatusBadge status={data.status} isPublic={data.is_public} />
-        </div>
+      <DetailHeader back={{ href: "/products", label: "Products" }} title={data.name} badge={<ProductStatusBadge status={data.status} isPublic={data.is_public} />}>
         <p className="mt-1 text-sm text-slate-500">
           <span className="font-mono">{data.id}</span> · created {formatDate(data.created_at)} · updated {formatDate(data.updated_at)}
         </p>
-      </div>
+      </DetailHeader>
       <Card title="Details">
         {saved && !save.isPending && !save.error ? (
           <p role="status" className="mb-3 text-sm text-emerald-700">

@@ -8,6 +8,7 @@ import { fieldErrors, formError } from "../field-errors";
 import { PRODUCT_TYPE_LABELS, toMajorUnits, toMinorUnits } from "../format";
 import type { Product } from "../types";
 
+/** What the person typed: sent as it is, the API validates it and its messages land on the fields. */
 export type ProductInput = {
   sku: string;
   name: string;

@@ -8,13 +8,12 @@ import { Card } from "@/components/ui/card";
 import { EmptyState, ListSkeleton } from "@/components/ui/list-states";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { formatPrice, formatSize, productTypeLabel } from "../format";
 import { SelectField } from "@/components/ui/field";
 import { ProductStatusBadge } from "../status-badge";
-import type { CursorList } from "@/lib/client/list-envelopes";
 import { productsQueryKey, type Product } from "../types";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 const PAGE_SIZE = 20;
 const SORTS = [
@@ -41,12 +40,16 @@ export function ProductsList() {
   const [sort, setSort] = useState("created_at:desc");
   const [cursor, setCursor] = useState<string | null>(null);
   const [sortBy, order] = sort.split(":");
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), sortBy: sortBy!, order: order! });
-  if (status) params.set("status", status);
-  if (cursor) params.set("cursor", cursor);
+  const query = {
+    limit: String(PAGE_SIZE),
+    sortBy: sortBy as "created_at" | "updated_at" | "name",
+    order: order as "asc" | "desc",
+    ...(status ? { status: status as Product["status"] } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
   const { data, error, isPending, isPlaceholderData, refetch } = useQuery({
-    queryKey: [...productsQueryKey, "list", params.toString()],
-    queryFn: () => apiFetch<CursorList<Product>>(`/v1/products?${params}`),
+    queryKey: [...productsQueryKey, "list", query],
+    queryFn: async () => unwrap(await studioApi.GET("/v1/products", { params: { query } })),
     placeholderData: keepPreviousData,
   });
 
@@ -101,7 +104,7 @@ export function ProductsList() {
 function ProductRow({ product: p }: { product: Product }) {
   const queryClient = useQueryClient();
   const toggle = useMutation({
-    mutationFn: () => apiFetch<Product>(`/v1/products/${encodeURIComponent(p.id)}`, { method: "PATCH", json: { status: p.status === "active" ? "archived" : "active" } }),
+    mutationFn: async () => unwrap(await studioApi.PATCH("/v1/products/{id}", { params: { path: { id: p.id } }, body: { status: p.status === "active" ? "archived" : "active" } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
   });
   return (

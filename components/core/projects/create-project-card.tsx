@@ -6,11 +6,11 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, SelectField } from "@/components/ui/field";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { fieldErrors, formError } from "../field-errors";
 import { projectsQueryKey, type Project } from "../types";
 import { useProductOptions } from "./use-product-options";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 const FIELDS = ["name", "product_id", "customer_email", "design_file_url", "preflight_report_id"];
 const blankToUndefined = (s: string) => (s.trim() === "" ? undefined : s.trim());
@@ -25,17 +25,18 @@ export function CreateProjectCard() {
   const create = useMutation({
     mutationFn: () =>
       action.run((idempotencyKey) =>
-        apiFetch<Project>("/v1/projects", {
-          method: "POST",
-          idempotencyKey,
-          json: {
-            name: v.name,
-            product_id: v.product_id || products.data?.data[0]?.id || "",
-            customer_email: blankToUndefined(v.customer_email),
-            design_file_url: blankToUndefined(v.design_file_url),
-            preflight_report_id: blankToUndefined(v.preflight_report_id),
-          },
-        }),
+        studioApi
+          .POST("/v1/projects", {
+            headers: { "idempotency-key": idempotencyKey },
+            body: {
+              name: v.name,
+              product_id: v.product_id || products.data?.data[0]?.id || "",
+              customer_email: blankToUndefined(v.customer_email),
+              design_file_url: blankToUndefined(v.design_file_url),
+              preflight_report_id: blankToUndefined(v.preflight_report_id),
+            },
+          })
+          .then(unwrap),
       ),
     onSuccess: async (p) => {
       setCreated(p);

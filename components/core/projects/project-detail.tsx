@@ -12,7 +12,11 @@ import { isFinalStatus, PROJECT_STATUS_LABELS, PROJECT_TRANSITIONS, type Project
 import { fieldErrors } from "../field-errors";
 import { formatDate, formatPrice, formatSize } from "../format";
 import { ProjectStatusBadge } from "../status-badge";
-import { productsQueryKey, projectsQueryKey, type Product, type Project } from "../types";
+import { productsQueryKey, projectsQueryKey, type Project } from "../types";
+import { DetailHeader } from "@/components/ui/detail-header";
+import { studioApi, unwrap, type ApiBody } from "@/lib/client/typed-api";
+
+type ProjectPatch = ApiBody<"/v1/projects/{id}", "patch">;
 
 const MOVE_LABELS: Partial<Record<ProjectStatus, string>> = {
   submitted: "Submit for review",
@@ -25,18 +29,18 @@ const MOVE_LABELS: Partial<Record<ProjectStatus, string>> = {
 /** One project: its product, status moves allowed from here, details, and the preflight report link. */
 export function ProjectDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
-  const path = `/v1/projects/${encodeURIComponent(id)}`;
-  const project = useQuery({ queryKey: [...projectsQueryKey, "one", id], queryFn: () => apiFetch<Project>(path) });
+  const byId = { params: { path: { id } } };
+  const project = useQuery({ queryKey: [...projectsQueryKey, "one", id], queryFn: async () => unwrap(await studioApi.GET("/v1/projects/{id}", byId)) });
   const productId = project.data?.product_id;
   const product = useQuery({
     queryKey: [...productsQueryKey, "one", productId],
-    queryFn: () => apiFetch<Product>(`/v1/products/${encodeURIComponent(productId!)}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/products/{id}", { params: { path: { id: productId! } } })),
     enabled: !!productId,
   });
   const report = useLinkedReport(project.data?.preflight_report_id ?? null);
   const [reason, setReason] = useState("");
   const update = useMutation({
-    mutationFn: (patch: Partial<Omit<Project, "id" | "created_at" | "updated_at" | "preflight_overrides">> & { override?: { reason: string } }) => apiFetch<Project>(path, { method: "PATCH", json: patch }),
+    mutationFn: async (patch: ProjectPatch) => unwrap(await studioApi.PATCH("/v1/projects/{id}", { ...byId, body: patch })),
     onSuccess: (p) => {
       queryClient.setQueryData([...projectsQueryKey, "one", id], p);
       return queryClient.invalidateQueries({ queryKey: projectsQueryKey });
@@ -58,18 +62,11 @@ export function ProjectDetail({ id }: { id: string }) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <Link href="/projects" className="text-sm text-brand-600 hover:underline">
-          ← Projects
-        </Link>
-        <div className="mt-1 flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold text-slate-900">{p.name}</h1>
-          <ProjectStatusBadge status={p.status} />
-        </div>
+      <DetailHeader back={{ href: "/projects", label: "Projects" }} title={p.name} badge={<ProjectStatusBadge status={p.status} />}>
         <p className="mt-1 text-sm text-slate-500">
           <span className="font-mono">{p.id}</span> · created {formatDate(p.created_at)} · updated {formatDate(p.updated_at)}
         </p>
-      </div>
+      </DetailHeader>
 
       <Card title="Status">
         {closed ? (
@@ -175,6 +172,7 @@ export function ProjectDetail({ id }: { id: string }) {
   );
 }
 
+// Written by hand: GET /v1/services/preflight/checks/{reportId} has no response schema in the OpenAPI document yet.
 type ReportSummary = { reportId: string; designId: string; status: "pass" | "warning" | "fail"; summary: { errors: number; warnings: number; infos: number }; createdAt: string };
 
 /** The linked report's verdict and counts (GET /v1/services/preflight/checks/{id}). */

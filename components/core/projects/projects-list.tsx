@@ -7,14 +7,13 @@ import { Card } from "@/components/ui/card";
 import { EmptyState, ListSkeleton } from "@/components/ui/list-states";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectStatus } from "@/lib/services/core/project-status";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { formatDate } from "../format";
 import { ProjectStatusBadge } from "../status-badge";
-import type { CursorList } from "@/lib/client/list-envelopes";
-import { projectsQueryKey, type Project } from "../types";
+import { projectsQueryKey } from "../types";
 import { useProductOptions } from "./use-product-options";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 const PAGE_SIZE = 20;
 
@@ -31,12 +30,10 @@ const COLUMNS: readonly Column[] = [
 export function ProjectsList() {
   const [status, setStatus] = useState<ProjectStatus | "">("");
   const [cursor, setCursor] = useState<string | null>(null);
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), sortBy: "updated_at", order: "desc" });
-  if (status) params.set("status", status);
-  if (cursor) params.set("cursor", cursor);
+  const query = { limit: String(PAGE_SIZE), sortBy: "updated_at", order: "desc", ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } as const;
   const { data, error, isPending, isPlaceholderData, refetch } = useQuery({
-    queryKey: [...projectsQueryKey, "list", params.toString()],
-    queryFn: () => apiFetch<CursorList<Project>>(`/v1/projects?${params}`),
+    queryKey: [...projectsQueryKey, "list", query],
+    queryFn: async () => unwrap(await studioApi.GET("/v1/projects", { params: { query } })),
     placeholderData: keepPreviousData,
   });
   const products = useProductOptions();

@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/api-keys/copy-button";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 const queryKey = ["core", "unauth-token"] as const;
 
@@ -16,11 +16,11 @@ const queryKey = ["core", "unauth-token"] as const;
 export function UnauthTokenCard() {
   const queryClient = useQueryClient();
   const origin = useOrigin();
-  const { data, error, isPending, refetch } = useQuery({ queryKey, queryFn: () => apiFetch<{ token: string }>("/v1/account/unauth-token") });
+  const { data, error, isPending, refetch } = useQuery({ queryKey, queryFn: async () => unwrap(await studioApi.GET("/v1/account/unauth-token")) });
   const [confirming, setConfirming] = useState(false);
   const [rotatedAt, setRotatedAt] = useState<Date>();
   const rotate = useMutation({
-    mutationFn: () => apiFetch<{ token: string }>("/v1/account/unauth-token/rotate", { method: "POST" }),
+    mutationFn: async () => unwrap(await studioApi.POST("/v1/account/unauth-token/rotate", { body: {} })),
     onSuccess: (res) => {
       queryClient.setQueryData(queryKey, res);
       setConfirming(false);

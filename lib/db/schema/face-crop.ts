@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { billedBatchColumns } from "./billed-batch";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -18,22 +19,9 @@ export const faceCropTasks = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     mode: text("mode").$type<"sync" | "async">().notNull(),
-    /** queued, running, completed, failed (contract 3). */
-    status: text("status").$type<"queued" | "running" | "completed" | "failed">().notNull(),
     icpType: text("icp_type").notNull(),
     enhance: boolean("enhance").notNull(),
-    totalFiles: integer("total_files").notNull(),
-    processedFiles: integer("processed_files").notNull().default(0),
-    pricePerFile: integer("price_per_file").notNull(),
-    /** What the debit took at acceptance (accepted files × price). */
-    tokensDebited: integer("tokens_debited").notNull(),
-    /** The debit's ledger id (`wtx_...`). */
-    walletTransactionId: text("wallet_transaction_id").notNull(),
-    tokensRefunded: integer("tokens_refunded").notNull().default(0),
-    refundTransactionId: text("refund_transaction_id"),
-    errorMessage: text("error_message"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    completedAt: ts("completed_at"),
+    ...billedBatchColumns(),
   },
   (t) => [index("face_crop_tasks_account_created_idx").on(t.accountId, t.createdAt), index("face_crop_tasks_status_idx").on(t.status, t.mode)],
 );

@@ -1,3 +1,4 @@
+import { billedBatchColumns } from "./billed-batch";
 import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { agencies, agencyJobs, jobFiles, subjects } from "./studio";
@@ -73,17 +74,7 @@ export const matchJobs = pgTable(
       .references(() => agencies.id, { onDelete: "cascade" }),
     jobId: integer("job_id").references(() => agencyJobs.id, { onDelete: "set null" }),
     threshold: real("threshold").notNull(),
-    status: text("status").$type<"queued" | "running" | "completed" | "failed">().notNull(),
-    totalFiles: integer("total_files").notNull(),
-    processedFiles: integer("processed_files").notNull().default(0),
-    pricePerFile: integer("price_per_file").notNull(),
-    tokensDebited: integer("tokens_debited").notNull(),
-    walletTransactionId: text("wallet_transaction_id").notNull(),
-    tokensRefunded: integer("tokens_refunded").notNull().default(0),
-    refundTransactionId: text("refund_transaction_id"),
-    errorMessage: text("error_message"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    completedAt: ts("completed_at"),
+    ...billedBatchColumns(),
   },
   (t) => [uniqueIndex("match_jobs_task_key").on(t.taskId), index("match_jobs_account_idx").on(t.accountId, t.createdAt), index("match_jobs_status_idx").on(t.status)],
 );

@@ -38,7 +38,7 @@ export class EmbeddedRunner {
   private claims = 0;
 
   constructor(
-    definitions: AnyJobDefinition[],
+    definitions: readonly AnyJobDefinition[],
     readonly options: RunnerOptions,
     private readonly openDb: () => Promise<Db>,
   ) {

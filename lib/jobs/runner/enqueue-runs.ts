@@ -10,7 +10,7 @@ import type { AnyJobDefinition } from "../types";
  */
 export async function enqueueRuns(
   tx: Db,
-  definitions: AnyJobDefinition[],
+  definitions: readonly AnyJobDefinition[],
   event: { id: string; name: string; data: Record<string, unknown>; ts: number },
   /** Not before this time (a delayed start); default: now. */
   runAfter?: Date,

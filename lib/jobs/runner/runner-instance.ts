@@ -1,5 +1,5 @@
 import { dbHandle } from "@/lib/db/client";
-import type { AnyJobDefinition } from "../types";
+import { jobFunctions } from "../registry";
 import { EmbeddedRunner } from "./embedded-runner";
 import { newInstanceId, runnerOptionsFromEnv, type RunnerOptions } from "./runner-options";
 
@@ -10,9 +10,8 @@ const holder = globalThis as unknown as { __printStudioJobRunner?: EmbeddedRunne
 /** Starts this process's embedded runner (idempotent). Options override the environment (tests, benchmarks). */
 export async function startJobRunner(overrides: Partial<RunnerOptions> = {}): Promise<EmbeddedRunner> {
   if (holder.__printStudioJobRunner) return holder.__printStudioJobRunner;
-  const { jobFunctions } = await import("@/inngest/functions");
   const options: RunnerOptions = { ...runnerOptionsFromEnv(), instanceId: newInstanceId(), ...overrides };
-  const runner = new EmbeddedRunner(jobFunctions as unknown as AnyJobDefinition[], options, async () => (await dbHandle()).db);
+  const runner = new EmbeddedRunner(await jobFunctions(), options, async () => (await dbHandle()).db);
   holder.__printStudioJobRunner = runner;
   try {
     const handle = await dbHandle();
@@ -41,9 +40,8 @@ export function wakeJobRunner(): void {
 
 /** Warms every job's engine (models) in the background; failures are logged, not fatal. */
 export async function warmUpJobs(): Promise<void> {
-  const { jobFunctions } = await import("@/inngest/functions");
   await Promise.all(
-    (jobFunctions as unknown as AnyJobDefinition[]).map(async (d) => {
+    (await jobFunctions()).map(async (d) => {
       if (!d.warmUp) return;
       const started = Date.now();
       try {

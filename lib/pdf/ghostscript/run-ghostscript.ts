@@ -2,6 +2,8 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { z } from "zod";
+import { parseEnv } from "@/lib/parse-env";
 
 /**
  * Ghostscript (AGPL) always runs in a separate process, never linked into
@@ -36,13 +38,13 @@ function hasSystemGs(): boolean {
 }
 
 export function ghostscriptEngine(): GhostscriptEngine {
-  const wanted = process.env.GHOSTSCRIPT_ENGINE?.trim() || "auto";
+  // Read on every call: a test switches it between runs.
+  const wanted = parseEnv(z.object({ GHOSTSCRIPT_ENGINE: z.enum(["auto", "system", "wasm"]).default("auto") }), process.env, "Ghostscript").GHOSTSCRIPT_ENGINE;
   if (wanted === "wasm") return "gs-wasm";
   if (wanted === "system") {
     if (!hasSystemGs()) throw new GhostscriptError("GHOSTSCRIPT_ENGINE=system but no `gs` is installed.", "unavailable");
     return "gs-system";
   }
-  if (wanted !== "auto") throw new Error(`GHOSTSCRIPT_ENGINE must be auto, system or wasm; got ${JSON.stringify(wanted)}`);
   return hasSystemGs() ? "gs-system" : "gs-wasm";
 }
 

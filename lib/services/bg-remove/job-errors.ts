@@ -1,4 +1,5 @@
 import { NonRetriableError } from "inngest";
+import { failureMessageFor } from "@/lib/jobs/job-errors";
 
 /**
  * Errors of a background removal job. Their messages are shown to the customer
@@ -21,12 +22,7 @@ export class BgRemoveTransientError extends Error {
   }
 }
 
-/** Errors whose message is written for people; anything else is summarised (no internals leak). */
-const HUMAN = new Set(["BgRemoveInputError", "BgRemoveTransientError", "NonRetriableError", "JobTimeoutError", "JobInterruptedError"]);
-
 export const GENERIC_FAILURE = "The background could not be removed because of an error on our side.";
 
 /** The error_message for a failed job, from the error that ended its last attempt. */
-export function failureMessage(error: { name: string; message: string }): string {
-  return HUMAN.has(error.name) && error.message ? error.message : GENERIC_FAILURE;
-}
+export const failureMessage = failureMessageFor(["BgRemoveInputError", "BgRemoveTransientError"], GENERIC_FAILURE);

@@ -1,4 +1,6 @@
 import { BG_REMOVAL_PROVIDER, removeBackground, warmUpBackgroundRemoval, type BgRemovalOptions, type BgRemovalResult } from "@/lib/ml/background-removal";
+import { z } from "zod";
+import { parseEnv } from "@/lib/parse-env";
 
 /**
  * The seam between the service and whatever removes backgrounds. Today one
@@ -17,7 +19,7 @@ const providers: Record<string, BgRemovalProvider> = {
 };
 
 export function bgRemovalProvider(): BgRemovalProvider {
-  const wanted = process.env.BG_REMOVE_PROVIDER?.trim() || BG_REMOVAL_PROVIDER;
+  const wanted = parseEnv(z.object({ BG_REMOVE_PROVIDER: z.string().trim().default(BG_REMOVAL_PROVIDER) }), process.env, "background removal").BG_REMOVE_PROVIDER || BG_REMOVAL_PROVIDER;
   const provider = providers[wanted];
   if (!provider) throw new Error(`BG_REMOVE_PROVIDER=${wanted} is not a known provider (known: ${Object.keys(providers).join(", ")}).`);
   return provider;

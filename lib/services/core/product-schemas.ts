@@ -95,7 +95,7 @@ export const productResponse = z.object({
   color_mode: z.string(),
   price: z.number().int().meta({ description: "Integer minor units of currency (cents for USD)." }),
   currency: z.string(),
-  status: z.string(),
+  status: z.enum(PRODUCT_STATUSES),
   is_public: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),

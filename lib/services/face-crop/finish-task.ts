@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { faceCropItems, faceCropTasks } from "@/lib/db/schema";
-import { refundDebit } from "@/lib/wallet/refund-debit";
+import { settleBilledBatch } from "@/lib/services/billed-batch/settle-batch";
 import { emitWebhookEvent } from "@/lib/webhooks/emit";
 import { getFaceCropTask } from "./get-task";
 
@@ -9,10 +9,8 @@ export const INTERRUPTED = { code: "PROCESSING_FAILED", message: "The batch stop
 
 /**
  * Ends a task: every file still pending is failed (when the task failed), and the
- * charged files that failed are refunded together, by one refund row that
- * references the task's debit (the ledger allows one refund per debit, which is
- * what makes a retried or racing finish refund at most once). Idempotent: a task
- * already ended is returned as it is.
+ * charged files that failed are refunded together (settleBilledBatch). Idempotent:
+ * a task already ended is returned as it is.
  */
 export async function finishTask(db: Db, input: { taskId: string; accountId: string; outcome: "completed" | "failed"; message?: string }) {
   return db.transaction(async (tx) => {
@@ -32,26 +30,18 @@ export async function finishTask(db: Db, input: { taskId: string; accountId: str
       .select({ n: count() })
       .from(faceCropItems)
       .where(and(eq(faceCropItems.taskId, task.id), eq(faceCropItems.status, "failed"), eq(faceCropItems.charged, true)));
-    const amount = (failed?.n ?? 0) * task.pricePerFile;
-    let refund: { refunded: boolean; transactionId?: string } = { refunded: false };
-    if (amount > 0) {
-      refund = await refundDebit(tx, {
-        accountId: task.accountId,
-        debitId: task.walletTransactionId,
-        amount,
-        reason: `Face crop ${task.id}: ${failed!.n} of ${task.totalFiles} files could not be cropped`,
-      });
-    }
+    const failedFiles = failed?.n ?? 0;
     const [ended] = await tx
       .update(faceCropTasks)
-      .set({
-        status: input.outcome,
-        processedFiles: task.totalFiles,
-        tokensRefunded: refund.refunded ? amount : task.tokensRefunded,
-        refundTransactionId: refund.transactionId ?? task.refundTransactionId,
-        errorMessage: input.outcome === "failed" ? (input.message ?? "The batch stopped because of an error on our side.") : null,
-        completedAt: new Date(),
-      })
+      .set(
+        await settleBilledBatch(tx, task, {
+          outcome: input.outcome,
+          message: input.message,
+          failedFiles,
+          refundReason: `Face crop ${task.id}: ${failedFiles} of ${task.totalFiles} files could not be cropped`,
+          genericFailure: "The batch stopped because of an error on our side.",
+        }),
+      )
       .where(eq(faceCropTasks.id, task.id))
       .returning();
     await emitWebhookEvent(tx, { accountId: task.accountId, type: `face_crop.${input.outcome}`, data: (sp) => getFaceCropTask(sp, task.accountId, task.id) });

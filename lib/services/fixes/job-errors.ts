@@ -1,4 +1,5 @@
 import { NonRetriableError } from "inngest";
+import { failureMessageFor } from "@/lib/jobs/job-errors";
 
 /** The file or its report cannot be fixed (deleted, expired, unreadable): retrying will not help. Shown to the customer. */
 export class FixInputError extends NonRetriableError {
@@ -16,11 +17,7 @@ export class FixEngineError extends Error {
   }
 }
 
-const HUMAN = new Set(["FixInputError", "FixEngineError", "NonRetriableError", "JobTimeoutError", "JobInterruptedError"]);
-
 export const GENERIC_FAILURE = "The file could not be fixed because of an error on our side; the tokens were refunded.";
 
 /** The errorMessage of a failed job, from the error that ended its last attempt (no internals leak). */
-export function failureMessage(error: { name: string; message: string }): string {
-  return HUMAN.has(error.name) && error.message ? error.message : GENERIC_FAILURE;
-}
+export const failureMessage = failureMessageFor(["FixInputError", "FixEngineError"], GENERIC_FAILURE);

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { matchFiles, matchJobs } from "@/lib/db/schema";
-import { refundDebit } from "@/lib/wallet/refund-debit";
+import { settleBilledBatch } from "@/lib/services/billed-batch/settle-batch";
 import { emitWebhookEvent } from "@/lib/webhooks/emit";
 import { toPublicMatchJob } from "./match-job-status";
 
@@ -9,9 +9,8 @@ export const INTERRUPTED = { code: "PROCESSING_FAILED", message: "The match job 
 
 /**
  * Ends a match job: photos still pending are failed (when the job failed), and
- * every failed photo is refunded by one refund row referencing the job's debit
- * (one refund per debit, so a retried or racing finish refunds at most once).
- * Idempotent: a job already ended is returned as it is.
+ * every failed photo is refunded together (settleBilledBatch). Idempotent: a job
+ * already ended is returned as it is.
  */
 export async function finishMatchJob(db: Db, input: { matchJobId: number; accountId: string; outcome: "completed" | "failed"; message?: string }) {
   return db.transaction(async (tx) => {
@@ -27,26 +26,18 @@ export async function finishMatchJob(db: Db, input: { matchJobId: number; accoun
       .set({ status: "failed", errorCode: INTERRUPTED.code, errorMessage: INTERRUPTED.message, completedAt: new Date() })
       .where(and(eq(matchFiles.matchJobId, job.id), eq(matchFiles.status, "pending")));
     const [failed] = await tx.select({ n: count() }).from(matchFiles).where(and(eq(matchFiles.matchJobId, job.id), eq(matchFiles.status, "failed")));
-    const amount = (failed?.n ?? 0) * job.pricePerFile;
-    let refund: { refunded: boolean; transactionId?: string } = { refunded: false };
-    if (amount > 0) {
-      refund = await refundDebit(tx, {
-        accountId: job.accountId,
-        debitId: job.walletTransactionId,
-        amount,
-        reason: `Match job ${job.id}: ${failed!.n} of ${job.totalFiles} photos could not be matched`,
-      });
-    }
+    const failedFiles = failed?.n ?? 0;
     const [ended] = await tx
       .update(matchJobs)
-      .set({
-        status: input.outcome,
-        processedFiles: job.totalFiles,
-        tokensRefunded: refund.refunded ? amount : job.tokensRefunded,
-        refundTransactionId: refund.transactionId ?? job.refundTransactionId,
-        errorMessage: input.outcome === "failed" ? (input.message ?? "The match job stopped because of an error on our side.") : null,
-        completedAt: new Date(),
-      })
+      .set(
+        await settleBilledBatch(tx, job, {
+          outcome: input.outcome,
+          message: input.message,
+          failedFiles,
+          refundReason: `Match job ${job.id}: ${failedFiles} of ${job.totalFiles} photos could not be matched`,
+          genericFailure: "The match job stopped because of an error on our side.",
+        }),
+      )
       .where(eq(matchJobs.id, job.id))
       .returning();
     await emitWebhookEvent(tx, { accountId: job.accountId, type: `match_job.${input.outcome}`, data: (sp) => toPublicMatchJob(sp, ended!) });

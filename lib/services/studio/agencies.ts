@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/types";
 import { agencies, agencyJobs, jobFiles, subjects } from "@/lib/db/schema";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { countNoun } from "@/lib/count-noun";
-import { deleteStoredFiles } from "./job-files";
+import { deleteStoredFiles } from "./stored-files";
 import { setFaceMatchingEnabled } from "@/lib/services/matching/consent";
 
 type AgencyRow = typeof agencies.$inferSelect;

@@ -4,7 +4,7 @@ import { agencyJobs, jobFiles } from "@/lib/db/schema";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { countNoun } from "@/lib/count-noun";
 import { requireAgency } from "./agencies";
-import { deleteStoredFiles } from "./job-files";
+import { deleteStoredFiles } from "./stored-files";
 
 type JobRow = typeof agencyJobs.$inferSelect;
 

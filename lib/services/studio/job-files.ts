@@ -11,6 +11,7 @@ import { ACCEPTED_TYPES, detectType } from "@/lib/sources/detect-type";
 import { checkSourceUrl, fetchSource } from "@/lib/sources/fetch-source";
 import { FetchFailedError, UrlNotAllowedError, toApiError } from "@/lib/net";
 import { requireJob } from "./agency-jobs";
+import { deleteStoredFiles } from "./stored-files";
 
 type FileRow = typeof jobFiles.$inferSelect;
 
@@ -174,11 +175,6 @@ export async function deleteFile(db: Db, accountId: string, agencyId: number, jo
   const row = await requireFile(db, accountId, agencyId, jobId, fileId);
   await db.delete(jobFiles).where(eq(jobFiles.id, row.id));
   await deleteStoredFiles([row]);
-}
-
-/** The photo and its thumbnail in storage, once their rows are gone. */
-export async function deleteStoredFiles(rows: Array<Pick<FileRow, "storageKey" | "thumbnailKey">>) {
-  for (const row of rows) await Promise.all([storage().delete(row.storageKey), storage().delete(row.thumbnailKey)]);
 }
 
 /** A display name: the last path segment, without control characters, at most 255 characters. */

@@ -1,6 +1,6 @@
 import { withCore } from "@/lib/http/with-core";
 import { methods } from "@/lib/http/methods";
-import { getUnauthToken, unauthTokenResponse } from "@/lib/services/core/unauth-token";
+import { getUnauthToken, unauthTokenResponse } from "@/lib/auth/unauth-token";
 
 export const dynamic = "force-dynamic";
 

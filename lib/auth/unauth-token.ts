@@ -1,3 +1,5 @@
+// The public unauth token: a credential of the core API (issued, rotated and
+// verified here, beside the other credentials; with-core reads it).
 import crypto from "node:crypto";
 import { z } from "zod";
 import { eq, sql } from "drizzle-orm";
@@ -7,7 +9,7 @@ import type { AccountRow } from "@/lib/accounts/public-account";
 
 export const UNAUTH_TOKEN_PREFIX = "psu_";
 
-/** GET /v1/account/unauth-token and its rotation. */
+/** The response of GET /v1/account/unauth-token and of its rotation. */
 export const unauthTokenResponse = z.object({ token: z.string().startsWith(UNAUTH_TOKEN_PREFIX) });
 
 function generateUnauthToken(): string {
