@@ -2,15 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { transparentPng } from "../test/fixtures/preflight/raster-fixtures";
 import { missingBleedPdf } from "../test/fixtures/preflight/pdf-fixtures";
 import { grantTokens, signUp } from "./support/accounts";
-
-async function checkFile(page: Page, name: string, mimeType: string, buffer: Buffer, opts: { w: string; h: string; bleed: string }) {
-  await page.getByTestId("preflight-file-input").setInputFiles({ name, mimeType, buffer });
-  await page.getByLabel("Canvas width (in)").first().fill(opts.w);
-  await page.getByLabel("Canvas height (in)").first().fill(opts.h);
-  await page.getByLabel("Bleed (mm)").fill(opts.bleed);
-  await page.getByRole("button", { name: "Check file" }).click();
-  await expect(page.getByTestId("report-design-id")).toHaveText(name, { timeout: 60_000 });
-}
+import { checkFile } from "./support/preflight";
 
 /** Whether an <img> really decoded a picture. */
 const decoded = (page: Page, testId: string) => page.getByTestId(testId).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
@@ -47,6 +39,33 @@ test("review a PDF bleed fix: approve after seeing before/after", async ({ page,
   await expect.poll(() => decoded(page, "fix-after")).toBe(true);
   await panel.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("fix-status")).toHaveText("Fixed", { timeout: 60_000 });
-  await expect(page.getByTestId("fix-recheck")).toContainText("fixed: missing_bleed");
+  await expect(page.getByTestId("fix-recheck")).toContainText("fixed: missing bleed");
   await expect(page.getByTestId("fix-download")).toBeVisible();
+});
+
+test("a fix waiting for review survives a reload, and can be decided from the AI fixes page too", async ({ page, request }) => {
+  const email = await signUp(page, "AI fix review reload");
+  await grantTokens(request, email, 900);
+  await page.goto("/preflight");
+  await checkFile(page, "flyer.pdf", "application/pdf", await missingBleedPdf(), { w: "8", h: "10", bleed: "3" });
+  const panel = page.getByTestId("fix-panel");
+  await panel.getByLabel(/review before\/after/).check();
+  await panel.getByRole("button", { name: "Fix for 150 tokens" }).click();
+  await expect(page.getByTestId("fix-status")).toHaveText("Ready for your review", { timeout: 60_000 });
+
+  // A reload shows the same job waiting, with its decision, and no second "Fix" button.
+  await page.reload();
+  await expect(page.getByTestId("fix-status")).toHaveText("Ready for your review", { timeout: 30_000 });
+  await expect(panel.getByRole("button", { name: "Approve" })).toBeVisible();
+  await expect(panel.getByRole("button", { name: /^Fix for/ })).toHaveCount(0);
+
+  // The AI fixes page offers the same decision.
+  await page.goto("/ai-fixes");
+  const item = page.getByTestId("ai-fix-history-item").first();
+  await expect(item.getByRole("button", { name: "Approve" })).toBeVisible();
+  await item.getByRole("button", { name: "Reject and refund" }).click();
+  await expect(item).toContainText("Rejected");
+  await expect(item.getByTestId("ai-fix-review")).toHaveCount(0);
+  const wallet = await (await page.request.get("/v1/wallet")).json();
+  expect(wallet.balance).toBe(1000);
 });

@@ -1,7 +1,9 @@
 // "One click, one charge": a double click on a billed or creating button sends the
 // same Idempotency-Key twice (useActionKey), so the server runs and charges it once.
 import { expect, test } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { grantTokens, signUp } from "./support/accounts";
+import { checkFile } from "./support/preflight";
+import { transparentPng } from "../test/fixtures/preflight/raster-fixtures";
 
 test("double-clicking Generate PDF on Bulk QR debits the wallet once", async ({ page }) => {
   await signUp(page, "Double Click QR");
@@ -37,4 +39,26 @@ test("double-clicking Create agency creates one agency", async ({ page }) => {
   expect(list.agencies.filter((a: { name: string }) => a.name === "Twice Clicked Elementary")).toHaveLength(1);
   await page.reload();
   await expect(page.getByRole("link", { name: /Twice Clicked Elementary/ })).toHaveCount(1);
+});
+
+test("two clicks on Fix for 200 tokens with no gap between them start one AI fix job", async ({ page, request }) => {
+  const email = await signUp(page, "Double Click Fix");
+  await grantTokens(request, email, 900);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/v1/services/preflight/ai-jobs")) posts.push(r.headers()["idempotency-key"] ?? "");
+  });
+  await page.goto("/preflight");
+  await checkFile(page, "holes.png", "image/png", await transparentPng(600, 480, { x: 50, y: 60, w: 200, h: 100 }), { w: "2", h: "1.6", bleed: "0" });
+  const button = page.getByTestId("fix-panel").getByRole("button", { name: "Fix for 200 tokens" });
+  // Both clicks in one task: the second arrives before React can re-render the button disabled.
+  await button.evaluate((b: HTMLButtonElement) => {
+    b.click();
+    b.click();
+  });
+  await expect(page.getByTestId("fix-status")).toHaveText("Fixed", { timeout: 60_000 });
+  const ledger = await (await page.request.get("/v1/wallet/transactions?limit=100")).json();
+  const debits = ledger.data.filter((t: { type: string; operation: string }) => t.type === "debit" && t.operation === "ai_fix");
+  expect(debits).toHaveLength(1);
+  expect(posts).toHaveLength(1);
 });

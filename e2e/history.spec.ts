@@ -41,7 +41,7 @@ test("background removal: the result survives reload and Back, downloads as a fi
   // "Download PNG" downloads (attachment), the page stays.
   const url = page.url();
   const [download] = await Promise.all([page.waitForEvent("download"), again.getByTestId("bg-remove-download").click()]);
-  expect(download.suggestedFilename()).toBe(`cutout-${jobId}.png`);
+  expect(download.suggestedFilename()).toBe("astronaut-cutout.png"); // named after the photo, not the job
   expect(page.url()).toBe(url);
   await expect(again).toBeVisible();
 

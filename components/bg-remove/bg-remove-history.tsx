@@ -14,17 +14,11 @@ import { downloadZip } from "@/lib/client/download-files";
 import { useQueryParam } from "@/lib/client/use-query-param";
 import { Checkerboard } from "./checkerboard";
 import { SUBJECT_TYPES, type BgRemoveJob } from "./types";
+import type { ApiResponse } from "@/lib/client/typed-api";
 
 /** GET /v1/services/bg-remove items: the job with its pictures. */
-export type BgRemoveHistoryJob = BgRemoveJob & {
-  subject_type: string;
-  edge_softness: number;
-  high_detail_mode: boolean;
-  output_background: "transparent" | "white";
-  download_url: string | null;
-  source_url: string;
-  output_size: { width: number; height: number } | null;
-};
+/** One job of GET /v1/services/bg-remove, as the API document describes it. */
+export type BgRemoveHistoryJob = ApiResponse<"/v1/services/bg-remove", "get">["data"][number];
 
 const STATUSES = ["processing", "completed", "failed"] as const;
 const running = (j: BgRemoveJob) => j.status === "processing" || j.status === "pending";
@@ -43,7 +37,10 @@ function HistoryCard({ job, highlighted }: { job: BgRemoveHistoryJob; highlighte
     >
       <header className="mb-2 flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="truncate font-mono text-xs text-slate-600">{job.job_id}</p>
+          <p className="truncate text-sm font-medium text-slate-800" title={job.source_name ?? undefined}>
+            {job.source_name ?? "Background removal"}
+          </p>
+          <p className="truncate font-mono text-[11px] text-slate-500">{job.job_id}</p>
           <When iso={job.created_at} />
         </div>
         <StatusPill status={job.status} />
@@ -79,7 +76,7 @@ function HistoryCard({ job, highlighted }: { job: BgRemoveHistoryJob; highlighte
         <div className="flex items-center justify-between text-xs text-slate-500">
           <span>{job.status === "failed" ? `${job.tokens_deducted} tokens refunded` : `${job.tokens_deducted} tokens`}</span>
           {job.download_url ? (
-            <a href={job.download_url} download={`cutout-${job.job_id}.png`} className="font-medium text-brand-700 hover:underline" data-testid="bg-remove-download">
+            <a href={job.download_url} download={job.download_name} className="font-medium text-brand-700 hover:underline" data-testid="bg-remove-download">
               Download PNG
             </a>
           ) : null}
@@ -115,7 +112,7 @@ export function BgRemoveHistory() {
     setZipping("Preparing…");
     try {
       await downloadZip(
-        done.map((j) => ({ url: j.download_url!, name: `cutout-${j.job_id}.png` })),
+        done.map((j) => ({ url: j.download_url!, name: j.download_name })),
         "cutouts.zip",
         (n) => setZipping(`${n} of ${done.length}…`),
       );

@@ -13,6 +13,7 @@ import { BgRemoveJobCard } from "./bg-remove-job-card";
 import { BgRemoveOptionsForm } from "./bg-remove-options-form";
 import { ImageDropzone } from "./image-dropzone";
 import { BG_REMOVE_COST, DEFAULT_OPTIONS, jobQueryKey, type BgRemoveJob, type BgRemoveOptions, type ImageItem } from "./types";
+import { useQueryParam } from "@/lib/client/use-query-param";
 
 let counter = 0;
 
@@ -50,10 +51,22 @@ export function BgRemoveStudio() {
   const available = balance.data?.balance;
   const short = available !== undefined && cost > available;
 
-  function addFiles(files: File[]) {
+  const addFiles = useCallback((files: File[]) => {
     setRejections([]);
     setItems((all) => [...all, ...files.map((file) => ({ localId: `img-${++counter}`, file, previewUrl: URL.createObjectURL(file), stage: "ready" as const }))]);
-  }
+  }, []);
+
+  // `?sample=astronaut` (the dashboard's first steps) puts a sample photo in the tray, ready to send.
+  const [sample] = useQueryParam("sample");
+  const sampleAdded = useRef(false);
+  useEffect(() => {
+    if (sample !== "astronaut" || sampleAdded.current) return;
+    sampleAdded.current = true;
+    void fetch("/samples/astronaut.jpg")
+      .then((r) => (r.ok ? r.blob() : null))
+      .then((blob) => blob && addFiles([new File([blob], "astronaut.jpg", { type: "image/jpeg" })]))
+      .catch(() => {});
+  }, [sample, addFiles]);
 
   function remove(item: ImageItem) {
     URL.revokeObjectURL(item.previewUrl);

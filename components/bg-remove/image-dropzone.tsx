@@ -28,7 +28,7 @@ export function ImageDropzone({ onFiles, onRejected, disabled }: { onFiles: (fil
     >
       <input {...getInputProps()} aria-label="Images to cut out" data-testid="bg-remove-input" />
       <p className="text-sm font-medium text-slate-800">{isDragActive ? "Drop the images here" : "Drag and drop photos here, or click to choose"}</p>
-      <p className="mt-1 text-xs text-slate-500">JPEG, PNG or WebP, up to 50 MB each. One job per image.</p>
+      <p className="mt-1 text-xs text-slate-500">JPEG, PNG or WebP, up to 50 MB and 50 megapixels each (a larger photo is refused before it is charged). One job per image.</p>
     </div>
   );
 }

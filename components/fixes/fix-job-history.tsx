@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect } from "react";
 import { Card } from "@/components/ui/card";
@@ -11,6 +11,7 @@ import { Settings, StatusFilter, StatusPill, When } from "@/components/history/h
 import { useHistoryList } from "@/components/history/use-history-list";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { useQueryParam } from "@/lib/client/use-query-param";
+import { ReviewDecision } from "./review-decision";
 
 /** GET /v1/services/preflight/ai-jobs items (camelCase, as the contract's AI fix jobs). */
 type FixJob = {
@@ -45,6 +46,21 @@ function Picture({ url, alt }: { url: string | null; alt: string }) {
   );
 }
 
+/** Approve or reject a job waiting for its review, here as on its report's page. */
+function ReviewButtons({ job }: { job: FixJob }) {
+  const queryClient = useQueryClient();
+  const decide = useMutation({
+    mutationFn: (action: "approve" | "reject") => apiFetch(`/v1/services/preflight/ai-jobs/${encodeURIComponent(job.jobId)}/${action}`, { method: "POST", json: {} }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: KEY }), queryClient.invalidateQueries({ queryKey: ["wallet"] })]),
+  });
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="ai-fix-review">
+      <ReviewDecision disabled={decide.isPending} onDecide={(action) => decide.mutate(action)} />
+      {decide.error ? <span className="text-xs text-red-700">{decide.error.message}</span> : null}
+    </div>
+  );
+}
+
 function Row({ job, highlighted }: { job: FixJob; highlighted?: boolean }) {
   return (
     <li className={`flex flex-wrap gap-4 rounded-lg border p-3 ${highlighted ? "border-brand-500 ring-2 ring-brand-200" : "border-slate-200"}`} data-testid="ai-fix-history-item" data-job-id={job.jobId}>
@@ -64,6 +80,7 @@ function Row({ job, highlighted }: { job: FixJob; highlighted?: boolean }) {
         <When iso={job.createdAt} />
         <Settings items={[["Fixes", job.fixTypes.map(words).join(", ") || "from the report"], ["Kind", TIERS[job.tier] ?? job.tier], ["Target", `${job.targetDpi} dpi`], ["Tokens", job.status === "failed" ? `${job.tokensDeducted} (refunded)` : job.tokensDeducted]]} />
         {job.errorMessage ? <p className="text-xs text-red-700">{job.errorMessage}</p> : null}
+        {job.status === "awaiting_approval" ? <ReviewButtons job={job} /> : null}
         <div className="flex flex-wrap gap-3 pt-1 text-sm">
           {job.correctedFileUrl ? (
             <a href={job.correctedFileUrl} download className="font-medium text-brand-700 hover:underline" data-testid="ai-fix-download">

@@ -34,7 +34,8 @@ export function MatchReview({ matchJobId }: { matchJobId: number }) {
         <h1 className="mt-1 text-2xl font-semibold text-slate-900">Match job #{matchJobId}</h1>
         {j ? (
           <p className="mt-1 text-sm text-slate-600">
-            {j.total_files} photos · threshold {j.threshold.toFixed(2)} · {j.tokens_deducted - j.tokens_refunded} tokens
+            <span className="font-mono text-xs" title="The id the wallet's ledger names this job by">{j.task_id}</span> · {j.total_files} photos · threshold {j.threshold.toFixed(2)} ·{" "}
+            {j.tokens_deducted - j.tokens_refunded} tokens
             {j.tokens_refunded ? ` (${j.tokens_refunded} refunded)` : ""} · {j.status}
           </p>
         ) : null}

@@ -7,7 +7,9 @@ import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
 import { deriveFixes } from "@/lib/services/preflight/fix-types";
 import { FIX_PRICES } from "@/lib/services/fixes/pricing";
 import { sameOriginFileUrl } from "./same-origin-url";
-import type { Report } from "./types";
+import { ISSUE_TITLES, type Report } from "./types";
+import { useActionKey, useOnePress } from "@/lib/client/idempotency-key";
+import { ReviewDecision } from "@/components/fixes/review-decision";
 
 type FixStep = { fixType: string; params: Record<string, unknown>; description: string; skipped?: string; prepressSteps?: string[] };
 type FixJob = {
@@ -46,6 +48,9 @@ const STATUS_TEXT: Record<FixJob["status"], string> = {
 };
 const WAITING = new Set(["analyzing", "applying"]);
 
+/** Issue codes in the customer's words ("missing_bleed" -> "missing bleed"), as the report lists them. */
+const issueWords = (codes: string[]) => codes.map((c) => (ISSUE_TITLES[c] ?? c.replace(/_/g, " ")).toLowerCase()).join(", ");
+
 /** The flat price the API will debit for these fixes (contract 2.1), shown before paying. */
 function priceOf(report: Report, fixTypes: string[], prepress: boolean): number {
   if (report.fileType !== "pdf") return FIX_PRICES.raster;
@@ -66,14 +71,31 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
     target?.focus({ preventScroll: true });
   }, [focus]);
   const [review, setReview] = useState(false);
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [startedJobId, setJobId] = useState<string | null>(null);
+  // After a reload, the report's last job (running, waiting for review, or done) is shown
+  // again with its Approve and Reject, instead of a second "Fix" button that would charge again.
+  const earlier = useQuery({
+    queryKey: ["ai-fix-job", "for-report", report.reportId],
+    queryFn: () =>
+      apiFetch<{ data: FixJob[] }>(`/v1/services/preflight/ai-jobs?preflightReportId=${encodeURIComponent(report.reportId)}&limit=1`).then((r) => r.data[0] ?? null),
+    enabled: !startedJobId,
+    staleTime: Infinity,
+  });
+  const resumable = earlier.data && earlier.data.status !== "failed" && earlier.data.status !== "rejected" ? earlier.data.jobId : null;
+  const jobId = startedJobId ?? resumable;
   const prepress = report.fileType === "pdf" && derived.prepressSteps.length > 0 && (chosen.some((f) => f !== "add_bleed") || derived.fixTypes.length === 0);
+  // One intent, one key, one charge: the key exists before the first request leaves and a second press is dropped in its own event.
+  const action = useActionKey();
+  const press = useOnePress();
   const create = useMutation({
     mutationFn: () =>
-      apiFetch<{ data: { jobId: string } }>("/v1/services/preflight/ai-jobs", {
-        method: "POST",
-        json: { preflightReportId: report.reportId, options: { ...(chosen.length && chosen.length !== derived.fixTypes.length ? { fixTypes: chosen } : {}), review } },
-      }),
+      action.run((idempotencyKey) =>
+        apiFetch<{ data: { jobId: string } }>("/v1/services/preflight/ai-jobs", {
+          method: "POST",
+          idempotencyKey,
+          json: { preflightReportId: report.reportId, options: { ...(chosen.length && chosen.length !== derived.fixTypes.length ? { fixTypes: chosen } : {}), review } },
+        }),
+      ),
     onSuccess: (res) => {
       setJobId(res.data.jobId);
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });
@@ -102,7 +124,7 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
   return (
     <section ref={section} aria-label="Fix this file" data-testid="fix-panel" data-focus={focus?.fixType ?? ""} className="mt-6 rounded-md border border-slate-200 p-4">
       <h3 className="text-base font-semibold text-slate-900">Fix this file</h3>
-      {!jobId ? (
+      {!jobId && earlier.isPending ? null : !jobId ? (
         <div className="mt-2 space-y-3 text-sm">
           <ul className="space-y-1">
             {derived.fixTypes.map((f) => (
@@ -120,7 +142,7 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
           <label className="flex items-center gap-2 text-slate-700">
             <input type="checkbox" checked={review} onChange={(e) => setReview(e.target.checked)} /> Let me review before/after first
           </label>
-          <Button type="button" disabled={create.isPending || (chosen.length === 0 && !prepress)} onClick={() => create.mutate()}>
+          <Button type="button" disabled={create.isPending || (chosen.length === 0 && !prepress)} onClick={() => press(() => create.mutateAsync())}>
             {create.isPending ? "Starting…" : `Fix for ${price} tokens`}
           </Button>
           <p className="text-xs text-slate-500">One flat price per job, taken when it starts; refunded if the fix fails or you reject it.</p>
@@ -137,7 +159,14 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
                 <figure key={k}>
                   {/* eslint-disable-next-line @next/next/no-img-element -- a signed, expiring URL */}
                   {j.preview[k] ? <img data-testid={`fix-${k === "beforeUrl" ? "before" : "after"}`} src={sameOriginFileUrl(j.preview[k]!)} alt={k === "beforeUrl" ? "Before the fix" : "After the fix"} className="w-full rounded border border-slate-200 bg-white" /> : null}
-                  <figcaption className="mt-1 text-xs text-slate-500">{k === "beforeUrl" ? "Before" : "After"}</figcaption>
+                  <figcaption className="mt-1 flex justify-between text-xs text-slate-500">
+                    <span>{k === "beforeUrl" ? "Before" : "After"}</span>
+                    {j.preview[k] ? (
+                      <a href={sameOriginFileUrl(j.preview[k]!)} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+                        Open full size
+                      </a>
+                    ) : null}
+                  </figcaption>
                 </figure>
               ))}
             </div>
@@ -150,12 +179,7 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
                 ))}
               </ul>
               <div className="flex gap-2">
-                <Button type="button" disabled={decide.isPending} onClick={() => decide.mutate("approve")}>
-                  Approve
-                </Button>
-                <Button type="button" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate("reject")}>
-                  Reject and refund
-                </Button>
+                <ReviewDecision disabled={decide.isPending} onDecide={(action) => decide.mutate(action)} />
               </div>
             </div>
           ) : null}
@@ -169,8 +193,8 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
               {j.recheck ? (
                 <p data-testid="fix-recheck">
                   Checked again: <strong>{j.recheck.status}</strong>
-                  {j.recheck.resolved.length ? ` · fixed: ${j.recheck.resolved.join(", ")}` : ""}
-                  {j.recheck.remaining.length ? ` · still there: ${j.recheck.remaining.join(", ")}` : " · nothing left to fix"}
+                  {j.recheck.resolved.length ? ` · fixed: ${issueWords(j.recheck.resolved)}` : ""}
+                  {j.recheck.remaining.length ? ` · still there: ${issueWords(j.recheck.remaining)}` : " · nothing left to fix"}
                 </p>
               ) : null}
               {j.correctedFileUrl ? (

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { Card } from "@/components/ui/card";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { useQueryParam } from "@/lib/client/use-query-param";
 import { CheckForm } from "./check-form";
 import { DpiCalculator } from "./dpi-calculator";
 import { RECENT_REPORTS_KEY, RecentReports } from "./recent-reports";
@@ -12,19 +12,15 @@ import type { Report } from "./types";
 import { UsedByProjects } from "./used-by-projects";
 
 /** The preflight viewer: check a file or open a recent report, see its issues on the page. */
-export function PreflightPage({ initialReportId }: { initialReportId?: string } = {}) {
+export function PreflightPage() {
   const client = useQueryClient();
-  // `?report=` opens a report (the project page links here); the choice stays in the URL for reloads.
-  const [selectedId, setSelectedId] = useState<string | null>(initialReportId ?? null);
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (selectedId) url.searchParams.set("report", selectedId);
-    else url.searchParams.delete("report");
-    window.history.replaceState(window.history.state, "", url);
-  }, [selectedId]);
+  // `?report=` opens a report (the project page links here). Opening one adds a history
+  // entry, so Back returns to the page as it was instead of leaving the studio.
+  const [reportParam, setSelectedId] = useQueryParam("report");
+  const selectedId = reportParam && /^rpt_[A-Za-z0-9]{1,60}$/.test(reportParam) ? reportParam : null;
   const report = useQuery({
     queryKey: ["preflight", "report", selectedId],
-    queryFn: () => apiFetch<{ data: Report }>(`/v1/services/preflight/checks/${selectedId}`).then((r) => r.data),
+    queryFn: () => apiFetch<{ data: Report }>(`/v1/services/preflight/checks/${encodeURIComponent(selectedId!)}`).then((r) => r.data),
     enabled: !!selectedId,
   });
 
@@ -36,7 +32,7 @@ export function PreflightPage({ initialReportId }: { initialReportId?: string } 
 
   async function remove(id: string) {
     await apiFetch(`/v1/services/preflight/checks/${id}`, { method: "DELETE" });
-    setSelectedId(null);
+    setSelectedId(null, "replace");
     client.removeQueries({ queryKey: ["preflight", "report", id] });
     await client.invalidateQueries({ queryKey: RECENT_REPORTS_KEY });
   }

@@ -2,14 +2,15 @@
 
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
+import { ListSkeleton } from "@/components/ui/list-states";
 import { useWalletBalance } from "@/components/wallet/use-wallet-balance";
 import { errorMessage, fieldErrors, type LineError } from "@/components/studio/api-errors";
 import { LineErrorsList } from "@/components/studio/line-errors-list";
-import { studioKeys, type Agency } from "@/components/studio/types";
+import { studioKeys, type Agency, type AgencyJob } from "@/components/studio/types";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { LayoutPicker } from "./layout-picker";
@@ -23,26 +24,60 @@ type GenerateResult = { id: string; job_id: string; total_subjects: number; pdf_
 
 const PREVIEW_WIDTH = 420;
 
+/** The editor's draft, kept in this tab's sessionStorage so a reload keeps what was typed. */
+const DRAFT_KEY = "print-studio.qr-draft";
+type Draft = { rows: RosterRowDraft[]; jobId: string; schoolName: string; layout: QrLayout; pageSize: "letter" | "a4"; logoUrl: string; agencyId: number | null };
+function readDraft(): Partial<Draft> {
+  try {
+    return JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "{}") as Partial<Draft>;
+  } catch {
+    return {};
+  }
+}
+
+const noSubscription = () => () => {};
+/** True once on the client: the draft lives in sessionStorage, which the server render cannot read. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 /** /qr: the Bulk QR roster editor. Everything is checked before the (paid) generate. */
 export function QrRosterEditor({ plan, agencyId }: { plan: string; agencyId?: number }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <ListSkeleton label="Loading the editor…" rows={4} />;
+  // A reload keeps the draft, unless the page was opened for an agency's roster.
+  return <Editor plan={plan} agencyId={agencyId} draft={agencyId ? {} : readDraft()} />;
+}
+
+function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; draft: Partial<Draft> }) {
   const premium = plan === "premium";
   const queryClient = useQueryClient();
   const balance = useWalletBalance();
-  const [rows, setRows] = useState<RosterRowDraft[]>([]);
-  const [jobId, setJobId] = useState("");
-  const [schoolName, setSchoolName] = useState("");
-  const [layout, setLayout] = useState<QrLayout>("4up");
-  const [pageSize, setPageSize] = useState<"letter" | "a4">("letter");
-  const [logoUrl, setLogoUrl] = useState("");
+  const [rows, setRows] = useState<RosterRowDraft[]>(draft.rows ?? []);
+  const [jobId, setJobId] = useState(draft.jobId ?? "");
+  const [schoolName, setSchoolName] = useState(draft.schoolName ?? "");
+  const [layout, setLayout] = useState<QrLayout>(draft.layout ?? "4up");
+  const [pageSize, setPageSize] = useState<"letter" | "a4">(draft.pageSize ?? "letter");
+  const [logoUrl, setLogoUrl] = useState(draft.logoUrl ?? "");
   const [csv, setCsv] = useState("");
   const [csvErrors, setCsvErrors] = useState<LineError[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
+  const [loadedAgencyId, setLoadedAgencyId] = useState<number | null>(draft.agencyId ?? null);
+
+  // Every change is kept for a reload (see readDraft).
+  useEffect(() => {
+    const draft: Draft = { rows, jobId, schoolName, layout, pageSize, logoUrl, agencyId: loadedAgencyId };
+    try {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    } catch {
+      // Storage full or disabled: the draft simply does not survive a reload.
+    }
+  }, [rows, jobId, schoolName, layout, pageSize, logoUrl, loadedAgencyId]);
 
   const agencies = useQuery({ queryKey: studioKeys.agencies, queryFn: () => apiFetch<{ agencies: Agency[] }>("/v1/services/studio/agencies") });
   const loadAgency = useMutation({
     mutationFn: (id: number) => loadAgencyRoster(id),
     onSuccess: (loaded, id) => {
       setRows(loaded);
+      setLoadedAgencyId(id);
       const agency = agencies.data?.agencies.find((a) => a.id === id);
       if (agency && !schoolName) setSchoolName(agency.name);
     },
@@ -164,11 +199,20 @@ export function QrRosterEditor({ plan, agencyId }: { plan: string; agencyId?: nu
               <Button type="button" variant="secondary" disabled={!csv.trim()} onClick={() => loadCsv("append")}>
                 Append to roster
               </Button>
-              <input type="file" accept=".csv,text/csv,text/plain" aria-label="CSV file" className="text-sm" onChange={async (e) => {
-                const file = e.target.files?.[0];
-                if (file) setCsv(await file.text());
-                e.target.value = "";
-              }} />
+              <label className="inline-flex cursor-pointer items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-within:ring-2 focus-within:ring-brand-500">
+                Choose a CSV file…
+                <input
+                  type="file"
+                  accept=".csv,text/csv,text/plain"
+                  aria-label="CSV file"
+                  className="sr-only"
+                  onChange={async (e) => {
+                    const file = e.target.files?.[0];
+                    if (file) setCsv(await file.text());
+                    e.target.value = "";
+                  }}
+                />
+              </label>
             </div>
             {csvErrors.length ? (
               <div role="alert">
@@ -183,7 +227,7 @@ export function QrRosterEditor({ plan, agencyId }: { plan: string; agencyId?: nu
             <select
               id="qr-agency"
               className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-              value=""
+              value={loadedAgencyId ?? ""}
               onChange={(e) => e.target.value && loadAgency.mutate(Number(e.target.value))}
             >
               <option value="">Choose an agency…</option>
@@ -193,6 +237,7 @@ export function QrRosterEditor({ plan, agencyId }: { plan: string; agencyId?: nu
                 </option>
               ))}
             </select>
+            {loadedAgencyId ? <AgencyJobPicker agencyId={loadedAgencyId} value={jobId} onPick={setJobId} /> : null}
             {loadAgency.isPending ? <p className="text-slate-500">Loading the roster…</p> : null}
             {loadAgency.error ? <p className="text-red-600">{errorMessage(loadAgency.error)}</p> : null}
           </div>
@@ -261,6 +306,31 @@ export function QrRosterEditor({ plan, agencyId }: { plan: string; agencyId?: nu
           )}
         </Card>
       </div>
+    </div>
+  );
+}
+
+/** The agency's jobs from the studio: picking one prints its name as the job reference. */
+function AgencyJobPicker({ agencyId, value, onPick }: { agencyId: number; value: string; onPick: (name: string) => void }) {
+  const jobs = useQuery({ queryKey: studioKeys.jobs(agencyId), queryFn: () => apiFetch<{ jobs: AgencyJob[] }>(`/v1/services/studio/agencies/${agencyId}/jobs`) });
+  if (!jobs.data?.jobs.length) return null;
+  const picked = jobs.data.jobs.find((j) => j.name === value);
+  return (
+    <div className="space-y-1 pt-2">
+      <label htmlFor="qr-agency-job" className="block font-medium text-slate-700">
+        Its job
+      </label>
+      <select id="qr-agency-job" className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2" value={picked?.id ?? ""} onChange={(e) => {
+        const job = jobs.data.jobs.find((j) => j.id === Number(e.target.value));
+        if (job) onPick(job.name);
+      }}>
+        <option value="">Choose the job…</option>
+        {jobs.data.jobs.map((j) => (
+          <option key={j.id} value={j.id}>
+            {j.name}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

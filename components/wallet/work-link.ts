@@ -1,6 +1,6 @@
 /** The studio page showing the work a ledger row paid for (or refunded), by its operation; null when there is none. */
-export function workHref(operation: string, reference: string | null): string | null {
-  if (!reference) return null;
+export function workHref(operation: string | null, reference: string | null): string | null {
+  if (!reference || !operation) return null;
   const ref = encodeURIComponent(reference);
   switch (operation) {
     case "bg_remove":

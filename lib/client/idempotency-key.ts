@@ -1,4 +1,4 @@
-import { useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 
 /**
  * A random Idempotency-Key. crypto.randomUUID only exists on secure origins
@@ -33,4 +33,24 @@ export function useActionKey(): { run: <T>(fn: (idempotencyKey: string) => Promi
     }),
     [],
   );
+}
+
+/**
+ * Lets one press of a control through until its work settles. The guard is set in
+ * the click's own event, so a second click of a fast double click (no gap: both
+ * arrive before React re-renders the button disabled) is dropped here, before any
+ * request leaves. Use it with useActionKey: this stops the second request, the
+ * shared key makes the server charge once even if one gets through.
+ */
+export function useOnePress(): (work: () => Promise<unknown>) => void {
+  const busy = useRef(false);
+  return useCallback((work: () => Promise<unknown>) => {
+    if (busy.current) return;
+    busy.current = true;
+    void work()
+      .catch(() => {}) // the work shows its own error (a mutation's error state)
+      .finally(() => {
+        busy.current = false;
+      });
+  }, []);
 }

@@ -5,6 +5,7 @@ import { deleteExpiredIdempotencyKeys } from "@/lib/idempotency/store";
 import { expireQrPdfs, pruneFinishedJobRuns } from "./retention";
 import { failAbandonedTasks } from "@/lib/services/face-crop/fail-abandoned-tasks";
 import { deleteUnusedReferences } from "@/lib/services/matching/retention";
+import { expireUnreviewedFixJobs } from "@/lib/services/fixes/expire-unreviewed";
 import { pruneWebhookDeliveries, requeueStalledDeliveries } from "@/lib/webhooks/retention";
 import { webhookConfig } from "@/lib/webhooks/webhook-config";
 
@@ -20,7 +21,7 @@ const HOUR_MS = 3_600_000;
 export async function sweepOnce(
   db: Db,
   now = new Date(),
-): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number }> {
+): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number; unreviewedFixJobs: number }> {
   const jobRuns = await pruneFinishedJobRuns(db, new Date(now.getTime() - config().JOB_RETENTION_DAYS * 24 * HOUR_MS));
   const qrPdfs = await expireQrPdfs(db, new Date(now.getTime() - OUTPUT_URL_TTL_SECONDS * 1000 - HOUR_MS));
   // Face Crop batches answered at once whose process died midway: failed and refunded.
@@ -30,7 +31,9 @@ export async function sweepOnce(
   // Webhook deliveries WEBHOOK_RETENTION_DAYS after they were created; pending ones whose job was lost are queued again.
   const webhookDeliveries = await pruneWebhookDeliveries(db, new Date(now.getTime() - webhookConfig().WEBHOOK_RETENTION_DAYS * 24 * HOUR_MS));
   const webhookRequeued = await requeueStalledDeliveries(db, now);
-  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued };
+  // AI fixes waiting for a review nobody gave within AI_FIX_REVIEW_HOURS: failed and refunded.
+  const unreviewedFixJobs = await expireUnreviewedFixJobs(db, now);
+  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued, unreviewedFixJobs };
 }
 
 /** Sweeps a minute after start, then hourly; the timer never keeps the process alive. */
@@ -43,6 +46,7 @@ export function startSweeper(getDb: () => Promise<Db>): () => void {
       }
       if (done.faceEmbeddings) console.log(`[maintenance] deleted ${done.faceEmbeddings} face embeddings unused for MATCHING_RETENTION_DAYS`);
       if (done.webhookDeliveries || done.webhookRequeued) console.log(`[maintenance] deleted ${done.webhookDeliveries} old webhook deliveries, queued ${done.webhookRequeued} stalled ones again`);
+      if (done.unreviewedFixJobs) console.log(`[maintenance] expired ${done.unreviewedFixJobs} AI fix jobs nobody reviewed within AI_FIX_REVIEW_HOURS, and refunded them`);
       if (done.faceCropTasks) console.log(`[maintenance] ended ${done.faceCropTasks} abandoned face crop batches and refunded what was not cropped`);
     } catch (err) {
       console.error("[maintenance] the retention sweep failed (it runs again in an hour):", err);

@@ -572,8 +572,8 @@ export class ContentWalker {
     const found: string[] = [];
     const CA = r.number(dict, "CA");
     const ca = r.number(dict, "ca");
-    if (CA !== undefined && CA < 1) found.push(`stroke opacity ${round2(CA)} (${where})`);
-    if (ca !== undefined && ca < 1) found.push(`fill opacity ${round2(ca)} (${where})`);
+    if (CA !== undefined && translucent(CA)) found.push(`stroke opacity ${shownOpacity(CA)} (${where})`);
+    if (ca !== undefined && translucent(ca)) found.push(`fill opacity ${shownOpacity(ca)} (${where})`);
     // BM may be an array of modes in preference order: the first one known is used.
     const bm = r.get(dict, "BM");
     const modes = bm instanceof PDFArray ? bm.asArray().map((o) => r.resolve(o)) : [bm];
@@ -597,8 +597,8 @@ export class ContentWalker {
       if (subtype === "Popup") continue;
       const CA = r.number(annot, "CA");
       const rect = r.numbers(r.array(annot, "Rect"));
-      if (CA !== undefined && CA < 1) {
-        const source = `${subtype} annotation opacity ${round2(CA)}`;
+      if (CA !== undefined && translucent(CA)) {
+        const source = `${subtype} annotation opacity ${shownOpacity(CA)}`;
         this.findings.transparency.add(source);
         if (rect?.length === 4) this.record({ kind: "vector", box: transformRect(IDENTITY, Math.min(rect[0]!, rect[2]!), Math.min(rect[1]!, rect[3]!), Math.max(rect[0]!, rect[2]!), Math.max(rect[1]!, rect[3]!)), transparency: source, context: "annotation" });
       }
@@ -667,7 +667,13 @@ function jpxColor(r: PdfReader, dict: PDFDict): ColorUse {
   return { family: "unknown", label: isJpx ? "JPEG 2000 embedded colour" : "unknown" };
 }
 
-function round2(n: number): number {
-  return Math.round(n * 100) / 100;
-}
+
+/**
+ * An opacity that changes what prints: below 1 by more than one step of an 8-bit
+ * channel (1/255). 0.9999999, a writer's rounding of 1, is opaque.
+ */
+export const OPACITY_TOLERANCE = 1 / 255;
+const translucent = (opacity: number) => opacity < 1 - OPACITY_TOLERANCE;
+/** A translucent opacity for people, rounded down so it never reads as 1. */
+const shownOpacity = (opacity: number) => Math.floor(opacity * 100) / 100;
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { appOrigin } from "@/lib/config";
+import { appOrigin } from "@/lib/http/app-origin";
 import { derivedKey } from "@/lib/secret";
 import { isValidKey, normaliseTtl } from "./types";
 

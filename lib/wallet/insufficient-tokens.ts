@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/http/api-error";
 import { countNoun } from "@/lib/count-noun";
-import { appOrigin } from "@/lib/config";
+import { appOrigin } from "@/lib/http/app-origin";
 
 /** The contract's 402 body: error, balance, shortfall, top_up_url (absolute: APP_URL, else the origin the client called). */
 export function insufficientTokens(balance: number, cost: number): ApiError {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { testAccount } from "../http";
-import { approveFixJob, balanceOf, createFixJob, fetchOwn, ledgerOf, photoLike, pollFixJob, rejectFixJob, reportFor, runFixJob, startTestRunner, stopTestRunner } from "../jobs/ai-fix-harness";
+import { approveFixJob, balanceOf, createFixJob, fetchOwn, getFixJob, ledgerOf, photoLike, pollFixJob, rejectFixJob, reportFor, runFixJob, startTestRunner, stopTestRunner } from "../jobs/ai-fix-harness";
+import { getDb } from "@/lib/db/client";
+import { expireUnreviewedFixJobs } from "@/lib/services/fixes/expire-unreviewed";
 
 // options.review: the job stops at awaiting_approval with its suggestions and
 // before/after pictures; approve applies all or a subset, reject ends and
@@ -90,5 +92,25 @@ describe("AI fix job review", () => {
     expect((await rejectFixJob(token, job.jobId)).status).toBe(409);
     const bad = await approveFixJob(token, job.jobId, { fixTypes: "all" });
     expect(bad.status).toBe(400);
+  });
+
+  it("a job nobody reviews expires after AI_FIX_REVIEW_HOURS (72): failed with a message, refunded once, no longer approvable", async () => {
+    const { token } = await testAccount({ tokens: 1000 });
+    const job = await reviewed(token);
+    expect(await balanceOf(token)).toBe(800);
+    const db = await getDb();
+    const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000);
+    await expireUnreviewedFixJobs(db, hoursFromNow(71));
+    expect((await getFixJob(token, job.jobId)).json.data.status).toBe("awaiting_approval");
+    expect(await expireUnreviewedFixJobs(db, hoursFromNow(73))).toBeGreaterThanOrEqual(1);
+    const expired = (await getFixJob(token, job.jobId)).json.data;
+    expect(expired.status).toBe("failed");
+    expect(expired.errorMessage).toMatch(/within 72 hours, so it expired and its tokens were refunded/);
+    expect(await balanceOf(token)).toBe(1000);
+    // A second sweep refunds nothing more, and the expired job cannot be approved.
+    await expireUnreviewedFixJobs(db, hoursFromNow(100));
+    expect(await balanceOf(token)).toBe(1000);
+    expect((await ledgerOf(token)).filter((t) => t.type === "refund")).toHaveLength(1);
+    expect((await approveFixJob(token, job.jobId)).status).toBe(409);
   });
 });

@@ -133,6 +133,33 @@ describe("failed background removals are refunded exactly once", () => {
     await expectFailedAndRefunded(`${base}/huge.png`, /1000 × 1000 pixels.*0\.5 megapixels/);
   }, 120_000);
 
+  it("an upload over the pixel limit is refused at acceptance, naming image_url, and nothing is charged", async () => {
+    const { token } = await testAccount({ tokens: 1000 });
+    const url = await upload(token, hugePng, "huge.png");
+    const res = await createJob(token, { image_url: url });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toMatchObject({ error: "IMAGE_TOO_LARGE", details: { fields: [{ field: "image_url" }] } });
+    expect(res.json.message).toMatch(/1000 × 1000 pixels \(1\.0 megapixels\); background removal accepts up to 0\.5 megapixels/);
+    expect(await balanceOf(token)).toBe(1000);
+    expect((await ledgerOf(token)).filter((t) => t.type === "debit")).toHaveLength(0);
+  });
+
+  it("a job is named after its source: the upload's name, or the URL's last segment", async () => {
+    const { token } = await testAccount({ tokens: 1000 });
+    const uploaded = await createJob(token, { image_url: await upload(token, smallPng, "Beach day 2.png") });
+    const linked = await createJob(token, { image_url: `${base}/small.png` });
+    for (const [created, name, download] of [
+      [uploaded, "Beach day 2.png", "Beach day 2-cutout.png"],
+      [linked, "small.png", "small-cutout.png"],
+    ] as const) {
+      expect(created.status, created.text).toBe(202);
+      const [row] = await (await getDb()).select().from(bgRemoveJobs).where(eq(bgRemoveJobs.id, created.json.job_id));
+      expect(row?.sourceName).toBe(name);
+      const { cutoutFileName } = await import("@/lib/services/bg-remove/public-job");
+      expect(cutoutFileName(row!)).toBe(download);
+    }
+  });
+
   it("deletes the copy of a fetched source once the job ends", async () => {
     const { token, account } = await testAccount({ tokens: 500 });
     const created = await createJob(token, { image_url: `${base}/small.png` });

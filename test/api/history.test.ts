@@ -56,7 +56,7 @@ describe("GET /v1/services/bg-remove", () => {
     // The download URL is an attachment; the output URL shows inline; the source is the upload, readable.
     const dl = await fetchServed(done.download_url);
     expect(dl.res.status).toBe(200);
-    expect(dl.res.headers.get("content-disposition")).toMatch(/^attachment; filename="cutout-job_[^"]+\.png"/);
+    expect(dl.res.headers.get("content-disposition")).toMatch(/^attachment; filename="astronaut-cutout\.png"/);
     expect((await sharp(dl.bytes).metadata()).format).toBe("png");
     expect((await fetchServed(done.output_url)).res.headers.get("content-disposition")).toBe("inline");
     expect((await fetchServed(done.source_url)).res.status).toBe(200);

@@ -16,6 +16,8 @@ export const bgRemoveJobs = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     status: bgRemoveStatusEnum("status").notNull().default("processing"),
     imageUrl: text("image_url").notNull(),
+    /** The source's file name (an upload's original name, or the URL's last segment): downloads are named after it. */
+    sourceName: text("source_name"),
     subjectType: text("subject_type").notNull(),
     edgeSoftness: integer("edge_softness").notNull(),
     highDetailMode: boolean("high_detail_mode").notNull(),

@@ -2,6 +2,9 @@ import type { Db } from "@/lib/db/types";
 import { bgRemoveJobs } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { checkSourceUrl } from "@/lib/sources/fetch-source";
+import { describeSource } from "@/lib/uploads/own-upload";
+import { ApiError } from "@/lib/http/api-error";
+import { engineConfig } from "@/lib/ml/background-removal/engine-config";
 import { debitTokens } from "@/lib/wallet/debit-tokens";
 import { startJob } from "@/lib/jobs/start-job";
 import { BG_REMOVE_COST, BG_REMOVE_OPERATION } from "./pricing";
@@ -16,6 +19,16 @@ import type { CreateBgRemoveInput } from "./schemas";
  */
 export async function createBgRemoveJob(db: Db, accountId: string, input: CreateBgRemoveInput) {
   await checkSourceUrl(input.image_url, "image_url");
+  // One of the account's uploads is measured now: a photo over the engine's limit is refused before it is charged.
+  const source = await describeSource(db, accountId, input.image_url);
+  const { maxPixels } = engineConfig();
+  if (source.pixels && source.pixels.width * source.pixels.height > maxPixels) {
+    const mp = (n: number) => (n / 1e6).toFixed(n >= 10e6 ? 0 : 1);
+    const { width, height } = source.pixels;
+    throw new ApiError(400, "IMAGE_TOO_LARGE", `The image is ${width} × ${height} pixels (${mp(width * height)} megapixels); background removal accepts up to ${mp(maxPixels)} megapixels. Resize it and try again; nothing was charged.`, {
+      fields: [{ field: "image_url", message: `Over ${mp(maxPixels)} megapixels.` }],
+    });
+  }
   const provider = bgRemovalProvider().name;
   const row = await db.transaction(async (tx) => {
     const id = newId("job");
@@ -27,6 +40,7 @@ export async function createBgRemoveJob(db: Db, accountId: string, input: Create
         accountId,
         status: "processing",
         imageUrl: input.image_url,
+        sourceName: source.name,
         subjectType: input.subject_type,
         edgeSoftness: input.edge_softness,
         highDetailMode: input.high_detail_mode,

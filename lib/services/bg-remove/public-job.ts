@@ -17,8 +17,11 @@ export function toCreatedBgRemoveJob(row: Row) {
   };
 }
 
-/** The cut-out's file name when downloaded: the job id, so a folder of downloads never collides. */
-export const cutoutFileName = (row: Pick<Row, "id">) => `cutout-${row.id}.png`;
+/** The cut-out's file name when downloaded: the source's name (`beach.jpg` → `beach-cutout.png`), or the job id when it had none. */
+export const cutoutFileName = (row: Pick<Row, "id" | "sourceName">) => {
+  const stem = row.sourceName?.replace(/\.[^.]+$/, "").replace(/[\\/:*?"<>|]+/g, "_").trim();
+  return stem ? `${stem}-cutout.png` : `cutout-${row.id}.png`;
+};
 
 /**
  * The source picture again, when it is one of our own upload URLs: a signature
@@ -62,6 +65,8 @@ export async function toPublicBgRemoveJob(row: Row) {
     output_url: outputUrl,
     download_url: downloadUrl,
     source_url: source,
+    source_name: row.sourceName,
+    download_name: cutoutFileName(row),
     output_size: row.outputWidth && row.outputHeight ? { width: row.outputWidth, height: row.outputHeight } : null,
     tokens_deducted: row.tokensDeducted,
     wallet_transaction_id: row.walletTransactionId,

@@ -47,7 +47,7 @@ export const bgRemoveJobResponse = z.object({
   subject_type: z.string(),
   edge_softness: z.number().int(),
   high_detail_mode: z.boolean(),
-  output_background: z.string(),
+  output_background: z.enum(OUTPUT_BACKGROUNDS),
   output_url: z.string().nullable().meta({ description: "Signed URL of the PNG once completed, valid 24 hours." }),
   tokens_deducted: z.number().int(),
   wallet_transaction_id: z.string(),
@@ -67,5 +67,7 @@ export type ListBgRemoveQuery = z.output<typeof listBgRemoveQuery>;
 export const bgRemoveJobListItem = bgRemoveJobResponse.extend({
   download_url: z.string().nullable().meta({ description: "The PNG served as an attachment (Content-Disposition), valid 24 hours." }),
   source_url: z.string().meta({ description: "The original picture (re-signed when it is one of your uploads)." }),
+  source_name: z.string().nullable().meta({ description: "The original's file name: the upload's name, or the URL's last segment." }),
+  download_name: z.string().meta({ description: "The name download_url saves under: `<source name>-cutout.png` (or `cutout-<job_id>.png`)." }),
   output_size: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
 });

@@ -10,6 +10,8 @@ export const FIX_JOB_STATUSES = ["analyzing", "awaiting_approval", "applying", "
 /** GET /v1/services/preflight/ai-jobs: the page window and an optional status filter. */
 export const listFixJobsQuery = pageQuery.extend({
   status: z.enum(FIX_JOB_STATUSES, { error: `status must be one of ${FIX_JOB_STATUSES.join(", ")}.` }).optional(),
+  /** Only the jobs of one checked file (the studio's report page finds its job again after a reload). */
+  preflightReportId: z.string().min(1).max(100).optional(),
 });
 
 const url = z.string().nullable();
@@ -39,9 +41,10 @@ export const fixJobListItem = z.object({
 });
 
 /** The account's AI fix jobs, newest first. */
-export async function listFixJobs(db: Db, accountId: string, filter: { status?: string }, page: { limit: number; offset: number }) {
+export async function listFixJobs(db: Db, accountId: string, filter: { status?: string; preflightReportId?: string }, page: { limit: number; offset: number }) {
   const conditions: SQL[] = [eq(fixJobs.accountId, accountId)];
   if (filter.status) conditions.push(eq(fixJobs.status, filter.status));
+  if (filter.preflightReportId) conditions.push(eq(fixJobs.reportId, filter.preflightReportId));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db.select().from(fixJobs).where(where).orderBy(desc(fixJobs.createdAt), desc(fixJobs.id)).limit(page.limit).offset(page.offset),

@@ -38,7 +38,6 @@ const intFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 export const fmtInt = (n: number) => intFormat.format(n);
 /** Inches or millimetres with at most two decimals: 8.5, 10.24, 3. */
 export const fmtNum = (n: number) => String(Math.round(n * 100) / 100);
-export const fmtPpi = (n: number) => intFormat.format(Math.floor(n));
 export const fmtPercent = (fraction: number) => `${(Math.round(fraction * 1000) / 10).toFixed(1)}%`;
 
 export const FILE_TYPE_NAMES = { jpeg: "JPEG", png: "PNG", tiff: "TIFF", pdf: "PDF" } as const;

@@ -3,7 +3,8 @@ import type { Box, PaintedObject } from "@/lib/pdf/content-walker";
 import { rectHeight, rectWidth, type Rect } from "@/lib/pdf/page-boxes";
 import type { PreflightFileFacts } from "@/lib/db/schema/preflight";
 import { SAFE_MARGIN_MM } from "./safe-margin";
-import { fmtInt, fmtNum, fmtPpi, makeIssue, resolutionSeverity, type CheckTargets, type PreflightIssue } from "./issue";
+import { fmtInt, fmtNum, makeIssue, resolutionSeverity, type CheckTargets, type PreflightIssue } from "./issue";
+import { meetsResolution, shownPpi } from "./tolerances";
 
 const PT_PER_INCH = 72;
 const MM_PER_PT = 25.4 / 72;
@@ -155,13 +156,13 @@ function imageIssues(p: PdfPageAnalysis, t: CheckTargets): PreflightIssue[] {
     // Placed entirely off the page: it never prints.
     if (img.box.x >= media[2] || img.box.y >= media[3] || img.box.x + img.box.width <= media[0] || img.box.y + img.box.height <= media[1]) continue;
     const ppi = Math.min(img.ppiX, img.ppiY);
-    if (ppi >= t.requiredDpi) continue;
+    if (meetsResolution(ppi, t.requiredDpi)) continue;
     const key = `${img.objectNumber ?? img.name}:${Math.round(ppi)}:${Math.round(img.box.x)}:${Math.round(img.box.y)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const placed = `${inches(img.placedWidthPt)} x ${inches(img.placedHeightPt)} in`;
     issues.push(
-      makeIssue("low_resolution", resolutionSeverity(ppi, t.requiredDpi), `Image on page ${p.page} is ${fmtPpi(ppi)} ppi at its placed size (${placed}); ${fmtInt(t.requiredDpi)} ppi required.`, {
+      makeIssue("low_resolution", resolutionSeverity(ppi, t.requiredDpi), `Image on page ${p.page} is ${fmtInt(shownPpi(ppi, t.requiredDpi))} ppi at its placed size (${placed}); ${fmtInt(t.requiredDpi)} ppi required.`, {
         page: p.page,
         box: { x: round2(img.box.x), y: round2(img.box.y), width: round2(img.box.width), height: round2(img.box.height), unit: "pt" },
         details: {

@@ -1,7 +1,8 @@
 import type { RasterAnalysis } from "@/lib/imaging/analyze-raster";
 import type { PreflightFileFacts } from "@/lib/db/schema/preflight";
 import { upscaleFixes } from "./fix-types";
-import { FILE_TYPE_NAMES, fmtInt, fmtNum, fmtPercent, fmtPpi, makeIssue, resolutionSeverity, type CheckTargets, type PreflightIssue } from "./issue";
+import { FILE_TYPE_NAMES, fmtInt, fmtNum, fmtPercent, makeIssue, resolutionSeverity, type CheckTargets, type PreflightIssue } from "./issue";
+import { meetsResolution, shownPpi } from "./tolerances";
 
 /** Two shapes closer than this (relative) are the same shape: a 1% difference crops under 1% of one side. */
 const ASPECT_TOLERANCE = 0.01;
@@ -164,10 +165,10 @@ function geometryIssues(widthPx: number, heightPx: number, canvas: { widthIn: nu
   }
 
   const ppi = Math.min(widthPx / target.w, heightPx / target.h);
-  if (ppi < t.requiredDpi) {
+  if (!meetsResolution(ppi, t.requiredDpi)) {
     const neededPx = { widthPx: Math.ceil(target.w * t.requiredDpi), heightPx: Math.ceil(target.h * t.requiredDpi) };
     issues.push(
-      makeIssue("low_resolution", resolutionSeverity(ppi, t.requiredDpi), `The image is ${fmtPpi(ppi)} ppi when printed on ${targetName} (${fmtInt(widthPx)} x ${fmtInt(heightPx)} px); ${fmtInt(t.requiredDpi)} ppi required.`, {
+      makeIssue("low_resolution", resolutionSeverity(ppi, t.requiredDpi), `The image is ${fmtInt(shownPpi(ppi, t.requiredDpi))} ppi when printed on ${targetName} (${fmtInt(widthPx)} x ${fmtInt(heightPx)} px); ${fmtInt(t.requiredDpi)} ppi required.`, {
         details: { effectivePpi: round1(ppi), requiredDpi: t.requiredDpi, requiredDpiSource: t.requiredDpiSource, widthPx, heightPx, printWidthInches: round2(target.w), printHeightInches: round2(target.h), neededPx },
         fixTypes: upscaleFixes(ppi, t.requiredDpi),
       }),
