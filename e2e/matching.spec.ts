@@ -41,6 +41,12 @@ test("face matching: build references, match a job, review a face with the keybo
   await page.getByRole("link", { name: "Face matching" }).click();
   await expect(page.getByRole("heading", { name: "Face matching" })).toBeVisible();
   await page.goto(`/matching?agency=${agencyId}`);
+  // Off until a person confirms the agency's consent; the record names them.
+  await expect(page.getByRole("button", { name: "Build references" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Turn face matching on" })).toBeDisabled();
+  await page.getByLabel(/has consent to match the faces/).check();
+  await page.getByRole("button", { name: "Turn face matching on" }).click();
+  await expect(page.getByText(`Consent confirmed by ${email}`)).toBeVisible();
   await page.getByRole("button", { name: "Build references" }).click();
   await expect(page.getByTestId("references-summary")).toContainText("3 of 3 portraits ready", { timeout: 60_000 });
   await expect(page.getByText("same person as another entry?")).toBeVisible();

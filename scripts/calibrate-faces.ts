@@ -187,13 +187,13 @@ function rosterSimulation(faces: Face[], queryView?: Face["view"]) {
     for (const q of queries) {
       const usable = roster.filter((r) => r.subjectId === q.identity || relation(q, refOf.get(r.subjectId)!) === "impostor");
       const [best, second] = rankCandidates(q.embedding, usable, 2);
-      const d = decideMatch(best, second, t);
+      const d = decideMatch(best, second, t, usable.length);
       if (d === "matched" && best!.subjectId === q.identity) on.matched++;
       else if (d === "matched") on.wrong++;
       else if (d === "needs_review") on.review++;
       else on.unmatched++;
       const [b2, s2] = rankCandidates(q.embedding, usable.filter((r) => r.subjectId !== q.identity), 2);
-      const d2 = decideMatch(b2, s2, t);
+      const d2 = decideMatch(b2, s2, t, usable.length - 1);
       off[d2 === "matched" ? "matched" : d2 === "needs_review" ? "review" : "unmatched"]++;
     }
     const pc = (n: number) => `${((100 * n) / queries.length).toFixed(1)}%`;

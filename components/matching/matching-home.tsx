@@ -66,7 +66,7 @@ export function MatchingHome() {
 }
 
 function AgencyMatching({ agencyId }: { agencyId: number }) {
-  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: () => apiFetch<AgencyDetail & { face_matching_enabled: boolean }>(`/v1/services/studio/agencies/${agencyId}`) });
+  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: () => apiFetch<AgencyDetail>(`/v1/services/studio/agencies/${agencyId}`) });
   if (agency.error) return <QueryError title="Could not load the agency." error={agency.error} onRetry={() => void agency.refetch()} />;
   if (!agency.data) return <p className="text-sm text-slate-500">Loading…</p>;
   return (

@@ -1,13 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { errorMessage } from "@/components/studio/api-errors";
-import { studioKeys, type AgencyDetail } from "@/components/studio/types";
+import type { AgencyDetail } from "@/components/studio/types";
+import { ConsentSwitch } from "./consent-switch";
 import type { ReferenceProblem, ReferencesAnswer, ReferenceTask } from "./types";
 
 const REASON: Record<string, string> = {
@@ -21,8 +22,7 @@ const REASON: Record<string, string> = {
 };
 
 /** Step 1: the agency's consent switch and its reference embeddings (free). */
-export function ReferencesPanel({ agency }: { agency: AgencyDetail & { face_matching_enabled: boolean } }) {
-  const queryClient = useQueryClient();
+export function ReferencesPanel({ agency }: { agency: AgencyDetail }) {
   const [answer, setAnswer] = useState<ReferencesAnswer | null>(null);
   const [taskId, setTaskId] = useState<string | null>(null);
   const build = useMutation({
@@ -38,13 +38,6 @@ export function ReferencesPanel({ agency }: { agency: AgencyDetail & { face_matc
     queryFn: () => apiFetch<ReferenceTask>(`/v1/services/studio/jobs/${taskId}`),
     refetchInterval: (q) => (q.state.data && (q.state.data.status === "completed" || q.state.data.status === "failed") ? false : 1000),
   });
-  const consent = useMutation({
-    mutationFn: (enabled: boolean) => apiFetch(`/v1/services/studio/agencies/${agency.id}`, { method: "PATCH", json: { face_matching_enabled: enabled } }),
-    onSuccess: async () => {
-      setAnswer(null);
-      await queryClient.invalidateQueries({ queryKey: studioKeys.agency(agency.id) });
-    },
-  });
   const wipe = useMutation({
     mutationFn: () => apiFetch<{ embeddings_deleted: number }>(`/v1/services/studio/matching/references?agency_id=${agency.id}`, { method: "DELETE" }),
     onSuccess: () => setAnswer(null),
@@ -52,12 +45,7 @@ export function ReferencesPanel({ agency }: { agency: AgencyDetail & { face_matc
   const report: ReferenceProblem[] = answer?.status === "completed" ? answer.report : (task.data?.report ?? []);
   return (
     <Card title="1. Reference portraits">
-      <label className="flex items-start gap-2 text-sm text-slate-700">
-        <input type="checkbox" className="mt-1" checked={agency.face_matching_enabled} disabled={consent.isPending} onChange={(e) => consent.mutate(e.target.checked)} />
-        <span>
-          Face matching is allowed for {agency.name}. Switching it off deletes every face embedding of this agency at once; the roster and photos stay.
-        </span>
-      </label>
+      <ConsentSwitch agency={agency} onChange={() => setAnswer(null)} />
       <p className="mt-3 text-sm text-slate-600">
         One embedding is made from each subject&apos;s reference photo (free). Run it again after changing the roster: only new or changed photos are processed.{" "}
         <Link href={`/agencies/${agency.id}/roster`} className="text-brand-700 underline">

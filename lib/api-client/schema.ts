@@ -436,7 +436,7 @@ export interface paths {
         delete: operations["deleteServicesStudioAgenciesByAgencyId"];
         options?: never;
         head?: never;
-        /** Rename an agency, change its type, or switch face matching (face_matching_enabled: false deletes its face embeddings at once) */
+        /** Rename an agency, change its type, or switch face matching (on needs consent_confirmed: true and records who; off deletes its face embeddings at once) */
         patch: operations["patchServicesStudioAgenciesByAgencyId"];
         trace?: never;
     };
@@ -2835,6 +2835,10 @@ export interface operations {
                         agencies: {
                             /** @enum {string} */
                             agency_type: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                            face_matching_consent: {
+                                confirmed_at: string;
+                                confirmed_by: string;
+                            } | null;
                             face_matching_enabled: boolean;
                             id: number;
                             name: string;
@@ -2882,6 +2886,10 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         agency_type: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                        face_matching_consent: {
+                            confirmed_at: string;
+                            confirmed_by: string;
+                        } | null;
                         face_matching_enabled: boolean;
                         id: number;
                         name: string;
@@ -2915,6 +2923,10 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         agency_type: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                        face_matching_consent: {
+                            confirmed_at: string;
+                            confirmed_by: string;
+                        } | null;
                         face_matching_enabled: boolean;
                         id: number;
                         job_count: number;
@@ -2979,6 +2991,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     agency_type?: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                    /** @constant */
+                    consent_confirmed?: true;
                     face_matching_enabled?: boolean;
                     name?: string;
                 };
@@ -2994,6 +3008,10 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         agency_type: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                        face_matching_consent: {
+                            confirmed_at: string;
+                            confirmed_by: string;
+                        } | null;
                         face_matching_enabled: boolean;
                         id: number;
                         job_count: number;

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { getDb } from "@/lib/db/client";
 import { faceReferences, jobFiles, matchJobs, webhookDeliveries } from "@/lib/db/schema";
 import * as endpointsRoute from "@/app/v1/webhook-endpoints/route";
+import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
 import { resetConfig } from "@/lib/config";
 import { storage } from "@/lib/storage";
 import { shutDownFaces } from "@/lib/ml/faces";
@@ -266,11 +267,38 @@ describe("face matching: consent and deletion of biometric data", () => {
     expect((await h.startMatchJob(token, { agency_id: agency.id, job_id: job.jobId })).status).toBe(403);
     expect(await balanceOf(token)).toBe(100);
     const stranger = await testAccount();
-    expect((await h.patchAgency(stranger.token, agency.id, { face_matching_enabled: true })).status).toBe(404);
+    expect((await h.patchAgency(stranger.token, agency.id, { face_matching_enabled: true, consent_confirmed: true })).status).toBe(404);
     expect((await h.patchAgency(token, agency.id, { face_matching_enabled: "yes" })).status).toBe(400);
-    expect((await h.patchAgency(token, agency.id, { face_matching_enabled: true })).json.face_matching_enabled).toBe(true);
+    expect((await h.patchAgency(token, agency.id, { face_matching_enabled: true, consent_confirmed: true })).json.face_matching_enabled).toBe(true);
     expect((await h.buildReferences(token, { agency_id: agency.id })).json.embeddings_created).toBe(2);
   }, 60_000);
+
+  it("starts off for a new agency, and turns on only with consent confirmed, recording who and when", async () => {
+    const { token, email } = await testAccount();
+    const created = await call(agenciesRoute, "POST", "/v1/services/studio/agencies", { token, body: { name: "Oak Primary", agency_type: "school" } });
+    expect(created.json).toMatchObject({ face_matching_enabled: false, face_matching_consent: null });
+    const id = created.json.id as number;
+    expect((await h.buildReferences(token, { agency_id: id })).json).toMatchObject({ error: "FACE_MATCHING_DISABLED" });
+
+    const unconfirmed = await h.patchAgency(token, id, { face_matching_enabled: true });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.json.details.fields).toEqual([expect.objectContaining({ field: "consent_confirmed" })]);
+    expect((await h.patchAgency(token, id, { face_matching_enabled: true, consent_confirmed: false })).status).toBe(400);
+    expect((await h.getAgency(token, id)).json.face_matching_enabled).toBe(false);
+
+    const before = Date.now();
+    const on = await h.patchAgency(token, id, { face_matching_enabled: true, consent_confirmed: true });
+    expect(on.status).toBe(200);
+    expect(on.json.face_matching_consent.confirmed_by).toBe(`${email} (access token)`);
+    expect(new Date(on.json.face_matching_consent.confirmed_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await h.getAgency(token, id)).json.face_matching_consent).toEqual(on.json.face_matching_consent);
+
+    // Off withdraws the record; a rename leaves the switch and its record alone.
+    const renamed = await h.patchAgency(token, id, { name: "Oak Primary School" });
+    expect(renamed.json.face_matching_consent).toEqual(on.json.face_matching_consent);
+    const off = await h.patchAgency(token, id, { face_matching_enabled: false });
+    expect(off.json).toMatchObject({ face_matching_enabled: false, face_matching_consent: null });
+  });
 
   it("a subject's embedding goes when it opts out, when it is deleted, and with DELETE .../references", async () => {
     const { token } = await testAccount();

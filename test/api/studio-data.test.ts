@@ -55,7 +55,8 @@ describe("agencies and jobs (contract 4.7)", () => {
     const a = await makeAgency(token, "Lincoln Elementary", "school");
     const b = await makeAgency(token, "Riverside FC", "sports");
     expect(Number.isInteger(a.id)).toBe(true);
-    expect(a).toEqual({ id: a.id, name: "Lincoln Elementary", agency_type: "school", face_matching_enabled: true });
+    // Face matching starts off: a person turns it on, confirming consent (test/api/face-matching.test.ts).
+    expect(a).toEqual({ id: a.id, name: "Lincoln Elementary", agency_type: "school", face_matching_enabled: false, face_matching_consent: null });
     const list = await call(agencies, "GET", base, { token });
     expect(list.status).toBe(200);
     expect(list.json).toEqual({ agencies: [a, b] });

@@ -20,10 +20,14 @@ import { pollTask, pollUntilEnded } from "./face-crop-harness";
 const A = "/v1/services/studio/agencies";
 const M = "/v1/services/studio/matching";
 
+/** An agency with face matching turned on, its consent confirmed (new agencies start with it off). */
 export async function makeAgency(token: string, name = "Maple School") {
   const res = await call(agencies, "POST", A, { token, body: { name, agency_type: "school" } });
   if (res.status !== 201) throw new Error(`agency: ${res.status} ${res.text}`);
-  return res.json as { id: number };
+  const id = (res.json as { id: number }).id;
+  const on = await patchAgency(token, id, { face_matching_enabled: true, consent_confirmed: true });
+  if (on.status !== 200) throw new Error(`consent: ${on.status} ${on.text}`);
+  return { id };
 }
 
 export async function addSubject(token: string, agencyId: number, body: Record<string, unknown>) {
@@ -42,6 +46,7 @@ export const patchSubject = (token: string, agencyId: number, subjectId: string,
   call(subjectRoute, "PATCH", `${A}/${agencyId}/subjects/${subjectId}`, { token, params: { agencyId: String(agencyId), subjectId }, body });
 export const deleteSubject = (token: string, agencyId: number, subjectId: string) =>
   call(subjectRoute, "DELETE", `${A}/${agencyId}/subjects/${subjectId}`, { token, params: { agencyId: String(agencyId), subjectId } });
+export const getAgency = (token: string, agencyId: number) => call(agency, "GET", `${A}/${agencyId}`, { token, params: { agencyId: String(agencyId) } });
 export const patchAgency = (token: string, agencyId: number, body: unknown) => call(agency, "PATCH", `${A}/${agencyId}`, { token, params: { agencyId: String(agencyId) }, body });
 
 export async function makeJobWithPhotos(token: string, agencyId: number, photos: { name: string; bytes: Buffer }[]) {

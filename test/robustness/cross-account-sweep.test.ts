@@ -163,7 +163,7 @@ const BODIES: Record<string, Variant[]> = {
   "webhook-endpoints/[id]/test POST": [NO_BODY_WRITE],
   "webhook-endpoints/[id]/deliveries/[deliveryId]/redeliver POST": [NO_BODY_WRITE],
   "projects/[id] PATCH": [rename],
-  [`${STUDIO} PATCH`]: [rename, { name: "consent", opts: () => ({ body: { face_matching_enabled: true } }) }],
+  [`${STUDIO} PATCH`]: [rename, { name: "consent", opts: () => ({ body: { face_matching_enabled: true, consent_confirmed: true } }) }],
   [`${STUDIO}/jobs/[jobId] PATCH`]: [rename],
   [`${STUDIO}/subjects/[subjectId] PATCH`]: [rename],
   "services/preflight/ai-jobs/[jobId]/approve POST": [{ name: "", opts: () => ({ body: {} }) }],
@@ -255,6 +255,7 @@ async function createResources(name: string, token: string): Promise<Resources> 
     201,
     "job photo with a face",
   );
+  await created(call(agencyRoute, "PATCH", `/v1/services/studio/agencies/${a}`, { token, params: { agencyId: a }, body: { face_matching_enabled: true, consent_confirmed: true } }), 200, "consent");
   await created(call(referencesRoute, "POST", "/v1/services/studio/matching/references", { token, body: { agency_id: agency.id } }), 200, "references");
   const match = await created(call(matchJobCreateRoute, "POST", "/v1/services/studio/matching/match-job", { token, body: { agency_id: agency.id, file_ids: [faceFile.files[0].id] } }), 200, "match job");
   const db = await getDb();

@@ -27,8 +27,14 @@ export const agencies = pgTable(
     accountId: accountId(),
     name: text("name").notNull(),
     agencyType: agencyTypeEnum("agency_type").notNull(),
-    /** Consent switch for face matching: off deletes the agency's embeddings and refuses matching (403). */
-    faceMatchingEnabled: boolean("face_matching_enabled").notNull().default(true),
+    /**
+     * Consent switch for face matching: off for a new agency (a person turns it on and
+     * confirms the agency has consent); off deletes the agency's embeddings and refuses matching (403).
+     */
+    faceMatchingEnabled: boolean("face_matching_enabled").notNull().default(false),
+    /** Who confirmed consent when matching was last turned on (the account's email and how it signed in), and when. */
+    faceMatchingConsentBy: text("face_matching_consent_by"),
+    faceMatchingConsentAt: timestamp("face_matching_consent_at", { withTimezone: true, mode: "date" }),
     /** Last reference build or match job: embeddings unused for the retention period are deleted. */
     matchingUsedAt: timestamp("matching_used_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),

@@ -13,7 +13,6 @@ export {
   faceDistance,
   similarityOfDistance,
   rankCandidates,
-  decideMatch,
   type Candidate,
-  type MatchDecision,
 } from "./matching";
+export { decideMatch, rosterThreshold, photoFalseMatchRate, PHOTO_FALSE_MATCH_RATE, type MatchDecision } from "./decide-match";

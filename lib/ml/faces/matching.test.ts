@@ -70,11 +70,11 @@ describe("face embeddings on real photos", () => {
       expect(best!.subjectId).toBe(who);
       expect(best!.similarity).toBeGreaterThan(DEFAULT_MATCH_THRESHOLD);
       expect(runnerUp!.similarity).toBeLessThan(0.5);
-      expect(decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD)).toBe("matched");
+      expect(decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD, refs.length)).toBe("matched");
     }
     if (girl) {
       const [best, runnerUp] = rankCandidates(girl.embedding, refs);
-      expect(decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD)).toBe("unmatched");
+      expect(decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD, refs.length)).toBe("unmatched");
     }
   });
 
@@ -126,7 +126,7 @@ describe("the first-run demo set (lib/ml/faces/demo-photos)", () => {
       expect(ordered.length, p.file).toBeGreaterThanOrEqual(p.people.filter(Boolean).length);
       ordered.forEach((face, i) => {
         const [best, runnerUp] = rankCandidates(face.embedding, refs, 2);
-        const decision = decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD);
+        const decision = decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD, refs.length);
         const who = p.people[i] ?? null;
         decisions.push(`${p.file}#${i} ${who} ${decision}`);
         if (who === null) expect(decision, `${p.file}#${i}`).toBe("unmatched");
@@ -175,16 +175,16 @@ describe("similarity scale, ranking and the decision", () => {
     expect(rankCandidates(q, [])).toEqual([]);
   });
 
-  it("decides matched, needs_review (close below, or two subjects too close to call) and unmatched", () => {
+  it("decides matched, needs_review (close below, or two subjects too close to call) and unmatched, on a small roster", () => {
     const t = DEFAULT_MATCH_THRESHOLD;
     const c = (subjectId: string, similarity: number) => ({ subjectId, similarity });
-    expect(decideMatch(undefined, undefined, t)).toBe("unmatched");
-    expect(decideMatch(c("a", 0.93), c("b", 0.4), t)).toBe("matched");
-    expect(decideMatch(c("a", 0.93), undefined, t)).toBe("matched");
-    expect(decideMatch(c("a", t - REVIEW_BAND / 2), c("b", 0.3), t)).toBe("needs_review");
-    expect(decideMatch(c("a", t - REVIEW_BAND - 0.01), undefined, t)).toBe("unmatched");
-    expect(decideMatch(c("a", 0.95), c("b", 0.95 - AMBIGUITY_MARGIN / 2), t)).toBe("needs_review");
-    expect(decideMatch(c("a", 0.97), c("b", 0.9), 0.95)).toBe("matched");
-    expect(decideMatch(c("a", 0.9), c("b", 0.4), 0.95)).toBe("needs_review");
+    expect(decideMatch(undefined, undefined, t, 2)).toBe("unmatched");
+    expect(decideMatch(c("a", 0.93), c("b", 0.4), t, 2)).toBe("matched");
+    expect(decideMatch(c("a", 0.93), undefined, t, 2)).toBe("matched");
+    expect(decideMatch(c("a", t - REVIEW_BAND / 2), c("b", 0.3), t, 2)).toBe("needs_review");
+    expect(decideMatch(c("a", t - REVIEW_BAND - 0.01), undefined, t, 2)).toBe("unmatched");
+    expect(decideMatch(c("a", 0.95), c("b", 0.95 - AMBIGUITY_MARGIN / 2), t, 2)).toBe("needs_review");
+    expect(decideMatch(c("a", 0.97), c("b", 0.9), 0.95, 2)).toBe("matched");
+    expect(decideMatch(c("a", 0.9), c("b", 0.4), 0.95, 2)).toBe("needs_review");
   });
 });

@@ -136,20 +136,3 @@ export function rankCandidates(embedding: ArrayLike<number>, refs: { subjectId: 
   }
   return top.map((t) => ({ subjectId: t.subjectId, similarity: similarityOfDistance(t.d) }));
 }
-
-export type MatchDecision = "matched" | "needs_review" | "unmatched";
-
-/**
- * - no candidate, or the best below `threshold - REVIEW_BAND`: unmatched;
- * - the best below `threshold` (within the band): needs_review;
- * - the best at or above `threshold` but another subject within AMBIGUITY_MARGIN
- *   of it (two children too close to call): needs_review;
- * - otherwise matched.
- */
-export function decideMatch(best: Candidate | undefined, runnerUp: Candidate | undefined, threshold: number): MatchDecision {
-  if (!best) return "unmatched";
-  if (best.similarity < threshold - REVIEW_BAND) return "unmatched";
-  if (best.similarity < threshold) return "needs_review";
-  if (runnerUp && runnerUp.subjectId !== best.subjectId && best.similarity - runnerUp.similarity < AMBIGUITY_MARGIN) return "needs_review";
-  return "matched";
-}

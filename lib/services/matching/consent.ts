@@ -5,20 +5,30 @@ import { forbidden } from "@/lib/http/api-error";
 
 type AgencyRow = typeof agencies.$inferSelect;
 
+/** Who confirmed consent, as recorded: the account's email and how it signed in (a person in the studio, or an API key). */
+export function consentActor(principal: { account: { email: string }; via: string }) {
+  return `${principal.account.email} (${principal.via.replace("_", " ")})`;
+}
+
 /** Matching is refused (403 naming the setting) for an agency whose consent switch is off. */
 export function requireMatchingEnabled(agency: AgencyRow) {
   if (!agency.faceMatchingEnabled) {
     throw forbidden(
       "FACE_MATCHING_DISABLED",
-      `Face matching is switched off for agency ${agency.id} (face_matching_enabled: false). Turn it on with PATCH /v1/services/studio/agencies/${agency.id} { "face_matching_enabled": true } once the agency has agreed.`,
+      `Face matching is switched off for agency ${agency.id} (face_matching_enabled: false). Turn it on with PATCH /v1/services/studio/agencies/${agency.id} { "face_matching_enabled": true, "consent_confirmed": true } once the agency has consent.`,
     );
   }
 }
 
-/** Switching matching off deletes every embedding of the agency in the same transaction (the caller has checked the agency is the account's). */
-export async function setFaceMatchingEnabled(db: Db, accountId: string, agencyId: number, enabled: boolean) {
+/**
+ * Switching matching on records who confirmed the agency's consent, and when;
+ * switching it off clears that record and deletes every embedding of the agency
+ * in the same transaction (the caller has checked the agency is the account's).
+ */
+export async function setFaceMatchingEnabled(db: Db, accountId: string, agencyId: number, enabled: boolean, actor: string) {
+  const consent = enabled ? { faceMatchingConsentBy: actor, faceMatchingConsentAt: new Date() } : { faceMatchingConsentBy: null, faceMatchingConsentAt: null };
   return db.transaction(async (tx) => {
-    await tx.update(agencies).set({ faceMatchingEnabled: enabled }).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
+    await tx.update(agencies).set({ faceMatchingEnabled: enabled, ...consent }).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
     if (!enabled) await tx.delete(faceReferences).where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.accountId, accountId)));
   });
 }

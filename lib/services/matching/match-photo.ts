@@ -20,9 +20,11 @@ export const bestDecision = (decisions: MatchDecision[]): MatchDecision =>
  * weaker is sent to review rather than sold to that child's family twice.
  */
 export function matchPhoto(faces: DescribedFace[], refs: Reference[], threshold: number): FaceProposal[] {
+  // Subjects, not references: a subject with several portraits is still one chance of a wrong match.
+  const rosterSize = new Set(refs.map((r) => r.subjectId)).size;
   const proposals = faces.map((face) => {
     const [best, runnerUp] = rankCandidates(face.embedding, refs, 2);
-    const decision = decideMatch(best, runnerUp, threshold);
+    const decision = decideMatch(best, runnerUp, threshold, rosterSize);
     return { face, best, runnerUp, decision, subjectId: decision === "unmatched" ? null : (best?.subjectId ?? null) };
   });
   const strongest = new Map<string, FaceProposal>();

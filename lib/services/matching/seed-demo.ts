@@ -7,6 +7,16 @@ import { startJob } from "@/lib/jobs/start-job";
 import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
 import { storeFile } from "@/lib/services/studio/job-files";
 
+/**
+ * The demo agency is the one switched on without a person's confirmation: its
+ * photos are public images of public figures (lib/ml/faces/demo-photos), not children.
+ */
+const DEMO_CONSENT = {
+  faceMatchingEnabled: true,
+  faceMatchingConsentBy: "demo data: public photos of public figures, no one to ask",
+  faceMatchingConsentAt: new Date(),
+};
+
 /** Shipped with the app (lib/ml/faces/demo-photos/README.md); listed in lib/workers/engine-files.ts for the standalone build. */
 const DEMO_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "lib/ml/faces/demo-photos");
 
@@ -21,7 +31,7 @@ export async function seedMatchingDemo(db: Db, accountId: string): Promise<{ age
   if (!fs.existsSync(DEMO_DIR)) return null;
   const read = (name: string) => fs.readFileSync(path.join(DEMO_DIR, name));
   const manifest = JSON.parse(read("manifest.json").toString("utf8")) as Manifest;
-  const [agency] = await db.insert(agencies).values({ accountId, name: "Demo: Maple Grove School", agencyType: "school", matchingUsedAt: new Date() }).returning();
+  const [agency] = await db.insert(agencies).values({ accountId, name: "Demo: Maple Grove School", agencyType: "school", matchingUsedAt: new Date(), ...DEMO_CONSENT }).returning();
   for (const [i, s] of manifest.subjects.entries()) {
     const key = `uploads/${accountId}/${newId("demo")}.jpg`;
     await storage().put(key, read(s.reference), "image/jpeg");

@@ -10,7 +10,8 @@ type AgencyRow = typeof agencies.$inferSelect;
 
 /** The contract's agency fields (4.7): the list and the create answer share them. */
 export function toPublicAgency(row: AgencyRow) {
-  return { id: row.id, name: row.name, agency_type: row.agencyType, face_matching_enabled: row.faceMatchingEnabled };
+  const consent = row.faceMatchingEnabled && row.faceMatchingConsentBy && row.faceMatchingConsentAt ? { confirmed_by: row.faceMatchingConsentBy, confirmed_at: row.faceMatchingConsentAt.toISOString() } : null;
+  return { id: row.id, name: row.name, agency_type: row.agencyType, face_matching_enabled: row.faceMatchingEnabled, face_matching_consent: consent };
 }
 
 export async function listAgencies(db: Db, accountId: string) {
@@ -39,8 +40,8 @@ export async function getAgency(db: Db, accountId: string, agencyId: number) {
   return { ...toPublicAgency(agency), subject_count: s?.n ?? 0, job_count: j?.n ?? 0 };
 }
 
-/** PATCH: rename, or change the type. */
-export async function updateAgency(db: Db, accountId: string, agencyId: number, input: { name?: string; agency_type?: AgencyRow["agencyType"]; face_matching_enabled?: boolean }) {
+/** PATCH: rename, change the type, or switch face matching (`actor` is recorded as having confirmed consent when it goes on). */
+export async function updateAgency(db: Db, accountId: string, agencyId: number, input: { name?: string; agency_type?: AgencyRow["agencyType"]; face_matching_enabled?: boolean }, actor: string) {
   await requireAgency(db, accountId, agencyId);
   const set: Partial<typeof agencies.$inferInsert> = {};
   if (input.name !== undefined) set.name = input.name;
@@ -48,7 +49,7 @@ export async function updateAgency(db: Db, accountId: string, agencyId: number, 
   await db.transaction(async (tx) => {
     if (Object.keys(set).length) await tx.update(agencies).set(set).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
     // The consent switch: off deletes the agency's face embeddings in this same transaction.
-    if (input.face_matching_enabled !== undefined) await setFaceMatchingEnabled(tx, accountId, agencyId, input.face_matching_enabled);
+    if (input.face_matching_enabled !== undefined) await setFaceMatchingEnabled(tx, accountId, agencyId, input.face_matching_enabled, actor);
   });
   return getAgency(db, accountId, agencyId);
 }

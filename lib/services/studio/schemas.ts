@@ -107,19 +107,37 @@ export const importQuery = z.strictObject({
 export const addFileByUrlBody = z.strictObject({ url: urlText, filename: lineText(255).optional() });
 
 /** An agency as the API returns it (toPublicAgency). */
-export const agencyResponse = z.object({ id: z.number().int(), name: z.string(), agency_type: z.enum(agencyTypeEnum.enumValues), face_matching_enabled: z.boolean() });
+export const agencyResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  agency_type: z.enum(agencyTypeEnum.enumValues),
+  face_matching_enabled: z.boolean(),
+  /** Who confirmed the agency's consent when matching was turned on, and when; null while off (or switched on before consent was recorded). */
+  face_matching_consent: z.object({ confirmed_by: z.string(), confirmed_at: z.string() }).nullable(),
+});
 export const agencyListResponse = z.object({ agencies: z.array(agencyResponse) });
 /** GET /v1/services/studio/agencies/{agencyId}: with its counts. */
 export const agencyDetailResponse = agencyResponse.extend({ subject_count: z.number().int(), job_count: z.number().int() });
 
-/** PATCH an agency: rename or retype; at least one field. */
+/**
+ * PATCH an agency: rename, retype or switch face matching; at least one field.
+ * Turning matching on needs `consent_confirmed: true`: the person confirms the
+ * agency holds consent (the families', for a school) and is recorded as having done so.
+ */
 export const updateAgencyBody = z
   .strictObject({
     name: lineText(200).optional(),
     agency_type: z.enum(agencyTypeEnum.enumValues).optional(),
     face_matching_enabled: z.boolean({ error: "face_matching_enabled must be true or false." }).optional(),
+    consent_confirmed: z.literal(true, { error: "consent_confirmed must be true (send it only when turning face matching on)." }).optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Send at least one field to change: name, agency_type or face_matching_enabled." });
+  .refine((b) => b.name !== undefined || b.agency_type !== undefined || b.face_matching_enabled !== undefined, {
+    message: "Send at least one field to change: name, agency_type or face_matching_enabled.",
+  })
+  .refine((b) => b.face_matching_enabled !== true || b.consent_confirmed === true, {
+    path: ["consent_confirmed"],
+    message: "Turning face matching on needs consent_confirmed: true, confirming that the agency has consent to match the faces of the people photographed (for children, their parents' or guardians').",
+  });
 
 /** PATCH a job: rename, or change status or preset; at least one field. */
 export const updateJobBody = z
