@@ -3,6 +3,10 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
+// Card payments go to a local stand-in of the Stripe API (test/support/stripe-stand-in.ts),
+// which serves the checkout page and sends signed webhooks back to the app.
+const STRIPE_PORT = PORT + 1;
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_not_a_secret";
 
 // Runs against a production build (`npm run build` first) on a throwaway data
 // folder, with Debian's Chromium: nothing is downloaded.
@@ -23,14 +27,23 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
-    url: `${baseURL}/signin`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // OPERATOR_TOKEN lets specs grant tokens to their fresh accounts (POST /v1/operator/grants) for paid services.
-    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR, DEMO_ACCOUNT: "never", SIGNUP_TOKENS: "100",
-      // Every spec signs up a fresh account from 127.0.0.1: more than the default 20 sign-ups per IP an hour.
-      REGISTER_PER_HOUR: "1000", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret" },
-  },
+  webServer: [
+    {
+      command: `npx tsx test/support/stripe-stand-in-server.ts ${STRIPE_PORT} ${baseURL}/api/stripe/webhook ${STRIPE_WEBHOOK_SECRET}`,
+      url: `http://127.0.0.1:${STRIPE_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
+      url: `${baseURL}/signin`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // OPERATOR_TOKEN lets specs grant tokens to their fresh accounts (POST /v1/operator/grants) for paid services.
+      env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR, DEMO_ACCOUNT: "never", SIGNUP_BONUS_TOKENS: "100",
+        // Every spec signs up a fresh account from 127.0.0.1: more than the default 20 sign-ups per IP an hour.
+        REGISTER_PER_HOUR: "1000", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret",
+        STRIPE_SECRET_KEY: "sk_test_e2e_not_a_secret", STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}` },
+    },
+  ],
 });

@@ -26,7 +26,15 @@ const schema = z.object({
   /** Signs sessions, access tokens and file URLs. Generated and kept in DATA_DIR when unset. */
   AUTH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
-  SIGNUP_TOKENS: z.coerce.number().int().min(0).default(100),
+  /** Tokens a new account starts with: enough to try one background removal (150). */
+  SIGNUP_BONUS_TOKENS: z.coerce.number().int().min(0).default(200),
+  /** Card payments (Stripe). Without the secret key the billing routes answer 503 BILLING_NOT_CONFIGURED. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The base URL the Stripe SDK calls instead of https://api.stripe.com (a local stand-in in tests). */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** Token packs as JSON: [{ "id", "tokens", "price" (minor units, e.g. cents), "currency" }]; see lib/services/billing/packs.ts for the defaults. */
+  TOKEN_PACKS: z.string().optional(),
   /** Sign-ups per client IP per hour (POST /v1/auth/register). */
   REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(20),
   OPERATOR_TOKEN: z.string().min(16).optional(),

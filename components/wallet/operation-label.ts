@@ -9,6 +9,7 @@ const LABELS: Record<string, string> = {
   face_crop: "Face crop",
   bulk_qr: "Bulk QR",
   face_match: "AI face matching",
+  token_pack: "Token pack, paid by card",
 };
 
 /** A ledger `operation` code in readable words: "bg_remove" -> "Background removal"; a row without one is named by its type. */

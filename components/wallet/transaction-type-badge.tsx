@@ -4,9 +4,10 @@ const STYLES: Record<TransactionType, string> = {
   grant: "bg-emerald-50 text-emerald-700 ring-emerald-600/20",
   debit: "bg-slate-100 text-slate-700 ring-slate-500/20",
   refund: "bg-amber-50 text-amber-800 ring-amber-600/20",
+  purchase: "bg-brand-50 text-brand-700 ring-brand-600/20",
 };
 
-const LABELS: Record<TransactionType, string> = { grant: "Grant", debit: "Debit", refund: "Refund" };
+const LABELS: Record<TransactionType, string> = { grant: "Grant", debit: "Debit", refund: "Refund", purchase: "Purchase" };
 
 export function TransactionTypeBadge({ type }: { type: TransactionType }) {
   return (

@@ -21,7 +21,7 @@ export async function createAccount(
     });
   }
   const passwordHash = await hashPassword(input.password);
-  const tokens = input.signupTokens ?? config().SIGNUP_TOKENS;
+  const tokens = input.signupTokens ?? config().SIGNUP_BONUS_TOKENS;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx

@@ -121,6 +121,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a Stripe Checkout page to buy a token pack (credited when Stripe's webhook confirms the payment) */
+        post: operations["postBillingCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/checkout/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A token pack checkout: open, awaiting_payment, paid (credited), failed or expired, with the balance */
+        get: operations["getBillingCheckoutBySessionId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Token packs for sale, with the price per 1,000 tokens; card_payments is false when this server has no Stripe key */
+        get: operations["getBillingPacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1446,6 +1497,114 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    postBillingCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pack: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkout_url: string;
+                        session_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBillingCheckoutBySessionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        balance: number;
+                        created_at: string;
+                        currency: string;
+                        pack: string;
+                        paid_at: string | null;
+                        session_id: string;
+                        /** @enum {string} */
+                        status: "open" | "awaiting_payment" | "paid" | "failed" | "expired";
+                        tokens: number;
+                        wallet_transaction_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBillingPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        card_payments: boolean;
+                        packs: {
+                            currency: string;
+                            id: string;
+                            price: number;
+                            price_per_1000_tokens: number;
+                            tokens: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getOpenapiJson: {
         parameters: {
             query?: never;
@@ -1520,7 +1679,7 @@ export interface operations {
                         reference: string | null;
                         refund_of: string | null;
                         /** @enum {string} */
-                        type: "grant" | "debit" | "refund";
+                        type: "grant" | "debit" | "refund" | "purchase";
                     };
                 };
             };
@@ -4798,7 +4957,7 @@ export interface operations {
                             reference: string | null;
                             refund_of: string | null;
                             /** @enum {string} */
-                            type: "grant" | "debit" | "refund";
+                            type: "grant" | "debit" | "refund" | "purchase";
                         }[];
                         links: {
                             first: string;

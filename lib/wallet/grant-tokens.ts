@@ -6,7 +6,7 @@ import { newId } from "@/lib/ids";
 /** Adds tokens (sign-up bonus, operator grant, purchase). Call inside the caller's transaction when it pays for something else too. */
 export async function grantTokens(
   db: Db,
-  input: { accountId: string; amount: number; operation: string; reference?: string | null; note?: string | null },
+  input: { accountId: string; amount: number; operation: string; reference?: string | null; note?: string | null; type?: "grant" | "purchase"; id?: string },
 ) {
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error("grant amount must be a positive integer");
   return db.transaction(async (tx) => {
@@ -19,9 +19,9 @@ export async function grantTokens(
     const [row] = await tx
       .insert(walletTransactions)
       .values({
-        id: newId("wtx"),
+        id: input.id ?? newId("wtx"),
         accountId: input.accountId,
-        type: "grant",
+        type: input.type ?? "grant",
         amount: input.amount,
         balanceAfter: wallet.balance,
         operation: input.operation,

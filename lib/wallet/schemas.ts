@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { decimalInt } from "@/lib/http/decimal-int";
+import { ledgerTypeEnum } from "@/lib/db/schema";
 
 export const usageQuery = z.strictObject({ days: decimalInt(1, 366).default(30) });
 
@@ -9,7 +10,7 @@ export const walletBalanceResponse = z.object({ balance: z.number().int().min(0)
 /** One ledger row (toLedgerEntry). */
 export const ledgerEntryResponse = z.object({
   id: z.string(),
-  type: z.enum(["grant", "debit", "refund"]),
+  type: z.enum(ledgerTypeEnum.enumValues),
   amount: z.number().int(),
   balance_after: z.number().int(),
   operation: z.string().nullable(),

@@ -18,6 +18,8 @@ import * as aiJobsRoute from "@/app/v1/services/preflight/ai-jobs/route";
 import { loadFixJob, stageForReview } from "@/lib/services/fixes/fix-job-steps";
 import { fixJobs } from "@/lib/db/schema";
 import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
+import * as checkoutRoute from "@/app/v1/billing/checkout/route";
+import { startStripeStandIn } from "../support/stripe-stand-in";
 import * as agencyRoute from "@/app/v1/services/studio/agencies/[agencyId]/route";
 import * as jobsRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/route";
 import * as jobRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/route";
@@ -69,6 +71,7 @@ resetRateLimiter();
 const MARK = "ALICE-PRIVATE";
 
 type Resources = {
+  checkoutSessionId: string;
   apiKeyId: string;
   apiKey: string;
   uploadUrl: string;
@@ -128,6 +131,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "services/studio/matching/jobs/[matchJobId]/results": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId]": { matchJobId: (r) => r.matchJobId, faceId: (r) => r.matchFaceId },
   "webhook-endpoints/[id]": { id: (r) => r.webhookEndpointId },
+  "billing/checkout/[sessionId]": { sessionId: (r) => r.checkoutSessionId },
   "webhook-endpoints/[id]/rotate-secret": { id: (r) => r.webhookEndpointId },
   "webhook-endpoints/[id]/test": { id: (r) => r.webhookEndpointId },
   "webhook-endpoints/[id]/deliveries": { id: (r) => r.webhookEndpointId },
@@ -271,7 +275,9 @@ async function createResources(name: string, token: string): Promise<Resources> 
   );
   await db.update(webhookDeliveries).set({ status: "succeeded", attempts: 1, nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
   const qr = await created(call(qrGenerateRoute, "POST", "/v1/services/studio/qr/generate", { token, body: { job_id: `${name}-cards`, subjects: [{ student_id: "S1", name: "Ada" }] } }), 200, "QR generation");
+  const checkout = await created(call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body: { pack: "tokens-1000" } }), 200, "checkout session");
   return {
+    checkoutSessionId: checkout.session_id,
     qrGenerationId: qr.id,
     webhookEndpointId: hook.id,
     webhookDeliveryId: deliveryId,
@@ -320,6 +326,7 @@ function ghostOf(r: Resources): Resources {
     webhookEndpointId: str(r.webhookEndpointId),
     webhookDeliveryId: str(r.webhookDeliveryId),
     qrGenerationId: str(r.qrGenerationId),
+    checkoutSessionId: str(r.checkoutSessionId),
     fixJobId: str(r.fixJobId),
     fixApproveJobId: str(r.fixApproveJobId),
     fixRejectJobId: str(r.fixRejectJobId),
@@ -421,6 +428,10 @@ let before: { A: Awaited<ReturnType<typeof snapshot>>; B: Awaited<ReturnType<typ
 const exercised = new Set<string>();
 
 beforeAll(async () => {
+  // Card payments through the Stripe stand-in, so each party has a checkout session.
+  const stand = await startStripeStandIn({ webhookSecret: "whsec_sweep" });
+  Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_sweep", STRIPE_WEBHOOK_SECRET: "whsec_sweep", STRIPE_API_URL: stand.url });
+  resetConfig();
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } })
     .png()
     .toBuffer();

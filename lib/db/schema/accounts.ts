@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 export const planEnum = pgEnum("plan", ["free", "premium"]);
-export const ledgerTypeEnum = pgEnum("ledger_type", ["grant", "debit", "refund"]);
+export const ledgerTypeEnum = pgEnum("ledger_type", ["grant", "debit", "refund", "purchase"]);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -25,6 +25,8 @@ export const accounts = pgTable(
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
     plan: planEnum("plan").notNull().default("free"),
+    /** The account's one Stripe customer, created at its first checkout and reused after. */
+    stripeCustomerId: text("stripe_customer_id").unique(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("accounts_email_key").on(t.email)],

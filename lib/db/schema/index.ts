@@ -11,3 +11,4 @@ export * from "./fix-jobs";
 export * from "./idempotency";
 export * from "./matching";
 export * from "./webhooks";
+export * from "./billing";

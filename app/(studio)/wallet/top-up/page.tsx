@@ -4,7 +4,8 @@ import { TopUpOverview } from "@/components/wallet/top-up-overview";
 
 export const metadata: Metadata = { title: "Buy tokens" };
 
-export default async function TopUpPage() {
+export default async function TopUpPage({ searchParams }: { searchParams: Promise<{ session?: string | string[]; canceled?: string }> }) {
   const account = await requireAccount();
-  return <TopUpOverview plan={account.plan} />;
+  const { session, canceled } = await searchParams;
+  return <TopUpOverview plan={account.plan} sessionId={typeof session === "string" ? session : undefined} canceled={canceled === "1"} />;
 }

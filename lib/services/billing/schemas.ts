@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { checkoutStatusEnum } from "@/lib/db/schema";
+
+export const packResponse = z.object({
+  id: z.string(),
+  tokens: z.number().int(),
+  /** In the currency's minor unit (cents). */
+  price: z.number().int(),
+  currency: z.string(),
+  price_per_1000_tokens: z.number().int(),
+});
+export const packListResponse = z.object({ packs: z.array(packResponse), card_payments: z.boolean() });
+
+export const checkoutBody = z.strictObject({ pack: z.string({ error: "pack must be a pack id from GET /v1/billing/packs." }).min(1).max(40) });
+export const checkoutResponse = z.object({ checkout_url: z.string(), session_id: z.string() });
+
+export const checkoutParams = z.strictObject({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, "sessionId must be a Checkout Session id (cs_…).") });
+export const checkoutStatusResponse = z.object({
+  session_id: z.string(),
+  pack: z.string(),
+  tokens: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(checkoutStatusEnum.enumValues),
+  wallet_transaction_id: z.string().nullable(),
+  balance: z.number().int(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});

@@ -1,0 +1,138 @@
+// A local stand-in for the parts of the Stripe API the app calls, for the real
+// `stripe` SDK pointed at it through STRIPE_API_URL. It records every call's
+// parameters (form-decoded as Stripe receives them) so tests assert what was asked,
+// and serves a small checkout page whose "Pay" button completes the session and
+// sends the signed webhook to the app, as Stripe does.
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+export type RecordedCall = { method: string; path: string; params: Record<string, unknown>; idempotencyKey: string | undefined };
+type Session = Record<string, unknown> & { id: string; url: string; success_url: string; amount_total: number; currency: string };
+
+/** Decodes Stripe's form encoding (a[b][0][c]=v) into nested objects and arrays. */
+export function decodeForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, "").split("[");
+    let node: Record<string, unknown> = out;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else node = (node[part] ??= /^\d+$/.test(path[i + 1]!) ? [] : {}) as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+export async function startStripeStandIn(opts: { webhookSecret: string; webhookUrl?: string; port?: number }) {
+  const calls: RecordedCall[] = [];
+  const customers = new Map<string, Record<string, unknown>>();
+  const byIdempotencyKey = new Map<string, unknown>();
+  const sessions = new Map<string, Session>();
+  /** The next API call answers with this error once (e.g. Stripe down, card declined). */
+  let failNext: { status: number; type: string; message: string } | undefined;
+  let webhookUrl = opts.webhookUrl;
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks).toString("utf8");
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    if (url.pathname === "/health") return void res.writeHead(200).end("ok");
+    const json = (status: number, data: unknown) => {
+      res.writeHead(status, { "content-type": "application/json", "request-id": `req_${crypto.randomBytes(6).toString("hex")}` });
+      res.end(JSON.stringify(data));
+    };
+    if (url.pathname.startsWith("/v1/")) {
+      if (!/^Bearer sk_test_/.test(req.headers.authorization ?? "")) return json(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+      const params = req.method === "GET" ? Object.fromEntries(url.searchParams) : decodeForm(body);
+      const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+      calls.push({ method: req.method!, path: url.pathname, params, idempotencyKey });
+      if (failNext) {
+        const f = failNext;
+        failNext = undefined;
+        return json(f.status, { error: { type: f.type, message: f.message } });
+      }
+      // Stripe answers a repeated idempotency key with the first answer (the SDK sends one on every POST).
+      const replay = idempotencyKey && byIdempotencyKey.get(`${url.pathname} ${idempotencyKey}`);
+      if (replay) return json(200, replay);
+      const remember = (data: unknown) => {
+        if (idempotencyKey) byIdempotencyKey.set(`${url.pathname} ${idempotencyKey}`, data);
+        return json(200, data);
+      };
+      if (req.method === "POST" && url.pathname === "/v1/customers") {
+        const customer = { id: `cus_${crypto.randomBytes(7).toString("hex")}`, object: "customer", ...params };
+        customers.set(customer.id, customer);
+        return remember(customer);
+      }
+      if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+        const items = (params.line_items ?? []) as { quantity: string; price_data: { unit_amount: string; currency: string } }[];
+        const id = `cs_test_${crypto.randomBytes(12).toString("hex")}`;
+        const session: Session = {
+          object: "checkout.session",
+          ...params,
+          id,
+          url: `${base}/pay/${id}`,
+          status: "open",
+          payment_status: "unpaid",
+          payment_intent: null,
+          amount_total: items.reduce((n, i) => n + Number(i.quantity) * Number(i.price_data.unit_amount), 0),
+          currency: items[0]?.price_data.currency ?? "usd",
+          success_url: String(params.success_url),
+        };
+        sessions.set(id, session);
+        return remember(session);
+      }
+      const get = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+      if (req.method === "GET" && get && sessions.has(get[1]!)) return json(200, sessions.get(get[1]!));
+      return json(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    }
+    // The hosted checkout page: a pack, an amount and a Pay button.
+    const pay = url.pathname.match(/^\/pay\/([^/]+)$/);
+    const session = pay && sessions.get(pay[1]!);
+    if (session && req.method === "GET") {
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end(`<!doctype html><title>Stripe stand-in checkout</title><h1>Pay ${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</h1><form method="post"><button>Pay</button></form>`);
+    }
+    if (session && req.method === "POST") {
+      await complete(session.id);
+      res.writeHead(303, { location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
+      return res.end();
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  /** A signed webhook delivery, as Stripe sends it: body and Stripe-Signature header. */
+  function signedEvent(type: string, object: unknown, opts: { id?: string; timestamp?: number; secret?: string } = {}) {
+    const payload = JSON.stringify({ id: opts.id ?? `evt_${crypto.randomBytes(10).toString("hex")}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? opts_.webhookSecret, timestamp: opts.timestamp });
+    return { payload, header };
+  }
+  const opts_ = opts;
+
+  /** Pays a session (card: paid at once) and delivers checkout.session.completed to the app. */
+  async function complete(sessionId: string, paymentStatus: "paid" | "unpaid" = "paid") {
+    const session = sessions.get(sessionId)!;
+    Object.assign(session, { status: "complete", payment_status: paymentStatus, payment_intent: `pi_${crypto.randomBytes(8).toString("hex")}` });
+    if (webhookUrl) {
+      const { payload, header } = signedEvent("checkout.session.completed", session);
+      await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
+    }
+    return session;
+  }
+
+  return {
+    url: base,
+    calls,
+    customers,
+    sessions,
+    signedEvent,
+    complete,
+    failNextCall: (status: number, type: string, message: string) => (failNext = { status, type, message }),
+    setWebhookUrl: (u: string) => (webhookUrl = u),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
