@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { grantTokens, signUp } from "./support/accounts";
+import { grantTokens, signUp, sameOrigin } from "./support/accounts";
 
 // Paid results stay: every billed operation has a history that a reload and Back
 // keep, downloads download, and the wallet's ledger rows link to the work they paid for.
@@ -9,7 +9,6 @@ import { grantTokens, signUp } from "./support/accounts";
 const bgFixture = (name: string) => ({ name, mimeType: "image/png", buffer: fs.readFileSync(path.resolve(process.cwd(), "lib/ml/background-removal/fixtures", name)) });
 
 /** Cookie-authenticated writes must come from the studio's own origin (the CSRF check). */
-const sameOrigin = (page: Page) => ({ Origin: new URL(page.url()).origin });
 
 async function imageLoaded(page: Page, selector: ReturnType<Page["locator"]>) {
   await expect(selector).toBeVisible();

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { unzipSync } from "fflate";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_PASSWORD, grantTokens, signUp } from "./support/accounts";
 
@@ -85,6 +86,33 @@ test("face matching: build references, match a job, review a face with the keybo
   await page.reload();
   await expect.poll(() => count("matched")).toBe(matched + 2);
   expect(await count("needs_review")).toBe(review - 2);
+
+  // The same decisions on screen, for touch: previous / next / nobody buttons.
+  await expect(page.getByTestId("queue-position")).toContainText(`Face 1 of ${review - 2}`);
+  if (review - 2 > 1) {
+    await page.getByRole("button", { name: "Next face" }).click();
+    await expect(page.getByTestId("queue-position")).toContainText(`Face 2 of ${review - 2}`);
+    await page.getByRole("button", { name: "Previous face" }).click();
+    await expect(page.getByTestId("queue-position")).toContainText(`Face 1 of ${review - 2}`);
+  }
+  await page.getByRole("button", { name: /^Nobody/ }).click();
+  await expect.poll(() => count("unmatched")).toBe(unmatched + 1);
+
+  // The job's spreadsheet and each child's photos, named for labs and yearbooks.
+  const csvDownload = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV" }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/^match-job-\d+\.csv$/);
+  const csvText = fs.readFileSync((await csv.path())!, "utf8");
+  expect(csvText.split(/\r?\n/)[0]).toBe("file_name,face,subject,student_id,decision,score,decided_by");
+  expect(csvText).toContain("reviewer (");
+  const zipDownload = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download photos by child (ZIP)" }).click();
+  const zipped = await zipDownload;
+  expect(zipped.suggestedFilename()).toMatch(/^match-job-\d+-photos\.zip$/);
+  const entries = Object.keys(unzipSync(new Uint8Array(fs.readFileSync((await zipped.path())!))));
+  expect(entries.length).toBeGreaterThan(0);
+  for (const name of entries) expect(name).toMatch(/^S-[123]_(Obama_Barack|Biden_Joe|Obama_Barry)_\d{2}\.jpg$/);
 
   // A child's photos.
   await page.getByRole("tab", { name: "By child" }).click();

@@ -1,7 +1,7 @@
 // What a photographer tripped on in the walk of the studio (issue "What a photographer
 // still trips on"): each test is one of those points, at a desktop and a phone width.
 import { expect, test } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { sameOrigin, signUp } from "./support/accounts";
 import { checkFile } from "./support/preflight";
 import { cleanRgb } from "../test/fixtures/preflight/raster-fixtures";
 
@@ -64,8 +64,12 @@ for (const width of [1280, 390]) {
 
     test("Bulk QR: the agency and its studio job are picked, and a reload keeps the form", async ({ page }, testInfo) => {
       await signUp(page, `QR form ${width}`);
-      const api = (path: string, data: unknown) => page.request.post(path, { data });
-      const agency = await (await api("/v1/services/studio/agencies", { name: `Walk Elementary ${width}`, agency_type: "school" })).json();
+      const api = async (path: string, data: unknown) => {
+        const res = await page.request.post(path, { data, headers: sameOrigin(page) });
+        expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+        return res.json();
+      };
+      const agency = await api("/v1/services/studio/agencies", { name: `Walk Elementary ${width}`, agency_type: "school" });
       await api(`/v1/services/studio/agencies/${agency.id}/jobs`, { name: "Fall portraits 2026", icp_type: "school", status: "active" });
       await api(`/v1/services/studio/agencies/${agency.id}/subjects`, { student_id: "W-1", name: "Ada Walker", class_name: "3B" });
       await page.goto("/qr");

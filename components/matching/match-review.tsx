@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { ReviewQueue } from "./review-queue";
+import { MatchExport } from "./match-export";
 import { SubjectPhotos } from "./subject-photos";
 import { useRoster } from "./use-roster";
 import { DECISION_LABEL, matchingKeys, type Decision, type MatchJob } from "./types";
@@ -62,6 +63,7 @@ export function MatchReview({ matchJobId }: { matchJobId: number }) {
         </Card>
       ) : null}
       {j?.error ? <p className="text-sm text-red-700">{j.error}</p> : null}
+      {j && j.status === "completed" ? <MatchExport job={j} /> : null}
       <div className="flex flex-wrap gap-2" role="tablist">
         {[...QUEUES, "subject" as const].map((v) => (
           <button

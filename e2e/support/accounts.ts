@@ -23,3 +23,6 @@ export async function grantTokens(request: APIRequestContext, email: string, tok
   const grant = await request.post("/v1/operator/grants", { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` }, data: { email, tokens, reason: "E2E top-up" } });
   expect(grant.status(), "the server needs OPERATOR_TOKEN (see playwright.config.ts)").toBe(201);
 }
+
+/** Headers for a cookie-authenticated write from the page's own origin (the session refuses cross-site writes). */
+export const sameOrigin = (page: Page) => ({ Origin: new URL(page.url()).origin });

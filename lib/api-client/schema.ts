@@ -737,6 +737,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/services/studio/matching/jobs/{matchJobId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A match job as CSV: file name, face, subject, student id, decision, score and who decided, one row per face */
+        get: operations["getServicesStudioMatchingJobsByMatchJobIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services/studio/matching/jobs/{matchJobId}/faces/{faceId}": {
         parameters: {
             query?: never;
@@ -4273,6 +4290,33 @@ export interface operations {
                         unmatched: number;
                         wallet_transaction_id: string;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioMatchingJobsByMatchJobIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                matchJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
+import Papa from "papaparse";
 import { getDb } from "@/lib/db/client";
 import { faceReferences, jobFiles, matchJobs, webhookDeliveries } from "@/lib/db/schema";
 import * as endpointsRoute from "@/app/v1/webhook-endpoints/route";
@@ -154,6 +155,28 @@ describe("face matching: references, a match job, results, reviews", () => {
     const kept = again.find((r) => r.filename === "obama2.jpg")!.faces[0];
     expect(kept).toMatchObject({ subject_id: bidenId, review: "assigned", engine_decision: "matched", candidate: { subject_id: obamaId } });
   }, 180_000);
+
+  it("exports a match job as CSV: one row per face, photos without a face or unreadable ones too, and who decided", async () => {
+    const res = await h.exportCsv(token, matchJobId);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="match-job-${matchJobId}.csv"`);
+    const parsed = Papa.parse<Record<string, string>>(res.text.trim(), { header: true });
+    expect(parsed.meta.fields).toEqual(["file_name", "face", "subject", "student_id", "decision", "score", "decided_by"]);
+    const rows = parsed.data;
+    const results = await h.allResults(token, matchJobId);
+    expect(rows).toHaveLength(results.reduce((n, r) => n + Math.max(1, r.faces.length), 0));
+    // The face reassigned by hand in the test above, as the reviewer left it.
+    expect(rows.find((r) => r.file_name === "obama2.jpg")).toMatchObject({ face: "1", subject: "Joe Biden", student_id: "S-BIDEN", decision: "matched", decided_by: "reviewer (assigned)" });
+    expect(rows.find((r) => r.file_name === "obama-1080p.jpg")).toMatchObject({ student_id: "S-OBAMA", decision: "matched", decided_by: "engine" });
+    expect(Number(rows.find((r) => r.file_name === "obama-1080p.jpg")!.score)).toBeGreaterThanOrEqual(0.85);
+    expect(rows.filter((r) => r.file_name === "obama_and_biden.jpg").length).toBeGreaterThanOrEqual(2);
+    expect(rows.find((r) => r.file_name === "coffee.jpg")).toMatchObject({ face: "", decision: "no_face" });
+    expect(rows.find((r) => r.file_name === "obama3.jpg")).toMatchObject({ decision: "failed" });
+    // Another account's match job is a 404.
+    const stranger = await testAccount();
+    expect((await h.exportCsv(stranger.token, matchJobId)).status).toBe(404);
+  });
 });
 
 describe("face matching: bad input costs nothing", () => {

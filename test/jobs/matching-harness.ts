@@ -1,5 +1,6 @@
 import * as agencies from "@/app/v1/services/studio/agencies/route";
 import * as agency from "@/app/v1/services/studio/agencies/[agencyId]/route";
+import * as exportRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/export/route";
 import * as jobs from "@/app/v1/services/studio/agencies/[agencyId]/jobs/route";
 import * as files from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/files/route";
 import * as subjectsRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/route";
@@ -73,6 +74,7 @@ export const review = (token: string, id: number, faceId: string, body: unknown)
   call(faceRoute, "PATCH", `${M}/jobs/${id}/faces/${faceId}`, { token, params: { matchJobId: String(id), faceId }, body });
 export { getTask as getStudioTask } from "./face-crop-harness";
 
+export const exportCsv = (token: string, id: number) => call(exportRoute, "GET", `${M}/jobs/${id}/export`, { token, params: { matchJobId: String(id) } });
 export const pollMatchJob = (token: string, id: number, timeoutMs = 180_000) => pollUntilEnded(() => getMatchJob(token, id), `match job ${id}`, timeoutMs);
 export const pollStudioTask = (token: string, taskId: string) => pollTask(token, taskId, 180_000);
 
