@@ -35,6 +35,11 @@ const schema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** Token packs as JSON: [{ "id", "tokens", "price" (minor units, e.g. cents), "currency" }]; see lib/services/billing/packs.ts for the defaults. */
   TOKEN_PACKS: z.string().optional(),
+  /** Premium by monthly subscription: its price (minor units) and currency, the tokens each paid month brings, and the days an unpaid subscription keeps Premium. */
+  PREMIUM_MONTHLY_PRICE: z.coerce.number().int().positive().default(2900),
+  PREMIUM_CURRENCY: z.string().regex(/^[a-z]{3}$/).default("usd"),
+  PREMIUM_MONTHLY_TOKENS: z.coerce.number().int().min(0).default(2000),
+  PREMIUM_GRACE_DAYS: z.coerce.number().int().min(0).default(7),
   /** Sign-ups per client IP per hour (POST /v1/auth/register). */
   REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(20),
   OPERATOR_TOKEN: z.string().min(16).optional(),

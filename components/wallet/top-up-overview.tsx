@@ -4,10 +4,11 @@ import { PlansComparison } from "./plans-comparison";
 import { TokenCostsTable } from "./token-costs-table";
 import { TokenPacks } from "./token-packs";
 import { CheckoutReturn } from "./checkout-return";
+import { PremiumActions } from "./premium-actions";
 
 
 /** /wallet/top-up: token packs by card, the payment just made, how tokens work, prices and plans. */
-export function TopUpOverview({ plan, sessionId, canceled }: { plan?: string; sessionId?: string; canceled?: boolean }) {
+export function TopUpOverview({ plan, sessionId, canceled, premiumStarted }: { plan?: string; sessionId?: string; canceled?: boolean; premiumStarted?: boolean }) {
   return (
     <div className="space-y-6">
       <div>
@@ -15,6 +16,11 @@ export function TopUpOverview({ plan, sessionId, canceled }: { plan?: string; se
         <p className="mt-1 max-w-2xl text-sm text-slate-600">Tokens pay for operations in the studio and through the API, at the same prices.</p>
       </div>
       {sessionId ? <CheckoutReturn sessionId={sessionId} /> : null}
+      {premiumStarted ? (
+        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          Thank you: Premium starts as soon as Stripe confirms the subscription (usually within seconds). Reload to see your plan.
+        </p>
+      ) : null}
       {canceled ? <p className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">Checkout canceled: nothing was charged.</p> : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -38,6 +44,7 @@ export function TopUpOverview({ plan, sessionId, canceled }: { plan?: string; se
 
       <Card title="Plans">
         <PlansComparison current={plan} />
+        <PremiumActions plan={plan} />
       </Card>
     </div>
   );

@@ -130,7 +130,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a Stripe Checkout page to buy a token pack (credited when Stripe's webhook confirms the payment) */
+        /** Open a Stripe Checkout page: a token pack ({ pack }, credited when Stripe's webhook confirms the payment) or Premium by the month ({ plan: "premium" }) */
         post: operations["postBillingCheckout"];
         delete?: never;
         options?: never;
@@ -166,6 +166,23 @@ export interface paths {
         get: operations["getBillingPacks"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open Stripe's customer portal: cards, invoices and cancelling Premium */
+        post: operations["postBillingPortal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1527,7 +1544,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    pack: string;
+                    pack?: string;
+                    /** @enum {string} */
+                    plan?: "premium";
                 };
             };
         };
@@ -1614,10 +1633,49 @@ export interface operations {
                             price_per_1000_tokens: number;
                             tokens: number;
                         }[];
+                        premium: {
+                            currency: string;
+                            monthly_price: number;
+                            monthly_tokens: number;
+                        };
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postBillingPortal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        portal_url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

@@ -59,6 +59,7 @@ describe("token packs and checkout", () => {
       { id: "tokens-5000", tokens: 5000, price: 4500, currency: "usd", price_per_1000_tokens: 900 },
       { id: "tokens-25000", tokens: 25000, price: 20000, currency: "usd", price_per_1000_tokens: 800 },
     ]);
+    expect(res.json.premium).toEqual({ monthly_price: 2900, currency: "usd", monthly_tokens: 2000 });
   });
 
   it("opens a Checkout Session with the pack, the account and one reused customer", async () => {

@@ -129,6 +129,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "services/studio/face-crop/results/[resultId]": { resultId: (r) => r.faceResultId },
   "services/studio/matching/jobs/[matchJobId]": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/results": { matchJobId: (r) => r.matchJobId },
+  "services/studio/matching/jobs/[matchJobId]/export": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId]": { matchJobId: (r) => r.matchJobId, faceId: (r) => r.matchFaceId },
   "webhook-endpoints/[id]": { id: (r) => r.webhookEndpointId },
   "billing/checkout/[sessionId]": { sessionId: (r) => r.checkoutSessionId },

@@ -84,6 +84,9 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
         sessions.set(id, session);
         return remember(session);
       }
+      if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
+        return remember({ id: `bps_${crypto.randomBytes(8).toString("hex")}`, object: "billing_portal.session", ...params, url: `${base}/portal/${String(params.customer)}` });
+      }
       const get = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
       if (req.method === "GET" && get && sessions.has(get[1]!)) return json(200, sessions.get(get[1]!));
       return json(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
@@ -106,8 +109,9 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** A signed webhook delivery, as Stripe sends it: body and Stripe-Signature header. */
-  function signedEvent(type: string, object: unknown, opts: { id?: string; timestamp?: number; secret?: string } = {}) {
-    const payload = JSON.stringify({ id: opts.id ?? `evt_${crypto.randomBytes(10).toString("hex")}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
+  function signedEvent(type: string, object: unknown, opts: { id?: string; timestamp?: number; secret?: string; created?: number } = {}) {
+    const created = opts.created ?? Math.floor(Date.now() / 1000);
+    const payload = JSON.stringify({ id: opts.id ?? `evt_${crypto.randomBytes(10).toString("hex")}`, object: "event", type, created, data: { object } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? opts_.webhookSecret, timestamp: opts.timestamp });
     return { payload, header };
   }

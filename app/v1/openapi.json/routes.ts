@@ -14,6 +14,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/billing/checkout/{sessionId}", load: () => import("@/app/v1/billing/checkout/[sessionId]/route") },
   { path: "/v1/billing/checkout", load: () => import("@/app/v1/billing/checkout/route") },
   { path: "/v1/billing/packs", load: () => import("@/app/v1/billing/packs/route") },
+  { path: "/v1/billing/portal", load: () => import("@/app/v1/billing/portal/route") },
   { path: "/v1/openapi.json", load: () => import("@/app/v1/openapi.json/route") },
   { path: "/v1/operator/grants", load: () => import("@/app/v1/operator/grants/route") },
   { path: "/v1/operator/plan", load: () => import("@/app/v1/operator/plan/route") },

@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts, walletTransactions } from "./accounts";
 
 /**
@@ -38,3 +38,37 @@ export const billingCheckouts = pgTable(
   },
   (t) => [index("billing_checkouts_account_idx").on(t.accountId, t.createdAt)],
 );
+
+/**
+ * The account's Stripe subscriptions (Premium), as the last applied event left them.
+ * `event_created` orders events: one older than what was applied is skipped, so
+ * `subscription.updated` arriving before `created` cannot roll the state back.
+ */
+export const billingSubscriptions = pgTable(
+  "billing_subscriptions",
+  {
+    /** Stripe's subscription id (sub_…). */
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Stripe's status: active, trialing, past_due, unpaid, canceled, incomplete, incomplete_expired, paused. */
+    status: text("status").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true, mode: "date" }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    eventCreated: integer("event_created").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("billing_subscriptions_account_idx").on(t.accountId)],
+);
+
+/** Tokens granted for a Stripe object (a paid invoice's Premium allowance): once per object. */
+export const billingGrants = pgTable("billing_grants", {
+  /** The Stripe object the grant is for (in_…). */
+  stripeObjectId: text("stripe_object_id").primaryKey(),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  walletTransactionId: text("wallet_transaction_id").references(() => walletTransactions.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

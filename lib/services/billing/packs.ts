@@ -46,3 +46,9 @@ export function requirePack(id: string): TokenPack {
 export function toPublicPack(p: TokenPack) {
   return { id: p.id, tokens: p.tokens, price: p.price, currency: p.currency, price_per_1000_tokens: Math.round((p.price * 1000) / p.tokens) };
 }
+
+/** Premium as sold (PREMIUM_MONTHLY_PRICE, PREMIUM_CURRENCY, PREMIUM_MONTHLY_TOKENS). */
+export function premiumOffer() {
+  const c = config();
+  return { monthly_price: c.PREMIUM_MONTHLY_PRICE, currency: c.PREMIUM_CURRENCY, monthly_tokens: c.PREMIUM_MONTHLY_TOKENS };
+}

@@ -9,9 +9,21 @@ export const packResponse = z.object({
   currency: z.string(),
   price_per_1000_tokens: z.number().int(),
 });
-export const packListResponse = z.object({ packs: z.array(packResponse), card_payments: z.boolean() });
+export const packListResponse = z.object({
+  packs: z.array(packResponse),
+  /** Premium by the month: its price (minor units), currency and the tokens each paid month brings. */
+  premium: z.object({ monthly_price: z.number().int(), currency: z.string(), monthly_tokens: z.number().int() }),
+  card_payments: z.boolean(),
+});
 
-export const checkoutBody = z.strictObject({ pack: z.string({ error: "pack must be a pack id from GET /v1/billing/packs." }).min(1).max(40) });
+/** A token pack (`pack`) or Premium (`plan: "premium"`): exactly one. */
+export const checkoutBody = z
+  .strictObject({
+    pack: z.string({ error: "pack must be a pack id from GET /v1/billing/packs." }).min(1).max(40).optional(),
+    plan: z.enum(["premium"], { error: 'plan must be "premium".' }).optional(),
+  })
+  .refine((b) => (b.pack === undefined) !== (b.plan === undefined), { path: ["pack"], message: 'Send either pack (a token pack id) or plan: "premium".' });
+export const portalResponse = z.object({ portal_url: z.string() });
 export const checkoutResponse = z.object({ checkout_url: z.string(), session_id: z.string() });
 
 export const checkoutParams = z.strictObject({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, "sessionId must be a Checkout Session id (cs_…).") });

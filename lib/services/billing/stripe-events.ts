@@ -6,6 +6,7 @@ import { grantTokens } from "@/lib/wallet/grant-tokens";
 import { logger } from "@/lib/log/logger";
 import { ApiError } from "@/lib/http/api-error";
 import { stripe, webhookSecret } from "./stripe-client";
+import { applySubscriptionEvent, grantPremiumAllowance } from "./premium";
 
 /** Events this server acts on; every other type is answered 200 and ignored. */
 export type StripeEventOutcome = "credited" | "already_credited" | "recorded" | "ignored";
@@ -33,6 +34,12 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<St
       return setStatus(db, event.data.object, ["open", "awaiting_payment"], "failed");
     case "checkout.session.expired":
       return setStatus(db, event.data.object, ["open"], "expired");
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return applySubscriptionEvent(db, event.data.object, event.created);
+    case "invoice.paid":
+      return grantPremiumAllowance(db, event.data.object);
     default:
       return "ignored";
   }
@@ -50,6 +57,7 @@ async function setStatus(db: Db, session: Stripe.Checkout.Session, from: ("open"
  * nothing. The ledger row and the link to it commit in the same transaction.
  */
 async function creditCheckout(db: Db, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
+  // Premium's checkout (mode subscription) is followed through its subscription events.
   if (session.mode !== "payment" || (session.payment_status !== "paid" && session.payment_status !== "no_payment_required")) return "ignored";
   const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
   return db.transaction(async (tx): Promise<StripeEventOutcome> => {

@@ -4,8 +4,8 @@ import { TopUpOverview } from "@/components/wallet/top-up-overview";
 
 export const metadata: Metadata = { title: "Buy tokens" };
 
-export default async function TopUpPage({ searchParams }: { searchParams: Promise<{ session?: string | string[]; canceled?: string }> }) {
+export default async function TopUpPage({ searchParams }: { searchParams: Promise<{ session?: string | string[]; canceled?: string; premium?: string }> }) {
   const account = await requireAccount();
-  const { session, canceled } = await searchParams;
-  return <TopUpOverview plan={account.plan} sessionId={typeof session === "string" ? session : undefined} canceled={canceled === "1"} />;
+  const { session, canceled, premium } = await searchParams;
+  return <TopUpOverview plan={account.plan} sessionId={typeof session === "string" ? session : undefined} canceled={canceled === "1"} premiumStarted={premium === "started"} />;
 }
