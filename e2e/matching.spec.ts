@@ -66,6 +66,8 @@ test("face matching: build references, match a job, review a face with the keybo
   await expect(page.getByTestId("face-box")).toBeVisible();
   await expect(page.getByRole("img", { name: /Reference portrait of/ })).toBeVisible();
   await expect(page.getByTestId("queue-position")).toContainText(`Face 1 of ${review}`);
+  // The engine says why it asks (Obama is on the roster twice: two children score almost the same).
+  await expect(page.getByTestId("review-reason")).toContainText("Why:");
 
   // A: accept -> one photo moves from review to matched, and the queue moves on.
   await page.keyboard.press("a");

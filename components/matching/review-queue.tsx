@@ -11,7 +11,7 @@ import type { Paginated } from "@/lib/client/list-envelopes";
 import { errorMessage } from "@/components/studio/api-errors";
 import type { Subject } from "@/components/studio/types";
 import { FaceCloseUp, FacePhoto, Portrait } from "./face-photo";
-import { DECISION_LABEL, matchingKeys, type Decision, type MatchFace, type MatchJob, type MatchResult } from "./types";
+import { DECISION_LABEL, REVIEW_REASON, matchingKeys, type Decision, type MatchFace, type MatchJob, type MatchResult } from "./types";
 
 const PAGE = 50;
 type Item = { result: MatchResult; face: MatchFace };
@@ -188,6 +188,11 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
               {face.candidate ? ` · similarity ${face.candidate.score.toFixed(2)} to ${face.candidate.name ?? face.candidate.student_id}` : ""}
               {face.runner_up ? ` · runner-up ${face.runner_up.student_id} ${face.runner_up.score.toFixed(2)}` : ""}
             </p>
+            {face.review_reason && face.engine_decision === "needs_review" ? (
+              <p className="text-sm font-medium text-amber-800" data-testid="review-reason">
+                Why: {REVIEW_REASON[face.review_reason]}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" className="min-h-11" onClick={() => act("k")} disabled={at === 0} aria-label="Previous face">

@@ -33,6 +33,7 @@ export type MatchFace = {
   runner_up: { student_id: string | null; subject_id: string | null; score: number } | null;
   decision: Decision;
   engine_decision: Decision;
+  review_reason: keyof typeof REVIEW_REASON | null;
   review: "accepted" | "assigned" | "nobody" | null;
   reviewed_at: string | null;
 };
@@ -64,3 +65,13 @@ export const matchingKeys = {
 };
 
 export const DECISION_LABEL: Record<Decision | "failed", string> = { matched: "Matched", needs_review: "Needs review", unmatched: "Unmatched", failed: "Could not be read" };
+
+/** Why the engine asked a person to look (match_faces.review_reason), in a reviewer's words. */
+export const REVIEW_REASON = {
+  below_threshold: "score just under the threshold",
+  large_roster: "a roster this size needs a higher score",
+  two_candidates_close: "two children score almost the same",
+  same_child_twice: "the same child found twice in this photo",
+  small_face: "face too small to be sure",
+  face_cut_by_frame: "face cut by the photo's edge",
+} as const;

@@ -111,6 +111,12 @@ describe("face matching: references, a match job, results, reviews", () => {
     expect(new Set(groupSubjects)).toEqual(new Set([obamaId, bidenId]));
     expect(by["coffee.jpg"]).toMatchObject({ status: "completed", decision: "unmatched", faces: [], error: null });
     expect(by["obama3.jpg"]).toMatchObject({ status: "failed", decision: null, error: { code: "UNREADABLE_IMAGE" } });
+    // Every face the engine sent to review says why; the others carry no reason.
+    for (const r of results)
+      for (const f of r.faces) {
+        if (f.engine_decision === "needs_review") expect(["below_threshold", "large_roster", "two_candidates_close", "same_child_twice", "small_face", "face_cut_by_frame"]).toContain(f.review_reason);
+        else expect(f.review_reason).toBeNull();
+      }
     // The opted-out subject (whose portrait is Obama too) is never a candidate.
     for (const r of results) for (const f of r.faces) expect([f.candidate?.student_id, f.runner_up?.student_id]).not.toContain("S-OPTOUT");
 

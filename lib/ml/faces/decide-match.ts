@@ -89,3 +89,13 @@ export function decideMatch(best: Candidate | undefined, runnerUp: Candidate | u
   if (runnerUp && runnerUp.subjectId !== best.subjectId && best.similarity - runnerUp.similarity < AMBIGUITY_MARGIN) return "needs_review";
   return "matched";
 }
+
+export type ReviewReason = "below_threshold" | "large_roster" | "two_candidates_close";
+
+/** Why decideMatch sent a face to review (null when it did not). */
+export function reviewReasonOf(best: Candidate | undefined, runnerUp: Candidate | undefined, threshold: number, rosterSize: number): ReviewReason | null {
+  if (decideMatch(best, runnerUp, threshold, rosterSize) !== "needs_review" || !best) return null;
+  if (best.similarity < threshold) return "below_threshold";
+  if (best.similarity < rosterThreshold(threshold, rosterSize)) return "large_roster";
+  return "two_candidates_close";
+}

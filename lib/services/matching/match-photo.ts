@@ -1,4 +1,5 @@
-import { decideMatch, rankCandidates, type Candidate, type DescribedFace, type MatchDecision } from "@/lib/ml/faces";
+import { decideMatch, rankCandidates, reviewReasonOf, type Candidate, type DescribedFace, type MatchDecision, type ReviewReason } from "@/lib/ml/faces";
+import { qualityIssueOf, type QualityIssue } from "./quality-gates";
 
 export type Reference = { subjectId: string; embedding: ArrayLike<number> };
 export type FaceProposal = {
@@ -8,6 +9,8 @@ export type FaceProposal = {
   decision: MatchDecision;
   /** The subject proposed (matched or to review); null when unmatched. */
   subjectId: string | null;
+  /** Why a face is sent to review (null otherwise): shown to the reviewer. */
+  reviewReason: ReviewReason | QualityIssue | "same_child_twice" | null;
 };
 
 const RANK: Record<MatchDecision, number> = { matched: 2, needs_review: 1, unmatched: 0 };
@@ -22,10 +25,14 @@ export const bestDecision = (decisions: MatchDecision[]): MatchDecision =>
 export function matchPhoto(faces: DescribedFace[], refs: Reference[], threshold: number): FaceProposal[] {
   // Subjects, not references: a subject with several portraits is still one chance of a wrong match.
   const rosterSize = new Set(refs.map((r) => r.subjectId)).size;
-  const proposals = faces.map((face) => {
+  const proposals = faces.map((face): FaceProposal => {
     const [best, runnerUp] = rankCandidates(face.embedding, refs, 2);
-    const decision = decideMatch(best, runnerUp, threshold, rosterSize);
-    return { face, best, runnerUp, decision, subjectId: decision === "unmatched" ? null : (best?.subjectId ?? null) };
+    const engine = decideMatch(best, runnerUp, threshold, rosterSize);
+    // Quality gates: a face too small or cut by the frame is never matched on its own.
+    const issue = engine === "unmatched" ? null : qualityIssueOf(face);
+    const decision: MatchDecision = issue ? "needs_review" : engine;
+    const reviewReason = issue ?? reviewReasonOf(best, runnerUp, threshold, rosterSize);
+    return { face, best, runnerUp, decision, reviewReason, subjectId: decision === "unmatched" ? null : (best?.subjectId ?? null) };
   });
   const strongest = new Map<string, FaceProposal>();
   for (const p of proposals) {
@@ -34,8 +41,12 @@ export function matchPhoto(faces: DescribedFace[], refs: Reference[], threshold:
     if (!held) strongest.set(p.subjectId, p);
     else if (p.best!.similarity > held.best!.similarity) {
       held.decision = "needs_review";
+      held.reviewReason = "same_child_twice";
       strongest.set(p.subjectId, p);
-    } else p.decision = "needs_review";
+    } else {
+      p.decision = "needs_review";
+      p.reviewReason = "same_child_twice";
+    }
   }
   return proposals;
 }

@@ -46,6 +46,8 @@ export function toPublicFace(r: FaceRow) {
     runner_up: f.runnerUpScore == null ? null : { student_id: r.runnerUpStudentId, subject_id: f.runnerUpSubjectId, score: f.runnerUpScore },
     decision: f.decision,
     engine_decision: f.engineDecision,
+    /** Why the engine sent the face to review; null when it did not. */
+    review_reason: f.reviewReason ?? null,
     review: f.review,
     reviewed_at: f.reviewedAt?.toISOString() ?? null,
   };

@@ -67,6 +67,7 @@ export async function processMatchFile(db: Db, job: Job, matchFileId: number, re
       runnerUpSubjectId: p.runnerUp?.subjectId ?? null,
       runnerUpScore: p.runnerUp ? round3(p.runnerUp.similarity) : null,
       engineDecision: p.decision,
+      reviewReason: p.reviewReason,
       review: kept?.review ?? null,
       reviewedAt: kept?.reviewedAt ?? null,
       decision: kept ? kept.decision : p.decision,

@@ -1,0 +1,1 @@
+ALTER TABLE "match_faces" ADD COLUMN "review_reason" text;
