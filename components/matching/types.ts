@@ -73,5 +73,4 @@ export const REVIEW_REASON = {
   two_candidates_close: "two children score almost the same",
   same_child_twice: "the same child found twice in this photo",
   small_face: "face too small to be sure",
-  face_cut_by_frame: "face cut by the photo's edge",
 } as const;

@@ -4452,7 +4452,7 @@ export interface operations {
                             id: string;
                             name: string | null;
                             review: ("accepted" | "assigned" | "nobody") | null;
-                            review_reason: ("below_threshold" | "large_roster" | "two_candidates_close" | "same_child_twice" | "small_face" | "face_cut_by_frame") | null;
+                            review_reason: ("below_threshold" | "large_roster" | "two_candidates_close" | "same_child_twice" | "small_face") | null;
                             reviewed_at: string | null;
                             runner_up: {
                                 score: number;
@@ -4522,7 +4522,7 @@ export interface operations {
                                 id: string;
                                 name: string | null;
                                 review: ("accepted" | "assigned" | "nobody") | null;
-                                review_reason: ("below_threshold" | "large_roster" | "two_candidates_close" | "same_child_twice" | "small_face" | "face_cut_by_frame") | null;
+                                review_reason: ("below_threshold" | "large_roster" | "two_candidates_close" | "same_child_twice" | "small_face") | null;
                                 reviewed_at: string | null;
                                 runner_up: {
                                     score: number;

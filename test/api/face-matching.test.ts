@@ -114,7 +114,7 @@ describe("face matching: references, a match job, results, reviews", () => {
     // Every face the engine sent to review says why; the others carry no reason.
     for (const r of results)
       for (const f of r.faces) {
-        if (f.engine_decision === "needs_review") expect(["below_threshold", "large_roster", "two_candidates_close", "same_child_twice", "small_face", "face_cut_by_frame"]).toContain(f.review_reason);
+        if (f.engine_decision === "needs_review") expect(["below_threshold", "large_roster", "two_candidates_close", "same_child_twice", "small_face"]).toContain(f.review_reason);
         else expect(f.review_reason).toBeNull();
       }
     // The opted-out subject (whose portrait is Obama too) is never a candidate.
