@@ -20,7 +20,8 @@ function cli(args: string[], env: Record<string, string>) {
 
 describe("operator CLI", () => {
   it("creates an account, grants tokens and changes the plan", async () => {
-    const env: Record<string, string> = process.env.DATABASE_URL ? {} : { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "cli-")) };
+    // The sign-up bonus is set here so the balances below do not depend on its default.
+    const env: Record<string, string> = { SIGNUP_BONUS_TOKENS: "100", ...(process.env.DATABASE_URL ? {} : { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "cli-")) }) };
     const created = await cli(["create-account", "--email", "cli@example.com", "--name", "Cli", "--password", "a long passphrase"], env);
     expect(created.code, created.stderr).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ email: "cli@example.com", plan: "free" });
