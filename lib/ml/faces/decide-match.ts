@@ -72,30 +72,28 @@ export function rosterThreshold(threshold: number, rosterSize: number): number {
 }
 
 export type MatchDecision = "matched" | "needs_review" | "unmatched";
+export type ReviewReason = "below_threshold" | "large_roster" | "two_candidates_close";
 
 /**
  * With `required = rosterThreshold(threshold, rosterSize)`:
  * - no candidate, or the best below `threshold - REVIEW_BAND`: unmatched;
- * - the best below `required` (within the band, or above the threshold but not
- *   enough for a roster this size): needs_review;
- * - the best at or above `required` but another subject within AMBIGUITY_MARGIN
- *   of it (two children too close to call): needs_review;
+ * - the best below the threshold (within the band): needs_review, below_threshold;
+ * - at or above the threshold but below `required` (not enough for a roster this
+ *   size): needs_review, large_roster;
+ * - at or above `required` but another subject within AMBIGUITY_MARGIN of it (two
+ *   children too close to call): needs_review, two_candidates_close;
  * - otherwise matched.
+ * `reason` says why a face goes to review, and is null otherwise.
  */
-export function decideMatch(best: Candidate | undefined, runnerUp: Candidate | undefined, threshold: number, rosterSize: number): MatchDecision {
-  if (!best) return "unmatched";
-  if (best.similarity < threshold - REVIEW_BAND) return "unmatched";
-  if (best.similarity < rosterThreshold(threshold, rosterSize)) return "needs_review";
-  if (runnerUp && runnerUp.subjectId !== best.subjectId && best.similarity - runnerUp.similarity < AMBIGUITY_MARGIN) return "needs_review";
-  return "matched";
+export function judgeMatch(best: Candidate | undefined, runnerUp: Candidate | undefined, threshold: number, rosterSize: number): { decision: MatchDecision; reason: ReviewReason | null } {
+  if (!best || best.similarity < threshold - REVIEW_BAND) return { decision: "unmatched", reason: null };
+  if (best.similarity < threshold) return { decision: "needs_review", reason: "below_threshold" };
+  if (best.similarity < rosterThreshold(threshold, rosterSize)) return { decision: "needs_review", reason: "large_roster" };
+  if (runnerUp && runnerUp.subjectId !== best.subjectId && best.similarity - runnerUp.similarity < AMBIGUITY_MARGIN) return { decision: "needs_review", reason: "two_candidates_close" };
+  return { decision: "matched", reason: null };
 }
 
-export type ReviewReason = "below_threshold" | "large_roster" | "two_candidates_close";
-
-/** Why decideMatch sent a face to review (null when it did not). */
-export function reviewReasonOf(best: Candidate | undefined, runnerUp: Candidate | undefined, threshold: number, rosterSize: number): ReviewReason | null {
-  if (decideMatch(best, runnerUp, threshold, rosterSize) !== "needs_review" || !best) return null;
-  if (best.similarity < threshold) return "below_threshold";
-  if (best.similarity < rosterThreshold(threshold, rosterSize)) return "large_roster";
-  return "two_candidates_close";
+/** The decision alone (see judgeMatch). */
+export function decideMatch(best: Candidate | undefined, runnerUp: Candidate | undefined, threshold: number, rosterSize: number): MatchDecision {
+  return judgeMatch(best, runnerUp, threshold, rosterSize).decision;
 }

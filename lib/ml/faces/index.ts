@@ -15,4 +15,4 @@ export {
   rankCandidates,
   type Candidate,
 } from "./matching";
-export { decideMatch, reviewReasonOf, rosterThreshold, photoFalseMatchRate, PHOTO_FALSE_MATCH_RATE, type MatchDecision, type ReviewReason } from "./decide-match";
+export { decideMatch, judgeMatch, rosterThreshold, photoFalseMatchRate, PHOTO_FALSE_MATCH_RATE, type MatchDecision, type ReviewReason } from "./decide-match";

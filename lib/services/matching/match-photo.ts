@@ -1,4 +1,4 @@
-import { decideMatch, rankCandidates, reviewReasonOf, type Candidate, type DescribedFace, type MatchDecision, type ReviewReason } from "@/lib/ml/faces";
+import { judgeMatch, rankCandidates, type Candidate, type DescribedFace, type MatchDecision, type ReviewReason } from "@/lib/ml/faces";
 import { qualityIssueOf, type QualityIssue } from "./quality-gates";
 
 export type Reference = { subjectId: string; embedding: ArrayLike<number> };
@@ -27,11 +27,11 @@ export function matchPhoto(faces: DescribedFace[], refs: Reference[], threshold:
   const rosterSize = new Set(refs.map((r) => r.subjectId)).size;
   const proposals = faces.map((face): FaceProposal => {
     const [best, runnerUp] = rankCandidates(face.embedding, refs, 2);
-    const engine = decideMatch(best, runnerUp, threshold, rosterSize);
-    // Quality gates: a face too small or cut by the frame is never matched on its own.
-    const issue = engine === "unmatched" ? null : qualityIssueOf(face);
-    const decision: MatchDecision = issue ? "needs_review" : engine;
-    const reviewReason = issue ?? reviewReasonOf(best, runnerUp, threshold, rosterSize);
+    const engine = judgeMatch(best, runnerUp, threshold, rosterSize);
+    // Quality gate: a face too small to be sure of is never matched on its own.
+    const issue = engine.decision === "unmatched" ? null : qualityIssueOf(face);
+    const decision: MatchDecision = issue ? "needs_review" : engine.decision;
+    const reviewReason = issue ?? engine.reason;
     return { face, best, runnerUp, decision, reviewReason, subjectId: decision === "unmatched" ? null : (best?.subjectId ?? null) };
   });
   const strongest = new Map<string, FaceProposal>();
