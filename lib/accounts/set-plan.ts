@@ -4,6 +4,13 @@ import { accounts } from "@/lib/db/schema";
 import { forgetAccount } from "@/lib/auth/principal-cache";
 import { normalizeEmail, type AccountRow } from "./public-account";
 
+/** Changes an account's plan; the next request sees it (the cached principal is dropped). */
+export async function setPlan(db: Db, accountId: string, plan: "free" | "premium"): Promise<AccountRow | undefined> {
+  const [row] = await db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning();
+  if (row) forgetAccount(row.id);
+  return row;
+}
+
 export async function setPlanByEmail(db: Db, email: string, plan: "free" | "premium"): Promise<AccountRow | undefined> {
   const [row] = await db.update(accounts).set({ plan }).where(eq(accounts.email, normalizeEmail(email))).returning();
   if (row) forgetAccount(row.id);

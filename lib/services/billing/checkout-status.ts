@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { billingCheckouts, wallets } from "@/lib/db/schema";
+import { billingCheckouts } from "@/lib/db/schema";
+import { getBalance } from "@/lib/wallet/get-balance";
 import { notFound } from "@/lib/http/api-error";
 
 /** What the top-up page polls after Stripe sends the customer back: credited yet? */
 export async function getCheckout(db: Db, accountId: string, sessionId: string) {
   const [row] = await db.select().from(billingCheckouts).where(and(eq(billingCheckouts.id, sessionId), eq(billingCheckouts.accountId, accountId)));
   if (!row) throw notFound("Checkout session");
-  const [wallet] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.accountId, accountId));
   return {
     session_id: row.id,
     pack: row.packId,
@@ -16,7 +16,7 @@ export async function getCheckout(db: Db, accountId: string, sessionId: string) 
     currency: row.currency,
     status: row.status,
     wallet_transaction_id: row.walletTransactionId,
-    balance: wallet?.balance ?? 0,
+    balance: await getBalance(db, accountId),
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
   };

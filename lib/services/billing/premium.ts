@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/types";
 import { accounts, billingGrants, billingSubscriptions } from "@/lib/db/schema";
 import { config } from "@/lib/config";
 import { appOrigin } from "@/lib/http/app-origin";
-import { forgetAccount } from "@/lib/auth/principal-cache";
+import { setPlan } from "@/lib/accounts/set-plan";
 import { grantTokens } from "@/lib/wallet/grant-tokens";
 import { logger } from "@/lib/log/logger";
 import { ensureCustomer, type Account } from "./stripe-customer";
@@ -96,8 +96,7 @@ export async function refreshPlan(db: Db, accountId: string) {
     )
     .limit(1);
   const plan = premium ? "premium" : "free";
-  const [row] = await db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
-  if (row) forgetAccount(row.id);
+  await setPlan(db, accountId, plan);
   return plan;
 }
 
