@@ -1,38 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as checkoutRoute from "@/app/v1/billing/checkout/route";
 import * as portalRoute from "@/app/v1/billing/portal/route";
 import * as accountRoute from "@/app/v1/account/route";
-import * as walletRoute from "@/app/v1/wallet/route";
 import * as webhook from "@/app/api/stripe/webhook/route";
-import { resetConfig } from "@/lib/config";
 import { call, testAccount } from "../http";
-import { startStripeStandIn } from "../support/stripe-stand-in";
+import { stripeStandInForFile } from "../support/stripe-stand-in-for-file";
+import { balanceOf } from "../jobs/bg-remove-harness";
 
 // Premium by monthly subscription: the real `stripe` SDK against the local stand-in,
 // and subscription and invoice events signed as Stripe signs them.
 const SECRET = "whsec_test_premium";
-let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
-
-beforeAll(async () => {
-  stand = await startStripeStandIn({ webhookSecret: SECRET });
-});
-afterAll(async () => {
-  await stand.close();
-  for (const k of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"]) delete process.env[k];
-  resetConfig();
-});
-beforeEach(() => {
-  Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_premium", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stand.url });
-  resetConfig();
-});
+const standIn = stripeStandInForFile(SECRET);
 
 const plan = async (token: string) => (await call(accountRoute, "GET", "/v1/account", { token })).json.plan as string;
-const balance = async (token: string) => (await call(walletRoute, "GET", "/v1/wallet", { token })).json.balance as number;
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Delivers an event created at `created` (seconds): Stripe orders a subscription's events by it. */
 async function deliver(type: string, object: unknown, created = now()) {
-  const { payload, header } = stand.signedEvent(type, object, { created });
+  const { payload, header } = standIn().signedEvent(type, object, { created });
   const res = await webhook.POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { "stripe-signature": header }, body: payload }));
   return (await res.json()) as { outcome: string };
 }
@@ -42,7 +27,7 @@ async function subscriber() {
   const acct = await testAccount();
   const res = await call(checkoutRoute, "POST", "/v1/billing/checkout", { token: acct.token, body: { plan: "premium" } });
   expect(res.status).toBe(200);
-  const customer = stand.calls.findLast((c) => c.path === "/v1/checkout/sessions")!.params.customer as string;
+  const customer = standIn().calls.findLast((c) => c.path === "/v1/checkout/sessions")!.params.customer as string;
   return { ...acct, customer };
 }
 
@@ -59,7 +44,7 @@ const subscription = (customer: string, status: string, periodEnd = now() + 30 *
 describe("Premium by subscription", () => {
   it("opens Checkout in subscription mode, monthly, at the configured price", async () => {
     const { account } = await subscriber();
-    const params = stand.calls.findLast((c) => c.path === "/v1/checkout/sessions")!.params;
+    const params = standIn().calls.findLast((c) => c.path === "/v1/checkout/sessions")!.params;
     expect(params).toMatchObject({
       mode: "subscription",
       client_reference_id: account.id,
@@ -118,19 +103,19 @@ describe("Premium by subscription", () => {
     const { token, customer } = await subscriber();
     const invoice = { id: "in_test_month1", object: "invoice", number: "PS-0001", customer, parent: { type: "subscription_details", subscription_details: { subscription: "sub_x", metadata: {} } } };
     expect((await deliver("invoice.paid", invoice)).outcome).toBe("credited");
-    expect(await balance(token)).toBe(2100);
+    expect(await balanceOf(token)).toBe(2100);
     expect((await deliver("invoice.paid", invoice)).outcome).toBe("already_credited");
-    expect(await balance(token)).toBe(2100);
+    expect(await balanceOf(token)).toBe(2100);
     // A one-off invoice (no subscription) brings nothing.
     expect((await deliver("invoice.paid", { ...invoice, id: "in_test_oneoff", parent: null })).outcome).toBe("ignored");
-    expect(await balance(token)).toBe(2100);
+    expect(await balanceOf(token)).toBe(2100);
   });
 
   it("opens Stripe's customer portal for the account's customer", async () => {
     const { token, customer } = await subscriber();
     const res = await call(portalRoute, "POST", "/v1/billing/portal", { token });
     expect(res.status).toBe(200);
-    expect(res.json.portal_url).toBe(`${stand.url}/portal/${customer}`);
-    expect(stand.calls.findLast((c) => c.path === "/v1/billing_portal/sessions")!.params).toEqual({ customer, return_url: "http://localhost:3000/wallet/top-up" });
+    expect(res.json.portal_url).toBe(`${standIn().url}/portal/${customer}`);
+    expect(standIn().calls.findLast((c) => c.path === "/v1/billing_portal/sessions")!.params).toEqual({ customer, return_url: "http://localhost:3000/wallet/top-up" });
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as packsRoute from "@/app/v1/billing/packs/route";
 import * as checkoutRoute from "@/app/v1/billing/checkout/route";
@@ -9,32 +9,19 @@ import { resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
 import { call, testAccount } from "../http";
-import { startStripeStandIn } from "../support/stripe-stand-in";
+import { stripeStandInForFile } from "../support/stripe-stand-in-for-file";
+import { balanceOf } from "../jobs/bg-remove-harness";
 
 // The real `stripe` SDK against a local stand-in of the Stripe API (STRIPE_API_URL),
 // and webhook deliveries signed the way Stripe signs them.
 const SECRET = "whsec_test_billing";
-let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
+const standIn = stripeStandInForFile(SECRET);
 
-beforeAll(async () => {
-  stand = await startStripeStandIn({ webhookSecret: SECRET });
-});
-afterAll(async () => {
-  await stand.close();
-  for (const k of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"]) delete process.env[k];
-  resetConfig();
-});
-beforeEach(() => {
-  Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_billing", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stand.url });
-  resetConfig();
-});
-
-const balance = async (token: string) => (await call(await import("@/app/v1/wallet/route"), "GET", "/v1/wallet", { token })).json.balance as number;
 const checkout = (token: string, body: unknown) => call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body });
 const status = (token: string, sessionId: string) => call(checkoutStatusRoute, "GET", `/v1/billing/checkout/${sessionId}`, { token, params: { sessionId } });
 
-async function deliver(type: string, object: unknown, opts: Parameters<typeof stand.signedEvent>[2] = {}) {
-  const { payload, header } = stand.signedEvent(type, object, opts);
+async function deliver(type: string, object: unknown, opts: Parameters<ReturnType<typeof standIn>["signedEvent"]>[2] = {}) {
+  const { payload, header } = standIn().signedEvent(type, object, opts);
   const res = await webhook.POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload }));
   return { status: res.status, json: await res.json() };
 }
@@ -43,7 +30,7 @@ async function deliver(type: string, object: unknown, opts: Parameters<typeof st
 async function paidSession(token: string, pack = "tokens-1000") {
   const res = await checkout(token, { pack });
   expect(res.status).toBe(200);
-  const session = stand.sessions.get(res.json.session_id)!;
+  const session = standIn().sessions.get(res.json.session_id)!;
   Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: "pi_test_1" });
   return session;
 }
@@ -66,9 +53,9 @@ describe("token packs and checkout", () => {
     const { token, account, email } = await testAccount();
     const first = await checkout(token, { pack: "tokens-5000" });
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ checkout_url: expect.stringMatching(new RegExp(`^${stand.url}/pay/cs_test_`)), session_id: expect.stringMatching(/^cs_test_/) });
+    expect(first.json).toEqual({ checkout_url: expect.stringMatching(new RegExp(`^${standIn().url}/pay/cs_test_`)), session_id: expect.stringMatching(/^cs_test_/) });
 
-    const sessionCall = stand.calls.findLast((c) => c.path === "/v1/checkout/sessions")!;
+    const sessionCall = standIn().calls.findLast((c) => c.path === "/v1/checkout/sessions")!;
     const customerId = (await (await getDb()).select().from(accounts).where(eq(accounts.id, account.id)))[0]!.stripeCustomerId;
     expect(customerId).toMatch(/^cus_/);
     expect(sessionCall.params).toMatchObject({
@@ -80,13 +67,13 @@ describe("token packs and checkout", () => {
       success_url: "http://localhost:3000/wallet/top-up?session={CHECKOUT_SESSION_ID}",
       cancel_url: "http://localhost:3000/wallet/top-up?canceled=1",
     });
-    expect(stand.customers.get(customerId!)).toMatchObject({ email, metadata: { account_id: account.id } });
+    expect(standIn().customers.get(customerId!)).toMatchObject({ email, metadata: { account_id: account.id } });
 
-    const customersBefore = stand.calls.filter((c) => c.path === "/v1/customers").length;
+    const customersBefore = standIn().calls.filter((c) => c.path === "/v1/customers").length;
     const second = await checkout(token, { pack: "tokens-1000" });
     expect(second.status).toBe(200);
-    expect(stand.calls.filter((c) => c.path === "/v1/customers").length).toBe(customersBefore);
-    expect(stand.calls.findLast((c) => c.path === "/v1/checkout/sessions")!.params.customer).toBe(customerId);
+    expect(standIn().calls.filter((c) => c.path === "/v1/customers").length).toBe(customersBefore);
+    expect(standIn().calls.findLast((c) => c.path === "/v1/checkout/sessions")!.params.customer).toBe(customerId);
 
     const open = await status(token, first.json.session_id);
     expect(open.json).toMatchObject({ session_id: first.json.session_id, status: "open", tokens: 5000, amount: 4500, currency: "usd", wallet_transaction_id: null, balance: 100 });
@@ -106,14 +93,14 @@ describe("token packs and checkout", () => {
 
   it("answers 502 when Stripe refuses, and records no checkout", async () => {
     const { token } = await testAccount();
-    const sessionsBefore = stand.sessions.size;
+    const sessionsBefore = standIn().sessions.size;
     // Not a 5xx: the SDK retries those (maxNetworkRetries), as it should.
-    stand.failNextCall(400, "invalid_request_error", "No such customer");
+    standIn().failNextCall(400, "invalid_request_error", "No such customer");
     const res = await checkout(token, { pack: "tokens-1000" });
     expect(res.status).toBe(502);
     expect(res.json.error).toBe("PAYMENT_PROVIDER_ERROR");
     expect(res.json.message).toContain("Nothing was charged");
-    expect(stand.sessions.size).toBe(sessionsBefore);
+    expect(standIn().sessions.size).toBe(sessionsBefore);
   });
 
   it("answers 503 BILLING_NOT_CONFIGURED without a Stripe key, and the packs say cards are off", async () => {
@@ -143,10 +130,10 @@ describe("Stripe webhooks credit a paid checkout exactly once", () => {
     const session = await paidSession(token);
     const first = await deliver("checkout.session.completed", session);
     expect(first).toEqual({ status: 200, json: { received: true, outcome: "credited" } });
-    expect(await balance(token)).toBe(1100);
+    expect(await balanceOf(token)).toBe(1100);
     const again = await deliver("checkout.session.completed", session);
     expect(again.json.outcome).toBe("already_credited");
-    expect(await balance(token)).toBe(1100);
+    expect(await balanceOf(token)).toBe(1100);
 
     const done = await status(token, session.id);
     expect(done.json).toMatchObject({ status: "paid", balance: 1100, wallet_transaction_id: expect.stringMatching(/^wtx_/), paid_at: expect.any(String) });
@@ -160,7 +147,7 @@ describe("Stripe webhooks credit a paid checkout exactly once", () => {
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => deliver("checkout.session.completed", session, { id: "evt_same" })));
     expect(outcomes.every((o) => o.status === 200)).toBe(true);
     expect(outcomes.filter((o) => o.json.outcome === "credited")).toHaveLength(1);
-    expect(await balance(token)).toBe(25100);
+    expect(await balanceOf(token)).toBe(25100);
   });
 
   it("a delayed payment: completed unpaid waits, then the async success credits; its failure never does", async () => {
@@ -169,10 +156,10 @@ describe("Stripe webhooks credit a paid checkout exactly once", () => {
     session.payment_status = "unpaid";
     expect((await deliver("checkout.session.completed", session)).json.outcome).toBe("recorded");
     expect((await status(token, session.id)).json.status).toBe("awaiting_payment");
-    expect(await balance(token)).toBe(100);
+    expect(await balanceOf(token)).toBe(100);
     session.payment_status = "paid";
     expect((await deliver("checkout.session.async_payment_succeeded", session)).json.outcome).toBe("credited");
-    expect(await balance(token)).toBe(1100);
+    expect(await balanceOf(token)).toBe(1100);
 
     const failing = await paidSession(token);
     failing.payment_status = "unpaid";
@@ -181,7 +168,7 @@ describe("Stripe webhooks credit a paid checkout exactly once", () => {
     expect((await status(token, failing.id)).json.status).toBe("failed");
     failing.payment_status = "paid";
     expect((await deliver("checkout.session.async_payment_succeeded", failing)).json.outcome).toBe("ignored");
-    expect(await balance(token)).toBe(1100);
+    expect(await balanceOf(token)).toBe(1100);
   });
 
   it("out of order: the async success before the completed event credits once", async () => {
@@ -189,7 +176,7 @@ describe("Stripe webhooks credit a paid checkout exactly once", () => {
     const session = await paidSession(token);
     expect((await deliver("checkout.session.async_payment_succeeded", session)).json.outcome).toBe("credited");
     expect((await deliver("checkout.session.completed", session)).json.outcome).toBe("already_credited");
-    expect(await balance(token)).toBe(1100);
+    expect(await balanceOf(token)).toBe(1100);
   });
 
   it("does not credit a paid amount that differs from the pack sold", async () => {
@@ -197,7 +184,7 @@ describe("Stripe webhooks credit a paid checkout exactly once", () => {
     const session = await paidSession(token);
     session.amount_total = 1;
     expect((await deliver("checkout.session.completed", session)).json.outcome).toBe("ignored");
-    expect(await balance(token)).toBe(100);
+    expect(await balanceOf(token)).toBe(100);
     expect((await status(token, session.id)).json.status).toBe("open");
   });
 
@@ -208,15 +195,15 @@ describe("Stripe webhooks credit a paid checkout exactly once", () => {
     const stale = await deliver("checkout.session.completed", session, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect(stale.status).toBe(400);
     expect(stale.json.message).toMatch(/tolerance/i);
-    const { payload } = stand.signedEvent("checkout.session.completed", session);
+    const { payload } = standIn().signedEvent("checkout.session.completed", session);
     const missing = await webhook.POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", body: payload }));
     expect(missing.status).toBe(400);
     expect((await missing.json()).error).toBe("MISSING_SIGNATURE");
     // The signature covers the exact bytes: an edited body fails.
-    const { header } = stand.signedEvent("checkout.session.completed", session);
+    const { header } = standIn().signedEvent("checkout.session.completed", session);
     const edited = await webhook.POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { "stripe-signature": header }, body: payload.replace('"paid"', '"paid" ') }));
     expect(edited.status).toBe(400);
-    expect(await balance(token)).toBe(100);
+    expect(await balanceOf(token)).toBe(100);
 
     expect(await deliver("customer.created", { id: "cus_x" })).toEqual({ status: 200, json: { received: true, outcome: "ignored" } });
     expect((await deliver("checkout.session.completed", { ...session, id: "cs_test_not_ours" })).json.outcome).toBe("ignored");
