@@ -24,8 +24,20 @@ export const planBody = z.strictObject({
   plan: z.enum(["free", "premium"]),
 });
 
+export const releaseHoldBody = z.strictObject({
+  email,
+  reason: z.string().trim().min(1).max(500),
+});
+
 /** GET /v1/account (toPublicAccount). */
-export const publicAccountResponse = z.object({ id: z.string(), email: z.string(), name: z.string(), plan: z.enum(["free", "premium"]) });
+export const publicAccountResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  plan: z.enum(["free", "premium"]),
+  /** Set while a refunded or disputed payment's spent tokens are unsettled: billed operations answer 402 ACCOUNT_ON_HOLD. */
+  hold: z.object({ reason: z.string(), since: z.string() }).nullable(),
+});
 
 /** POST /v1/auth/token. */
 export const accessTokenResponse = z.object({ access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int().positive() });

@@ -223,6 +223,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/holds/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release an account held after a refunded or disputed payment (operator) */
+        post: operations["postOperatorHoldsRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/plan": {
         parameters: {
             query?: never;
@@ -1260,6 +1277,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         email: string;
+                        hold: {
+                            reason: string;
+                            since: string;
+                        } | null;
                         id: string;
                         name: string;
                         /** @enum {string} */
@@ -1482,6 +1503,10 @@ export interface operations {
                     "application/json": {
                         account: {
                             email: string;
+                            hold: {
+                                reason: string;
+                                since: string;
+                            } | null;
                             id: string;
                             name: string;
                             /** @enum {string} */
@@ -1754,7 +1779,55 @@ export interface operations {
                         reference: string | null;
                         refund_of: string | null;
                         /** @enum {string} */
-                        type: "grant" | "debit" | "refund" | "purchase";
+                        type: "grant" | "debit" | "refund" | "purchase" | "reversal";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postOperatorHoldsRelease: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            email: string;
+                            hold: {
+                                reason: string;
+                                since: string;
+                            } | null;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            plan: "free" | "premium";
+                        };
                     };
                 };
             };
@@ -1792,6 +1865,10 @@ export interface operations {
                     "application/json": {
                         account: {
                             email: string;
+                            hold: {
+                                reason: string;
+                                since: string;
+                            } | null;
                             id: string;
                             name: string;
                             /** @enum {string} */
@@ -5061,7 +5138,7 @@ export interface operations {
                             reference: string | null;
                             refund_of: string | null;
                             /** @enum {string} */
-                            type: "grant" | "debit" | "refund" | "purchase";
+                            type: "grant" | "debit" | "refund" | "purchase" | "reversal";
                         }[];
                         links: {
                             first: string;

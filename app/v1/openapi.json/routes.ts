@@ -17,6 +17,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/billing/portal", load: () => import("@/app/v1/billing/portal/route") },
   { path: "/v1/openapi.json", load: () => import("@/app/v1/openapi.json/route") },
   { path: "/v1/operator/grants", load: () => import("@/app/v1/operator/grants/route") },
+  { path: "/v1/operator/holds/release", load: () => import("@/app/v1/operator/holds/release/route") },
   { path: "/v1/operator/plan", load: () => import("@/app/v1/operator/plan/route") },
   { path: "/v1/products/{id}", load: () => import("@/app/v1/products/[id]/route") },
   { path: "/v1/products", load: () => import("@/app/v1/products/route") },
