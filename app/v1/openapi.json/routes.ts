@@ -59,6 +59,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/services/studio/qr/preview", load: () => import("@/app/v1/services/studio/qr/preview/route") },
   { path: "/v1/uploads", load: () => import("@/app/v1/uploads/route") },
   { path: "/v1/wallet", load: () => import("@/app/v1/wallet/route") },
+  { path: "/v1/wallet/transactions/{transactionId}/receipt", load: () => import("@/app/v1/wallet/transactions/[transactionId]/receipt/route") },
   { path: "/v1/wallet/transactions", load: () => import("@/app/v1/wallet/transactions/route") },
   { path: "/v1/wallet/usage", load: () => import("@/app/v1/wallet/usage/route") },
   { path: "/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver", load: () => import("@/app/v1/webhook-endpoints/[id]/deliveries/[deliveryId]/redeliver/route") },

@@ -6,12 +6,13 @@ import * as accountRoute from "@/app/v1/account/route";
 import * as releaseRoute from "@/app/v1/operator/holds/release/route";
 import * as qrGenerate from "@/app/v1/services/studio/qr/generate/route";
 import * as webhook from "@/app/api/stripe/webhook/route";
+import * as receiptRoute from "@/app/v1/wallet/transactions/[transactionId]/receipt/route";
 import { resetConfig } from "@/lib/config";
 import { call, testAccount } from "../http";
 import { stripeStandInForFile } from "../support/stripe-stand-in-for-file";
 import { balanceOf } from "../jobs/bg-remove-harness";
 
-// Refunds and disputes of a token pack, delivered as signed Stripe events to the real
+// After a purchase: Stripe's receipt for each row paid by card; refunds and disputes of a token pack, delivered as signed Stripe events to the real
 // webhook route: the refunded share of the tokens leaves the wallet once, and what was
 // already spent holds the account until an operator releases it.
 const SECRET = "whsec_test_reversals";
@@ -111,5 +112,47 @@ describe("refunds and disputes of a token pack", () => {
     const outcome = await deliver("charge.refunded", { id: "ch_other", object: "charge", amount: 2900, amount_refunded: 2900, payment_intent: "pi_not_ours", refunded: true });
     expect(outcome).toEqual({ status: 200, json: expect.objectContaining({ outcome: "ignored" }) });
     expect(await balanceOf(token)).toBe(100);
+  });
+});
+
+describe("receipts", () => {
+  const receipt = (token: string, transactionId: string) => call(receiptRoute, "GET", `/v1/wallet/transactions/${transactionId}/receipt`, { token, params: { transactionId } });
+
+  it("links a token pack to Stripe's receipt for its charge, and only for its own account", async () => {
+    const { token } = await testAccount();
+    const res = await call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body: { pack: "tokens-1000" } });
+    const session = await standIn().complete(res.json.session_id); // paid on the stand-in's page
+    expect((await deliver("checkout.session.completed", session)).json.outcome).toBe("credited");
+    const [purchase, bonus] = (await call(transactionsRoute, "GET", "/v1/wallet/transactions", { token })).json.data;
+
+    const got = await receipt(token, purchase.id);
+    expect(got.status).toBe(200);
+    const charge = standIn().paymentIntents.get(String(session.payment_intent))!.latest_charge;
+    expect(got.json).toEqual({ transaction_id: purchase.id, receipt_url: charge.receipt_url });
+    expect(standIn().calls.findLast((c) => c.path.startsWith("/v1/payment_intents/"))!.params).toMatchObject({ "expand[0]": "latest_charge" });
+    expect((await fetch(got.json.receipt_url)).status).toBe(200);
+
+    expect(await receipt(token, bonus.id)).toMatchObject({ status: 404, json: { error: "NO_RECEIPT" } });
+    const other = await testAccount();
+    expect(await receipt(other.token, purchase.id)).toMatchObject({ status: 404, json: { error: "NOT_FOUND" } });
+  });
+
+  it("links a month of Premium to its hosted invoice, and answers 502 when Stripe refuses", async () => {
+    const { token, account } = await testAccount();
+    await call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body: { plan: "premium" } }); // gives the account its Stripe customer
+    const { getDb } = await import("@/lib/db/client");
+    const { accounts } = await import("@/lib/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [row] = await (await getDb()).select().from(accounts).where(eq(accounts.id, account.id));
+    const invoice = { id: `in_${crypto.randomBytes(6).toString("hex")}`, object: "invoice", number: "INV-0001", customer: row!.stripeCustomerId, hosted_invoice_url: `${standIn().url}/receipts/INV-0001`, parent: { subscription_details: { subscription: "sub_receipt" } } };
+    standIn().invoices.set(invoice.id, invoice);
+    expect((await deliver("invoice.paid", invoice)).json.outcome).toBe("credited");
+    const [allowance] = (await call(transactionsRoute, "GET", "/v1/wallet/transactions", { token })).json.data;
+    expect(allowance.operation).toBe("premium_allowance");
+    expect((await receipt(token, allowance.id)).json.receipt_url).toBe(invoice.hosted_invoice_url);
+
+    standIn().failNextCall(404, "invalid_request_error", "No such invoice"); // a 5xx would be retried by the SDK
+    const down = await receipt(token, allowance.id);
+    expect(down).toMatchObject({ status: 502, json: { error: "PAYMENT_PROVIDER_ERROR" } });
   });
 });
