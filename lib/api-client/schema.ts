@@ -442,10 +442,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/preflight/checks */
+        /** The account's preflight reports, newest first (without issues) */
         get: operations["getServicesPreflightChecks"];
         put?: never;
-        /** POST /v1/services/preflight/checks */
+        /** Check a print file (JPEG, PNG, TIFF or PDF) and store its report */
         post: operations["postServicesPreflightChecks"];
         delete?: never;
         options?: never;
@@ -460,11 +460,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/preflight/checks/{reportId} */
+        /** A preflight report with its issues, a signed URL of the checked file and its preview */
         get: operations["getServicesPreflightChecksByReportId"];
         put?: never;
         post?: never;
-        /** DELETE /v1/services/preflight/checks/{reportId} */
+        /** Delete a report and its stored file (the monthly quota is not given back) */
         delete: operations["deleteServicesPreflightChecksByReportId"];
         options?: never;
         head?: never;
@@ -2995,7 +2995,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            createdAt: string;
+                            designId: string;
+                            fileSize: number;
+                            /** @enum {string} */
+                            fileType: "jpeg" | "png" | "tiff" | "pdf";
+                            reportId: string;
+                            /** @enum {string} */
+                            status: "pass" | "warning" | "fail";
+                            summary: {
+                                errors: number;
+                                infos: number;
+                                warnings: number;
+                            };
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3036,12 +3066,72 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            analysisMs: number;
+                            checkedAgainst: {
+                                bleedMm?: number;
+                                canvasHeightInches?: number;
+                                canvasWidthInches?: number;
+                                declaredFileType?: string;
+                                productType?: string;
+                                /** @enum {string} */
+                                requiredColorMode?: "cmyk" | "rgb" | "grayscale";
+                                requiredDpi?: number;
+                                requiredDpiSource?: string;
+                            };
+                            createdAt: string;
+                            designId: string;
+                            file: {
+                                heightPx?: number;
+                                pageCount?: number;
+                                pages?: {
+                                    bleedBox: number[];
+                                    mediaBox: number[];
+                                    page: number;
+                                    trimBox: number[];
+                                }[];
+                                widthPx?: number;
+                            };
+                            fileSize: number;
+                            /** @enum {string} */
+                            fileType: "jpeg" | "png" | "tiff" | "pdf";
+                            fileUrl: string;
+                            issues: {
+                                box?: {
+                                    height: number;
+                                    /** @enum {string} */
+                                    unit: "pt" | "px";
+                                    width: number;
+                                    x: number;
+                                    y: number;
+                                };
+                                code: string;
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                fixTypes: string[];
+                                message: string;
+                                page?: number;
+                                /** @enum {string} */
+                                severity: "error" | "warning" | "info";
+                            }[];
+                            previewUrl: string | null;
+                            reportId: string;
+                            /** @enum {string} */
+                            status: "pass" | "warning" | "fail";
+                            summary: {
+                                errors: number;
+                                infos: number;
+                                warnings: number;
+                            };
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3068,7 +3158,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            analysisMs: number;
+                            checkedAgainst: {
+                                bleedMm?: number;
+                                canvasHeightInches?: number;
+                                canvasWidthInches?: number;
+                                declaredFileType?: string;
+                                productType?: string;
+                                /** @enum {string} */
+                                requiredColorMode?: "cmyk" | "rgb" | "grayscale";
+                                requiredDpi?: number;
+                                requiredDpiSource?: string;
+                            };
+                            createdAt: string;
+                            designId: string;
+                            file: {
+                                heightPx?: number;
+                                pageCount?: number;
+                                pages?: {
+                                    bleedBox: number[];
+                                    mediaBox: number[];
+                                    page: number;
+                                    trimBox: number[];
+                                }[];
+                                widthPx?: number;
+                            };
+                            fileSize: number;
+                            /** @enum {string} */
+                            fileType: "jpeg" | "png" | "tiff" | "pdf";
+                            fileUrl: string;
+                            issues: {
+                                box?: {
+                                    height: number;
+                                    /** @enum {string} */
+                                    unit: "pt" | "px";
+                                    width: number;
+                                    x: number;
+                                    y: number;
+                                };
+                                code: string;
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                fixTypes: string[];
+                                message: string;
+                                page?: number;
+                                /** @enum {string} */
+                                severity: "error" | "warning" | "info";
+                            }[];
+                            previewUrl: string | null;
+                            reportId: string;
+                            /** @enum {string} */
+                            status: "pass" | "warning" | "fail";
+                            summary: {
+                                errors: number;
+                                infos: number;
+                                warnings: number;
+                            };
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3090,13 +3240,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success. */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
