@@ -9,6 +9,10 @@ import * as jobsRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/ro
 import * as qrSortRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/qr-sort/route";
 import * as resultsRoute from "@/app/v1/services/studio/qr-sort/[taskId]/results/route";
 import * as frameRoute from "@/app/v1/services/studio/qr-sort/[taskId]/results/[fileId]/route";
+import * as csvRoute from "@/app/v1/services/studio/qr-sort/[taskId]/export/route";
+import * as labRoute from "@/app/v1/services/studio/qr-sort/[taskId]/lab-zip/route";
+import Papa from "papaparse";
+import { unzipSync } from "fflate";
 import { getDb } from "@/lib/db/client";
 import { qrSortTasks } from "@/lib/db/schema";
 import { shutDownCardReader } from "@/lib/imaging/card-reader/read-cards";
@@ -222,6 +226,37 @@ describe("QR sort of a picture day", () => {
     expect(await balanceOf(token)).toBe(before);
   });
 
+  it("exports a CSV of every photo and a lab ZIP of every subject's photos named {student_id}_{last}_{first}_{nn}.jpg", async () => {
+    const csv = await call(csvRoute, "GET", `${S}/qr-sort/${taskId}/export`, { token, params: { taskId } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    const table = Papa.parse<Record<string, string>>(csv.text, { header: true, skipEmptyLines: true });
+    expect(table.meta.fields).toEqual(["file_name", "sequence", "captured_at", "subject", "student_id", "role", "decided_by", "review"]);
+    expect(table.data.map((r) => r.file_name)).toEqual(Object.keys(byName));
+    expect(table.data[0]).toMatchObject({ file_name: "A_0001.jpg", sequence: "0", captured_at: captureIso(0), subject: "Ann Archer", student_id: "S1", role: "subject", decided_by: "photographer", review: "" });
+    expect(table.data.find((r) => r.file_name === "B_0003.jpg")).toMatchObject({ subject: "Ben Brook", role: "subject", decided_by: "qr_card", review: "no_capture_time" });
+    expect(table.data.find((r) => r.file_name === "A_0006.jpg")).toMatchObject({ subject: "", student_id: "S9", role: "card", review: "unknown_card" });
+
+    const res = await labRoute.GET(new Request(`http://localhost:3000${S}/qr-sort/${taskId}/lab-zip`, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ taskId }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    const entries = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const expected: Record<string, string> = {
+      "S1_Archer_Ann_01.jpg": "A_0001.jpg",
+      "S1_Archer_Ann_02.jpg": "A_0003.jpg",
+      "S1_Archer_Ann_03.jpg": "A_0004.jpg",
+      "S2_Brook_Ben_01.jpg": "B_0002.jpg",
+      "S2_Brook_Ben_02.jpg": "B_0003.jpg",
+      "S4_Drew_Dan_01.jpg": "A_0009.jpg",
+      "S4_Drew_Dan_02.jpg": "A_0011.jpg",
+      "S5_Eden_Eve_01.jpg": "A_0013.jpg",
+      "S5_Eden_Eve_02.jpg": "B_0004.jpg",
+    };
+    expect(Object.keys(entries).sort()).toEqual(Object.keys(expected).sort());
+    // The photographer's JPEGs as they were uploaded: no second compression.
+    for (const [entry, source] of Object.entries(expected)) expect(Buffer.from(entries[entry]!).equals(frames[source]!), entry).toBe(true);
+  });
+
   it("refuses a subject of another agency, a photo outside the sort and a malformed body", async () => {
     const other = await makeAgency(token);
     const stranger = (await addSubject(token, other, { student_id: "X1", name: "Other School" })).json.id;
@@ -262,6 +297,9 @@ describe("QR sort of a picture day", () => {
     expect((await getResults(other, taskId)).status).toBe(404);
     const patch = await reassign(other, taskId, fileIds["A_0003.jpg"]!, { subject_id: null });
     expect(patch.status).toBe(404);
+    expect((await call(csvRoute, "GET", `${S}/qr-sort/${taskId}/export`, { token: other, params: { taskId } })).status).toBe(404);
+    const zip = await labRoute.GET(new Request(`http://localhost:3000${S}/qr-sort/${taskId}/lab-zip`, { headers: { authorization: `Bearer ${other}` } }), { params: Promise.resolve({ taskId }) });
+    expect(zip.status).toBe(404);
     expect((await allResults(token, taskId)).find((r) => r.filename === "A_0003.jpg")).toMatchObject({ subject_id: subjectIds.S1, manual: false });
   });
 });

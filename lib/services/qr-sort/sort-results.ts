@@ -6,7 +6,7 @@ import { pageWindow } from "@/lib/http/pagination";
 import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
 import type { SortResultsQuery } from "./schemas";
 
-async function requireFinishedSort(db: Db, accountId: string, taskId: string) {
+export async function requireFinishedSort(db: Db, accountId: string, taskId: string) {
   const [task] = await db.select().from(qrSortTasks).where(and(eq(qrSortTasks.id, taskId), eq(qrSortTasks.accountId, accountId)));
   if (!task) throw notFound("QR sort");
   if (task.status !== "completed") {
