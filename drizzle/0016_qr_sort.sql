@@ -30,6 +30,13 @@ CREATE TABLE "qr_sort_tasks" (
 	"completed_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "subjects" ADD COLUMN "grade" text;--> statement-breakpoint
+ALTER TABLE "subjects" ADD COLUMN "homeroom" text;--> statement-breakpoint
+ALTER TABLE "subjects" ADD COLUMN "teacher" text;--> statement-breakpoint
+ALTER TABLE "subjects" ADD COLUMN "period" text;--> statement-breakpoint
+ALTER TABLE "subjects" ADD COLUMN "track" text;--> statement-breakpoint
+ALTER TABLE "subjects" ADD COLUMN "department" text;--> statement-breakpoint
+ALTER TABLE "subjects" ADD COLUMN "title" text;--> statement-breakpoint
 ALTER TABLE "qr_sort_frames" ADD CONSTRAINT "qr_sort_frames_task_id_qr_sort_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."qr_sort_tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_sort_frames" ADD CONSTRAINT "qr_sort_frames_file_id_job_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."job_files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_sort_frames" ADD CONSTRAINT "qr_sort_frames_subject_id_subjects_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."subjects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

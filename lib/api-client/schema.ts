@@ -891,6 +891,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/services/studio/qr-sort/{taskId}/pspa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished QR sort as a PSPA package for yearbook software: INDEX.TXT beside folders of 4:5 portraits, at least 640 × 800, cropped with Face Crop's school preset (free) */
+        get: operations["getServicesStudioQrSortByTaskIdPspa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services/studio/qr-sort/{taskId}/results": {
         parameters: {
             query?: never;
@@ -3814,11 +3831,18 @@ export interface operations {
                             agency_id: number;
                             class_name: string | null;
                             created_at: string;
+                            department: string | null;
                             exclude_from_matching: boolean;
+                            grade: string | null;
+                            homeroom: string | null;
                             id: string;
                             name: string;
+                            period: string | null;
                             reference_photo_url: string | null;
                             student_id: string;
+                            teacher: string | null;
+                            title: string | null;
+                            track: string | null;
                             updated_at: string;
                         }[];
                         links: {
@@ -3861,11 +3885,18 @@ export interface operations {
             content: {
                 "application/json": {
                     class_name?: string | null;
+                    department?: string | null;
                     /** @default false */
                     exclude_from_matching?: boolean;
+                    grade?: string | null;
+                    homeroom?: string | null;
                     name: string;
+                    period?: string | null;
                     reference_photo_url?: string | null;
                     student_id: string;
+                    teacher?: string | null;
+                    title?: string | null;
+                    track?: string | null;
                 };
             };
         };
@@ -3880,11 +3911,18 @@ export interface operations {
                         agency_id: number;
                         class_name: string | null;
                         created_at: string;
+                        department: string | null;
                         exclude_from_matching: boolean;
+                        grade: string | null;
+                        homeroom: string | null;
                         id: string;
                         name: string;
+                        period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
+                        teacher: string | null;
+                        title: string | null;
+                        track: string | null;
                         updated_at: string;
                     };
                 };
@@ -3919,11 +3957,18 @@ export interface operations {
                         agency_id: number;
                         class_name: string | null;
                         created_at: string;
+                        department: string | null;
                         exclude_from_matching: boolean;
+                        grade: string | null;
+                        homeroom: string | null;
                         id: string;
                         name: string;
+                        period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
+                        teacher: string | null;
+                        title: string | null;
+                        track: string | null;
                         updated_at: string;
                     };
                 };
@@ -3975,10 +4020,17 @@ export interface operations {
             content: {
                 "application/json": {
                     class_name?: string | null;
+                    department?: string | null;
                     exclude_from_matching?: boolean;
+                    grade?: string | null;
+                    homeroom?: string | null;
                     name?: string;
+                    period?: string | null;
                     reference_photo_url?: string | null;
                     student_id?: string;
+                    teacher?: string | null;
+                    title?: string | null;
+                    track?: string | null;
                 };
             };
         };
@@ -3993,11 +4045,18 @@ export interface operations {
                         agency_id: number;
                         class_name: string | null;
                         created_at: string;
+                        department: string | null;
                         exclude_from_matching: boolean;
+                        grade: string | null;
+                        homeroom: string | null;
                         id: string;
                         name: string;
+                        period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
+                        teacher: string | null;
+                        title: string | null;
+                        track: string | null;
                         updated_at: string;
                     };
                 };
@@ -4906,6 +4965,33 @@ export interface operations {
         };
     };
     getServicesStudioQrSortByTaskIdLabZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioQrSortByTaskIdPspa: {
         parameters: {
             query?: never;
             header?: never;

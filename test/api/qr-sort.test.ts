@@ -11,6 +11,11 @@ import * as resultsRoute from "@/app/v1/services/studio/qr-sort/[taskId]/results
 import * as frameRoute from "@/app/v1/services/studio/qr-sort/[taskId]/results/[fileId]/route";
 import * as csvRoute from "@/app/v1/services/studio/qr-sort/[taskId]/export/route";
 import * as labRoute from "@/app/v1/services/studio/qr-sort/[taskId]/lab-zip/route";
+import * as pspaRoute from "@/app/v1/services/studio/qr-sort/[taskId]/pspa/route";
+import * as importRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/import/route";
+import * as subjectsRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/route";
+import sharp from "sharp";
+import { shutDownFaces } from "@/lib/ml/faces";
 import Papa from "papaparse";
 import { unzipSync } from "fflate";
 import { getDb } from "@/lib/db/client";
@@ -32,6 +37,7 @@ beforeAll(() => startTestRunner());
 afterAll(async () => {
   await stopAll();
   await shutDownCardReader();
+  await shutDownFaces();
 });
 
 const S = "/v1/services/studio";
@@ -43,6 +49,15 @@ const ROSTER = [
   { student_id: "S4", name: "Dan Drew" },
   { student_id: "S5", name: "Eve Eden" },
 ];
+/** The roster as the school sends it, with the fields a yearbook's PSPA index carries. */
+const ROSTER_CSV = [
+  "student_id,name,grade,homeroom,teacher,period,track,department,title",
+  "S1,Ann Archer,4,201,Ms. Jameson,1,,,",
+  "S2,Ben Brook,5,202,Mr. Stephens,2,A,,",
+  "S3,Cat Crane,5,202,Mr. Stephens,2,A,,",
+  "S4,Dan Drew,12,,,,,Faculty,Homeroom Teacher",
+  '"S5","Eden, Eve",K,101,Mrs. Lee,,,,',
+].join("\n");
 
 const startSort = (token: string, agencyId: number, jobId: number) =>
   call(qrSortRoute, "POST", `${S}/agencies/${agencyId}/jobs/${jobId}/qr-sort`, { token, params: { agencyId: String(agencyId), jobId: String(jobId) } });
@@ -93,8 +108,11 @@ describe("QR sort of a picture day", () => {
   it("reads the cards and files every frame in capture order, by the studio's rules", async () => {
     ({ token } = await testAccount({ tokens: 100 }));
     agencyId = await makeAgency(token);
-    subjectIds = {};
-    for (const s of ROSTER) subjectIds[s.student_id] = (await addSubject(token, agencyId, s)).json.id;
+    const imported = await call(importRoute, "POST", `${S}/agencies/${agencyId}/subjects/import`, { token, params: { agencyId: String(agencyId) }, rawBody: ROSTER_CSV, headers: { "content-type": "text/csv" } });
+    expect(imported.status, imported.text).toBe(200);
+    const listed = await call(subjectsRoute, "GET", `${S}/agencies/${agencyId}/subjects?limit=100`, { token, params: { agencyId: String(agencyId) } });
+    subjectIds = Object.fromEntries(listed.json.data.map((s: any) => [s.student_id, s.id]));
+    expect(listed.json.data.find((s: any) => s.student_id === "S4")).toMatchObject({ grade: "12", homeroom: null, teacher: null, department: "Faculty", title: "Homeroom Teacher" });
     // S9's card was printed, but S9 is not on the roster.
     const cards = await bulkQrCards(token, JOB_REF, [...ROSTER, { student_id: "S9", name: "Zed Zane" }]);
     const balanceAfterCards = await balanceOf(token);
@@ -249,13 +267,42 @@ describe("QR sort of a picture day", () => {
       "S2_Brook_Ben_02.jpg": "B_0003.jpg",
       "S4_Drew_Dan_01.jpg": "A_0009.jpg",
       "S4_Drew_Dan_02.jpg": "A_0011.jpg",
-      "S5_Eden_Eve_01.jpg": "A_0013.jpg",
+      "S5_Eden_Eve_01.jpg": "A_0013.jpg", // "Eden, Eve" on the roster: last name first
       "S5_Eden_Eve_02.jpg": "B_0004.jpg",
     };
     expect(Object.keys(entries).sort()).toEqual(Object.keys(expected).sort());
     // The photographer's JPEGs as they were uploaded: no second compression.
     for (const [entry, source] of Object.entries(expected)) expect(Buffer.from(entries[entry]!).equals(frames[source]!), entry).toBe(true);
   });
+
+  it("exports a PSPA package: INDEX.TXT read back, every portrait it names present, 4:5 and at least 640 × 800", async () => {
+    const res = await pspaRoute.GET(new Request(`http://localhost:3000${S}/qr-sort/${taskId}/pspa`, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ taskId }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    const entries = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const index = new TextDecoder().decode(entries["INDEX.TXT"]);
+    expect(index.endsWith("\r\n")).toBe(true);
+    const rows = index.trimEnd().split("\r\n").map((l) => l.split("\t"));
+    expect(rows.every((r) => r.length === 13)).toBe(true);
+    // One line per subject with a portrait, in capture order; Cat (card, no portrait) and the unknown card have none.
+    expect(rows.map((r) => [r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11]])).toEqual([
+      ["Maple School", "IMAGES01", "00000001.jpg", "4", "Archer", "Ann", "201", "1", "Ms. Jameson", "", "", ""],
+      ["Maple School", "IMAGES01", "00000002.jpg", "5", "Brook", "Ben", "202", "2", "Mr. Stephens", "A", "", ""],
+      ["Maple School", "IMAGES01", "00000003.jpg", "12", "Drew", "Dan", "", "", "", "", "Faculty", "Homeroom Teacher"],
+      ["Maple School", "IMAGES01", "00000004.jpg", "K", "Eden", "Eve", "101", "", "Mrs. Lee", "", "", ""],
+    ]);
+    for (const r of rows) {
+      const bytes = entries[`${r[1]}/${r[2]}`];
+      expect(bytes, `${r[1]}/${r[2]}`).toBeDefined();
+      const meta = await sharp(bytes!).metadata();
+      expect(meta.format).toBe("jpeg");
+      expect(meta.width! >= 640 && meta.height! >= 800, `${meta.width}x${meta.height}`).toBe(true);
+      expect(meta.width! * 5).toBe(meta.height! * 4);
+      expect(r[12]).toBe(`${meta.width}x${meta.height}`);
+    }
+    expect(Object.keys(entries).sort()).toEqual(["IMAGES01/00000001.jpg", "IMAGES01/00000002.jpg", "IMAGES01/00000003.jpg", "IMAGES01/00000004.jpg", "INDEX.TXT", "README.TXT"]);
+    expect(new TextDecoder().decode(entries["README.TXT"])).toMatch(/^PSPA package of Maple School: 4 portraits\./);
+  }, 120_000);
 
   it("refuses a subject of another agency, a photo outside the sort and a malformed body", async () => {
     const other = await makeAgency(token);
@@ -298,6 +345,8 @@ describe("QR sort of a picture day", () => {
     const patch = await reassign(other, taskId, fileIds["A_0003.jpg"]!, { subject_id: null });
     expect(patch.status).toBe(404);
     expect((await call(csvRoute, "GET", `${S}/qr-sort/${taskId}/export`, { token: other, params: { taskId } })).status).toBe(404);
+    const pspa = await pspaRoute.GET(new Request(`http://localhost:3000${S}/qr-sort/${taskId}/pspa`, { headers: { authorization: `Bearer ${other}` } }), { params: Promise.resolve({ taskId }) });
+    expect(pspa.status).toBe(404);
     const zip = await labRoute.GET(new Request(`http://localhost:3000${S}/qr-sort/${taskId}/lab-zip`, { headers: { authorization: `Bearer ${other}` } }), { params: Promise.resolve({ taskId }) });
     expect(zip.status).toBe(404);
     expect((await allResults(token, taskId)).find((r) => r.filename === "A_0003.jpg")).toMatchObject({ subject_id: subjectIds.S1, manual: false });

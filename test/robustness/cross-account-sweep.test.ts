@@ -146,6 +146,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "services/studio/qr-sort/[taskId]/results": { taskId: (r) => r.qrSortTaskId },
   "services/studio/qr-sort/[taskId]/export": { taskId: (r) => r.qrSortTaskId },
   "services/studio/qr-sort/[taskId]/lab-zip": { taskId: (r) => r.qrSortTaskId },
+  "services/studio/qr-sort/[taskId]/pspa": { taskId: (r) => r.qrSortTaskId },
   "services/studio/qr-sort/[taskId]/results/[fileId]": { taskId: (r) => r.qrSortTaskId, fileId: (r) => r.fileId },
 };
 

@@ -55,6 +55,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/services/studio/matching/references", load: () => import("@/app/v1/services/studio/matching/references/route") },
   { path: "/v1/services/studio/qr-sort/{taskId}/export", load: () => import("@/app/v1/services/studio/qr-sort/[taskId]/export/route") },
   { path: "/v1/services/studio/qr-sort/{taskId}/lab-zip", load: () => import("@/app/v1/services/studio/qr-sort/[taskId]/lab-zip/route") },
+  { path: "/v1/services/studio/qr-sort/{taskId}/pspa", load: () => import("@/app/v1/services/studio/qr-sort/[taskId]/pspa/route") },
   { path: "/v1/services/studio/qr-sort/{taskId}/results/{fileId}", load: () => import("@/app/v1/services/studio/qr-sort/[taskId]/results/[fileId]/route") },
   { path: "/v1/services/studio/qr-sort/{taskId}/results", load: () => import("@/app/v1/services/studio/qr-sort/[taskId]/results/route") },
   { path: "/v1/services/studio/qr/generate", load: () => import("@/app/v1/services/studio/qr/generate/route") },
