@@ -1,3 +1,4 @@
+import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
 import { parseEnv } from "@/lib/parse-env";
@@ -22,7 +23,7 @@ export function isFrameUnreadableError(err: unknown): err is FrameUnreadableErro
   return err instanceof FrameUnreadableError || (err instanceof Error && err.name === "FrameUnreadableError");
 }
 
-let settings: { timeoutMs: number; wholeEdge: number; tileEdge: number } | undefined;
+let settings: { timeoutMs: number; wholeEdge: number; tileEdge: number; threads: number } | undefined;
 
 /** CARD_READER_* settings, read once. */
 function cardReaderConfig() {
@@ -32,11 +33,13 @@ function cardReaderConfig() {
         CARD_READER_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
         CARD_READER_WHOLE_EDGE: z.coerce.number().int().min(500).max(10000).default(2400),
         CARD_READER_TILE_EDGE: z.coerce.number().int().min(500).max(10000).default(4096),
+        /** Worker threads reading frames side by side (each holds one decoded frame, ~50–150 MB for 12 MP). */
+        CARD_READER_THREADS: z.coerce.number().int().min(1).max(16).default(Math.min(2, os.availableParallelism())),
       }),
       process.env,
       "card reader",
     );
-    settings = { timeoutMs: env.CARD_READER_TIMEOUT_SECONDS * 1000, wholeEdge: env.CARD_READER_WHOLE_EDGE, tileEdge: env.CARD_READER_TILE_EDGE };
+    settings = { timeoutMs: env.CARD_READER_TIMEOUT_SECONDS * 1000, wholeEdge: env.CARD_READER_WHOLE_EDGE, tileEdge: env.CARD_READER_TILE_EDGE, threads: env.CARD_READER_THREADS };
   }
   return settings;
 }
@@ -46,7 +49,23 @@ function spawnCardWorker(): Worker {
   return startWorker("lib/imaging/card-reader/card-worker.ts", () => new Worker(new URL("./card-worker.ts", import.meta.url)));
 }
 
-const engine = serialWorker<Omit<CardWorkerMessage, "id">, CardWorkerReply>("__cardReader", spawnCardWorker);
+type Engine = ReturnType<typeof serialWorker<Omit<CardWorkerMessage, "id">, CardWorkerReply>>;
+/** One serial worker per thread, kept on globalThis by key; a frame goes to the least busy one. */
+const engines: Engine[] = [];
+const busy: number[] = [];
+
+function leastBusy(threads: number): number {
+  while (engines.length < threads) {
+    engines.push(serialWorker<Omit<CardWorkerMessage, "id">, CardWorkerReply>(`__cardReader${engines.length}`, spawnCardWorker));
+    busy.push(0);
+  }
+  let best = 0;
+  for (let i = 1; i < threads; i++) if (busy[i]! < busy[best]!) best = i;
+  return best;
+}
+
+/** How many frames the reader takes at once (its threads): callers read that many side by side. */
+export const cardReaderThreads = () => cardReaderConfig().threads;
 
 /**
  * Every QR code in a photo and when it was taken (EXIF), read in the card
@@ -58,16 +77,22 @@ export async function readCards(bytes: Uint8Array): Promise<FrameReading> {
   const cfg = cardReaderConfig();
   const { bytes: copy, transfer } = transferable(bytes);
   let reply: CardWorkerReply;
+  const at = leastBusy(cfg.threads);
+  busy[at]!++;
   try {
-    reply = await engine.request({ bytes: copy, limits: { wholeEdge: cfg.wholeEdge, tileEdge: cfg.tileEdge } }, { timeoutMs: cfg.timeoutMs, transfer });
+    reply = await engines[at]!.request({ bytes: copy, limits: { wholeEdge: cfg.wholeEdge, tileEdge: cfg.tileEdge } }, { timeoutMs: cfg.timeoutMs, transfer });
   } catch (err) {
     if ((err as WorkerFailure).kind === "timeout") throw new Error(`Reading the cards took longer than ${Math.round(cfg.timeoutMs / 1000)} s and was stopped.`);
     throw new Error("The card reader stopped unexpectedly.", { cause: err });
+  } finally {
+    busy[at]!--;
   }
   if (reply.ok) return reply.result;
   if (reply.unreadable) throw new FrameUnreadableError("The photo cannot be decoded: the file is damaged or truncated.");
   throw new Error("The card reader failed on our side.", { cause: reply.error });
 }
 
-/** Stops the reader's thread (tests, shutdown); the next frame starts a new one. */
-export const shutDownCardReader = () => engine.shutDown();
+/** Stops the reader's threads (tests, shutdown); the next frame starts new ones. */
+export async function shutDownCardReader(): Promise<void> {
+  await Promise.all(engines.map((e) => e.shutDown()));
+}

@@ -16,14 +16,14 @@ export type FrameReading = {
 export type ReadLimits = {
   /** Longest edge the whole frame is read at (larger frames are scaled down for the first pass). */
   wholeEdge: number;
-  /** Longest edge the tiles are cut from: a small card keeps its detail. */
+  /** Longest edge of the second, full-detail read of a frame larger than wholeEdge: a small card keeps its pixels. */
   tileEdge: number;
 };
 
 /** Frames larger than this are refused by sharp rather than decoded into gigabytes. */
 const MAX_PIXELS = 100_000_000;
 
-const OPTIONS = { formats: ["QRCode" as const], tryHarder: true, tryRotate: true, tryInvert: false, tryDownscale: true, maxNumberOfSymbols: 4, textMode: "Plain" as const };
+const OPTIONS = { formats: ["QRCode" as const], tryHarder: true, tryRotate: false, tryInvert: false, tryDownscale: true, maxNumberOfSymbols: 4, textMode: "Plain" as const };
 
 type Rgba = { data: Uint8ClampedArray; width: number; height: number };
 
@@ -76,11 +76,15 @@ export function tileGrid(width: number, height: number): { left: number; top: nu
 }
 
 /**
- * Reads a frame: upright from its EXIF orientation (sharp's rotate()), the
- * whole frame first, and when nothing is found there, overlapping tiles at
- * full detail, each also read at twice its size (ZXing locates a small,
- * slightly blurred code more reliably when its modules are a few pixels wide).
- * Reading stops at the first tile that yields a code.
+ * Reads a frame upright from its EXIF orientation (sharp's rotate()). First the
+ * whole frame, scaled to `wholeEdge`: enough for a card of 5% of the width of
+ * a camera frame. When nothing is found there:
+ * - a frame larger than that is read again whole at full detail (up to
+ *   `tileEdge`), where a small or blurred card keeps every pixel;
+ * - a smaller frame is read in overlapping tiles, each at twice its size
+ *   (ZXing locates a small, slightly blurred code more reliably when its
+ *   modules are a few pixels wide), stopping at the first tile with a code.
+ * A frame without a card costs two reads at most, never a tile scan of 12 MP.
  */
 export async function readFrame(bytes: Uint8Array, limits: ReadLimits): Promise<FrameReading> {
   await zxingReader();
@@ -89,14 +93,14 @@ export async function readFrame(bytes: Uint8Array, limits: ReadLimits): Promise<
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
   const capturedAt = (await captureTime(bytes))?.toISOString() ?? null;
+  const longEdge = Math.max(width, height);
   const whole = await rgba(image, limits.wholeEdge);
   let codes = await decode(whole);
-  if (codes.length === 0) {
-    const detailed = whole.width >= Math.min(limits.tileEdge, Math.max(width, height)) ? whole : await rgba(image, limits.tileEdge);
-    for (const t of tileGrid(detailed.width, detailed.height)) {
-      const tile = crop(detailed, t.left, t.top, t.width, t.height);
-      codes = await decode(tile);
-      if (codes.length === 0) codes = await decode(await upscale(tile));
+  if (codes.length === 0 && longEdge > limits.wholeEdge) {
+    codes = await decode(await rgba(image, limits.tileEdge));
+  } else if (codes.length === 0) {
+    for (const t of tileGrid(whole.width, whole.height)) {
+      codes = await decode(await upscale(crop(whole, t.left, t.top, t.width, t.height)));
       if (codes.length > 0) break;
     }
   }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/db/schema";
-import { isFrameUnreadableError, readCards } from "@/lib/imaging/card-reader/read-cards";
+import { cardReaderThreads, isFrameUnreadableError, readCards } from "@/lib/imaging/card-reader/read-cards";
 import { storage } from "@/lib/storage";
 import { assignRuns } from "./assign-runs";
 
@@ -29,28 +29,37 @@ export async function readFrames(db: Db, taskId: string, frameIds: number[], sig
         .where(and(inArray(qrSortFrames.id, frameIds), eq(qrSortFrames.taskId, taskId)))
         .orderBy(asc(qrSortFrames.id))
     : [];
-  for (const row of rows) {
-    if (row.status !== "pending") continue;
-    signal?.throwIfAborted();
-    const stored = row.storageKey ? await storage().get(row.storageKey) : null;
-    if (!stored) {
-      // The photo was deleted from the job meanwhile: nothing to read, it is filed by the rules as unreadable.
-      await db.update(qrSortFrames).set({ status: "failed" }).where(eq(qrSortFrames.id, row.id));
-      continue;
+  const pending = rows.filter((r) => r.status === "pending");
+  // As many frames at once as the reader has threads; each frame's row is written as soon as it is read.
+  let next = 0;
+  const lane = async () => {
+    for (let row = pending[next++]; row; row = pending[next++]) {
+      signal?.throwIfAborted();
+      await readOne(db, row);
     }
-    try {
-      const reading = await readCards(stored.body);
-      await db
-        .update(qrSortFrames)
-        .set({ status: "read", codes: reading.codes, capturedAt: reading.capturedAt ? new Date(reading.capturedAt) : null })
-        .where(eq(qrSortFrames.id, row.id));
-    } catch (err) {
-      if (!isFrameUnreadableError(err)) throw err;
-      await db.update(qrSortFrames).set({ status: "failed" }).where(eq(qrSortFrames.id, row.id));
-    }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(cardReaderThreads(), pending.length) }, lane));
   const [done] = await db.select({ n: count() }).from(qrSortFrames).where(and(eq(qrSortFrames.taskId, taskId), ne(qrSortFrames.status, "pending")));
   await db.update(qrSortTasks).set({ processed: done?.n ?? 0 }).where(eq(qrSortTasks.id, taskId));
+}
+
+async function readOne(db: Db, row: { id: number; storageKey: string | null }) {
+  const stored = row.storageKey ? await storage().get(row.storageKey) : null;
+  if (!stored) {
+    // The photo was deleted from the job meanwhile: nothing to read, it is filed by the rules as unreadable.
+    await db.update(qrSortFrames).set({ status: "failed" }).where(eq(qrSortFrames.id, row.id));
+    return;
+  }
+  try {
+    const reading = await readCards(stored.body);
+    await db
+      .update(qrSortFrames)
+      .set({ status: "read", codes: reading.codes, capturedAt: reading.capturedAt ? new Date(reading.capturedAt) : null })
+      .where(eq(qrSortFrames.id, row.id));
+  } catch (err) {
+    if (!isFrameUnreadableError(err)) throw err;
+    await db.update(qrSortFrames).set({ status: "failed" }).where(eq(qrSortFrames.id, row.id));
+  }
 }
 
 /**
