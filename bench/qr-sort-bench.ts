@@ -37,7 +37,7 @@ async function frame(i: number): Promise<{ bytes: Buffer; card: string | null }>
 
 async function main() {
   console.log(`making ${N} frames of ${WIDTH} x ${HEIGHT} …`);
-  const frames = [];
+  const frames: { bytes: Buffer; card: string | null }[] = [];
   for (let i = 0; i < N; i++) frames.push(await frame(i));
   const rssBefore = process.memoryUsage().rss;
 
