@@ -13,6 +13,7 @@ CREATE TABLE "qr_sort_frames" (
 	"student_id" text,
 	"card_payload" text,
 	"review" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"face_subject_id" text,
 	"manual" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
@@ -40,6 +41,7 @@ ALTER TABLE "subjects" ADD COLUMN "title" text;--> statement-breakpoint
 ALTER TABLE "qr_sort_frames" ADD CONSTRAINT "qr_sort_frames_task_id_qr_sort_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."qr_sort_tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_sort_frames" ADD CONSTRAINT "qr_sort_frames_file_id_job_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."job_files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_sort_frames" ADD CONSTRAINT "qr_sort_frames_subject_id_subjects_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."subjects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "qr_sort_frames" ADD CONSTRAINT "qr_sort_frames_face_subject_id_subjects_id_fk" FOREIGN KEY ("face_subject_id") REFERENCES "public"."subjects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_sort_tasks" ADD CONSTRAINT "qr_sort_tasks_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_sort_tasks" ADD CONSTRAINT "qr_sort_tasks_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_sort_tasks" ADD CONSTRAINT "qr_sort_tasks_job_id_agency_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."agency_jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

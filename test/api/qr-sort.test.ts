@@ -26,6 +26,8 @@ import { call, testAccount } from "../http";
 import { balanceOf, startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 import { getTask, pollTask } from "../jobs/face-crop-harness";
 import { addSubject, makeJobWithPhotos } from "../jobs/matching-harness";
+import * as matching from "../jobs/matching-harness";
+import { faceFixture } from "../support/face-fixtures";
 import { bulkQrCards, cameraFrame, captureIso, plainQrCard, type FrameSpec } from "../support/picture-day";
 
 // QR sorting end to end through the routes: cards from our own Bulk QR PDF held
@@ -351,4 +353,38 @@ describe("QR sort of a picture day", () => {
     expect(zip.status).toBe(404);
     expect((await allResults(token, taskId)).find((r) => r.filename === "A_0003.jpg")).toMatchObject({ subject_id: subjectIds.S1, manual: false });
   });
+});
+
+describe("QR sort with face matching on for the agency", () => {
+  it("sends a frame whose face clearly matches another child of the roster to review (face_disagrees), and leaves it in its run", async () => {
+    const { token } = await testAccount({ tokens: 50 });
+    const agency = await matching.makeAgency(token, "Face School");
+    const obama = await matching.subjectWithPhoto(token, agency.id, "S-OBAMA", "Barack Obama", faceFixture("obama.jpg"));
+    const biden = await matching.subjectWithPhoto(token, agency.id, "S-BIDEN", "Joe Biden", faceFixture("biden.jpg"));
+    const refs = await matching.buildReferences(token, { agency_id: agency.id });
+    expect(refs.status, refs.text).toBe(200);
+    expect(refs.json.embeddings_total).toBe(2);
+    // No EXIF times: the file-name order is the capture order. The cards sit on a photo of a cat (no face).
+    const photos = [
+      { name: "F1.jpg", bytes: await cameraFrame({ name: "F1.jpg", seconds: null, card: await plainQrCard("S-OBAMA"), fraction: 0.2, photo: 6 }) },
+      { name: "F2.jpg", bytes: faceFixture("obama2.jpg") },
+      { name: "F3.jpg", bytes: await cameraFrame({ name: "F3.jpg", seconds: null, card: await plainQrCard("S-BIDEN"), fraction: 0.2, photo: 6 }) },
+      { name: "F4.jpg", bytes: faceFixture("obama3.jpg") }, // Obama's face in Biden's run
+      { name: "F5.jpg", bytes: faceFixture("biden2.jpg") },
+    ];
+    const { jobId } = await makeJobWithPhotos(token, agency.id, photos);
+    const accepted = await startSort(token, agency.id, jobId);
+    expect(accepted.status, accepted.text).toBe(202);
+    const task = await pollTask(token, accepted.json.task_id, 240_000);
+    expect(task.status, JSON.stringify(task)).toBe("completed");
+    const results = await allResults(token, accepted.json.task_id);
+    expect(results.map((r) => [r.filename, r.role, r.subject_id, r.review])).toEqual([
+      ["F1.jpg", "card", obama.id, []],
+      ["F2.jpg", "subject", obama.id, []],
+      ["F3.jpg", "card", biden.id, []],
+      ["F4.jpg", "subject", biden.id, ["face_disagrees"]],
+      ["F5.jpg", "subject", biden.id, []],
+    ]);
+    expect(task.warnings.map((w: any) => w.code)).toEqual(["no_capture_times"]);
+  }, 300_000);
 });

@@ -62,6 +62,12 @@ export const qrSortFrames = pgTable(
     studentId: text("student_id"),
     cardPayload: text("card_payload"),
     review: jsonb("review").$type<string[]>().notNull().default([]),
+    /**
+     * The subject the frame's most prominent face clearly matches, when the agency
+     * has face matching on and references built (read with the cards): a frame
+     * filed under someone else goes to review as face_disagrees.
+     */
+    faceSubjectId: text("face_subject_id").references(() => subjects.id, { onDelete: "set null" }),
     /** Set by PATCH: the photographer filed it by hand. */
     manual: boolean("manual").notNull().default(false),
   },

@@ -61,6 +61,17 @@ describe("QR sort rules", () => {
     expect(warnings.map((w) => w.code)).toEqual(["no_capture_times"]);
   });
 
+  it("a frame whose face clearly matches another subject stays in its run and goes to review", () => {
+    const frames = [frame("1.jpg", 1, card("S1")), { ...frame("2.jpg", 2), faceSubjectId: "sub_a" }, { ...frame("3.jpg", 3), faceSubjectId: "sub_b" }, frame("4.jpg", 4)];
+    const { outcomes } = assignRuns(frames, roster);
+    expect(outcomes.map((o) => [o.subjectId, o.review])).toEqual([
+      ["sub_a", []],
+      ["sub_a", []],
+      ["sub_a", ["face_disagrees"]],
+      ["sub_a", []],
+    ]);
+  });
+
   it("an unreadable frame stays in its run and goes to review", () => {
     const { outcomes } = assignRuns([frame("1.jpg", 1, card("S1")), frame("2.jpg", 2, [], true)], roster);
     expect(outcomes[1]).toMatchObject({ role: "subject", subjectId: "sub_a", review: ["unreadable"] });

@@ -2,7 +2,7 @@ import type { QrSortRole, QrSortWarning } from "@/lib/db/schema";
 import { parseQrPayload } from "@/lib/services/qr/payload";
 import { captureOrder } from "./capture-order";
 
-export type FrameInput = { fileId: number | null; filename: string; capturedAt: Date | null; codes: string[]; unreadable: boolean };
+export type FrameInput = { fileId: number | null; filename: string; capturedAt: Date | null; codes: string[]; unreadable: boolean; faceSubjectId?: string | null };
 export type RosterEntry = { subjectId: string; studentId: string; name: string };
 export type FrameOutcome = {
   sequence: number;
@@ -32,7 +32,8 @@ function cardIn(codes: string[], roster: Map<string, RosterEntry>): { studentId:
  * first card are before_first_card; a card whose student id is not on the
  * roster starts an unknown_card run (filed under nobody, to review); the same
  * subject's card again continues that subject (one run) with a warning; a
- * subject whose card is followed by no portrait is reported. Returns one
+ * subject whose card is followed by no portrait is reported; a frame whose face
+ * clearly matches another subject goes to review (face_disagrees). Returns one
  * outcome per input frame (same index) and the sort's warnings.
  */
 export function assignRuns(frames: FrameInput[], rosterList: RosterEntry[]): { outcomes: FrameOutcome[]; warnings: QrSortWarning[] } {
@@ -71,6 +72,8 @@ export function assignRuns(frames: FrameInput[], rosterList: RosterEntry[]): { o
       outcomes[i] = { sequence, role: "unknown_card", subjectId: null, studentId: current.studentId, cardPayload: null, review };
     } else {
       portraits.set(current.subject.subjectId, (portraits.get(current.subject.subjectId) ?? 0) + 1);
+      // Face matching clearly sees another child of the roster in this frame: the card run may be wrong here.
+      if (f.faceSubjectId && f.faceSubjectId !== current.subject.subjectId) review.push("face_disagrees");
       outcomes[i] = { sequence, role: "subject", subjectId: current.subject.subjectId, studentId: current.studentId, cardPayload: null, review };
     }
   });

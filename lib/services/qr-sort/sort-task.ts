@@ -1,6 +1,9 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/db/schema";
+import { agencies, jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/db/schema";
+import { DEFAULT_MATCH_THRESHOLD, describeFaces, isFaceInputError } from "@/lib/ml/faces";
+import { loadReferences } from "@/lib/services/matching/process-match-file";
+import { matchPhoto, type Reference } from "@/lib/services/matching/match-photo";
 import { cardReaderThreads, isFrameUnreadableError, readCards } from "@/lib/imaging/card-reader/read-cards";
 import { storage } from "@/lib/storage";
 import { assignRuns } from "./assign-runs";
@@ -30,12 +33,13 @@ export async function readFrames(db: Db, taskId: string, frameIds: number[], sig
         .orderBy(asc(qrSortFrames.id))
     : [];
   const pending = rows.filter((r) => r.status === "pending");
+  const refs = pending.length ? await faceReferencesFor(db, taskId) : [];
   // As many frames at once as the reader has threads; each frame's row is written as soon as it is read.
   let next = 0;
   const lane = async () => {
     for (let row = pending[next++]; row; row = pending[next++]) {
       signal?.throwIfAborted();
-      await readOne(db, row);
+      await readOne(db, row, refs);
     }
   };
   await Promise.all(Array.from({ length: Math.min(cardReaderThreads(), pending.length) }, lane));
@@ -43,7 +47,30 @@ export async function readFrames(db: Db, taskId: string, frameIds: number[], sig
   await db.update(qrSortTasks).set({ processed: done?.n ?? 0 }).where(eq(qrSortTasks.id, taskId));
 }
 
-async function readOne(db: Db, row: { id: number; storageKey: string | null }) {
+/** The agency's face references when face matching is on for it (its consent switch), else none. */
+async function faceReferencesFor(db: Db, taskId: string): Promise<Reference[]> {
+  const [row] = await db
+    .select({ agencyId: qrSortTasks.agencyId, enabled: agencies.faceMatchingEnabled })
+    .from(qrSortTasks)
+    .innerJoin(agencies, eq(agencies.id, qrSortTasks.agencyId))
+    .where(eq(qrSortTasks.id, taskId));
+  return row?.enabled ? loadReferences(db, row.agencyId) : [];
+}
+
+/** The subject the frame's most prominent face is matched to with confidence (face matching's own decision), or null. */
+async function clearFaceMatch(bytes: Buffer, refs: Reference[]): Promise<string | null> {
+  if (refs.length === 0) return null;
+  try {
+    const described = await describeFaces(bytes, { maxFaces: 3 });
+    const [first] = matchPhoto(described.faces, refs, DEFAULT_MATCH_THRESHOLD);
+    return first?.decision === "matched" ? first.subjectId : null;
+  } catch (err) {
+    if (isFaceInputError(err)) return null; // a photo the face engine cannot use says nothing either way
+    throw err;
+  }
+}
+
+async function readOne(db: Db, row: { id: number; storageKey: string | null }, refs: Reference[]) {
   const stored = row.storageKey ? await storage().get(row.storageKey) : null;
   if (!stored) {
     // The photo was deleted from the job meanwhile: nothing to read, it is filed by the rules as unreadable.
@@ -52,9 +79,11 @@ async function readOne(db: Db, row: { id: number; storageKey: string | null }) {
   }
   try {
     const reading = await readCards(stored.body);
+    // Card frames are filed by their card; only the others are worth a face check.
+    const faceSubjectId = reading.codes.length === 0 ? await clearFaceMatch(stored.body, refs) : null;
     await db
       .update(qrSortFrames)
-      .set({ status: "read", codes: reading.codes, capturedAt: reading.capturedAt ? new Date(reading.capturedAt) : null })
+      .set({ status: "read", codes: reading.codes, capturedAt: reading.capturedAt ? new Date(reading.capturedAt) : null, faceSubjectId })
       .where(eq(qrSortFrames.id, row.id));
   } catch (err) {
     if (!isFrameUnreadableError(err)) throw err;
@@ -82,7 +111,7 @@ export async function finishSort(db: Db, taskId: string, outcome: "completed" | 
     const frames = await tx.select().from(qrSortFrames).where(eq(qrSortFrames.taskId, taskId)).orderBy(asc(qrSortFrames.id));
     const roster = await tx.select({ subjectId: subjects.id, studentId: subjects.studentId, name: subjects.name }).from(subjects).where(eq(subjects.agencyId, task.agencyId));
     const { outcomes, warnings } = assignRuns(
-      frames.map((f) => ({ fileId: f.fileId, filename: f.filename, capturedAt: f.capturedAt, codes: f.codes, unreadable: f.status !== "read" })),
+      frames.map((f) => ({ fileId: f.fileId, filename: f.filename, capturedAt: f.capturedAt, codes: f.codes, unreadable: f.status !== "read", faceSubjectId: f.faceSubjectId })),
       roster,
     );
     for (const [i, f] of frames.entries()) {
