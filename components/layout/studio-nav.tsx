@@ -81,7 +81,7 @@ export function StudioNav({ email, plan }: { email: string; plan: string }) {
           <div className="grid grid-cols-2 gap-x-4 gap-y-3">
             {NAV_GROUPS.map((group) => (
               <div key={group.label}>
-                <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{group.label}</p>
+                <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{group.label}</h2>
                 <ul className="mt-1">
                   {group.items.map((item) => (
                     <li key={item.href}>
