@@ -9,6 +9,7 @@ import { deriveFixes } from "@/lib/services/preflight/fix-types";
 import { FIX_PRICES } from "@/lib/services/fixes/pricing";
 import { sameOriginFileUrl } from "./same-origin-url";
 import { StatusBadge } from "./status-badge";
+import { RECENT_REPORTS_KEY } from "./recent-reports";
 import { ISSUE_TITLES, type Report } from "./types";
 import { useActionKey, useOnePress } from "@/lib/client/idempotency-key";
 import { ReviewDecision } from "@/components/fixes/review-decision";
@@ -118,6 +119,12 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });
     },
   });
+
+  // The re-check is a new report: the recent list shows it as soon as it exists.
+  const recheckId = job.data?.recheck?.reportId;
+  useEffect(() => {
+    if (recheckId) void queryClient.invalidateQueries({ queryKey: RECENT_REPORTS_KEY });
+  }, [recheckId, queryClient]);
 
   if (derived.fixTypes.length === 0 && derived.prepressSteps.length === 0) return null;
   const price = priceOf(report, chosen, prepress);
