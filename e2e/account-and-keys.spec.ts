@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { navigateTo } from "./support/nav";
 
 test("sign up, see the wallet, create an API key, use it, revoke it", async ({ page, request }) => {
   const email = `e2e-${Date.now()}@example.com`;
@@ -17,7 +18,7 @@ test("sign up, see the wallet, create an API key, use it, revoke it", async ({ p
   await expect(page.getByTestId("wallet-balance")).toHaveAttribute("data-value", "100");
   await expect(page.getByText(/sign-up bonus/i).first()).toBeVisible();
 
-  await page.getByRole("link", { name: "API keys" }).click();
+  await navigateTo(page, "API keys");
   await page.getByLabel(/name/i).fill("Print shop integration");
   await page.getByRole("button", { name: /create/i }).click();
   const key = (await page.getByTestId("new-api-key").textContent())?.trim() ?? "";

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { grantTokens, signUp } from "./support/accounts";
+import { navigateTo } from "./support/nav";
 
 const fixture = (name: string) => ({
   name,
@@ -12,7 +13,7 @@ const fixture = (name: string) => ({
 test("background removal: the cost is shown first, dropped images become cut-outs beside their originals, the balance follows", async ({ page, request }) => {
   test.setTimeout(300_000);
   const email = await signUp(page, "Cut-out Studio");
-  await page.getByRole("link", { name: "Background removal" }).click();
+  await navigateTo(page, "Background removal");
   await expect(page.getByRole("heading", { name: "Background removal" })).toBeVisible();
 
   // 100 sign-up tokens do not cover one image (150): said before sending, and sending is disabled.

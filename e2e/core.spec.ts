@@ -3,6 +3,7 @@ import http from "node:http";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "./support/accounts";
+import { navigateTo } from "./support/nav";
 
 const run = promisify(execFile);
 const SHOTS = "test-results/core";
@@ -27,7 +28,7 @@ test("products, projects and the unauth token through the studio and the API", a
   await signUp(page, "Core Shop", { email, password });
 
   // Products: create two (one public), see them listed, archive and restore one.
-  await page.getByRole("link", { name: "Products" }).click();
+  await navigateTo(page, "Products");
   await expect(page.getByRole("heading", { name: "Products" })).toBeVisible();
   await expect(page.getByText("No products yet.")).toBeVisible();
   await createProduct(page, { name: "Gallery poster", sku: "POSTER-18x24", price: "29.50", isPublic: true });
@@ -58,7 +59,7 @@ test("products, projects and the unauth token through the studio and the API", a
   await page.screenshot({ path: `${SHOTS}/products.png`, fullPage: true });
 
   // Projects: create from a product, move it along, try a foreign report id.
-  await page.getByRole("link", { name: "Projects" }).click();
+  await navigateTo(page, "Projects");
   await page.getByLabel("Project name").fill("Smith wedding");
   await page.getByLabel("Product").selectOption({ label: "Gallery poster (POSTER-18x24)" });
   await page.getByLabel("Customer email (optional)").fill("ann@example.com");
@@ -80,7 +81,7 @@ test("products, projects and the unauth token through the studio and the API", a
   await expect(page.getByText("No draft projects.")).toBeVisible();
 
   // Settings: the unauth token reads public products only; rotation cuts the old one off.
-  await page.getByRole("link", { name: "Settings" }).click();
+  await navigateTo(page, "Settings");
   const tokenBox = page.getByTestId("unauth-token");
   await expect(tokenBox).toHaveText(/^psu_/);
   const token = (await tokenBox.textContent())!.trim();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
+import { navigateTo } from "./support/nav";
 
 // The project's own face photos (test/fixtures/faces, MIT / CC0, see its README).
 const photo = (name: string, as = name) => ({ name: as, mimeType: "image/jpeg", buffer: fs.readFileSync(path.resolve(process.cwd(), "test/fixtures/faces", name)) });
@@ -11,7 +12,7 @@ const FACES = ["obama.jpg", "obama2.jpg", "biden.jpg", "two_people.jpg", "obama-
 test("face crop: a batch becomes a task, crops appear beside their originals, one is adjusted by hand, all download as a ZIP", async ({ page }) => {
   test.setTimeout(240_000);
   await signUp(page, "Picture Day Studio");
-  await page.getByRole("link", { name: "Face crop" }).click();
+  await navigateTo(page, "Face crop");
   await expect(page.getByRole("heading", { name: "Face crop" })).toBeVisible();
 
   // Ten portraits and two photos without a face: more than a request crops at once, so a task.

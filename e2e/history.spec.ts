@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { grantTokens, signUp, sameOrigin } from "./support/accounts";
+import { navigateTo } from "./support/nav";
 
 // Paid results stay: every billed operation has a history that a reload and Back
 // keep, downloads download, and the wallet's ledger rows link to the work they paid for.
@@ -52,7 +53,7 @@ test("background removal: the result survives reload and Back, downloads as a fi
   await expect(again).toBeVisible();
 
   // The wallet's ledger row links to the job; Back returns to the wallet, Back again to the history.
-  await page.getByRole("link", { name: "Wallet" }).click();
+  await navigateTo(page, "Wallet");
   const link = page.getByTestId("ledger-work-link").filter({ hasText: jobId });
   await expect(link).toBeVisible();
   await link.click();
@@ -70,7 +71,7 @@ test("background removal: the result survives reload and Back, downloads as a fi
 test("Bulk QR: past runs keep their PDF (first page drawn) across a reload, and the ledger row links to the run", async ({ page }) => {
   test.setTimeout(120_000);
   await signUp(page, "QR History");
-  await page.getByRole("link", { name: "Bulk QR" }).click();
+  await navigateTo(page, "Bulk QR");
   await page.getByLabel("Paste a roster CSV").fill("student_id,name,class_name\nS1,Ada Lovelace,5A\nS2,Alan Turing,5A");
   await page.getByRole("button", { name: "Use this CSV" }).click();
   await page.getByLabel("Job reference (printed in every QR)").fill("HISTORY-1");
@@ -88,7 +89,7 @@ test("Bulk QR: past runs keep their PDF (first page drawn) across a reload, and 
   const [download] = await Promise.all([page.waitForEvent("download"), run.getByTestId("qr-history-download").click()]);
   expect(download.suggestedFilename()).toBe("qr-cards-HISTORY-1.pdf");
 
-  await page.getByRole("link", { name: "Wallet" }).click();
+  await navigateTo(page, "Wallet");
   await page.getByTestId("ledger-work-link").filter({ hasText: generationId }).click();
   await expect(page).toHaveURL(new RegExp(`/qr\\?generation=${generationId}`));
   await expect(page.locator(`#picked-qr-${generationId}`)).toContainText("HISTORY-1");
@@ -184,7 +185,7 @@ test("agencies and jobs: rename, delete refused with the reason while they hold 
 
 test("products: an empty form names the missing fields in words, and a price typed with a comma is accepted", async ({ page }) => {
   await signUp(page, "Comma Shop");
-  await page.getByRole("link", { name: "Products" }).click();
+  await navigateTo(page, "Products");
   await page.getByRole("button", { name: "New product" }).click();
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page.getByText("Give the width in inches.")).toBeVisible();
@@ -226,7 +227,7 @@ test("face crop: past tasks keep their thumbnails across a reload, open from the
   await expect(page).toHaveURL(/\/face-crop$/);
   await expect(open).toHaveCount(0);
 
-  await page.getByRole("link", { name: "Wallet" }).click();
+  await navigateTo(page, "Wallet");
   await page.getByTestId("ledger-work-link").filter({ hasText: taskId }).click();
   await expect(page).toHaveURL(new RegExp(`/face-crop\\?task=${taskId}`));
   await expect(page.getByTestId("face-crop-open-task").getByTestId("crop-card")).toHaveCount(1);
@@ -245,7 +246,7 @@ test("AI fixes: the jobs page lists past fix jobs with before/after pictures, an
   expect(created.status()).toBe(202);
   const jobId = (await created.json()).data.jobId as string;
 
-  await page.getByRole("link", { name: "AI fixes" }).click();
+  await navigateTo(page, "AI fixes");
   const item = page.locator(`[data-testid="ai-fix-history-item"][data-job-id="${jobId}"]`);
   await expect(item.getByTestId("history-status")).toHaveText("Done", { timeout: 60_000 });
   await imageLoaded(page, item.getByRole("img", { name: `After: ${jobId}` }));

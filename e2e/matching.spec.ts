@@ -3,6 +3,7 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_PASSWORD, grantTokens, signUp } from "./support/accounts";
+import { navigateTo } from "./support/nav";
 
 // Face matching in the studio: a roster with reference portraits and a job of solo photos
 // (the project's own photos, test/fixtures/faces, MIT), references built and a strict match
@@ -39,7 +40,7 @@ test("face matching: build references, match a job, review a face with the keybo
   await grantTokens(page.request, email, 100);
   const agencyId = await roster(page.request, email);
 
-  await page.getByRole("link", { name: "Face matching" }).click();
+  await navigateTo(page, "Face matching");
   await expect(page.getByRole("heading", { name: "Face matching" })).toBeVisible();
   await page.goto(`/matching?agency=${agencyId}`);
   // Off until a person confirms the agency's consent; the record names them.

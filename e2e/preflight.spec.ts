@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { OFF_PAGE, lowResolutionPdf, missingBleedPdf, offPagePdf } from "../test/fixtures/preflight/pdf-fixtures";
 import { transparentPng } from "../test/fixtures/preflight/raster-fixtures";
 import { signUp } from "./support/accounts";
+import { navigateTo } from "./support/nav";
 
 async function checkFile(page: Page, name: string, mimeType: string, buffer: Buffer, opts: { w: string; h: string; bleed: string; color?: string }) {
   await page.getByTestId("preflight-file-input").setInputFiles({ name, mimeType, buffer });
@@ -25,7 +26,7 @@ async function inkedPixels(page: Page): Promise<number> {
 
 test("check a PDF, see its issues on the rendered pages, click through them", async ({ page }) => {
   await signUp(page, "Preflight E2E");
-  await page.getByRole("link", { name: "Preflight" }).click();
+  await navigateTo(page, "Preflight");
   await expect(page).toHaveURL(/\/preflight/);
   await expect(page.getByRole("heading", { name: "Preflight" })).toBeVisible();
 

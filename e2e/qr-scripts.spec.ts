@@ -2,13 +2,14 @@ import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { qrPayload } from "../lib/services/qr/payload";
 import { signUp } from "./support/accounts";
+import { navigateTo } from "./support/nav";
 
 // Rosters and cards agree: a Korean and an Arabic name go through the Bulk QR
 // editor, come back printed on the PDF (read back by poppler's pdftotext, the
 // Arabic joined and in reading order) and every card's QR decodes to its pupil.
 test("Bulk QR prints a Hangul and an Arabic name, and their cards scan", async ({ page }) => {
   await signUp(page, "QR Scripts");
-  await page.getByRole("link", { name: "Bulk QR" }).click();
+  await navigateTo(page, "Bulk QR");
   await expect(page.getByRole("heading", { name: "Bulk QR cards" })).toBeVisible();
 
   const roster = [

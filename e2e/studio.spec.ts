@@ -3,10 +3,11 @@ import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { signUp } from "./support/accounts";
+import { navigateTo } from "./support/nav";
 
 test("Bulk QR editor: paste a CSV roster, fix it inline, preview, generate, download a PDF with the right page count", async ({ page }) => {
   await signUp(page, "QR Studio");
-  await page.getByRole("link", { name: "Bulk QR" }).click();
+  await navigateTo(page, "Bulk QR");
   await expect(page.getByRole("heading", { name: "Bulk QR cards" })).toBeVisible();
 
   // Premium options are visible but locked on the free plan.
@@ -50,7 +51,7 @@ test("Bulk QR editor: paste a CSV roster, fix it inline, preview, generate, down
 
 test("agencies, jobs, roster import with line errors, inline edit, sorting, and job photos with thumbnails", async ({ page }) => {
   await signUp(page, "Roster Studio");
-  await page.getByRole("link", { name: "Agencies" }).click();
+  await navigateTo(page, "Agencies");
   await page.getByLabel("Name").fill("Lincoln Elementary");
   await page.getByRole("button", { name: "Create agency" }).click();
   await page.getByRole("link", { name: /Lincoln Elementary/ }).click();

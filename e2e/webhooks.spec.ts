@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
+import { navigateTo } from "./support/nav";
 
 // The studio's webhooks page: reached from the nav, lists nothing at first, and an
 // endpoint on a private address is refused with the API's reason (the e2e server
@@ -7,7 +8,7 @@ import { signUp } from "./support/accounts";
 // delivery path is covered by test/api/webhooks.test.ts).
 test("webhooks page: empty list, private addresses refused with the reason", async ({ page }) => {
   await signUp(page, "E2E Webhooks");
-  await page.getByRole("link", { name: "Webhooks" }).click();
+  await navigateTo(page, "Webhooks");
   await expect(page).toHaveURL(/\/webhooks$/);
   await expect(page.getByRole("heading", { name: "Webhooks" })).toBeVisible();
   await expect(page.getByText("No endpoints yet.")).toBeVisible();

@@ -7,7 +7,7 @@ export default async function StudioLayout({ children }: { children: React.React
   return (
     <Providers>
       <StudioNav email={account.email} plan={account.plan} />
-      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
     </Providers>
   );
 }

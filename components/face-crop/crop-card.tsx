@@ -23,7 +23,14 @@ function windowPoints(b: CropResult["crop_box"]): string {
 
 const ENHANCEMENT = { none: "", sharpened: "sharpened for print", upscaled_lanczos_sharpened: "enlarged to print size and sharpened", super_resolution_2x: "AI super-resolution to print size" } as Record<string, string>;
 
-const EDGE_NOTE = { none: "", shifted: "Moved inside the photo (face near an edge)", zoomed: "Zoomed in (the photo is too small for the preset)" } as const;
+/** Says which sides were filled, e.g. "Background extended at the top (212 px) and left (40 px)". */
+function edgeNote(r: CropResult): string {
+  if (r.edge === "shifted") return "Moved inside the photo (face near an edge)";
+  if (r.edge === "zoomed") return "Zoomed in (made before padding existed)";
+  if (!r.padded) return "";
+  const sides = (["top", "right", "bottom", "left"] as const).filter((s) => r.padding[s] > 0).map((s) => `${s} (${r.padding[s]} px)`);
+  return `Background extended at the ${sides.join(", ")}: the photo ends there, the head is whole`;
+}
 
 /** The original with what the machine saw (face box, eye line, crop window) beside the crop. */
 export function CropCard({ result, onEdit }: { result: CropResult; onEdit: () => void }) {
@@ -55,7 +62,11 @@ export function CropCard({ result, onEdit }: { result: CropResult; onEdit: () =>
             {result.manual ? ", adjusted by hand" : ""}
             {ENHANCEMENT[result.enhancement] ? `, ${ENHANCEMENT[result.enhancement]}` : ""}
           </p>
-          {EDGE_NOTE[result.edge] ? <p className="text-amber-700">{EDGE_NOTE[result.edge]}</p> : null}
+          {edgeNote(result) ? (
+            <p className="text-amber-700" data-testid="edge-note">
+              {edgeNote(result)}
+            </p>
+          ) : null}
         </div>
         <button type="button" onClick={onEdit} className="shrink-0 rounded border border-slate-300 px-2 py-1 text-slate-700 hover:bg-slate-50">
           Adjust

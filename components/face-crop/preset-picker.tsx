@@ -43,7 +43,7 @@ export function PresetPicker({ value, onChange, disabled }: { value: IcpType; on
           );
         })}
       </div>
-      <p className="mt-2 text-xs text-slate-500">Dashed blue: the eye line. Orange: head height, chin to crown. Tilted heads are levelled; near an edge the frame moves, it is never padded.</p>
+      <p className="mt-2 text-xs text-slate-500">Dashed blue: the eye line. Orange: head height, chin to crown. Tilted heads are levelled. A head near the edge is never cut: the background is extended where the photo ends.</p>
     </fieldset>
   );
 }

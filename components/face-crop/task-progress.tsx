@@ -20,9 +20,10 @@ export function TaskProgress({ taskId, label, onDone }: { taskId: string; label:
   const pct = task?.progress.percentage ?? 0;
   return (
     <div className="text-sm" data-testid="task-progress">
-      <div className="flex justify-between text-xs text-slate-600">
-        <span>{label}</span>
-        <span>
+      {/* Wraps on a phone instead of pushing the page wider than the screen. */}
+      <div className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
+        <span className="min-w-0 break-words">{label}</span>
+        <span className="min-w-0 break-words">
           {task ? `${task.status}: ${task.progress.current} of ${task.progress.total} files` : "waiting…"}
           {task?.status === "failed" && task.error_message ? ` (${task.error_message})` : ""}
         </span>

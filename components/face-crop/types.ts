@@ -11,7 +11,9 @@ export type CropResult = {
   faces_found: number;
   landmarks: { left_eye: Pt; right_eye: Pt; chin: Pt; crown: Pt };
   crop_box: CropBox;
-  edge: "none" | "shifted" | "zoomed";
+  edge: "none" | "shifted" | "padded" | "zoomed";
+  padded: boolean;
+  padding: { top: number; right: number; bottom: number; left: number };
   manual: boolean;
   enhancement: string;
   output_size: { width: number; height: number };

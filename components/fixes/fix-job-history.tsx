@@ -11,6 +11,7 @@ import { Settings, StatusFilter, StatusPill, When } from "@/components/history/h
 import { useHistoryList } from "@/components/history/use-history-list";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { useQueryParam } from "@/lib/client/use-query-param";
+import { EnlargeableImage } from "@/components/ui/enlargeable-image";
 import { ReviewDecision } from "./review-decision";
 
 /** GET /v1/services/preflight/ai-jobs items (camelCase, as the contract's AI fix jobs). */
@@ -40,8 +41,7 @@ const words = (s: string) => s.replace(/_/g, " ");
 function Picture({ url, alt }: { url: string | null; alt: string }) {
   return (
     <div className="flex h-32 w-32 shrink-0 items-center justify-center overflow-hidden rounded border border-slate-200 bg-slate-50">
-      {/* eslint-disable-next-line @next/next/no-img-element -- a signed, expiring URL */}
-      {url ? <img src={url} alt={alt} className="max-h-full max-w-full object-contain" loading="lazy" /> : <span className="text-[11px] text-slate-400">no preview</span>}
+      {url ? <EnlargeableImage src={url} alt={alt} className="max-h-32 object-contain" /> : <span className="text-[11px] text-slate-400">no preview</span>}
     </div>
   );
 }

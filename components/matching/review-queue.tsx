@@ -195,24 +195,24 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" className="min-h-11" onClick={() => act("k")} disabled={at === 0} aria-label="Previous face">
-              ← Previous <kbd className="ml-1 text-xs opacity-70">K</kbd>
+              ← Previous <kbd className="key-hint ml-1 text-xs opacity-70">K</kbd>
             </Button>
             <Button variant="secondary" className="min-h-11" onClick={() => act("j")} disabled={at >= items.length - 1} aria-label="Next face">
-              Next → <kbd className="ml-1 text-xs opacity-70">J</kbd>
+              Next → <kbd className="key-hint ml-1 text-xs opacity-70">J</kbd>
             </Button>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button className="min-h-11" onClick={() => act("a")} disabled={save.isPending || (!face.subject_id && !face.candidate)}>
-              Accept <kbd className="ml-1 text-xs opacity-70">A</kbd>
+              Accept <kbd className="key-hint ml-1 text-xs opacity-70">A</kbd>
             </Button>
             <Button variant="secondary" className="min-h-11" onClick={() => act("c")} disabled={save.isPending || candidates.length === 0}>
-              Not this person: next candidate <kbd className="ml-1 text-xs opacity-70">C</kbd>
+              Not this person: next candidate <kbd className="key-hint ml-1 text-xs opacity-70">C</kbd>
             </Button>
             <Button variant="secondary" className="min-h-11" onClick={() => act("x")} disabled={save.isPending}>
-              Nobody <kbd className="ml-1 text-xs opacity-70">X</kbd>
+              Nobody <kbd className="key-hint ml-1 text-xs opacity-70">X</kbd>
             </Button>
             <Button variant="secondary" className="min-h-11" onClick={() => act("u")} disabled={save.isPending || undo.length === 0}>
-              Undo <kbd className="ml-1 text-xs opacity-70">U</kbd>
+              Undo <kbd className="key-hint ml-1 text-xs opacity-70">U</kbd>
             </Button>
           </div>
           <label className="block text-sm text-slate-700">

@@ -1,15 +1,19 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
 import { deriveFixes } from "@/lib/services/preflight/fix-types";
 import { FIX_PRICES } from "@/lib/services/fixes/pricing";
 import { sameOriginFileUrl } from "./same-origin-url";
+import { StatusBadge } from "./status-badge";
+import { RECENT_REPORTS_KEY } from "./recent-reports";
 import { ISSUE_TITLES, type Report } from "./types";
 import { useActionKey, useOnePress } from "@/lib/client/idempotency-key";
 import { ReviewDecision } from "@/components/fixes/review-decision";
+import { EnlargeableImage } from "@/components/ui/enlargeable-image";
 
 type FixStep = { fixType: string; params: Record<string, unknown>; description: string; skipped?: string; prepressSteps?: string[] };
 type FixJob = {
@@ -116,6 +120,12 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
     },
   });
 
+  // The re-check is a new report: the recent list shows it as soon as it exists.
+  const recheckId = job.data?.recheck?.reportId;
+  useEffect(() => {
+    if (recheckId) void queryClient.invalidateQueries({ queryKey: RECENT_REPORTS_KEY });
+  }, [recheckId, queryClient]);
+
   if (derived.fixTypes.length === 0 && derived.prepressSteps.length === 0) return null;
   const price = priceOf(report, chosen, prepress);
   const j = job.data;
@@ -154,13 +164,13 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
             {j && WAITING.has(j.status) ? <span className="ml-2 inline-block h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-slate-700" aria-hidden /> : null}
           </p>
           {j?.preview.beforeUrl || j?.preview.afterUrl ? (
-            <div className="grid grid-cols-2 gap-3">
+            // One above the other at the column's full width, each opening large on click: judged by detail.
+            <div className="grid grid-cols-1 gap-4" data-testid="fix-previews">
               {(["beforeUrl", "afterUrl"] as const).map((k) => (
                 <figure key={k}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- a signed, expiring URL */}
-                  {j.preview[k] ? <img data-testid={`fix-${k === "beforeUrl" ? "before" : "after"}`} src={sameOriginFileUrl(j.preview[k]!)} alt={k === "beforeUrl" ? "Before the fix" : "After the fix"} className="w-full rounded border border-slate-200 bg-white" /> : null}
+                  {j.preview[k] ? <EnlargeableImage testId={`fix-${k === "beforeUrl" ? "before" : "after"}`} src={sameOriginFileUrl(j.preview[k]!)} alt={k === "beforeUrl" ? "Before the fix" : "After the fix"} /> : null}
                   <figcaption className="mt-1 flex justify-between text-xs text-slate-500">
-                    <span>{k === "beforeUrl" ? "Before" : "After"}</span>
+                    <span>{k === "beforeUrl" ? "Before" : "After"} (click to enlarge)</span>
                     {j.preview[k] ? (
                       <a href={sameOriginFileUrl(j.preview[k]!)} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
                         Open full size
@@ -192,9 +202,14 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
               </ul>
               {j.recheck ? (
                 <p data-testid="fix-recheck">
-                  Checked again: <strong>{j.recheck.status}</strong>
+                  Checked again: <StatusBadge status={j.recheck.status as Report["status"]} />
                   {j.recheck.resolved.length ? ` · fixed: ${issueWords(j.recheck.resolved)}` : ""}
                   {j.recheck.remaining.length ? ` · still there: ${issueWords(j.recheck.remaining)}` : " · nothing left to fix"}
+                  {" · "}
+                  {/* A link, so it adds a history entry: Back returns to this report. */}
+                  <Link href={`/preflight?report=${encodeURIComponent(j.recheck.reportId)}`} scroll={false} className="text-brand-700 hover:underline" data-testid="fix-recheck-link">
+                    open the re-check report
+                  </Link>
                 </p>
               ) : null}
               {j.correctedFileUrl ? (

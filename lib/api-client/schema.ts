@@ -4557,6 +4557,7 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
                             edge: string | null;
                             enhancement: string | null;
                             face_box: {
@@ -4594,6 +4595,15 @@ export interface operations {
                             output_urls: {
                                 medium: string | null;
                                 original: string | null;
+                            };
+                            /** @description True when the frame reached outside the photo and the canvas was extended (edge pixels repeated and blurred) instead of cutting the head. */
+                            padded: boolean;
+                            /** @description How many output pixels of fill each side of the crop has (all 0 when not padded). */
+                            padding: {
+                                bottom: number;
+                                left: number;
+                                right: number;
+                                top: number;
                             };
                             result_id: string;
                             source: {

@@ -46,6 +46,8 @@ export function buildOpenApiDocument(routes: DescribedRoute[], opts: { serverUrl
         "Every POST of an authenticated caller honours an `Idempotency-Key` header: a retry with the same key and body replays the first answer and charges nothing more.",
     },
     ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
+    // Every section in path order, the operator section last with its warning.
+    tags: sectionsOf(paths),
     paths,
     components: {
       schemas: {
@@ -158,8 +160,21 @@ function objectProperties(schema: z.ZodType | undefined): { properties: Record<s
   return { properties: (json.properties as Record<string, JsonSchema>) ?? {}, required: (json.required as string[]) ?? [] };
 }
 
+/** The section operator routes are listed under, apart from the customer API (see OPERATOR_TAG_DESCRIPTION). */
+export const OPERATOR_TAG = "Operator only";
+const OPERATOR_TAG_DESCRIPTION =
+  "**Operator only: not part of the customer API.** These routes need the server's `OPERATOR_TOKEN` (answer 404 when the server has none) and are for whoever runs this server: granting tokens, setting an account's plan.";
+
+function sectionsOf(paths: Record<string, Record<string, unknown>>): { name: string; description?: string }[] {
+  const names = new Set<string>();
+  for (const item of Object.values(paths)) for (const op of Object.values(item)) for (const t of (op as { tags?: string[] }).tags ?? []) names.add(t);
+  names.delete(OPERATOR_TAG);
+  return [...[...names].map((name) => ({ name })), { name: OPERATOR_TAG, description: OPERATOR_TAG_DESCRIPTION }];
+}
+
 function tagOf(path: string): string {
   const parts = path.split("/").filter((p) => p && p !== "v1" && !p.startsWith("{"));
+  if (parts[0] === "operator") return OPERATOR_TAG;
   if (parts[0] === "services") return parts.slice(1, parts[1] === "studio" || parts[1] === "preflight" ? 3 : 2).join(" ");
   return parts[0] ?? "root";
 }

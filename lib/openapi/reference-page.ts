@@ -7,6 +7,11 @@ import path from "node:path";
  * against this server. Nothing is fetched from a CDN: default fonts, telemetry
  * and the hosted agent are off, and no request proxy is configured (the page
  * and the API share an origin).
+ *
+ * The mount point is not `#api-reference`: the standalone bundle mounts an app of
+ * its own on an element with that id when it loads, with no document, so the page
+ * had two (a loading skeleton that never ended and a second sidebar above the
+ * real reference, issue 22).
  */
 export const REFERENCE_BUNDLE = "node_modules/@scalar/api-reference/dist/browser/standalone.js";
 
@@ -20,7 +25,7 @@ export function referencePageHtml(): string {
     <style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}</style>
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="studio-api-reference"></div>
     <script src="/docs/reference.js"></script>
     <script src="/docs/init.js"></script>
   </body>
@@ -33,14 +38,16 @@ export function referenceInitScript(): string {
     url: "/v1/openapi.json",
     withDefaultFonts: false,
     telemetry: false,
+    // No cloud features: "Ask AI" (the hosted agent) and "Generate MCP" call Scalar's services.
     agent: { disabled: true },
+    mcp: { disabled: true },
     hideClientButton: true,
     showDeveloperTools: "never",
     defaultOpenAllTags: false,
     metaData: { title: "Print Studio API reference" },
     customCss: ":root{--scalar-font:ui-sans-serif,system-ui,sans-serif;--scalar-font-code:ui-monospace,SFMono-Regular,Menlo,monospace}",
   };
-  return `Scalar.createApiReference("#api-reference", Object.assign(${JSON.stringify(options)}, { servers: [{ url: window.location.origin, description: "This server" }] }));\n`;
+  return `Scalar.createApiReference("#studio-api-reference", Object.assign(${JSON.stringify(options)}, { servers: [{ url: window.location.origin, description: "This server" }] }));\n`;
 }
 
 let bundle: Promise<string> | undefined;

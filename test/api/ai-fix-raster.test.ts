@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { readIccProfile } from "@/lib/imaging/icc-profile";
 import { testAccount } from "../http";
 import { transparentPng, rotatedJpeg } from "../fixtures/preflight/raster-fixtures";
+import { getReport } from "../fixtures/preflight/api";
 import { balanceOf, fetchOwn, photoLike, reportFor, runFixJob, startTestRunner, stopTestRunner } from "../jobs/ai-fix-harness";
 
 // Each raster fix on a generated defect fixture, through the API: the job
@@ -65,6 +66,10 @@ describe("raster AI fixes", () => {
     expect(job.status).toBe("completed");
     expect(job.recheck.resolved).toEqual(["transparency"]);
     expect(job.recheck.remaining).toEqual([]);
+    // The re-check is a report of its own with a name of its own, numbered per file.
+    expect((await getReport(token, job.recheck.reportId)).json.data.designId).toBe("design-1 (re-check 1)");
+    const again = await runFixJob(token, { preflightReportId: report.reportId, options: { fixTypes: ["remove_transparency"] } });
+    expect((await getReport(token, again.recheck.reportId)).json.data.designId).toBe("design-1 (re-check 2)");
     const out = await fetchOwn(job.correctedFileUrl);
     const meta = await sharp(out.body).metadata();
     expect(meta.hasAlpha).toBe(false);

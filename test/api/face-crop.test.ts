@@ -6,7 +6,7 @@ import { shutDownFaces } from "@/lib/ml/faces";
 import { testAccount } from "../http";
 import { balanceOf, ledgerOf } from "../jobs/bg-remove-harness";
 import { cropUpload, cropUrls, getTask, imageHost, recrop, uploadForm } from "../jobs/face-crop-harness";
-import { faceFixture, onePixelPng, pngHeaderOnly, truncated } from "../support/face-fixtures";
+import { faceFixture, headNearTheTop, onePixelPng, pngHeaderOnly, truncated } from "../support/face-fixtures";
 
 // Face Crop answered at once: the URL form and small uploads. Real routes, the real
 // engine in its worker thread (one model load for the file), real storage and ledger.
@@ -17,10 +17,13 @@ let host: Awaited<ReturnType<typeof imageHost>>;
 const url = (name: string) => `${host.base}/${name}`;
 
 beforeAll(async () => {
+  const nearTop = await headNearTheTop();
   host = await imageHost({
+    "near-top.jpg": nearTop,
     "obama.jpg": faceFixture("obama.jpg"),
     "biden.jpg": faceFixture("biden.jpg"),
     "group.jpg": faceFixture("obama_and_biden.jpg"),
+    "partial.jpg": faceFixture("obama_partial_face.jpg"),
     "coffee.jpg": faceFixture("coffee.jpg"),
     "truncated.jpg": truncated(faceFixture("obama.jpg")),
     "text.jpg": Buffer.from("this is not a photo"),
@@ -53,6 +56,22 @@ describe("POST /v1/services/studio/face-crop (URLs)", () => {
     const medium = await sharp(await readStored(r.output_urls.medium)).metadata();
     expect(Math.max(medium.width!, medium.height!)).toBeLessThanOrEqual(800);
     expect(await balanceOf(token)).toBe(98);
+  });
+
+  it("sports crop of a head near the top: padded (not zoomed) and says where; a face the photo cuts fails and is refunded", async () => {
+    const { token } = await testAccount({ tokens: 100 });
+    const res = await cropUrls(token, { image_urls: [url("near-top.jpg"), url("partial.jpg")], icp_type: "sports" });
+    expect(res.status).toBe(200);
+    const [padded, cut] = res.json.results;
+    expect(padded).toMatchObject({ filename: "near-top.jpg", edge: "padded", padded: true, padding: { right: 0, left: 0 } });
+    expect(padded.padding.top).toBeGreaterThan(50);
+    const out = await sharp(await readStored(padded.output_urls.original)).metadata();
+    expect(out.width! / out.height!).toBeCloseTo(2 / 3, 2);
+    expect(cut).toMatchObject({ filename: "partial.jpg", error: { code: "FACE_CUT_BY_EDGE", message: expect.stringContaining("not charged") } });
+    expect(res.json).toMatchObject({ tokens_deducted: 2, tokens_refunded: 2 });
+    expect(await balanceOf(token)).toBe(98);
+    const refunds = (await ledgerOf(token)).filter((t) => t.type === "refund");
+    expect(refunds).toMatchObject([{ amount: 2, refund_of: res.json.wallet_transaction_id }]);
   });
 
   it("bills a mixed batch for its successes only: one debit, one refund of the failed files referencing it", async () => {

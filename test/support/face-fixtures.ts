@@ -49,3 +49,8 @@ export function iou(a: LabelBox, b: LabelBox): number {
 export function roomyPortrait(): Promise<Buffer> {
   return sharp(faceFixture("obama.jpg")).extend({ top: 500, bottom: 500, left: 500, right: 500, background: "#8a8f96" }).jpeg({ quality: 85 }).toBuffer();
 }
+
+/** obama.jpg with its top 8 px cut off: the crown about 5 px below the top edge (a head near the top of the frame, issue 22). */
+export function headNearTheTop(): Promise<Buffer> {
+  return sharp(faceFixture("obama.jpg")).extract({ left: 0, top: 8, width: 640, height: 792 }).jpeg({ quality: 90 }).toBuffer();
+}

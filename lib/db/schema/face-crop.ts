@@ -58,6 +58,8 @@ export const faceCropItems = pgTable(
     facesFound: integer("faces_found"),
     cropBox: jsonb("crop_box").$type<CropBox>(),
     edge: text("edge"),
+    /** Fill added outside the photo, per side, in output pixels (null on results made before padding existed). */
+    padding: jsonb("padding").$type<{ top: number; right: number; bottom: number; left: number }>(),
     manual: boolean("manual").notNull().default(false),
     enhancement: text("enhancement"),
     /** Bumped by every re-crop, so a new render gets new storage keys. */

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { detectFaces, shutDownFaces } from "@/lib/ml/faces";
-import { cropFace, NoFaceError, recropManual } from "./crop-face";
+import { cropFace, FaceCutError, NoFaceError, recropManual } from "./crop-face";
 import { ICP_TYPES, PRESETS } from "./presets";
-import { exifRotatedPortrait, faceFixture, roomyPortrait } from "@/test/support/face-fixtures";
+import { exifRotatedPortrait, faceFixture, headNearTheTop, roomyPortrait } from "@/test/support/face-fixtures";
 
 // The real engine in its worker thread, one model load for the file. Each crop is
 // checked by detecting the face again on the output: the head height and the eye
@@ -57,17 +57,35 @@ describe("face crop to the presets", () => {
     expect(out.face.score).toBeGreaterThan(0.9);
   });
 
-  it("shifts (never pads) when the face is cut by the frame edge, and says so", async () => {
-    const out = await cropFace(faceFixture("obama_partial_face.jpg"), "sports", false);
-    expect(out.plan.edge).not.toBe("none");
-    const { data, info } = await sharp(out.rendered.original).raw().toBuffer({ resolveWithObject: true });
-    // No invented white margin: the first and last columns are photo, not fill.
-    const column = (x: number) => {
-      let white = 0;
-      for (let y = 0; y < info.height; y++) if (data[(y * info.width + x) * 3]! > 250 && data[(y * info.width + x) * 3 + 1]! > 250) white++;
-      return white / info.height;
-    };
-    expect(column(0)).toBeLessThan(0.5);
+  it("sports, head near the top of the photo: pads the canvas instead of zooming, and the whole head is in the crop (detected again)", async () => {
+    // obama.jpg with its top 8 px cut off: the crown sits about 5 px below the photo's top.
+    const src = await headNearTheTop();
+    const preset = PRESETS.sports;
+    const out = await cropFace(src, "sports", false);
+    expect(out.face.landmarks.crown.y).toBeLessThan(10);
+    expect(out.plan.edge).toBe("padded");
+    expect(out.rendered.padding.top).toBeGreaterThan(50);
+    const { width, height, faces } = await detectFaces(out.rendered.original);
+    const f = faces[0]!;
+    expect(f.touchesEdge).toBe(false);
+    // Crown to chin inside the frame with the preset's margin above the crown (eye line − half the head), within its tolerance.
+    const crownMargin = (preset.eyeLine - preset.headShare / 2 - preset.tolerance) * height;
+    expect(f.landmarks.crown.y).toBeGreaterThanOrEqual(crownMargin);
+    expect(f.landmarks.chin.y).toBeLessThan(height - 0.3 * height);
+    expect(f.box.x).toBeGreaterThan(0.05 * width);
+    expect(f.box.x + f.box.w).toBeLessThan(0.95 * width);
+    // Not zoomed: the head is the preset's size and the eyes on its line.
+    expect(Math.abs(f.headHeight / height - preset.headShare)).toBeLessThanOrEqual(preset.tolerance);
+    expect(Math.abs(f.landmarks.eyeMid.y / height - preset.eyeLine)).toBeLessThanOrEqual(preset.tolerance);
+    // The fill is the photo's own edge, blurred: no white bar.
+    const top = await sharp(out.rendered.original).extract({ left: 0, top: 0, width, height: 20 }).stats();
+    expect(top.channels.slice(0, 3).every((c) => c.mean < 245)).toBe(true);
+  });
+
+  it("fails a face the photo itself cuts (face at the edge, or the crown well outside)", async () => {
+    await expect(cropFace(faceFixture("obama_partial_face.jpg"), "sports", false)).rejects.toBeInstanceOf(FaceCutError);
+    const crownOutside = await sharp(faceFixture("obama.jpg")).extract({ left: 0, top: 60, width: 640, height: 740 }).jpeg().toBuffer();
+    await expect(cropFace(crownOutside, "school", false)).rejects.toMatchObject({ code: "FACE_CUT_BY_EDGE" });
   });
 
   it("reports no face for a photo without one", async () => {
@@ -83,6 +101,7 @@ describe("face crop to the presets", () => {
   it("renders a window drawn by hand", async () => {
     const { plan, rendered } = await recropManual(faceFixture("obama.jpg"), { width: 640, height: 800 }, { x: 100, y: 50, w: 400, h: 500 }, "school", false);
     expect(plan.edge).toBe("none");
+    expect(rendered.padding).toEqual({ top: 0, right: 0, bottom: 0, left: 0 });
     expect([rendered.width, rendered.height]).toEqual([400, 500]);
   });
 });

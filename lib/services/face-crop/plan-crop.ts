@@ -4,9 +4,15 @@ import type { CropPreset } from "./presets";
 /**
  * A crop window: a rectangle of `w` × `h` source pixels centred on `centre`
  * (upright source coordinates), turned by `angle` degrees (the roll being
- * straightened, positive clockwise). `edge` says what was done near the photo's edge.
+ * straightened, positive clockwise). `edge` says what was done near the photo's
+ * edge: "shifted" (moved inside the photo, within the preset's tolerance) or
+ * "padded" (the part outside the photo is filled, see render-crop.ts).
+ * "zoomed" is no longer produced (it cut heads); it stays readable on old results.
  */
-export type CropPlan = { centre: Point; w: number; h: number; angle: number; edge: "none" | "shifted" | "zoomed" };
+export type CropPlan = { centre: Point; w: number; h: number; angle: number; edge: "none" | "shifted" | "padded" };
+
+/** Fill added outside the photo, per side of the output, in the window's (source) pixels. */
+export type Padding = { top: number; right: number; bottom: number; left: number };
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
 const rot = (p: Point, deg: number): Point => {
@@ -30,9 +36,10 @@ export function planCorners(plan: Pick<CropPlan, "centre" | "w" | "h" | "angle">
 /**
  * Places the preset's frame on a face: head height (chin to crown) and eye line
  * from the preset, centred across on the face, the eye line levelled up to the
- * preset's roll limit. Then fitted inside the photo: shifted, and only if the
- * frame is larger than the photo allows, made smaller (the head comes out larger
- * than the preset). Pixels are never invented.
+ * preset's roll limit. Near the photo's edge the frame is moved inside the photo
+ * only as far as the preset's tolerance (the head stays on the preset); what
+ * still lies outside is padded, never zoomed into: a zoom put the crown and the
+ * eyes on the frame's edge (issue 22).
  */
 export function planCrop(face: DetectedFace, size: { width: number; height: number }, preset: CropPreset): CropPlan {
   const angle = Math.max(-preset.maxRollDeg, Math.min(preset.maxRollDeg, face.roll));
@@ -44,38 +51,57 @@ export function planCrop(face: DetectedFace, size: { width: number; height: numb
   const faceCentreX = chinL.x / 2;
   const centreL = { x: faceCentreX + (0.5 - preset.centreX) * w, y: -preset.eyeLine * h + h / 2 };
   const c = rot(centreL, angle);
-  return fitInside({ centre: { x: eyeMid.x + c.x, y: eyeMid.y + c.y }, w, h, angle, edge: "none" }, size);
+  const plan = { centre: { x: eyeMid.x + c.x, y: eyeMid.y + c.y }, w, h, angle };
+  const { dx, dy } = shiftInside(plan, size, preset.tolerance * h);
+  const centre = { x: plan.centre.x + dx, y: plan.centre.y + dy };
+  const moved = { ...plan, centre };
+  const edge = hasPadding(planPadding(moved, size)) ? "padded" : Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5 ? "shifted" : "none";
+  return { ...moved, edge };
 }
 
-/** A plan for a window drawn by hand (axis-aligned, in source coordinates), fitted the same way. */
+/** A plan for a window drawn by hand (axis-aligned, in source coordinates, inside the photo). */
 export function manualPlan(box: { x: number; y: number; w: number; h: number }, size: { width: number; height: number }): CropPlan {
-  return fitInside({ centre: { x: box.x + box.w / 2, y: box.y + box.h / 2 }, w: box.w, h: box.h, angle: 0, edge: "none" }, size);
+  const plan = { centre: { x: box.x + box.w / 2, y: box.y + box.h / 2 }, w: box.w, h: box.h, angle: 0 };
+  const { dx, dy } = shiftInside(plan, size, Infinity);
+  const moved = { ...plan, centre: { x: plan.centre.x + dx, y: plan.centre.y + dy } };
+  return { ...moved, edge: hasPadding(planPadding(moved, size)) ? "padded" : Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5 ? "shifted" : "none" };
 }
 
-function fitInside(plan: CropPlan, size: { width: number; height: number }): CropPlan {
-  let { w, h, centre } = plan;
-  let edge: CropPlan["edge"] = "none";
-  for (let pass = 0; pass < 3; pass++) {
-    const cs = planCorners({ centre, w, h, angle: plan.angle });
-    const x0 = Math.min(...cs.map((p) => p.x));
-    const x1 = Math.max(...cs.map((p) => p.x));
-    const y0 = Math.min(...cs.map((p) => p.y));
-    const y1 = Math.max(...cs.map((p) => p.y));
-    const k = Math.min(1, size.width / (x1 - x0), size.height / (y1 - y0));
-    if (k < 0.9999) {
-      // Larger than the photo even when moved: smaller frame, same aspect.
-      w *= k * 0.999;
-      h *= k * 0.999;
-      edge = "zoomed";
-      continue;
-    }
-    const dx = x0 < 0 ? -x0 : x1 > size.width ? size.width - x1 : 0;
-    const dy = y0 < 0 ? -y0 : y1 > size.height ? size.height - y1 : 0;
-    if (Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5) {
-      centre = { x: centre.x + dx, y: centre.y + dy };
-      if (edge === "none") edge = "shifted";
-    }
-    break;
-  }
-  return { centre, w, h, angle: plan.angle, edge };
+/** The move (each axis at most `limit`) that brings the frame inside the photo; none on an axis where the frame is larger than the photo. */
+function shiftInside(plan: Pick<CropPlan, "centre" | "w" | "h" | "angle">, size: { width: number; height: number }, limit: number) {
+  const cs = planCorners(plan);
+  const x0 = Math.min(...cs.map((p) => p.x));
+  const x1 = Math.max(...cs.map((p) => p.x));
+  const y0 = Math.min(...cs.map((p) => p.y));
+  const y1 = Math.max(...cs.map((p) => p.y));
+  const axis = (lo: number, hi: number, max: number) => (hi - lo > max ? 0 : lo < 0 ? -lo : hi > max ? max - hi : 0);
+  const clampTo = (v: number) => Math.max(-limit, Math.min(limit, v));
+  return { dx: clampTo(axis(x0, x1, size.width)), dy: clampTo(axis(y0, y1, size.height)) };
 }
+
+/**
+ * How deep the fill reaches into each side of the levelled frame (window pixels):
+ * where the photo's own edges cross the frame's sides. With the roll limited to
+ * 15°, the photo's top edge is the one near the frame's top, and so on.
+ */
+export function planPadding(plan: Pick<CropPlan, "centre" | "w" | "h" | "angle">, size: { width: number; height: number }): Padding {
+  const a = rad(plan.angle);
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const { w, h } = plan;
+  const { x: cx, y: cy } = plan.centre;
+  // A frame point (u, v), origin top-left, maps to the source as centre + rot((u - w/2, v - h/2)).
+  const vAtY = (y: number, u: number) => h / 2 + (y - cy - (u - w / 2) * sin) / cos;
+  const uAtX = (x: number, v: number) => w / 2 + (x - cx + (v - h / 2) * sin) / cos;
+  const clampTo = (v: number, max: number) => Math.max(0, Math.min(max, v));
+  const px = (v: number) => Math.round(v * 10) / 10;
+  return {
+    top: px(clampTo(Math.max(vAtY(0, 0), vAtY(0, w)), h)),
+    bottom: px(clampTo(h - Math.min(vAtY(size.height, 0), vAtY(size.height, w)), h)),
+    left: px(clampTo(Math.max(uAtX(0, 0), uAtX(0, h)), w)),
+    right: px(clampTo(w - Math.min(uAtX(size.width, 0), uAtX(size.width, h)), w)),
+  };
+}
+
+/** Less than half a pixel of fill is rounding, not padding. */
+export const hasPadding = (p: Padding) => p.top >= 0.5 || p.right >= 0.5 || p.bottom >= 0.5 || p.left >= 0.5;

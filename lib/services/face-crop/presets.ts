@@ -32,11 +32,12 @@ export type CropPreset = {
   /** Roll (head tilt) straightened up to this many degrees; beyond, only this much. */
   maxRollDeg: number;
   /**
-   * Near an edge: "shift" moves the window inside the photo (the face leaves its
-   * place), then zooms in if the window is larger than the photo. Never pads with
-   * invented pixels. Every result reports what was done.
+   * Near an edge: "shift_then_pad" moves the window inside the photo by at most
+   * `tolerance` (the head stays on the preset), then extends the canvas with the
+   * photo's blurred edge pixels for what is still outside. Never zooms in (that
+   * cut heads). Every result reports what was done.
    */
-  edge: "shift";
+  edge: "shift_then_pad";
   /** Print size the preset is sold at, in inches, for `enhance` (needs 300 px per inch). */
   printInches: { w: number; h: number };
   /** How far a crop may land from the geometry and still count as on-preset (share of frame height). */
@@ -44,10 +45,10 @@ export type CropPreset = {
 };
 
 export const PRESETS: Record<IcpType, CropPreset> = {
-  school: { aspect: { w: 4, h: 5 }, headShare: 0.5, eyeLine: 0.42, centreX: 0.5, maxRollDeg: 10, edge: "shift", printInches: { w: 4, h: 5 }, tolerance: 0.04 },
-  corporate: { aspect: { w: 4, h: 5 }, headShare: 0.45, eyeLine: 0.38, centreX: 0.5, maxRollDeg: 10, edge: "shift", printInches: { w: 4, h: 5 }, tolerance: 0.04 },
-  sports: { aspect: { w: 2, h: 3 }, headShare: 0.3, eyeLine: 0.26, centreX: 0.5, maxRollDeg: 8, edge: "shift", printInches: { w: 4, h: 6 }, tolerance: 0.04 },
-  childcare: { aspect: { w: 4, h: 5 }, headShare: 0.46, eyeLine: 0.42, centreX: 0.5, maxRollDeg: 15, edge: "shift", printInches: { w: 4, h: 5 }, tolerance: 0.04 },
+  school: { aspect: { w: 4, h: 5 }, headShare: 0.5, eyeLine: 0.42, centreX: 0.5, maxRollDeg: 10, edge: "shift_then_pad", printInches: { w: 4, h: 5 }, tolerance: 0.04 },
+  corporate: { aspect: { w: 4, h: 5 }, headShare: 0.45, eyeLine: 0.38, centreX: 0.5, maxRollDeg: 10, edge: "shift_then_pad", printInches: { w: 4, h: 5 }, tolerance: 0.04 },
+  sports: { aspect: { w: 2, h: 3 }, headShare: 0.3, eyeLine: 0.26, centreX: 0.5, maxRollDeg: 8, edge: "shift_then_pad", printInches: { w: 4, h: 6 }, tolerance: 0.04 },
+  childcare: { aspect: { w: 4, h: 5 }, headShare: 0.46, eyeLine: 0.42, centreX: 0.5, maxRollDeg: 15, edge: "shift_then_pad", printInches: { w: 4, h: 5 }, tolerance: 0.04 },
 };
 
 export const PRINT_PPI = 300;

@@ -7,7 +7,7 @@ import { fetchSource } from "@/lib/sources/fetch-source";
 import { FetchFailedError, UrlNotAllowedError } from "@/lib/net";
 import { isFaceEngineError, isFaceInputError } from "@/lib/ml/faces";
 import { srMaxInputPixels, superResolve2x } from "@/lib/ml/super-resolution";
-import { cropFace, NoFaceError, type FaceCropOutcome } from "./crop-face";
+import { cropFace, FaceCutError, NoFaceError, type FaceCropOutcome } from "./crop-face";
 import type { IcpType } from "./presets";
 import { outputKeys, sourceKey } from "./storage-keys";
 
@@ -17,6 +17,7 @@ export type FileError = { code: string; message: string };
 /** The caller's file or URL cannot be cropped: a per-file error (refunded), never a retry. */
 export function toFileError(err: unknown): FileError | null {
   if (err instanceof NoFaceError) return { code: err.code, message: err.message };
+  if (err instanceof FaceCutError) return { code: err.code, message: err.message };
   if (isFaceInputError(err)) return { code: err.code, message: err.message };
   if (err instanceof UrlNotAllowedError) return { code: "URL_NOT_ALLOWED", message: `The URL cannot be fetched: ${err.message}` };
   if (err instanceof FetchFailedError) return { code: "FETCH_FAILED", message: `Could not get the photo: ${err.message}` };
@@ -83,6 +84,7 @@ export async function processItem(db: Db, task: Task, itemId: string, opts: { en
         facesFound: outcome.facesFound,
         cropBox: { x: r(plan.centre.x - plan.w / 2), y: r(plan.centre.y - plan.h / 2), w: r(plan.w), h: r(plan.h), angle: r(plan.angle) },
         edge: plan.edge,
+        padding: outcome.rendered.padding,
         enhancement: outcome.rendered.enhancement,
         originalKey: keys.original,
         mediumKey: keys.medium,

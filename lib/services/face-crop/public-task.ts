@@ -27,6 +27,8 @@ export async function toPublicResult(task: Pick<Task, "icpType">, item: Item) {
     landmarks: item.landmarks,
     crop_box: item.cropBox,
     edge: item.edge,
+    padded: item.edge === "padded",
+    padding: item.padding ?? { top: 0, right: 0, bottom: 0, left: 0 },
     manual: item.manual,
     enhancement: item.enhancement,
     output_size: { width: item.outputWidth, height: item.outputHeight },

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { planCorners, type CropPlan } from "./plan-crop";
+import { planCorners, planPadding, type CropPlan, type Padding } from "./plan-crop";
 import { printPixels, type CropPreset } from "./presets";
 
 /** The web-size output's long edge. */
@@ -13,6 +13,8 @@ export type RenderedCrop = {
   width: number;
   height: number;
   enhancement: Enhancement;
+  /** Fill added outside the photo, per side, in output pixels (all 0 when the frame lies inside). */
+  padding: Padding;
 };
 
 /**
@@ -20,6 +22,10 @@ export type RenderedCrop = {
  * and a web copy (`medium`, 800 px on the long edge). The turned window is cut
  * in two steps: the region around it, levelled, then the window itself, so a
  * 24 MP photo is never rotated whole.
+ *
+ * Where the frame reaches outside the photo, the canvas is extended: the photo's
+ * edge pixels are repeated outward and blurred, so the fill reads as out-of-focus
+ * background continuing the photo's own edge (no white bars, no mirrored heads).
  *
  * `enhance` (see docs/api.md): a crop with fewer pixels than the preset's print
  * size at 300 ppi is enlarged to that size first: by 2x super-resolution when a
@@ -36,15 +42,42 @@ export async function renderCrop(
   opts: { enhance: boolean; preset: CropPreset; superResolver?: SuperResolver },
 ): Promise<RenderedCrop> {
   const corners = planCorners(plan);
-  const bx0 = clamp(Math.floor(Math.min(...corners.map((p) => p.x))), 0, size.width - 1);
-  const by0 = clamp(Math.floor(Math.min(...corners.map((p) => p.y))), 0, size.height - 1);
-  const bx1 = clamp(Math.ceil(Math.max(...corners.map((p) => p.x))), bx0 + 1, size.width);
-  const by1 = clamp(Math.ceil(Math.max(...corners.map((p) => p.y))), by0 + 1, size.height);
+  const bx0 = Math.floor(Math.min(...corners.map((p) => p.x)));
+  const by0 = Math.floor(Math.min(...corners.map((p) => p.y)));
+  const bx1 = Math.max(bx0 + 1, Math.ceil(Math.max(...corners.map((p) => p.x))));
+  const by1 = Math.max(by0 + 1, Math.ceil(Math.max(...corners.map((p) => p.y))));
+  // The window's bounding region, possibly reaching outside the photo; the part inside is cut.
   const region = { left: bx0, top: by0, width: bx1 - bx0, height: by1 - by0 };
+  const inside = { left: clamp(bx0, 0, size.width - 1), top: clamp(by0, 0, size.height - 1) };
+  const insideW = clamp(bx1, inside.left + 1, size.width) - inside.left;
+  const insideH = clamp(by1, inside.top + 1, size.height) - inside.top;
+  const photo = await (await uprightSource(bytes))
+    .extract({ ...inside, width: insideW, height: insideH })
+    .removeAlpha()
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const ext = { top: inside.top - by0, left: inside.left - bx0, bottom: by1 - (inside.top + insideH), right: bx1 - (inside.left + insideW) };
+  type Raw = { data: Buffer; info: { width: number; height: number; channels: number } };
+  const rawOf = (info: Raw["info"]) => ({ raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 } });
+  let regionRaw: Raw = photo;
+  if (ext.top > 0 || ext.left > 0 || ext.bottom > 0 || ext.right > 0) {
+    const sigma = clamp(Math.max(ext.top, ext.left, ext.bottom, ext.right) / 12, 2, 40);
+    const fill = await sharp(photo.data, rawOf(photo.info))
+      .extend({ top: Math.max(0, ext.top), left: Math.max(0, ext.left), bottom: Math.max(0, ext.bottom), right: Math.max(0, ext.right), extendWith: "copy" })
+      .blur(sigma)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    regionRaw = await sharp(fill.data, rawOf(fill.info))
+      .composite([{ input: photo.data, ...rawOf(photo.info), left: Math.max(0, ext.left), top: Math.max(0, ext.top) }])
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  }
 
   // Materialised once: the region is about the size of the crop, never the whole photo.
-  let first = (await uprightSource(bytes)).extract(region);
+  let first = sharp(regionRaw.data, rawOf(regionRaw.info));
   if (Math.abs(plan.angle) > 0.05) first = sharp(await first.png({ compressionLevel: 0 }).toBuffer()).rotate(-plan.angle, { background: "#ffffff" });
+  // Composite and rotate may add an alpha channel: the window is cut from 3-channel sRGB.
   const levelled = await first.removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
   const canvasW = levelled.info.width;
   const canvasH = levelled.info.height;
@@ -88,7 +121,10 @@ export async function renderCrop(
   const original = await pipeline.jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer();
   const k = Math.min(1, MEDIUM_LONG_EDGE / Math.max(outW, outH));
   const medium = await sharp(original).resize(Math.max(1, Math.round(outW * k)), Math.max(1, Math.round(outH * k))).jpeg({ quality: 85 }).toBuffer();
-  return { original, medium, width: outW, height: outH, enhancement };
+  const pad = planPadding(plan, size);
+  const scale = (v: number, total: number, out: number) => Math.round((v / total) * out);
+  const padding = { top: scale(pad.top, plan.h, outH), right: scale(pad.right, plan.w, outW), bottom: scale(pad.bottom, plan.h, outH), left: scale(pad.left, plan.w, outW) };
+  return { original, medium, width: outW, height: outH, enhancement, padding };
 }
 
 /**

@@ -65,7 +65,11 @@ export const faceCropResultResponse = z.union([
     faces_found: z.number().int().nullable(),
     landmarks: z.object({ left_eye: point, right_eye: point, chin: point, crown: point }).nullable(),
     crop_box: box.extend({ angle: z.number() }).nullable(),
-    edge: z.string().nullable(),
+    edge: z.string().nullable().describe('What was done near the photo\'s edge: "none", "shifted" (moved inside, within the preset\'s tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding.'),
+    padded: z.boolean().describe("True when the frame reached outside the photo and the canvas was extended (edge pixels repeated and blurred) instead of cutting the head."),
+    padding: z
+      .object({ top: z.number().int(), right: z.number().int(), bottom: z.number().int(), left: z.number().int() })
+      .describe("How many output pixels of fill each side of the crop has (all 0 when not padded)."),
     manual: z.boolean(),
     enhancement: z.string().nullable(),
     output_size: z.object({ width: z.number().int().nullable(), height: z.number().int().nullable() }),

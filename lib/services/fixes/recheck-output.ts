@@ -1,3 +1,4 @@
+import { and, eq, like } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { preflightReports, type FixRecheckRecord, type PreflightCheckParams } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
@@ -23,6 +24,25 @@ export function paramsToTargets(p: PreflightCheckParams): CheckTargets {
   if (p.canvasWidthInches !== undefined && p.canvasHeightInches !== undefined) t.canvas = { widthIn: p.canvasWidthInches, heightIn: p.canvasHeightInches };
   if (p.productType) t.productType = p.productType;
   return t;
+}
+
+const RECHECK_SUFFIX = / \(re-check (\d+)\)$/;
+
+/**
+ * The name a re-check report gets: the original's name with "(re-check N)", N one
+ * more than the account's re-checks of that name so far, so the recent list tells
+ * a re-check from the file it checked (issue 22). A re-check of a re-check counts
+ * on from the same base name.
+ */
+export async function recheckName(db: Db, accountId: string, designId: string): Promise<string> {
+  const base = designId.replace(RECHECK_SUFFIX, "");
+  const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)} (re-check %)`;
+  const rows = await db
+    .select({ designId: preflightReports.designId })
+    .from(preflightReports)
+    .where(and(eq(preflightReports.accountId, accountId), like(preflightReports.designId, pattern)));
+  const last = Math.max(0, ...rows.map((r) => Number(RECHECK_SUFFIX.exec(r.designId)?.[1] ?? 0)));
+  return `${base} (re-check ${last + 1})`;
 }
 
 /** Issue codes an AI fix never repairs: they are neither "resolved" by nor expected of a job. */
@@ -62,7 +82,7 @@ export async function recheckOutput(
   await db.insert(preflightReports).values({
     id,
     accountId: original.accountId,
-    designId: original.designId,
+    designId: await recheckName(db, original.accountId, original.designId),
     status: result.status,
     fileType: type.fileType,
     fileMime: output.mime,

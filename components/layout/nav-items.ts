@@ -1,0 +1,54 @@
+/**
+ * The studio's pages, grouped as the navigation shows them. Only pages that exist
+ * are listed; a feature adds its entry to its group when it lands (a new group is
+ * one more object). Plain data: the nav renders it, e2e/support/nav.ts reads it to
+ * find which group holds a page.
+ */
+export type NavItem = { href: string; label: string };
+export type NavGroup = { label: string; items: readonly NavItem[] };
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    label: "Services",
+    items: [
+      { href: "/bg-remove", label: "Background removal" },
+      { href: "/face-crop", label: "Face crop" },
+      { href: "/matching", label: "Face matching" },
+      { href: "/preflight", label: "Preflight" },
+      { href: "/ai-fixes", label: "AI fixes" },
+      { href: "/qr", label: "Bulk QR" },
+    ],
+  },
+  {
+    label: "Studio data",
+    items: [
+      { href: "/products", label: "Products" },
+      { href: "/projects", label: "Projects" },
+      { href: "/agencies", label: "Agencies" },
+    ],
+  },
+  {
+    label: "Developers",
+    items: [
+      { href: "/api-keys", label: "API keys" },
+      { href: "/webhooks", label: "Webhooks" },
+      { href: "/docs", label: "API reference" },
+    ],
+  },
+  {
+    label: "Account",
+    items: [
+      { href: "/dashboard", label: "Wallet" },
+      { href: "/account", label: "Account" },
+      { href: "/settings", label: "Settings" },
+    ],
+  },
+];
+
+/** Every page, flat (links checks, tests). */
+export const NAV_ITEMS: readonly NavItem[] = NAV_GROUPS.flatMap((g) => g.items);
+
+export const isActive = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
+
+/** The group a page label lives in. */
+export const groupOf = (label: string) => NAV_GROUPS.find((g) => g.items.some((i) => i.label === label))?.label;

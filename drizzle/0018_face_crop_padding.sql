@@ -1,0 +1,1 @@
+ALTER TABLE "face_crop_items" ADD COLUMN "padding" jsonb;
