@@ -1,18 +1,17 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 
 type Entry = { id: string; to: string; subject: string; text: string; links: string[]; created_at: string };
-const STORAGE_KEY = "print-studio-operator-token";
 
 /**
  * The outbox (mail written to DATA_DIR when SMTP_URL is unset), read through
  * GET /v1/operator/outbox with the operator token: the page itself holds
  * nothing, and without OPERATOR_TOKEN on the server it finds nothing (404).
- * The token stays in this tab only (sessionStorage).
+ * The token is kept in this page's memory only.
  */
 export function OutboxViewer() {
   const [token, setToken] = useState("");
@@ -28,17 +27,8 @@ export function OutboxViewer() {
       setError(res.status === 404 ? "Operator endpoints are off on this server (set OPERATOR_TOKEN)." : (body.message ?? `Request failed (${res.status}).`));
       return;
     }
-    sessionStorage.setItem(STORAGE_KEY, t);
     setEntries(body.data as Entry[]);
   }
-
-  useEffect(() => {
-    const saved = sessionStorage.getItem(STORAGE_KEY);
-    if (saved) {
-      setToken(saved);
-      void load(saved);
-    }
-  }, []);
 
   return (
     <div className="space-y-6">
