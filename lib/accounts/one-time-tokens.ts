@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { accountTokens } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/api-error";
@@ -57,4 +57,10 @@ export async function retireAccountTokens(tx: Db, accountId: string, purpose: To
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(accountTokens.accountId, accountId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+}
+
+/** The hourly sweep: links that expired before `before` (used or not) mean nothing any more. */
+export async function deleteStaleAccountTokens(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(accountTokens).where(lt(accountTokens.expiresAt, before)).returning({ id: accountTokens.id });
+  return rows.length;
 }
