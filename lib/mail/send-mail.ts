@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/log/logger";
+import { ApiError } from "@/lib/http/api-error";
 import type { MailMessage } from "./message";
 import { writeToOutbox } from "./outbox";
 
@@ -17,13 +18,19 @@ function transport(url: string): Transporter {
 
 /**
  * Sends one message: through SMTP_URL when set, else into the outbox in DATA_DIR
- * with its links printed in the log (lib/mail/outbox.ts). Throws when the SMTP
- * server refuses: callers decide whether that fails their request.
+ * with its links printed in the log (lib/mail/outbox.ts). When the SMTP server
+ * cannot be reached or refuses, throws a 503 MAIL_NOT_SENT: callers whose change
+ * stands without the message (a notice) catch it; a resend lets it answer.
  */
 export async function sendMail(message: MailMessage): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = config();
   if (SMTP_URL) {
-    await transport(SMTP_URL).sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    try {
+      await transport(SMTP_URL).sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    } catch (err) {
+      logger().error({ err: (err as Error).message, subject: message.subject }, "mail could not be sent");
+      throw new ApiError(503, "MAIL_NOT_SENT", "The email could not be sent just now. Try again in a few minutes.");
+    }
     return;
   }
   const entry = await writeToOutbox(message);

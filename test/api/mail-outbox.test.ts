@@ -8,6 +8,9 @@ import * as reset from "@/app/v1/auth/password-reset/route";
 import * as resetConfirm from "@/app/v1/auth/password-reset/confirm/route";
 import * as verifyConfirm from "@/app/v1/auth/email-verification/confirm/route";
 import * as outbox from "@/app/v1/operator/outbox/route";
+import * as resend from "@/app/v1/auth/email-verification/route";
+import * as accountRoute from "@/app/v1/account/route";
+import { closeMailTransport } from "@/lib/mail/send-mail";
 import { config, resetConfig } from "@/lib/config";
 import { settlePasswordResets } from "@/lib/accounts/password-reset";
 import { call, testAccount } from "../http";
@@ -61,5 +64,24 @@ describe("the outbox (no SMTP_URL)", () => {
     operatorToken(OPERATOR);
     expect((await call(outbox, "GET", "/v1/operator/outbox", { token })).status).toBe(401);
     expect((await call(outbox, "GET", "/v1/operator/outbox")).status).toBe(401);
+  });
+
+  it("with an SMTP server that cannot be reached: sign-up still succeeds, a resend answers 503 MAIL_NOT_SENT", async () => {
+    process.env.SMTP_URL = "smtp://127.0.0.1:9"; // nothing listens on the discard port
+    resetConfig();
+    try {
+      const email = "smtp-down@example.com";
+      const created = await call(register, "POST", "/v1/auth/register", { body: { email, password: "a sturdy pass phrase", name: "Offline Studio" } });
+      expect(created.status).toBe(201);
+      const { token } = await testAccount({ verified: false });
+      const res = await call(resend, "POST", "/v1/auth/email-verification", { token, body: {} });
+      expect(res.status).toBe(503);
+      expect(res.json.error).toBe("MAIL_NOT_SENT");
+      expect((await call(accountRoute, "GET", "/v1/account", { token })).status).toBe(200);
+    } finally {
+      closeMailTransport();
+      delete process.env.SMTP_URL;
+      resetConfig();
+    }
   });
 });
