@@ -22,4 +22,7 @@ test("buy a token pack by card and come back to the new balance", async ({ page 
 
   await page.goto("/dashboard");
   await expect(page.getByText("Token pack, paid by card").first()).toBeVisible();
+  // The purchase row links to Stripe's receipt for the charge, opened in a new tab.
+  const [receipt] = await Promise.all([page.context().waitForEvent("page"), page.getByTestId("receipt-link").first().click()]);
+  await expect(receipt.getByRole("heading", { name: /^Receipt ch_/ })).toBeVisible();
 });

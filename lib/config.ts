@@ -40,6 +40,8 @@ const schema = z.object({
   PREMIUM_CURRENCY: z.string().regex(/^[a-z]{3}$/).default("usd"),
   PREMIUM_MONTHLY_TOKENS: z.coerce.number().int().min(0).default(2000),
   PREMIUM_GRACE_DAYS: z.coerce.number().int().min(0).default(7),
+  /** Whom a held account is told to contact (402 ACCOUNT_ON_HOLD): an address or a page. */
+  SUPPORT_CONTACT: z.string().min(1).default("the operator of this service"),
   /** Sign-ups per client IP per hour (POST /v1/auth/register). */
   REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(20),
   OPERATOR_TOKEN: z.string().min(16).optional(),

@@ -2,12 +2,13 @@
 // database, for when no server holds it (PGlite allows one process).
 //   npm run cli -- grant --email a@b.c --tokens 500 --reason "Welcome pack"
 //   npm run cli -- plan --email a@b.c --plan premium
+//   npm run cli -- release-hold --email a@b.c --reason "Paid by bank transfer"
 //   npm run cli -- create-account --email a@b.c --name "Ada" --password "..."
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { closeDb, getDb } from "@/lib/db/client";
-import { grantBody, planBody, registerBody } from "@/lib/accounts/schemas";
-import { operatorGrant, operatorSetPlan } from "@/lib/accounts/operator-actions";
+import { grantBody, planBody, registerBody, releaseHoldBody } from "@/lib/accounts/schemas";
+import { operatorGrant, operatorReleaseHold, operatorSetPlan } from "@/lib/accounts/operator-actions";
 import { createAccount } from "@/lib/accounts/create-account";
 import { toPublicAccount } from "@/lib/accounts/public-account";
 import { ApiError } from "@/lib/http/api-error";
@@ -16,6 +17,7 @@ import { registerAppJobs } from "@/inngest/register";
 const USAGE = `usage:
   npm run cli -- grant --email <email> --tokens <n> --reason <text>
   npm run cli -- plan --email <email> --plan free|premium
+  npm run cli -- release-hold --email <email> --reason <text>
   npm run cli -- create-account --email <email> --name <name> --password <password>`;
 
 // A running server holds the embedded database: say so at once rather than wait for it.
@@ -36,6 +38,8 @@ async function main(): Promise<unknown> {
       return operatorGrant(db, grantBody.parse({ email: values.email, tokens: Number(values.tokens), reason: values.reason }));
     case "plan":
       return operatorSetPlan(db, planBody.parse({ email: values.email, plan: values.plan }));
+    case "release-hold":
+      return operatorReleaseHold(db, releaseHoldBody.parse({ email: values.email, reason: values.reason }));
     case "create-account":
       // The operator vouches for the address (and may grant tokens anyway): confirmed at once, with the sign-up bonus.
       return toPublicAccount(await createAccount(db, { ...registerBody.parse({ email: values.email, name: values.name, password: values.password }), verified: true }));

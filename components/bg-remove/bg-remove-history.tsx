@@ -9,12 +9,11 @@ import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
 import { Settings, StatusFilter, StatusPill, When } from "@/components/history/history-parts";
 import { useHistoryList } from "@/components/history/use-history-list";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { downloadZip } from "@/lib/client/download-files";
 import { useQueryParam } from "@/lib/client/use-query-param";
 import { Checkerboard } from "./checkerboard";
 import { SUBJECT_TYPES, type BgRemoveJob } from "./types";
-import type { ApiResponse } from "@/lib/client/typed-api";
+import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 
 /** GET /v1/services/bg-remove items: the job with its pictures. */
 /** One job of GET /v1/services/bg-remove, as the API document describes it. */
@@ -97,7 +96,7 @@ export function BgRemoveHistory() {
   const [zipping, setZipping] = useState<string | null>(null);
   const picked = useQuery({
     queryKey: [...BG_REMOVE_HISTORY_KEY, "one", jobParam],
-    queryFn: () => apiFetch<BgRemoveHistoryJob>(`/v1/services/bg-remove/${encodeURIComponent(jobParam!)}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/bg-remove/{jobId}", { params: { path: { jobId: jobParam! } } })),
     enabled: !!jobParam,
     refetchInterval: (q) => (q.state.data && running(q.state.data) ? 2_000 : false),
   });

@@ -7,12 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatTokens } from "@/components/wallet/format";
 import { useWalletBalance } from "@/components/wallet/use-wallet-balance";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { newIdempotencyKey } from "@/lib/client/idempotency-key";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { BgRemoveHistory, BG_REMOVE_HISTORY_KEY } from "./bg-remove-history";
 import { BgRemoveJobCard } from "./bg-remove-job-card";
 import { BgRemoveOptionsForm } from "./bg-remove-options-form";
 import { ImageDropzone } from "./image-dropzone";
-import { BG_REMOVE_COST, DEFAULT_OPTIONS, jobQueryKey, type BgRemoveJob, type BgRemoveOptions, type ImageItem } from "./types";
+import { BG_REMOVE_COST, DEFAULT_OPTIONS, jobQueryKey, type BgRemoveOptions, type ImageItem } from "./types";
 import { useQueryParam } from "@/lib/client/use-query-param";
 
 let counter = 0;
@@ -80,10 +82,19 @@ export function BgRemoveStudio() {
     // One at a time: the wallet is checked per job, so a short balance stops cleanly at the first 402.
     for (const item of ready) {
       try {
-        const form = new FormData();
-        form.append("file", item.file);
-        const upload = await apiFetch<{ url: string }>("/v1/uploads", { method: "POST", body: form });
-        const job = await apiFetch<BgRemoveJob>("/v1/services/bg-remove", { method: "POST", json: { image_url: upload.url, ...chosen } });
+        const upload = unwrap(
+          await studioApi.POST("/v1/uploads", {
+            params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+            body: { file: item.file.name },
+            // The document types the part as a string; the request sends the file itself.
+            bodySerializer: () => {
+              const form = new FormData();
+              form.append("file", item.file);
+              return form;
+            },
+          }),
+        );
+        const job = unwrap(await studioApi.POST("/v1/services/bg-remove", { params: { header: { "Idempotency-Key": newIdempotencyKey() } }, body: { image_url: upload.url, ...chosen } }));
         queryClient.setQueryData(jobQueryKey(job.job_id), job);
         update(item.localId, { stage: "sent", jobId: job.job_id });
       } catch (err) {

@@ -1,3 +1,5 @@
+import type { ApiResponse } from "@/lib/client/typed-api";
+
 export const BG_REMOVE_COST = 150;
 
 export const SUBJECT_TYPES = [
@@ -18,21 +20,8 @@ export type BgRemoveOptions = {
 
 export const DEFAULT_OPTIONS: BgRemoveOptions = { subject_type: "auto", edge_softness: 3, high_detail_mode: false, output_background: "transparent" };
 
-/** GET /v1/services/bg-remove/{jobId} */
-export type BgRemoveJob = {
-  job_id: string;
-  status: "pending" | "processing" | "completed" | "failed";
-  output_url: string | null;
-  /** The same PNG served as an attachment. */
-  download_url?: string | null;
-  tokens_deducted: number;
-  wallet_transaction_id: string;
-  provider: string;
-  created_at: string;
-  completed_at?: string | null;
-  error_message?: string | null;
-  output_background?: "transparent" | "white";
-};
+/** GET /v1/services/bg-remove/{jobId} (the create answer is the same job, as it stands at acceptance). */
+export type BgRemoveJob = ApiResponse<"/v1/services/bg-remove/{jobId}", "get">;
 
 /** One image on the page, from drop to result. */
 export type ImageItem = {

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { jobQueryKey, type BgRemoveJob } from "./types";
 
 const POLL_MS = 2_000;
@@ -17,7 +17,7 @@ export function useBgRemoveJob(jobId: string | undefined, poll: boolean, onFinis
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: jobQueryKey(jobId ?? ""),
-    queryFn: () => apiFetch<BgRemoveJob>(`/v1/services/bg-remove/${encodeURIComponent(jobId!)}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/bg-remove/{jobId}", { params: { path: { jobId: jobId! } } })),
     enabled: !!jobId && poll,
     staleTime: 0,
     refetchInterval: (q) => (isFinal(q.state.data) ? false : POLL_MS),

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { errorMessage } from "@/components/studio/api-errors";
 import { studioKeys, type AgencyDetail } from "@/components/studio/types";
 
@@ -16,8 +16,13 @@ export function ConsentSwitch({ agency, onChange }: { agency: AgencyDetail; onCh
   const queryClient = useQueryClient();
   const [confirmed, setConfirmed] = useState(false);
   const change = useMutation({
-    mutationFn: (enabled: boolean) =>
-      apiFetch(`/v1/services/studio/agencies/${agency.id}`, { method: "PATCH", json: enabled ? { face_matching_enabled: true, consent_confirmed: true } : { face_matching_enabled: false } }),
+    mutationFn: async (enabled: boolean) =>
+      unwrap(
+        await studioApi.PATCH("/v1/services/studio/agencies/{agencyId}", {
+          params: { path: { agencyId: String(agency.id) } },
+          body: enabled ? { face_matching_enabled: true, consent_confirmed: true } : { face_matching_enabled: false },
+        }),
+      ),
     onSuccess: async () => {
       setConfirmed(false);
       onChange();

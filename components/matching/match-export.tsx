@@ -3,18 +3,17 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { downloadZip } from "@/lib/client/download-files";
-import type { Paginated } from "@/lib/client/list-envelopes";
 import { errorMessage } from "@/components/studio/api-errors";
 import { photoNamesByChild } from "./photo-names";
-import type { MatchJob, MatchResult } from "./types";
+import type { MatchJob } from "./types";
 
 /** Every matched photo of the job, one entry per child in it (a group photo goes to each). */
 async function matchedPhotos(jobId: number) {
   const photos: { url: string; studentId: string; name: string }[] = [];
   for (let page = 1; ; page++) {
-    const res = await apiFetch<Paginated<MatchResult>>(`/v1/services/studio/matching/jobs/${jobId}/results?decision=matched&limit=100&page=${page}`);
+    const res = unwrap(await studioApi.GET("/v1/services/studio/matching/jobs/{matchJobId}/results", { params: { path: { matchJobId: String(jobId) }, query: { decision: "matched", limit: "100", page: String(page) } } }));
     for (const r of res.data)
       for (const f of r.faces) if (f.decision === "matched" && f.student_id && r.image_url) photos.push({ url: r.image_url, studentId: f.student_id, name: f.name ?? "" });
     if (page >= res.meta.last_page) return photos;

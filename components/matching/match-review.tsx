@@ -5,12 +5,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { ReviewQueue } from "./review-queue";
 import { MatchExport } from "./match-export";
 import { SubjectPhotos } from "./subject-photos";
 import { useRoster } from "./use-roster";
-import { DECISION_LABEL, matchingKeys, type Decision, type MatchJob } from "./types";
+import { DECISION_LABEL, matchingKeys, type Decision } from "./types";
 
 const QUEUES: Decision[] = ["needs_review", "unmatched", "matched"];
 
@@ -18,7 +18,7 @@ const QUEUES: Decision[] = ["needs_review", "unmatched", "matched"];
 export function MatchReview({ matchJobId }: { matchJobId: number }) {
   const job = useQuery({
     queryKey: matchingKeys.job(matchJobId),
-    queryFn: () => apiFetch<MatchJob>(`/v1/services/studio/matching/jobs/${matchJobId}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/matching/jobs/{matchJobId}", { params: { path: { matchJobId: String(matchJobId) } } })),
     refetchInterval: (q) => (q.state.data && (q.state.data.status === "completed" || q.state.data.status === "failed") ? false : 1000),
   });
   const roster = useRoster(job.data?.agency_id);

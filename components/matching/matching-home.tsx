@@ -9,13 +9,12 @@ import { Card } from "@/components/ui/card";
 import { PaginationControls } from "@/components/ui/pagination-controls";
 import { SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
-import type { Paginated } from "@/lib/client/list-envelopes";
 import { errorMessage } from "@/components/studio/api-errors";
-import { studioKeys, type Agency, type AgencyDetail, type AgencyJob } from "@/components/studio/types";
+import { studioKeys } from "@/components/studio/types";
 import { ReferencesPanel } from "./references-panel";
-import { matchingKeys, type MatchJob } from "./types";
+import { matchingKeys } from "./types";
 
 const PRICE_PER_PHOTO = 6;
 
@@ -23,11 +22,11 @@ const PRICE_PER_PHOTO = 6;
 export function MatchingHome() {
   const params = useSearchParams();
   const router = useRouter();
-  const agencies = useQuery({ queryKey: studioKeys.agencies, queryFn: () => apiFetch<{ agencies: Agency[] }>("/v1/services/studio/agencies") });
+  const agencies = useQuery({ queryKey: studioKeys.agencies, queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies")) });
   const chosen = Number(params.get("agency")) || agencies.data?.agencies[0]?.id;
   // From a wallet row: the debit's reference is the match job's task; open that match job.
   const task = params.get("task");
-  const byTask = useQuery({ queryKey: ["matching", "task", task], enabled: Boolean(task), queryFn: () => apiFetch<{ id: number; type?: string }>(`/v1/services/studio/jobs/${task}`) });
+  const byTask = useQuery({ queryKey: ["matching", "task", task], enabled: Boolean(task), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/jobs/{taskId}", { params: { path: { taskId: task! } } })) as { id: number; type?: string } });
   useEffect(() => {
     if (byTask.data?.type === "match_job") router.replace(`/matching/${byTask.data.id}`);
   }, [byTask.data, router]);
@@ -66,7 +65,7 @@ export function MatchingHome() {
 }
 
 function AgencyMatching({ agencyId }: { agencyId: number }) {
-  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: () => apiFetch<AgencyDetail>(`/v1/services/studio/agencies/${agencyId}`) });
+  const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}", { params: { path: { agencyId: String(agencyId) } } })) });
   if (agency.error) return <QueryError title="Could not load the agency." error={agency.error} onRetry={() => void agency.refetch()} />;
   if (!agency.data) return <p className="text-sm text-slate-500">Loading…</p>;
   return (
@@ -80,7 +79,7 @@ function AgencyMatching({ agencyId }: { agencyId: number }) {
 function StartMatchJob({ agencyId, enabled }: { agencyId: number; enabled: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const jobs = useQuery({ queryKey: studioKeys.jobs(agencyId), queryFn: () => apiFetch<{ jobs: AgencyJob[] }>(`/v1/services/studio/agencies/${agencyId}/jobs`) });
+  const jobs = useQuery({ queryKey: studioKeys.jobs(agencyId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs", { params: { path: { agencyId: String(agencyId) } } })) });
   const [jobId, setJobId] = useState<string>("");
   const [threshold, setThreshold] = useState("0.85");
   const action = useActionKey();
@@ -88,12 +87,17 @@ function StartMatchJob({ agencyId, enabled }: { agencyId: number; enabled: boole
   const detail = useQuery({
     queryKey: ["studio", "agency", agencyId, "job", Number(selected), "detail"],
     enabled: Boolean(selected),
-    queryFn: () => apiFetch<{ file_count: number }>(`/v1/services/studio/agencies/${agencyId}/jobs/${selected}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}", { params: { path: { agencyId: String(agencyId), jobId: selected } } })),
   });
   const start = useMutation({
     mutationFn: () =>
-      action.run((idempotencyKey) =>
-        apiFetch<{ match_job_id: number }>("/v1/services/studio/matching/match-job", { method: "POST", json: { agency_id: agencyId, job_id: Number(selected), threshold: Number(threshold) }, idempotencyKey }),
+      action.run(async (idempotencyKey) =>
+        unwrap(
+          await studioApi.POST("/v1/services/studio/matching/match-job", {
+            params: { header: { "Idempotency-Key": idempotencyKey } },
+            body: { agency_id: agencyId, job_id: Number(selected), threshold: Number(threshold) },
+          }),
+        ),
       ),
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: ["wallet"] });
@@ -146,7 +150,7 @@ function MatchJobHistory() {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: [...matchingKeys.jobs, page],
-    queryFn: () => apiFetch<Paginated<MatchJob>>(`/v1/services/studio/matching/jobs?limit=10&page=${page}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/matching/jobs", { params: { query: { limit: "10", page: String(page) } } })),
     refetchInterval: (q) => (q.state.data?.data.some((j) => j.status === "queued" || j.status === "running") ? 2000 : false),
   });
   return (

@@ -5,7 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { errorMessage } from "@/components/studio/api-errors";
 import type { AgencyDetail } from "@/components/studio/types";
 import { ConsentSwitch } from "./consent-switch";
@@ -26,7 +26,7 @@ export function ReferencesPanel({ agency }: { agency: AgencyDetail }) {
   const [answer, setAnswer] = useState<ReferencesAnswer | null>(null);
   const [taskId, setTaskId] = useState<string | null>(null);
   const build = useMutation({
-    mutationFn: () => apiFetch<ReferencesAnswer>("/v1/services/studio/matching/references", { method: "POST", json: { agency_id: agency.id } }),
+    mutationFn: async (): Promise<ReferencesAnswer> => unwrap(await studioApi.POST("/v1/services/studio/matching/references", { body: { agency_id: agency.id } })),
     onSuccess: (res) => {
       setAnswer(res);
       setTaskId(res.status === "queued" ? res.task_id : null);
@@ -35,11 +35,12 @@ export function ReferencesPanel({ agency }: { agency: AgencyDetail }) {
   const task = useQuery({
     queryKey: ["matching", "references-task", taskId],
     enabled: taskId !== null,
-    queryFn: () => apiFetch<ReferenceTask>(`/v1/services/studio/jobs/${taskId}`),
+    // The studio task endpoint answers each task type in its own shape; the document describes the face-crop one.
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/jobs/{taskId}", { params: { path: { taskId: taskId! } } })) as unknown as ReferenceTask,
     refetchInterval: (q) => (q.state.data && (q.state.data.status === "completed" || q.state.data.status === "failed") ? false : 1000),
   });
   const wipe = useMutation({
-    mutationFn: () => apiFetch<{ embeddings_deleted: number }>(`/v1/services/studio/matching/references?agency_id=${agency.id}`, { method: "DELETE" }),
+    mutationFn: async () => unwrap(await studioApi.DELETE("/v1/services/studio/matching/references", { params: { query: { agency_id: String(agency.id) } } })),
     onSuccess: () => setAnswer(null),
   });
   const report: ReferenceProblem[] = answer?.status === "completed" ? answer.report : (task.data?.report ?? []);

@@ -6,8 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
-import type { Paginated } from "@/lib/client/list-envelopes";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { errorMessage } from "@/components/studio/api-errors";
 import type { Subject } from "@/components/studio/types";
 import { FaceCloseUp, FacePhoto, Portrait } from "./face-photo";
@@ -30,7 +29,7 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
   const ended = job.status === "completed" || job.status === "failed";
   const results = useQuery({
     queryKey: [...matchingKeys.results(job.id, queue, page), ended ? "ended" : job.processed_files],
-    queryFn: () => apiFetch<Paginated<MatchResult>>(`/v1/services/studio/matching/jobs/${job.id}/results?decision=${queue}&limit=${PAGE}&page=${page}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/matching/jobs/{matchJobId}/results", { params: { path: { matchJobId: String(job.id) }, query: { decision: queue, limit: String(PAGE), page: String(page) } } })),
     staleTime: Infinity,
   });
   const items = useMemo<Item[]>(
@@ -45,8 +44,8 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
   const face = current ? (changed[current.face.id] ?? current.face) : undefined;
 
   const save = useMutation({
-    mutationFn: ({ faceId, body }: { faceId: string; body: Review; index: number }) =>
-      apiFetch<{ face: MatchFace; counts: Pick<MatchJob, "matched" | "needs_review" | "unmatched" | "failed"> }>(`/v1/services/studio/matching/jobs/${job.id}/faces/${faceId}`, { method: "PATCH", json: body }),
+    mutationFn: async ({ faceId, body }: { faceId: string; body: Review; index: number }) =>
+      unwrap(await studioApi.PATCH("/v1/services/studio/matching/jobs/{matchJobId}/faces/{faceId}", { params: { path: { matchJobId: String(job.id), faceId } }, body })),
     onSuccess: (res, { faceId, body, index }) => {
       setChanged((c) => ({ ...c, [faceId]: res.face }));
       queryClient.setQueryData<MatchJob>(matchingKeys.job(job.id), (old) => (old ? { ...old, ...res.counts } : old));

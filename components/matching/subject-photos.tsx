@@ -4,11 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
-import type { Paginated } from "@/lib/client/list-envelopes";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import type { Subject } from "@/components/studio/types";
 import { Portrait } from "./face-photo";
-import type { MatchJob, MatchResult } from "./types";
+import type { MatchJob } from "./types";
 
 /** Every photo matched to one child (group photos included), for a last look before they are sold. */
 export function SubjectPhotos({ job, roster }: { job: MatchJob; roster: Map<string, Subject> | undefined }) {
@@ -18,7 +17,7 @@ export function SubjectPhotos({ job, roster }: { job: MatchJob; roster: Map<stri
   const photos = useQuery({
     queryKey: ["matching", "job", job.id, "subject", chosen],
     enabled: Boolean(chosen),
-    queryFn: () => apiFetch<Paginated<MatchResult>>(`/v1/services/studio/matching/jobs/${job.id}/results?subject_id=${encodeURIComponent(chosen)}&limit=100`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/matching/jobs/{matchJobId}/results", { params: { path: { matchJobId: String(job.id) }, query: { subject_id: chosen, limit: "100" } } })),
   });
   const subject = roster?.get(chosen);
   return (

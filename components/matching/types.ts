@@ -1,60 +1,20 @@
-/** Shapes of /v1/services/studio/matching, as the studio pages read them. */
+import type { paths } from "@/lib/api-client";
+import type { ApiResponse } from "@/lib/client/typed-api";
+
+/** Shapes of /v1/services/studio/matching, as the studio pages read them: from the OpenAPI document, except the reference task's poll (its shape is the studio task's). */
 export type Decision = "matched" | "needs_review" | "unmatched";
 export type Box = { x: number; y: number; w: number; h: number };
 
-export type MatchJob = {
-  id: number;
-  task_id: string;
-  agency_id: number;
-  job_id: number | null;
-  status: "queued" | "running" | "completed" | "failed";
-  threshold: number;
-  total_files: number;
-  processed_files: number;
-  matched: number;
-  needs_review: number;
-  unmatched: number;
-  failed: number;
-  tokens_deducted: number;
-  tokens_refunded: number;
-  error: string | null;
-  created_at: string;
-  completed_at: string | null;
-};
-
-export type MatchFace = {
-  id: string;
-  face_box: Box;
-  student_id: string | null;
-  subject_id: string | null;
-  name: string | null;
-  score: number | null;
-  candidate: { subject_id: string; student_id: string | null; name: string | null; score: number } | null;
-  runner_up: { student_id: string | null; subject_id: string | null; score: number } | null;
-  decision: Decision;
-  engine_decision: Decision;
-  review_reason: keyof typeof REVIEW_REASON | null;
-  review: "accepted" | "assigned" | "nobody" | null;
-  reviewed_at: string | null;
-};
-
-export type MatchResult = {
-  file_id: number | null;
-  filename: string;
-  status: "pending" | "completed" | "failed";
-  decision: Decision | null;
-  width: number | null;
-  height: number | null;
-  thumbnail_url: string | null;
-  image_url: string | null;
-  error: { code: string; message: string } | null;
-  faces: MatchFace[];
-};
+type Results = ApiResponse<"/v1/services/studio/matching/jobs/{matchJobId}/results", "get">;
+export type MatchJob = ApiResponse<"/v1/services/studio/matching/jobs/{matchJobId}", "get">;
+export type MatchResult = Results["data"][number];
+export type MatchFace = MatchResult["faces"][number];
+export type MatchResultsPage = Results;
 
 export type ReferenceProblem = { student_id: string; subject_id: string; reason: string; message: string };
-export type ReferencesAnswer =
-  | { status: "completed"; agency_id: number; subjects_with_photos: number; embeddings_created: number; embeddings_kept: number; embeddings_removed: number; embeddings_total: number; report: ReferenceProblem[] }
-  | { status: "queued"; agency_id: number; task_id: string; subjects_with_photos: number; poll_url: string };
+type ReferencesResponses = NonNullable<paths["/v1/services/studio/matching/references"]["post"]>["responses"];
+/** 200: built at once; 202: a job to poll (20 subjects with photos or more). */
+export type ReferencesAnswer = ReferencesResponses[200]["content"]["application/json"] | ReferencesResponses[202]["content"]["application/json"];
 export type ReferenceTask = { task_id: string; status: "queued" | "running" | "completed" | "failed"; subjects_total: number; processed: number; embeddings_created: number; report: ReferenceProblem[]; error: string | null };
 
 export const matchingKeys = {

@@ -1,8 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-fetch";
-import type { Paginated } from "@/lib/client/list-envelopes";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import type { Subject } from "@/components/studio/types";
 import { matchingKeys } from "./types";
 
@@ -15,7 +14,7 @@ export function useRoster(agencyId: number | undefined) {
     queryFn: async () => {
       const all: Subject[] = [];
       for (let page = 1; ; page++) {
-        const res = await apiFetch<Paginated<Subject>>(`/v1/services/studio/agencies/${agencyId}/subjects?limit=100&page=${page}&sort=name`);
+        const res = unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/subjects", { params: { path: { agencyId: String(agencyId) }, query: { limit: "100", page: String(page), sort: "name" } } }));
         all.push(...res.data);
         if (!res.links.next) break;
       }

@@ -10,6 +10,8 @@ const LABELS: Record<string, string> = {
   bulk_qr: "Bulk QR",
   face_match: "AI face matching",
   token_pack: "Token pack, paid by card",
+  token_pack_refund: "Token pack refunded",
+  token_pack_dispute: "Token pack disputed",
 };
 
 /** A ledger `operation` code in readable words: "bg_remove" -> "Background removal"; a row without one is named by its type. */

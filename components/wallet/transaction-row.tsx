@@ -4,6 +4,10 @@ import { operationLabel } from "./operation-label";
 import { TransactionTypeBadge } from "./transaction-type-badge";
 import type { WalletTransaction } from "./types";
 import { workHref } from "./work-link";
+import { ReceiptLink } from "./receipt-link";
+
+/** Ledger operations paid by card: Stripe has a receipt or invoice page for them. */
+const PAID_BY_CARD = new Set(["token_pack", "premium_allowance"]);
 
 export function TransactionRow({ tx }: { tx: WalletTransaction }) {
   const href = workHref(tx.operation, tx.reference);
@@ -26,6 +30,7 @@ export function TransactionRow({ tx }: { tx: WalletTransaction }) {
           <div className="break-all font-mono text-xs text-slate-700">{tx.reference}</div>
         ) : null}
         {tx.note ? <div className="break-words">{tx.note}</div> : null}
+        {tx.operation && PAID_BY_CARD.has(tx.operation) ? <ReceiptLink transactionId={tx.id} /> : null}
         {tx.refund_of ? <div className="text-xs text-slate-500">Refund of <span className="font-mono">{tx.refund_of}</span></div> : null}
         {!tx.reference && !tx.note && !tx.refund_of ? <span className="text-slate-400">—</span> : null}
       </td>

@@ -1,5 +1,6 @@
 import { BalanceCard } from "./balance-card";
 import { FirstSteps } from "./first-steps";
+import { HoldBanner } from "./hold-banner";
 import { TransactionsCard } from "./transactions-card";
 import { UsageCard } from "./usage-card";
 
@@ -10,6 +11,7 @@ export function WalletDashboard() {
         <h1 className="text-2xl font-semibold text-slate-900">Wallet</h1>
         <p className="mt-1 text-sm text-slate-600">Tokens pay for operations in the studio and through the API.</p>
       </div>
+      <HoldBanner />
       <FirstSteps />
       <div className="grid gap-6 lg:grid-cols-3">
         <BalanceCard className="lg:col-span-1" />

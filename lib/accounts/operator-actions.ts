@@ -1,4 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
+import { accounts } from "@/lib/db/schema";
+import { logger } from "@/lib/log/logger";
+import { forgetAccount } from "@/lib/auth/principal-cache";
 import { notFound } from "@/lib/http/api-error";
 import { grantTokens } from "@/lib/wallet/grant-tokens";
 import { toLedgerEntry } from "@/lib/wallet/ledger-entry";
@@ -18,4 +22,14 @@ export async function operatorSetPlan(db: Db, input: { email: string; plan: "fre
   const account = await setPlanByEmail(db, input.email, input.plan);
   if (!account) throw notFound("Account");
   return toPublicAccount(account);
+}
+
+/** Lifts ACCOUNT_ON_HOLD once the operator has settled the unpaid tokens with the customer. */
+export async function operatorReleaseHold(db: Db, input: { email: string; reason: string }) {
+  const account = await findAccountByEmail(db, input.email);
+  if (!account) throw notFound("Account");
+  const [row] = await db.update(accounts).set({ holdReason: null, heldAt: null }).where(eq(accounts.id, account.id)).returning();
+  forgetAccount(account.id);
+  logger().info({ account: account.id, was: account.holdReason, reason: input.reason }, "operator released an account hold");
+  return toPublicAccount(row!);
 }

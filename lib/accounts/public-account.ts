@@ -3,7 +3,8 @@ import type { accounts } from "@/lib/db/schema";
 export type AccountRow = typeof accounts.$inferSelect;
 
 export function toPublicAccount(row: AccountRow) {
-  return { id: row.id, email: row.email, name: row.name, plan: row.plan, email_verified: row.emailVerifiedAt !== null };
+  const hold = row.holdReason ? { reason: row.holdReason, since: (row.heldAt ?? row.createdAt).toISOString() } : null;
+  return { id: row.id, email: row.email, name: row.name, plan: row.plan, email_verified: row.emailVerifiedAt !== null, hold };
 }
 
 export function normalizeEmail(email: string): string {

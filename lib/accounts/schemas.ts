@@ -24,8 +24,22 @@ export const planBody = z.strictObject({
   plan: z.enum(["free", "premium"]),
 });
 
+export const releaseHoldBody = z.strictObject({
+  email,
+  reason: z.string().trim().min(1).max(500),
+});
+
 /** GET /v1/account (toPublicAccount). */
-export const publicAccountResponse = z.object({ id: z.string(), email: z.string(), name: z.string(), plan: z.enum(["free", "premium"]), email_verified: z.boolean() });
+export const publicAccountResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  plan: z.enum(["free", "premium"]),
+  /** False until the address is confirmed by its emailed link (the sign-up tokens come then). */
+  email_verified: z.boolean(),
+  /** Set while a refunded or disputed payment's spent tokens are unsettled: billed operations answer 402 ACCOUNT_ON_HOLD. */
+  hold: z.object({ reason: z.string(), since: z.string() }).nullable(),
+});
 
 /** A link token from an email: 43 base64url characters (256 bits); a little slack so an altered one is judged, not refused as malformed. */
 const linkToken = z.string().trim().min(1, "Paste the whole link.").max(200);

@@ -326,6 +326,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/holds/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release an account held after a refunded or disputed payment (operator) */
+        post: operations["postOperatorHoldsRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/outbox": {
         parameters: {
             query?: never;
@@ -1079,6 +1096,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/transactions/{transactionId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe's receipt (token pack) or hosted invoice (Premium) for a ledger row paid by card */
+        get: operations["getWalletTransactionsByTransactionIdReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/usage": {
         parameters: {
             query?: never;
@@ -1381,6 +1415,10 @@ export interface operations {
                     "application/json": {
                         email: string;
                         email_verified: boolean;
+                        hold: {
+                            reason: string;
+                            since: string;
+                        } | null;
                         id: string;
                         name: string;
                         /** @enum {string} */
@@ -1417,6 +1455,10 @@ export interface operations {
                     "application/json": {
                         email: string;
                         email_verified: boolean;
+                        hold: {
+                            reason: string;
+                            since: string;
+                        } | null;
                         id: string;
                         name: string;
                         /** @enum {string} */
@@ -1750,6 +1792,10 @@ export interface operations {
                         account: {
                             email: string;
                             email_verified: boolean;
+                            hold: {
+                                reason: string;
+                                since: string;
+                            } | null;
                             id: string;
                             name: string;
                             /** @enum {string} */
@@ -1823,6 +1869,10 @@ export interface operations {
                         account: {
                             email: string;
                             email_verified: boolean;
+                            hold: {
+                                reason: string;
+                                since: string;
+                            } | null;
                             id: string;
                             name: string;
                             /** @enum {string} */
@@ -1864,6 +1914,10 @@ export interface operations {
                         account: {
                             email: string;
                             email_verified: boolean;
+                            hold: {
+                                reason: string;
+                                since: string;
+                            } | null;
                             id: string;
                             name: string;
                             /** @enum {string} */
@@ -2136,7 +2190,56 @@ export interface operations {
                         reference: string | null;
                         refund_of: string | null;
                         /** @enum {string} */
-                        type: "grant" | "debit" | "refund" | "purchase";
+                        type: "grant" | "debit" | "refund" | "purchase" | "reversal";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postOperatorHoldsRelease: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            email: string;
+                            email_verified: boolean;
+                            hold: {
+                                reason: string;
+                                since: string;
+                            } | null;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            plan: "free" | "premium";
+                        };
                     };
                 };
             };
@@ -2226,6 +2329,10 @@ export interface operations {
                         account: {
                             email: string;
                             email_verified: boolean;
+                            hold: {
+                                reason: string;
+                                since: string;
+                            } | null;
                             id: string;
                             name: string;
                             /** @enum {string} */
@@ -5495,7 +5602,7 @@ export interface operations {
                             reference: string | null;
                             refund_of: string | null;
                             /** @enum {string} */
-                            type: "grant" | "debit" | "refund" | "purchase";
+                            type: "grant" | "debit" | "refund" | "purchase" | "reversal";
                         }[];
                         links: {
                             first: string;
@@ -5516,6 +5623,36 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWalletTransactionsByTransactionIdReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receipt_url: string;
+                        transaction_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

@@ -6,12 +6,14 @@ import { recordIdempotentDebit } from "@/lib/idempotency/context";
 import { crossesLowBalance } from "@/lib/webhooks/wallet-low";
 import { emitWebhookEvent } from "@/lib/webhooks/emit";
 import { insufficientTokens } from "./insufficient-tokens";
+import { assertNotOnHold } from "./account-on-hold";
 
 /**
  * Takes `amount` tokens for an operation. Pass the transaction that also writes
  * the record being paid for, so both commit or neither does. The conditional
  * UPDATE is atomic: concurrent debits can never take the balance below zero.
- * Throws the 402 INSUFFICIENT_TOKENS error when the balance is short.
+ * Throws the 402 INSUFFICIENT_TOKENS error when the balance is short, and 402
+ * ACCOUNT_ON_HOLD while a refunded or disputed payment's spent tokens are unsettled.
  * Inside a request with an Idempotency-Key, the key's record notes the debit in
  * this same transaction (lib/idempotency/context.ts).
  */
@@ -21,6 +23,7 @@ export async function debitTokens(
 ) {
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error("debit amount must be a positive integer");
   return db.transaction(async (tx) => {
+    await assertNotOnHold(tx, input.accountId);
     const [wallet] = await tx
       .update(wallets)
       .set({ balance: sql`${wallets.balance} - ${input.amount}`, updatedAt: new Date() })

@@ -19,6 +19,7 @@ import { loadFixJob, stageForReview } from "@/lib/services/fixes/fix-job-steps";
 import { fixJobs } from "@/lib/db/schema";
 import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
 import * as checkoutRoute from "@/app/v1/billing/checkout/route";
+import * as stripeWebhookRoute from "@/app/api/stripe/webhook/route";
 import { startStripeStandIn } from "../support/stripe-stand-in";
 import * as agencyRoute from "@/app/v1/services/studio/agencies/[agencyId]/route";
 import * as jobsRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/route";
@@ -36,7 +37,7 @@ import * as matchJobRoute from "@/app/v1/services/studio/matching/jobs/[matchJob
 import * as matchResultsRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/results/route";
 import { loadReferences, processMatchFile } from "@/lib/services/matching/process-match-file";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
-import { matchFaces, matchFiles, matchJobs, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { billingCheckouts, matchFaces, matchFiles, matchJobs, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { queueDelivery } from "@/lib/webhooks/emit";
 import * as qrGenerateRoute from "@/app/v1/services/studio/qr/generate/route";
 import * as qrGenerationRoute from "@/app/v1/services/studio/qr/generations/[generationId]/route";
@@ -72,6 +73,8 @@ const MARK = "ALICE-PRIVATE";
 
 type Resources = {
   checkoutSessionId: string;
+  /** The ledger row of a token pack paid by card (it has a receipt). */
+  purchaseTransactionId: string;
   apiKeyId: string;
   apiKey: string;
   uploadUrl: string;
@@ -133,6 +136,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId]": { matchJobId: (r) => r.matchJobId, faceId: (r) => r.matchFaceId },
   "webhook-endpoints/[id]": { id: (r) => r.webhookEndpointId },
   "billing/checkout/[sessionId]": { sessionId: (r) => r.checkoutSessionId },
+  "wallet/transactions/[transactionId]/receipt": { transactionId: (r) => r.purchaseTransactionId },
   "webhook-endpoints/[id]/rotate-secret": { id: (r) => r.webhookEndpointId },
   "webhook-endpoints/[id]/test": { id: (r) => r.webhookEndpointId },
   "webhook-endpoints/[id]/deliveries": { id: (r) => r.webhookEndpointId },
@@ -141,6 +145,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
 };
 
 let png: Buffer;
+let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
 let A: Party;
 let B: Party;
 let GHOST: Resources;
@@ -277,7 +282,12 @@ async function createResources(name: string, token: string): Promise<Resources> 
   await db.update(webhookDeliveries).set({ status: "succeeded", attempts: 1, nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
   const qr = await created(call(qrGenerateRoute, "POST", "/v1/services/studio/qr/generate", { token, body: { job_id: `${name}-cards`, subjects: [{ student_id: "S1", name: "Ada" }] } }), 200, "QR generation");
   const checkout = await created(call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body: { pack: "tokens-1000" } }), 200, "checkout session");
+  const paidPack = await created(call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body: { pack: "tokens-1000" } }), 200, "paid checkout session");
+  const { payload, header } = stand.signedEvent("checkout.session.completed", await stand.complete(paidPack.session_id));
+  await stripeWebhookRoute.POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { "stripe-signature": header }, body: payload }));
+  const [purchase] = await db.select({ id: billingCheckouts.walletTransactionId }).from(billingCheckouts).where(eq(billingCheckouts.id, paidPack.session_id));
   return {
+    purchaseTransactionId: purchase!.id!,
     checkoutSessionId: checkout.session_id,
     qrGenerationId: qr.id,
     webhookEndpointId: hook.id,
@@ -328,6 +338,7 @@ function ghostOf(r: Resources): Resources {
     webhookDeliveryId: str(r.webhookDeliveryId),
     qrGenerationId: str(r.qrGenerationId),
     checkoutSessionId: str(r.checkoutSessionId),
+    purchaseTransactionId: str(r.purchaseTransactionId),
     fixJobId: str(r.fixJobId),
     fixApproveJobId: str(r.fixApproveJobId),
     fixRejectJobId: str(r.fixRejectJobId),
@@ -430,7 +441,7 @@ const exercised = new Set<string>();
 
 beforeAll(async () => {
   // Card payments through the Stripe stand-in, so each party has a checkout session.
-  const stand = await startStripeStandIn({ webhookSecret: "whsec_sweep" });
+  stand = await startStripeStandIn({ webhookSecret: "whsec_sweep" });
   Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_sweep", STRIPE_WEBHOOK_SECRET: "whsec_sweep", STRIPE_API_URL: stand.url });
   resetConfig();
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } })

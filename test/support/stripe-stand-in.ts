@@ -30,6 +30,10 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
   const customers = new Map<string, Record<string, unknown>>();
   const byIdempotencyKey = new Map<string, unknown>();
   const sessions = new Map<string, Session>();
+  /** Payment intents of paid sessions, each with its charge (and the charge's receipt page). */
+  const paymentIntents = new Map<string, Record<string, unknown> & { latest_charge: Record<string, unknown> }>();
+  /** Invoices a test puts here (Premium), served by GET /v1/invoices/{id}. */
+  const invoices = new Map<string, Record<string, unknown>>();
   /** The next API call answers with this error once (e.g. Stripe down, card declined). */
   let failNext: { status: number; type: string; message: string } | undefined;
   let webhookUrl = opts.webhookUrl;
@@ -89,7 +93,21 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
       }
       const get = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
       if (req.method === "GET" && get && sessions.has(get[1]!)) return json(200, sessions.get(get[1]!));
+      const intent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
+      if (req.method === "GET" && intent && paymentIntents.has(intent[1]!)) {
+        const pi = paymentIntents.get(intent[1]!)!;
+        // Like Stripe: latest_charge is an id unless the call expands it.
+        const expanded = url.searchParams.getAll("expand[]").concat(url.searchParams.getAll("expand[0]")).includes("latest_charge");
+        return json(200, { ...pi, latest_charge: expanded ? pi.latest_charge : pi.latest_charge.id });
+      }
+      const invoice = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/);
+      if (req.method === "GET" && invoice && invoices.has(invoice[1]!)) return json(200, invoices.get(invoice[1]!));
       return json(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    }
+    const receipt = url.pathname.match(/^\/receipts\/([^/]+)$/);
+    if (receipt && req.method === "GET") {
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end(`<!doctype html><title>Receipt</title><h1>Receipt ${receipt[1]}</h1>`);
     }
     // The hosted checkout page: a pack, an amount and a Pay button.
     const pay = url.pathname.match(/^\/pay\/([^/]+)$/);
@@ -120,7 +138,10 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
   /** Pays a session (card: paid at once) and delivers checkout.session.completed to the app. */
   async function complete(sessionId: string, paymentStatus: "paid" | "unpaid" = "paid") {
     const session = sessions.get(sessionId)!;
-    Object.assign(session, { status: "complete", payment_status: paymentStatus, payment_intent: `pi_${crypto.randomBytes(8).toString("hex")}` });
+    const pi = `pi_${crypto.randomBytes(8).toString("hex")}`;
+    const charge = `ch_${crypto.randomBytes(8).toString("hex")}`;
+    paymentIntents.set(pi, { id: pi, object: "payment_intent", amount: session.amount_total, currency: session.currency, status: "succeeded", latest_charge: { id: charge, object: "charge", amount: session.amount_total, payment_intent: pi, receipt_url: `${base}/receipts/${charge}` } });
+    Object.assign(session, { status: "complete", payment_status: paymentStatus, payment_intent: pi });
     if (webhookUrl) {
       const { payload, header } = signedEvent("checkout.session.completed", session);
       await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
@@ -133,6 +154,8 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
     calls,
     customers,
     sessions,
+    paymentIntents,
+    invoices,
     signedEvent,
     complete,
     failNextCall: (status: number, type: string, message: string) => (failNext = { status, type, message }),

@@ -7,30 +7,19 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { EmptyState, ListSkeleton } from "@/components/ui/list-states";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
-import type { Paginated } from "@/lib/client/list-envelopes";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/events";
 
-type Endpoint = {
-  id: string;
-  url: string;
-  description: string | null;
-  events: string[];
-  enabled: boolean;
-  disabled_at: string | null;
-  disabled_reason: string | null;
-  failed_deliveries_in_a_row: number;
-  created_at: string;
-};
-type Attempt = { attempt: number; status_code: number | null; duration_ms: number; response_snippet: string | null; error: string | null; at: string };
-type Delivery = { id: string; event_type: string; status: "pending" | "succeeded" | "failed"; attempts: Attempt[]; next_attempt_at: string | null; created_at: string };
+type Endpoint = ApiResponse<"/v1/webhook-endpoints", "get">["data"][number];
+type Delivery = ApiResponse<"/v1/webhook-endpoints/{id}/deliveries", "get">["data"][number];
 
 const endpointsKey = ["webhook-endpoints"];
 
 export function WebhooksManager() {
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
-  const endpoints = useQuery({ queryKey: endpointsKey, queryFn: () => apiFetch<Paginated<Endpoint>>("/v1/webhook-endpoints?limit=100") });
+  const endpoints = useQuery({ queryKey: endpointsKey, queryFn: async () => unwrap(await studioApi.GET("/v1/webhook-endpoints", { params: { query: { limit: "100" } } })) });
 
   return (
     <div className="space-y-6">
@@ -78,11 +67,11 @@ export function WebhooksManager() {
 function CreateEndpointForm({ onCreated }: { onCreated: (e: Endpoint & { secret: string }) => void }) {
   const queryClient = useQueryClient();
   const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_TYPES]);
+  const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
   const action = useActionKey();
   const create = useMutation({
-    mutationFn: (body: { url: string; events: string[] }) =>
-      action.run((idempotencyKey) => apiFetch<Endpoint & { secret: string }>("/v1/webhook-endpoints", { method: "POST", json: body, idempotencyKey })),
+    mutationFn: (body: { url: string; events: WebhookEventType[] }) =>
+      action.run(async (idempotencyKey) => unwrap(await studioApi.POST("/v1/webhook-endpoints", { params: { header: { "Idempotency-Key": idempotencyKey } }, body }))),
     onSuccess: async (e) => {
       setUrl("");
       onCreated(e);
@@ -129,7 +118,7 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSecret: (s
   const deliveriesKey = ["webhook-deliveries", endpoint.id];
   const deliveries = useQuery({
     queryKey: deliveriesKey,
-    queryFn: () => apiFetch<Paginated<Delivery>>(`/v1/webhook-endpoints/${endpoint.id}/deliveries?limit=20`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/webhook-endpoints/{id}/deliveries", { params: { path: { id: endpoint.id }, query: { limit: "20" } } })),
     // Pending deliveries change by themselves: look again while any is pending.
     refetchInterval: (q) => (q.state.data?.data.some((d) => d.status === "pending") ? 2_000 : false),
   });
@@ -139,22 +128,22 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSecret: (s
   };
   const testKey = useActionKey();
   const sendTest = useMutation({
-    mutationFn: () => testKey.run((idempotencyKey) => apiFetch(`/v1/webhook-endpoints/${endpoint.id}/test`, { method: "POST", idempotencyKey })),
+    mutationFn: () => testKey.run(async (idempotencyKey) => unwrap(await studioApi.POST("/v1/webhook-endpoints/{id}/test", { params: { path: { id: endpoint.id }, header: { "Idempotency-Key": idempotencyKey } } }))),
     onSuccess: refresh,
   });
   const rotate = useMutation({
-    mutationFn: () => apiFetch<{ secret: string }>(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, { method: "POST" }),
+    mutationFn: async () => unwrap(await studioApi.POST("/v1/webhook-endpoints/{id}/rotate-secret", { params: { path: { id: endpoint.id } } })),
     onSuccess: async (r) => {
       onSecret(r.secret);
       await refresh();
     },
   });
   const toggle = useMutation({
-    mutationFn: (enabled: boolean) => apiFetch(`/v1/webhook-endpoints/${endpoint.id}`, { method: "PATCH", json: { enabled } }),
+    mutationFn: async (enabled: boolean) => unwrap(await studioApi.PATCH("/v1/webhook-endpoints/{id}", { params: { path: { id: endpoint.id } }, body: { enabled } })),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: () => apiFetch(`/v1/webhook-endpoints/${endpoint.id}`, { method: "DELETE" }),
+    mutationFn: async () => unwrap(await studioApi.DELETE("/v1/webhook-endpoints/{id}", { params: { path: { id: endpoint.id } } })),
     onSuccess: refresh,
   });
   const failed = [sendTest, rotate, toggle, remove].find((m) => m.error)?.error;
@@ -215,7 +204,7 @@ const statusStyle = { pending: "bg-slate-100 text-slate-700", succeeded: "bg-gre
 function DeliveryRow({ endpointId, delivery, canRedeliver, onDone }: { endpointId: string; delivery: Delivery; canRedeliver: boolean; onDone: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
   const again = useMutation({
-    mutationFn: () => apiFetch(`/v1/webhook-endpoints/${endpointId}/deliveries/${delivery.id}/redeliver`, { method: "POST" }),
+    mutationFn: async () => unwrap(await studioApi.POST("/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver", { params: { path: { id: endpointId, deliveryId: delivery.id } } })),
     onSuccess: onDone,
   });
   return (

@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 export const planEnum = pgEnum("plan", ["free", "premium"]);
-export const ledgerTypeEnum = pgEnum("ledger_type", ["grant", "debit", "refund", "purchase"]);
+export const ledgerTypeEnum = pgEnum("ledger_type", ["grant", "debit", "refund", "purchase", "reversal"]);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -27,6 +27,12 @@ export const accounts = pgTable(
     plan: planEnum("plan").notNull().default("free"),
     /** The account's one Stripe customer, created at its first checkout and reused after. */
     stripeCustomerId: text("stripe_customer_id").unique(),
+    /**
+     * Set when a refunded or disputed card payment's tokens were already spent: billed
+     * operations answer 402 ACCOUNT_ON_HOLD until an operator releases the account.
+     */
+    holdReason: text("hold_reason"),
+    heldAt: timestamp("held_at", { withTimezone: true, mode: "date" }),
     /** When the address was first confirmed (the sign-up bonus is granted then, once). Null: not yet. */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     /**
@@ -107,7 +113,8 @@ export const walletTransactions = pgTable(
     uniqueIndex("wallet_transactions_refund_of_key").on(t.refundOf),
     check(
       "wallet_transactions_sign",
-      sql`(${t.type} = 'debit' AND ${t.amount} < 0) OR (${t.type} <> 'debit' AND ${t.amount} > 0)`,
+      // ::text: the migration that adds 'reversal' to the enum may not use the new value in its own transaction.
+      sql`(${t.type}::text IN ('debit', 'reversal') AND ${t.amount} < 0) OR (${t.type}::text NOT IN ('debit', 'reversal') AND ${t.amount} > 0)`,
     ),
   ],
 );

@@ -72,3 +72,30 @@ export const billingGrants = pgTable("billing_grants", {
   walletTransactionId: text("wallet_transaction_id").references(() => walletTransactions.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+export const reversalKindEnum = pgEnum("reversal_kind", ["refund", "dispute"]);
+
+/**
+ * Tokens taken back for a refunded or disputed token-pack payment: one row per Stripe
+ * refund state (`refund:<charge>:<amount refunded so far>`) or dispute (dp_…), so a
+ * repeated event finds its row and takes nothing twice. `tokens` left the wallet;
+ * `shortfall` had already been spent and put the account on hold.
+ */
+export const billingReversals = pgTable(
+  "billing_reversals",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    checkoutId: text("checkout_id")
+      .notNull()
+      .references(() => billingCheckouts.id, { onDelete: "cascade" }),
+    kind: reversalKindEnum("kind").notNull(),
+    tokens: integer("tokens").notNull(),
+    shortfall: integer("shortfall").notNull(),
+    walletTransactionId: text("wallet_transaction_id").references(() => walletTransactions.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("billing_reversals_checkout_idx").on(t.checkoutId)],
+);

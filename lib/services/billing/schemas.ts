@@ -39,3 +39,7 @@ export const checkoutStatusResponse = z.object({
   created_at: z.string(),
   paid_at: z.string().nullable(),
 });
+
+export const receiptParams = z.strictObject({ transactionId: z.string().min(1).max(100) });
+/** GET /v1/wallet/transactions/{transactionId}/receipt. */
+export const receiptResponse = z.object({ transaction_id: z.string(), receipt_url: z.string() });

@@ -7,9 +7,10 @@ import { logger } from "@/lib/log/logger";
 import { ApiError } from "@/lib/http/api-error";
 import { stripe, webhookSecret } from "./stripe-client";
 import { applySubscriptionEvent, grantPremiumAllowance } from "./premium";
+import { reverseDisputedCharge, reverseRefundedCharge } from "./reverse-purchase";
+import type { StripeEventOutcome } from "./stripe-event-outcome";
 
-/** Events this server acts on; every other type is answered 200 and ignored. */
-export type StripeEventOutcome = "credited" | "already_credited" | "recorded" | "ignored";
+export type { StripeEventOutcome };
 
 /** The event, if its Stripe-Signature header is valid for the raw body (and recent: 5 minutes). */
 export function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event {
@@ -40,6 +41,10 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<St
       return applySubscriptionEvent(db, event.data.object, event.created);
     case "invoice.paid":
       return grantPremiumAllowance(db, event.data.object);
+    case "charge.refunded":
+      return reverseRefundedCharge(db, event.data.object);
+    case "charge.dispute.created":
+      return reverseDisputedCharge(db, event.data.object);
     default:
       return "ignored";
   }
