@@ -21,6 +21,7 @@ const nextConfig: NextConfig = {
     "onnxruntime-node",
     "pino",
     "pino-pretty",
+    "zxing-wasm",
   ],
   // Files the engines open by path (model weights), which no import can show the
   // tracer, and other platforms' native binaries, which it would carry along.

@@ -3,10 +3,11 @@ import { aiFix, aiFixApplyApproved } from "./ai-fix";
 import { bgRemove } from "./bg-remove";
 import { faceCrop } from "./face-crop";
 import { buildFaceReferences, matchFaces } from "./face-matching";
+import { qrSort } from "./qr-sort";
 import { webhookDelivery } from "./webhook-delivery";
 
 /**
  * Every job of the app. Served to Inngest at /api/inngest and executed by the
  * embedded runner: add a job here and both runtimes have it.
  */
-export const jobFunctions = [bgRemove, faceCrop, aiFix, aiFixApplyApproved, buildFaceReferences, matchFaces, webhookDelivery] satisfies readonly AnyJobDefinition[];
+export const jobFunctions = [bgRemove, faceCrop, aiFix, aiFixApplyApproved, buildFaceReferences, matchFaces, qrSort, webhookDelivery] satisfies readonly AnyJobDefinition[];

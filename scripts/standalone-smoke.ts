@@ -9,6 +9,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
+import QRCode from "qrcode";
 import { PDFDocument } from "pdf-lib";
 import {
   apiClient,
@@ -125,6 +126,25 @@ async function main() {
     const matched = await untilEnded(async () => (await api("GET", `/v1/services/studio/matching/jobs/${match.json.match_job_id}`, undefined, demoToken)).json, "the match job");
     if (matched.status !== "completed" || matched.total_files !== 6 || matched.matched < 4 || matched.failed !== 0) throw new Error(`demo match job: ${JSON.stringify(matched).slice(0, 400)}`);
     step(`face matching on the demo agency: ${matched.matched} matched, ${matched.needs_review} to review, ${matched.unmatched} unmatched of 6 photos`);
+
+    // QR sorting: the card reader's worker and ZXing's WebAssembly, read by path from the standalone folder.
+    const school = (await api("POST", "/v1/services/studio/agencies", { name: "Smoke Sort School", agency_type: "school" }, token)).json;
+    expectStatus(await api("POST", `/v1/services/studio/agencies/${school.id}/subjects`, { student_id: "S1", name: "Ann Archer" }, token), 201, "subject");
+    const shoot = (await api("POST", `/v1/services/studio/agencies/${school.id}/jobs`, { name: "Picture day", icp_type: "school" }, token)).json;
+    const qrCard = await QRCode.toBuffer("psqr1:SMOKE:S1", { errorCorrectionLevel: "M", margin: 4, width: 180 });
+    const cardFrame = await sharp(face).resize(1000, 1250).composite([{ input: qrCard, left: 600, top: 800 }]).jpeg({ quality: 85 }).toBuffer();
+    const frames = new FormData();
+    frames.append("file", new File([new Uint8Array(cardFrame)], "IMG_0001.jpg", { type: "image/jpeg" }));
+    frames.append("file", new File([new Uint8Array(face)], "IMG_0002.jpg", { type: "image/jpeg" }));
+    expectStatus(await api("POST", `/v1/services/studio/agencies/${school.id}/jobs/${shoot.id}/files`, frames, token), 201, "picture day frames");
+    const sort = await api("POST", `/v1/services/studio/agencies/${school.id}/jobs/${shoot.id}/qr-sort`, undefined, token);
+    expectStatus(sort, 202, "QR sort");
+    const sorted = await untilEnded(async () => (await api("GET", `/v1/services/studio/jobs/${sort.json.task_id}`, undefined, token)).json, "the QR sort");
+    const filed = (await api("GET", `/v1/services/studio/qr-sort/${sort.json.task_id}/results`, undefined, token)).json.data as Json[] | undefined;
+    if (sorted.status !== "completed" || filed?.map((f) => `${f.filename}:${f.role}:${f.student_id}`).join(",") !== "IMG_0001.jpg:card:S1,IMG_0002.jpg:subject:S1") {
+      throw new Error(`QR sort: ${JSON.stringify({ sorted, filed }).slice(0, 600)}`);
+    }
+    step("QR sort: the card frame read by the card reader's worker, the next frame filed under its subject");
 
     // Links follow the Host the client called, not the address the server is bound to.
     const port = Number(new URL(server.base).port);

@@ -10,6 +10,7 @@ import { useWalletBalance } from "@/components/wallet/use-wallet-balance";
 import { ApiRequestError } from "@/lib/client/api-fetch";
 import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
+import { uploadFile } from "@/lib/client/upload-file";
 import { BgRemoveHistory, BG_REMOVE_HISTORY_KEY } from "./bg-remove-history";
 import { BgRemoveJobCard } from "./bg-remove-job-card";
 import { BgRemoveOptionsForm } from "./bg-remove-options-form";
@@ -82,18 +83,7 @@ export function BgRemoveStudio() {
     // One at a time: the wallet is checked per job, so a short balance stops cleanly at the first 402.
     for (const item of ready) {
       try {
-        const upload = unwrap(
-          await studioApi.POST("/v1/uploads", {
-            params: { header: { "Idempotency-Key": newIdempotencyKey() } },
-            body: { file: item.file.name },
-            // The document types the part as a string; the request sends the file itself.
-            bodySerializer: () => {
-              const form = new FormData();
-              form.append("file", item.file);
-              return form;
-            },
-          }),
-        );
+        const upload = await uploadFile(item.file);
         const job = unwrap(await studioApi.POST("/v1/services/bg-remove", { params: { header: { "Idempotency-Key": newIdempotencyKey() } }, body: { image_url: upload.url, ...chosen } }));
         queryClient.setQueryData(jobQueryKey(job.job_id), job);
         update(item.localId, { stage: "sent", jobId: job.job_id });

@@ -5,7 +5,10 @@ import { useDropzone } from "react-dropzone";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useProductOptions } from "@/components/core/projects/use-product-options";
-import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { newIdempotencyKey } from "@/lib/client/idempotency-key";
+import { studioApi, unwrap, type ApiBody } from "@/lib/client/typed-api";
+import { uploadFile } from "@/lib/client/upload-file";
 import { CheckPlan } from "./check-plan";
 import { PRODUCT_TYPES, checkPlan, type Report } from "./types";
 
@@ -69,9 +72,7 @@ export function CheckForm({ onChecked }: { onChecked: (report: Report) => void }
     setError(null);
     try {
       setBusy("uploading");
-      const form = new FormData();
-      form.append("file", file);
-      const upload = await apiFetch<{ url: string }>("/v1/uploads", { method: "POST", body: form });
+      const upload = await uploadFile(file);
       setBusy("checking");
       const profile: Record<string, unknown> = {};
       if (typed(requiredDpi) !== undefined) profile.requiredDpi = typed(requiredDpi);
@@ -81,7 +82,7 @@ export function CheckForm({ onChecked }: { onChecked: (report: Report) => void }
       if (w !== undefined && h !== undefined) Object.assign(body, { canvasWidthInches: w, canvasHeightInches: h });
       if (productType) body.productType = productType;
       if (Object.keys(profile).length > 0) body.productProfile = profile;
-      const res = await apiFetch<{ data: Report }>("/v1/services/preflight/checks", { method: "POST", json: body });
+      const res = unwrap(await studioApi.POST("/v1/services/preflight/checks", { params: { header: { "Idempotency-Key": newIdempotencyKey() } }, body: body as ApiBody<"/v1/services/preflight/checks", "post"> }));
       onChecked(res.data);
     } catch (err) {
       setError(describe(err));

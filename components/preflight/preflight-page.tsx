@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useQueryParam } from "@/lib/client/use-query-param";
 import { CheckForm } from "./check-form";
 import { DpiCalculator } from "./dpi-calculator";
@@ -20,7 +20,7 @@ export function PreflightPage() {
   const selectedId = reportParam && /^rpt_[A-Za-z0-9]{1,60}$/.test(reportParam) ? reportParam : null;
   const report = useQuery({
     queryKey: ["preflight", "report", selectedId],
-    queryFn: () => apiFetch<{ data: Report }>(`/v1/services/preflight/checks/${encodeURIComponent(selectedId!)}`).then((r) => r.data),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/preflight/checks/{reportId}", { params: { path: { reportId: selectedId! } } })).data,
     enabled: !!selectedId,
   });
 
@@ -31,7 +31,7 @@ export function PreflightPage() {
   }
 
   async function remove(id: string) {
-    await apiFetch(`/v1/services/preflight/checks/${id}`, { method: "DELETE" });
+    unwrap(await studioApi.DELETE("/v1/services/preflight/checks/{reportId}", { params: { path: { reportId: id } } }));
     setSelectedId(null, "replace");
     client.removeQueries({ queryKey: ["preflight", "report", id] });
     await client.invalidateQueries({ queryKey: RECENT_REPORTS_KEY });

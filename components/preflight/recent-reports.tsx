@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { StatusBadge } from "./status-badge";
-import { summaryText, type ReportSummary } from "./types";
+import { summaryText } from "./types";
 
 export const RECENT_REPORTS_KEY = ["preflight", "reports"] as const;
 
@@ -11,7 +11,7 @@ export const RECENT_REPORTS_KEY = ["preflight", "reports"] as const;
 export function RecentReports({ selectedId, onSelect }: { selectedId: string | null; onSelect: (id: string) => void }) {
   const { data, error, isPending } = useQuery({
     queryKey: RECENT_REPORTS_KEY,
-    queryFn: () => apiFetch<{ data: ReportSummary[]; meta: { total: number } }>("/v1/services/preflight/checks?limit=8"),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/preflight/checks", { params: { query: { limit: "8" } } })),
   });
   if (isPending) return <p className="text-sm text-slate-500">Loading reports…</p>;
   if (error) return <p role="alert" className="text-sm text-red-700">Could not load reports: {error.message}</p>;

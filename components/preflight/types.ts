@@ -1,50 +1,15 @@
-// Shapes of the preflight API as the studio reads them (camelCase, see docs/api.md).
+// Shapes of the preflight API as the studio reads them (camelCase, see docs/api.md),
+// from the OpenAPI document (lib/services/preflight/report-response.ts).
 import { countNoun } from "@/lib/count-noun";
-export type Severity = "error" | "warning" | "info";
-export type IssueBox = { x: number; y: number; width: number; height: number; unit: "pt" | "px" };
+import type { ApiResponse } from "@/lib/client/typed-api";
+type ReportBody = ApiResponse<"/v1/services/preflight/checks/{reportId}", "get">["data"];
 
-export type Issue = {
-  code: string;
-  severity: Severity;
-  message: string;
-  page?: number;
-  box?: IssueBox;
-  details: Record<string, unknown>;
-  fixTypes: string[];
-};
-
-export type PreflightSummary = { errors: number; warnings: number; infos: number };
-
-export type ReportSummary = {
-  reportId: string;
-  designId: string;
-  status: "pass" | "warning" | "fail";
-  fileType: "jpeg" | "png" | "tiff" | "pdf";
-  fileSize: number;
-  summary: PreflightSummary;
-  createdAt: string;
-};
-
-export type Report = ReportSummary & {
-  fileUrl: string;
-  previewUrl: string | null;
-  file: {
-    widthPx?: number;
-    heightPx?: number;
-    pageCount?: number;
-    pages?: { page: number; mediaBox: number[]; trimBox: number[]; bleedBox: number[] }[];
-  };
-  checkedAgainst: {
-    requiredDpi?: number;
-    requiredDpiSource?: string;
-    requiredColorMode?: string;
-    bleedMm?: number;
-    canvasWidthInches?: number;
-    canvasHeightInches?: number;
-    productType?: string;
-  };
-  issues: Issue[];
-};
+export type Report = ReportBody;
+export type ReportSummary = ApiResponse<"/v1/services/preflight/checks", "get">["data"][number];
+export type Issue = Report["issues"][number];
+export type IssueBox = NonNullable<Issue["box"]>;
+export type Severity = Issue["severity"];
+export type PreflightSummary = ReportSummary["summary"];
 
 export const PRODUCT_TYPES = ["photo_on_canvas", "poster", "wallpaper", "framed_print", "wrapping_paper", "stock_canvas"] as const;
 

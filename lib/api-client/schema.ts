@@ -562,10 +562,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/preflight/checks */
+        /** The account's preflight reports, newest first (without issues) */
         get: operations["getServicesPreflightChecks"];
         put?: never;
-        /** POST /v1/services/preflight/checks */
+        /** Check a print file (JPEG, PNG, TIFF or PDF) and store its report */
         post: operations["postServicesPreflightChecks"];
         delete?: never;
         options?: never;
@@ -580,11 +580,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/services/preflight/checks/{reportId} */
+        /** A preflight report with its issues, a signed URL of the checked file and its preview */
         get: operations["getServicesPreflightChecksByReportId"];
         put?: never;
         post?: never;
-        /** DELETE /v1/services/preflight/checks/{reportId} */
+        /** Delete a report and its stored file (the monthly quota is not given back) */
         delete: operations["deleteServicesPreflightChecksByReportId"];
         options?: never;
         head?: never;
@@ -713,6 +713,23 @@ export interface paths {
         post?: never;
         /** Delete a photo (and its stored files) */
         delete: operations["deleteServicesStudioAgenciesByAgencyIdJobsByJobIdFilesByFileId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/qr-sort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sort the job's photos by the Bulk QR cards photographed before each child (free; 202 with a task) */
+        post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdQrSort"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -847,7 +864,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A studio task: a Face Crop batch, a face matching reference build (type face_references) or a match job (type match_job); poll until completed or failed */
+        /** A studio task: a Face Crop batch, a face matching reference build (type face_references) a match job (type match_job) or a QR sort (type qr_sort); poll until completed or failed */
         get: operations["getServicesStudioJobsByTaskId"];
         put?: never;
         post?: never;
@@ -975,6 +992,91 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/qr-sort/{taskId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished QR sort as CSV: file, capture order and time, subject, student id, role, who decided, review reasons (free) */
+        get: operations["getServicesStudioQrSortByTaskIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/qr-sort/{taskId}/lab-zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished QR sort's photos for the lab: a ZIP of every photo filed under a subject, named {student_id}_{last}_{first}_{nn}.jpg (free) */
+        get: operations["getServicesStudioQrSortByTaskIdLabZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/qr-sort/{taskId}/pspa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished QR sort as a PSPA package for yearbook software: INDEX.TXT beside folders of 4:5 portraits, at least 640 × 800, cropped with Face Crop's school preset (free) */
+        get: operations["getServicesStudioQrSortByTaskIdPspa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/qr-sort/{taskId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished QR sort's photos in capture order: role, subject, card payload and review reasons (free) */
+        get: operations["getServicesStudioQrSortByTaskIdResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/qr-sort/{taskId}/results/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** File a sorted photo under another subject of the agency, or under nobody (null) (free) */
+        patch: operations["patchServicesStudioQrSortByTaskIdResultsByFileId"];
         trace?: never;
     };
     "/v1/services/studio/qr/generate": {
@@ -3442,7 +3544,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            createdAt: string;
+                            designId: string;
+                            fileSize: number;
+                            /** @enum {string} */
+                            fileType: "jpeg" | "png" | "tiff" | "pdf";
+                            reportId: string;
+                            /** @enum {string} */
+                            status: "pass" | "warning" | "fail";
+                            summary: {
+                                errors: number;
+                                infos: number;
+                                warnings: number;
+                            };
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3483,12 +3615,72 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            analysisMs: number;
+                            checkedAgainst: {
+                                bleedMm?: number;
+                                canvasHeightInches?: number;
+                                canvasWidthInches?: number;
+                                declaredFileType?: string;
+                                productType?: string;
+                                /** @enum {string} */
+                                requiredColorMode?: "cmyk" | "rgb" | "grayscale";
+                                requiredDpi?: number;
+                                requiredDpiSource?: string;
+                            };
+                            createdAt: string;
+                            designId: string;
+                            file: {
+                                heightPx?: number;
+                                pageCount?: number;
+                                pages?: {
+                                    bleedBox: number[];
+                                    mediaBox: number[];
+                                    page: number;
+                                    trimBox: number[];
+                                }[];
+                                widthPx?: number;
+                            };
+                            fileSize: number;
+                            /** @enum {string} */
+                            fileType: "jpeg" | "png" | "tiff" | "pdf";
+                            fileUrl: string;
+                            issues: {
+                                box?: {
+                                    height: number;
+                                    /** @enum {string} */
+                                    unit: "pt" | "px";
+                                    width: number;
+                                    x: number;
+                                    y: number;
+                                };
+                                code: string;
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                fixTypes: string[];
+                                message: string;
+                                page?: number;
+                                /** @enum {string} */
+                                severity: "error" | "warning" | "info";
+                            }[];
+                            previewUrl: string | null;
+                            reportId: string;
+                            /** @enum {string} */
+                            status: "pass" | "warning" | "fail";
+                            summary: {
+                                errors: number;
+                                infos: number;
+                                warnings: number;
+                            };
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3515,7 +3707,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            analysisMs: number;
+                            checkedAgainst: {
+                                bleedMm?: number;
+                                canvasHeightInches?: number;
+                                canvasWidthInches?: number;
+                                declaredFileType?: string;
+                                productType?: string;
+                                /** @enum {string} */
+                                requiredColorMode?: "cmyk" | "rgb" | "grayscale";
+                                requiredDpi?: number;
+                                requiredDpiSource?: string;
+                            };
+                            createdAt: string;
+                            designId: string;
+                            file: {
+                                heightPx?: number;
+                                pageCount?: number;
+                                pages?: {
+                                    bleedBox: number[];
+                                    mediaBox: number[];
+                                    page: number;
+                                    trimBox: number[];
+                                }[];
+                                widthPx?: number;
+                            };
+                            fileSize: number;
+                            /** @enum {string} */
+                            fileType: "jpeg" | "png" | "tiff" | "pdf";
+                            fileUrl: string;
+                            issues: {
+                                box?: {
+                                    height: number;
+                                    /** @enum {string} */
+                                    unit: "pt" | "px";
+                                    width: number;
+                                    x: number;
+                                    y: number;
+                                };
+                                code: string;
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                fixTypes: string[];
+                                message: string;
+                                page?: number;
+                                /** @enum {string} */
+                                severity: "error" | "warning" | "info";
+                            }[];
+                            previewUrl: string | null;
+                            reportId: string;
+                            /** @enum {string} */
+                            status: "pass" | "warning" | "fail";
+                            summary: {
+                                errors: number;
+                                infos: number;
+                                warnings: number;
+                            };
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3537,13 +3789,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success. */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -4200,6 +4450,49 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    postServicesStudioAgenciesByAgencyIdJobsByJobIdQrSort: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every photo the job holds is read for a QR card and its EXIF capture time; poll GET /v1/services/studio/jobs/{task_id} (type qr_sort), then read GET /v1/services/studio/qr-sort/{task_id}/results. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agency_id: number;
+                        job_id: number;
+                        poll_url: string;
+                        results_url: string;
+                        /** @constant */
+                        status: "queued";
+                        task_id: string;
+                        total_files: number;
+                        /** @constant */
+                        type: "qr_sort";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getServicesStudioAgenciesByAgencyIdSubjects: {
         parameters: {
             query?: {
@@ -4227,11 +4520,18 @@ export interface operations {
                             agency_id: number;
                             class_name: string | null;
                             created_at: string;
+                            department: string | null;
                             exclude_from_matching: boolean;
+                            grade: string | null;
+                            homeroom: string | null;
                             id: string;
                             name: string;
+                            period: string | null;
                             reference_photo_url: string | null;
                             student_id: string;
+                            teacher: string | null;
+                            title: string | null;
+                            track: string | null;
                             updated_at: string;
                         }[];
                         links: {
@@ -4274,11 +4574,18 @@ export interface operations {
             content: {
                 "application/json": {
                     class_name?: string | null;
+                    department?: string | null;
                     /** @default false */
                     exclude_from_matching?: boolean;
+                    grade?: string | null;
+                    homeroom?: string | null;
                     name: string;
+                    period?: string | null;
                     reference_photo_url?: string | null;
                     student_id: string;
+                    teacher?: string | null;
+                    title?: string | null;
+                    track?: string | null;
                 };
             };
         };
@@ -4293,11 +4600,18 @@ export interface operations {
                         agency_id: number;
                         class_name: string | null;
                         created_at: string;
+                        department: string | null;
                         exclude_from_matching: boolean;
+                        grade: string | null;
+                        homeroom: string | null;
                         id: string;
                         name: string;
+                        period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
+                        teacher: string | null;
+                        title: string | null;
+                        track: string | null;
                         updated_at: string;
                     };
                 };
@@ -4332,11 +4646,18 @@ export interface operations {
                         agency_id: number;
                         class_name: string | null;
                         created_at: string;
+                        department: string | null;
                         exclude_from_matching: boolean;
+                        grade: string | null;
+                        homeroom: string | null;
                         id: string;
                         name: string;
+                        period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
+                        teacher: string | null;
+                        title: string | null;
+                        track: string | null;
                         updated_at: string;
                     };
                 };
@@ -4388,10 +4709,17 @@ export interface operations {
             content: {
                 "application/json": {
                     class_name?: string | null;
+                    department?: string | null;
                     exclude_from_matching?: boolean;
+                    grade?: string | null;
+                    homeroom?: string | null;
                     name?: string;
+                    period?: string | null;
                     reference_photo_url?: string | null;
                     student_id?: string;
+                    teacher?: string | null;
+                    title?: string | null;
+                    track?: string | null;
                 };
             };
         };
@@ -4406,11 +4734,18 @@ export interface operations {
                         agency_id: number;
                         class_name: string | null;
                         created_at: string;
+                        department: string | null;
                         exclude_from_matching: boolean;
+                        grade: string | null;
+                        homeroom: string | null;
                         id: string;
                         name: string;
+                        period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
+                        teacher: string | null;
+                        title: string | null;
+                        track: string | null;
                         updated_at: string;
                     };
                 };
@@ -4775,6 +5110,38 @@ export interface operations {
                         type: "match_job";
                         unmatched: number;
                         wallet_transaction_id: string;
+                    } | {
+                        agency_id: number;
+                        completed_at: string | null;
+                        created_at: string;
+                        error: string | null;
+                        job_id: number;
+                        progress: {
+                            current: number;
+                            percentage: number;
+                            total: number;
+                        };
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        summary: {
+                            before_first_card: number;
+                            cards: number;
+                            needs_review: number;
+                            subject_frames: number;
+                            subjects_photographed: number;
+                            unknown_card: number;
+                        } | null;
+                        task_id: string;
+                        total_files: number;
+                        /** @constant */
+                        type: "qr_sort";
+                        warnings: {
+                            code: string;
+                            file_ids?: number[];
+                            message: string;
+                            student_id?: string;
+                            subject_id?: string | null;
+                        }[];
                     };
                 };
             };
@@ -5255,6 +5622,203 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioQrSortByTaskIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioQrSortByTaskIdLabZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioQrSortByTaskIdPspa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioQrSortByTaskIdResults: {
+        parameters: {
+            query?: {
+                limit?: string;
+                needs_review?: "true" | "false";
+                page?: string;
+                role?: "card" | "subject" | "before_first_card" | "unknown_card";
+                subject_id?: string;
+            };
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            captured_at: string | null;
+                            card_payload: string | null;
+                            file_id: number | null;
+                            filename: string;
+                            manual: boolean;
+                            name: string | null;
+                            review: string[];
+                            /** @enum {string} */
+                            role: "card" | "subject" | "before_first_card" | "unknown_card";
+                            sequence: number;
+                            student_id: string | null;
+                            subject_id: string | null;
+                            thumbnail_url: string | null;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchServicesStudioQrSortByTaskIdResultsByFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileId: string;
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject_id": "sub_abc123"
+                 *     }
+                 */
+                "application/json": {
+                    subject_id: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        captured_at: string | null;
+                        card_payload: string | null;
+                        file_id: number | null;
+                        filename: string;
+                        manual: boolean;
+                        name: string | null;
+                        review: string[];
+                        /** @enum {string} */
+                        role: "card" | "subject" | "before_first_card" | "unknown_card";
+                        sequence: number;
+                        student_id: string | null;
+                        subject_id: string | null;
+                        thumbnail_url: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

@@ -32,10 +32,15 @@ export const matchJobRequested = eventType("matching/match-job.requested", {
   schema: z.object({ matchJobId: z.number().int().positive(), accountId: z.string().min(1) }),
 });
 
+/** QR sorting of a job's photos (inngest/qr-sort.ts): free, nothing to refund. */
+export const qrSortRequested = eventType("qr-sort/task.requested", {
+  schema: z.object({ taskId: z.string().startsWith("task_"), accountId: z.string().min(1) }),
+});
+
 /** One attempt of a webhook delivery (inngest/webhook-delivery.ts). */
 export const webhookDeliveryAttempt = eventType("webhooks/delivery.attempt", {
   schema: z.object({ deliveryId: z.string().startsWith("msg_"), accountId: z.string().min(1), attempt: z.number().int().min(1) }),
 });
 
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, webhookDeliveryAttempt] as const;
+export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, webhookDeliveryAttempt] as const;

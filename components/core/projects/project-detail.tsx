@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
 import { isFinalStatus, PROJECT_STATUS_LABELS, PROJECT_TRANSITIONS, type ProjectStatus } from "@/lib/services/core/project-status";
 import { fieldErrors } from "../field-errors";
 import { formatDate, formatPrice, formatSize } from "../format";
@@ -179,7 +179,7 @@ type ReportSummary = { reportId: string; designId: string; status: "pass" | "war
 function useLinkedReport(reportId: string | null) {
   return useQuery({
     queryKey: ["preflight", "report-summary", reportId],
-    queryFn: () => apiFetch<{ data: ReportSummary }>(`/v1/services/preflight/checks/${encodeURIComponent(reportId!)}`).then((r) => r.data),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/preflight/checks/{reportId}", { params: { path: { reportId: reportId! } } })).data,
     enabled: !!reportId,
   });
 }

@@ -12,3 +12,4 @@ export * from "./idempotency";
 export * from "./matching";
 export * from "./webhooks";
 export * from "./billing";
+export * from "./qr-sort";

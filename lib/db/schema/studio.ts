@@ -70,6 +70,14 @@ export const subjects = pgTable(
     studentId: text("student_id").notNull(),
     name: text("name").notNull(),
     className: text("class_name"),
+    /** What a yearbook's PSPA index carries for each person (lib/services/qr-sort/pspa.ts); all optional. */
+    grade: text("grade"),
+    homeroom: text("homeroom"),
+    teacher: text("teacher"),
+    period: text("period"),
+    track: text("track"),
+    department: text("department"),
+    title: text("title"),
     /** As the caller gave it; matching builds its embedding from this photo. */
     referencePhotoUrl: text("reference_photo_url"),
     /**

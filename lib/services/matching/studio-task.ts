@@ -3,13 +3,14 @@ import type { Db } from "@/lib/db/types";
 import { faceCropTasks, referenceBuilds } from "@/lib/db/schema";
 import { notFound } from "@/lib/http/api-error";
 import { toPublicTask } from "@/lib/services/face-crop/public-task";
+import { getSortTask } from "@/lib/services/qr-sort/sort-task";
 import { getMatchJobByTask } from "./match-job-status";
 import { toPublicBuild } from "./reference-build-task";
 
 /**
  * GET /v1/services/studio/jobs/{taskId}: every studio task shares this poll URL
  * (contract 2.7): a Face Crop batch, a reference build (type face_references) or
- * a match job's task (type match_job, the match job itself).
+ * a match job's task (type match_job, the match job itself) or a QR sort (type qr_sort).
  */
 export async function getStudioTask(db: Db, accountId: string, taskId: string) {
   const [crop] = await db.select().from(faceCropTasks).where(and(eq(faceCropTasks.id, taskId), eq(faceCropTasks.accountId, accountId)));
@@ -18,5 +19,7 @@ export async function getStudioTask(db: Db, accountId: string, taskId: string) {
   if (build) return toPublicBuild(build);
   const match = await getMatchJobByTask(db, accountId, taskId);
   if (match) return match;
+  const sort = await getSortTask(db, accountId, taskId);
+  if (sort) return sort;
   throw notFound("Task");
 }

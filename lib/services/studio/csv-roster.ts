@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 
-export const ROSTER_COLUMNS = ["student_id", "name", "class_name", "reference_photo_url"] as const;
+export const ROSTER_COLUMNS = ["student_id", "name", "class_name", "reference_photo_url", "grade", "homeroom", "teacher", "period", "track", "department", "title"] as const;
 export type RosterColumn = (typeof ROSTER_COLUMNS)[number];
 const REQUIRED: RosterColumn[] = ["student_id", "name"];
 
@@ -9,8 +9,9 @@ export type CsvError = { line: number; field?: string; message: string };
 
 /**
  * Reads a roster CSV: a header row naming the columns (any order, any case;
- * `student_id` and `name` required, `class_name` and `reference_photo_url`
- * optional), then one subject per row. Every row keeps the line number it starts
+ * `student_id` and `name` required, `class_name`, `reference_photo_url` and
+ * the PSPA fields `grade`, `homeroom`, `teacher`, `period`, `track`,
+ * `department`, `title` optional), then one subject per row. Every row keeps the line number it starts
  * on in the file (a quoted field may span lines), so errors point at the line a
  * person sees in their editor. Comma, semicolon or tab separated.
  */

@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { requireAgency } from "./agencies";
 import { parseRosterCsv, type CsvError } from "./csv-roster";
 import { resolveReferencePhoto } from "./reference-photo";
+import { pspaValues } from "./subjects";
 import { createSubjectBody, type SubjectInput } from "./schemas";
 
 /** Rows per import: a whole school, with room to spare. */
@@ -81,6 +82,7 @@ export async function importSubjectsCsv(db: Db, accountId: string, agencyId: num
     studentId: v.input.student_id,
     name: v.input.name,
     className: v.input.class_name ?? null,
+    ...pspaValues(v.input),
     ...photos.get(v.line)!,
   });
   const fresh = valid.filter((v) => !existing.has(v.input.student_id));

@@ -51,6 +51,10 @@ export const nameText = lineText(200).superRefine((name, ctx) => {
   }
 });
 export const classNameText = optionalLineText(100);
+/** The roster fields a PSPA index (yearbook import) carries beyond name and class; optional, "" or null means none. */
+export const PSPA_FIELDS = ["grade", "homeroom", "teacher", "period", "track", "department", "title"] as const;
+export type PspaField = (typeof PSPA_FIELDS)[number];
+const pspaShape = Object.fromEntries(PSPA_FIELDS.map((f) => [f, optionalLineText(100)])) as Record<PspaField, ReturnType<typeof optionalLineText>>;
 /** http(s) only; whether the host may be fetched is checkSourceUrl's call (a 400 URL_NOT_ALLOWED). */
 export const urlText = z.url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL." }).max(2048);
 /** An optional URL where "" (an empty CSV cell, a cleared form field) means none. */
@@ -74,6 +78,7 @@ export const createSubjectBody = z.strictObject({
   student_id: studentIdText,
   name: nameText,
   class_name: classNameText,
+  ...pspaShape,
   reference_photo_url: optionalUrl,
   exclude_from_matching: excludeFromMatching.default(false),
 });
@@ -84,6 +89,7 @@ export const updateSubjectBody = z
     student_id: studentIdText.optional(),
     name: nameText.optional(),
     class_name: classNameText,
+    ...pspaShape,
     reference_photo_url: optionalUrl,
     exclude_from_matching: excludeFromMatching.optional(),
   })
@@ -170,6 +176,13 @@ export const subjectResponse = z.object({
   student_id: z.string(),
   name: z.string(),
   class_name: z.string().nullable(),
+  grade: z.string().nullable(),
+  homeroom: z.string().nullable(),
+  teacher: z.string().nullable(),
+  period: z.string().nullable(),
+  track: z.string().nullable(),
+  department: z.string().nullable(),
+  title: z.string().nullable(),
   reference_photo_url: z.string().nullable(),
   exclude_from_matching: z.boolean(),
   created_at: z.string(),

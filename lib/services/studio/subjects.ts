@@ -6,7 +6,7 @@ import { ApiError, notFound } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { requireAgency } from "./agencies";
 import { referencePhotoUrlFor, resolveReferencePhoto } from "./reference-photo";
-import type { SubjectInput } from "./schemas";
+import { PSPA_FIELDS, type SubjectInput } from "./schemas";
 
 type SubjectRow = typeof subjects.$inferSelect;
 
@@ -17,11 +17,23 @@ export async function toPublicSubject(row: SubjectRow) {
     student_id: row.studentId,
     name: row.name,
     class_name: row.className,
+    grade: row.grade,
+    homeroom: row.homeroom,
+    teacher: row.teacher,
+    period: row.period,
+    track: row.track,
+    department: row.department,
+    title: row.title,
     reference_photo_url: await referencePhotoUrlFor(row),
     exclude_from_matching: row.excludeFromMatching,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The PSPA roster fields of an input, null where not given (create, import). */
+export function pspaValues(input: Partial<SubjectInput>) {
+  return Object.fromEntries(PSPA_FIELDS.map((f) => [f, input[f] ?? null])) as Record<(typeof PSPA_FIELDS)[number], string | null>;
 }
 
 export const duplicateStudentId = (studentId: string) =>
@@ -62,7 +74,7 @@ export async function createSubject(db: Db, accountId: string, agencyId: number,
   try {
     const [row] = await db
       .insert(subjects)
-      .values({ id: newId("sub"), accountId, agencyId, studentId: input.student_id, name: input.name, className: input.class_name ?? null, excludeFromMatching: input.exclude_from_matching ?? false, ...photo })
+      .values({ id: newId("sub"), accountId, agencyId, studentId: input.student_id, name: input.name, className: input.class_name ?? null, ...pspaValues(input), excludeFromMatching: input.exclude_from_matching ?? false, ...photo })
       .returning();
     return toPublicSubject(row!);
   } catch (err) {
@@ -88,6 +100,7 @@ export async function updateSubject(db: Db, accountId: string, agencyId: number,
   if (input.student_id !== undefined) changes.studentId = input.student_id;
   if (input.name !== undefined) changes.name = input.name;
   if (input.class_name !== undefined) changes.className = input.class_name;
+  for (const f of PSPA_FIELDS) if (input[f] !== undefined) changes[f] = input[f];
   if (input.reference_photo_url !== undefined) Object.assign(changes, await resolveReferencePhoto(accountId, input.reference_photo_url, "reference_photo_url"));
   if (input.exclude_from_matching !== undefined) changes.excludeFromMatching = input.exclude_from_matching;
   try {

@@ -1,0 +1,22 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { appOrigin } from "@/lib/http/app-origin";
+import { startQrSort } from "@/lib/services/qr-sort/accept-sort";
+import { sortAccepted, sortParams } from "@/lib/services/qr-sort/schemas";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: withAccount(
+    {
+      params: sortParams,
+      doc: {
+        summary: "Sort the job's photos by the Bulk QR cards photographed before each child (free; 202 with a task)",
+        description: "Every photo the job holds is read for a QR card and its EXIF capture time; poll GET /v1/services/studio/jobs/{task_id} (type qr_sort), then read GET /v1/services/studio/qr-sort/{task_id}/results.",
+        response: sortAccepted,
+        status: 202,
+      },
+    },
+    async ({ db, principal, params }) => Response.json(await startQrSort(db, principal.account.id, params.agencyId, params.jobId, appOrigin()), { status: 202 }),
+  ),
+});

@@ -1,0 +1,116 @@
+import sharp from "sharp";
+import { readBarcodes, type ReadResult } from "zxing-wasm/reader";
+import { captureTime } from "./capture-time";
+import { zxingReader } from "./zxing-module";
+
+export type FrameReading = {
+  /** Every QR code read in the frame, as text, deduplicated, in the order found. */
+  codes: string[];
+  /** ISO 8601 from EXIF, or null. */
+  capturedAt: string | null;
+  /** Upright size (after the EXIF orientation). */
+  width: number;
+  height: number;
+};
+
+export type ReadLimits = {
+  /** Longest edge the whole frame is read at (larger frames are scaled down for the first pass). */
+  wholeEdge: number;
+  /** Longest edge of the second, full-detail read of a frame larger than wholeEdge: a small card keeps its pixels. */
+  tileEdge: number;
+};
+
+/** Frames larger than this are refused by sharp rather than decoded into gigabytes. */
+const MAX_PIXELS = 100_000_000;
+
+const OPTIONS = { formats: ["QRCode" as const], tryHarder: true, tryRotate: false, tryInvert: false, tryDownscale: true, maxNumberOfSymbols: 4, textMode: "Plain" as const };
+
+type Rgba = { data: Uint8ClampedArray; width: number; height: number };
+
+async function rgba(image: sharp.Sharp, longEdge: number): Promise<Rgba> {
+  const { data, info } = await image
+    .clone()
+    .resize(longEdge, longEdge, { fit: "inside", withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+
+async function decode(img: Rgba): Promise<string[]> {
+  const results: ReadResult[] = await readBarcodes(img as unknown as ImageData, OPTIONS);
+  return results.filter((r) => r.isValid && r.text).map((r) => r.text);
+}
+
+function crop(img: Rgba, left: number, top: number, width: number, height: number): Rgba {
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const from = ((top + y) * img.width + left) * 4;
+    out.set(img.data.subarray(from, from + width * 4), y * width * 4);
+  }
+  return { data: out, width, height };
+}
+
+/**
+ * Overlapping tiles over the frame, about half its shorter side each (a card
+ * of 5% of the width is then 10–15% of its tile, where ZXing's finder sees it),
+ * stepped by half a tile so every card lies whole inside at least one.
+ */
+export function tileGrid(width: number, height: number): { left: number; top: number; width: number; height: number }[] {
+  const size = Math.max(64, Math.round(Math.min(width, height) / 2));
+  const stepX = Math.round(size / 2);
+  const stepY = Math.round(size / 2);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let x = 0; ; x += stepX) {
+    xs.push(Math.min(x, Math.max(0, width - size)));
+    if (x + size >= width) break;
+  }
+  for (let y = 0; ; y += stepY) {
+    ys.push(Math.min(y, Math.max(0, height - size)));
+    if (y + size >= height) break;
+  }
+  const tiles = [];
+  for (const top of ys) for (const left of xs) tiles.push({ left, top, width: Math.min(size, width), height: Math.min(size, height) });
+  return tiles;
+}
+
+/**
+ * Reads a frame upright from its EXIF orientation (sharp's rotate()). First the
+ * whole frame, scaled to `wholeEdge`: enough for a card of 5% of the width of
+ * a camera frame. When nothing is found there:
+ * - a frame larger than that is read again whole at full detail (up to
+ *   `tileEdge`), where a small or blurred card keeps every pixel;
+ * - a smaller frame is read in overlapping tiles, each at twice its size
+ *   (ZXing locates a small, slightly blurred code more reliably when its
+ *   modules are a few pixels wide), stopping at the first tile with a code.
+ * A frame without a card costs two reads at most, never a tile scan of 12 MP.
+ */
+export async function readFrame(bytes: Uint8Array, limits: ReadLimits): Promise<FrameReading> {
+  await zxingReader();
+  const image = sharp(bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).rotate();
+  const meta = await image.metadata();
+  const width = meta.autoOrient?.width ?? meta.width ?? 0;
+  const height = meta.autoOrient?.height ?? meta.height ?? 0;
+  const capturedAt = (await captureTime(bytes))?.toISOString() ?? null;
+  const longEdge = Math.max(width, height);
+  const whole = await rgba(image, limits.wholeEdge);
+  let codes = await decode(whole);
+  if (codes.length === 0 && longEdge > limits.wholeEdge) {
+    codes = await decode(await rgba(image, limits.tileEdge));
+  } else if (codes.length === 0) {
+    for (const t of tileGrid(whole.width, whole.height)) {
+      codes = await decode(await upscale(crop(whole, t.left, t.top, t.width, t.height)));
+      if (codes.length > 0) break;
+    }
+  }
+  return { codes: [...new Set(codes)], capturedAt, width, height };
+}
+
+async function upscale(tile: Rgba): Promise<Rgba> {
+  const { data, info } = await sharp(Buffer.from(tile.data.buffer, tile.data.byteOffset, tile.data.byteLength), { raw: { width: tile.width, height: tile.height, channels: 4 } })
+    .resize(tile.width * 2, tile.height * 2, { kernel: "cubic" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}

@@ -1,0 +1,130 @@
+import { asc, eq, and } from "drizzle-orm";
+import { Zip, ZipPassThrough } from "fflate";
+import sharp from "sharp";
+import type { Db } from "@/lib/db/types";
+import { agencies, jobFiles, qrSortFrames, subjects } from "@/lib/db/schema";
+import { isFaceInputError } from "@/lib/ml/faces";
+import { cropFace, NoFaceError } from "@/lib/services/face-crop/crop-face";
+import { storage } from "@/lib/storage";
+import { splitName } from "./export-names";
+import { requireFinishedSort } from "./sort-results";
+
+/** INDEX.TXT's columns, in the order of the PSPA guidelines. */
+export const PSPA_COLUMNS = ["Volume Name", "Image Folder", "Image File Name", "Grade", "Last Name", "First Name", "Homeroom", "Period", "Teacher Name", "Track", "Department", "Title", "Image Size"] as const;
+/** Images per folder: yearbook software and old CD file systems both cope badly with thousands in one. */
+export const PSPA_FOLDER_SIZE = 250;
+/** Smallest portrait the guidelines accept, 4:5. */
+export const PSPA_MIN = { width: 640, height: 800 };
+
+type Person = { subjectId: string; studentId: string; name: string; grade: string | null; homeroom: string | null; period: string | null; teacher: string | null; track: string | null; department: string | null; title: string | null; storageKey: string };
+
+/** Each subject's first portrait in capture order (the frame after its card), with its roster fields. */
+async function peopleOf(db: Db, taskId: string): Promise<Person[]> {
+  const rows = await db
+    .select({
+      subjectId: subjects.id,
+      studentId: subjects.studentId,
+      name: subjects.name,
+      grade: subjects.grade,
+      homeroom: subjects.homeroom,
+      period: subjects.period,
+      teacher: subjects.teacher,
+      track: subjects.track,
+      department: subjects.department,
+      title: subjects.title,
+      storageKey: jobFiles.storageKey,
+    })
+    .from(qrSortFrames)
+    .innerJoin(subjects, eq(subjects.id, qrSortFrames.subjectId))
+    .innerJoin(jobFiles, eq(jobFiles.id, qrSortFrames.fileId))
+    .where(and(eq(qrSortFrames.taskId, taskId), eq(qrSortFrames.role, "subject")))
+    .orderBy(asc(qrSortFrames.sequence), asc(qrSortFrames.id));
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.subjectId) && seen.add(r.subjectId));
+}
+
+/**
+ * The portrait a yearbook gets: cropped by the Face Crop engine's school preset
+ * (4:5, head and eye line placed), then brought to at least 640 × 800. A photo
+ * where no face is found is cut 4:5 from its centre instead, and said so.
+ */
+export async function pspaPortrait(bytes: Buffer): Promise<{ jpeg: Buffer; width: number; height: number; faceFound: boolean }> {
+  let source: sharp.Sharp;
+  let faceFound = true;
+  try {
+    const crop = await cropFace(bytes, "school", false);
+    source = sharp(crop.rendered.original);
+  } catch (err) {
+    if (!(err instanceof NoFaceError) && !isFaceInputError(err)) throw err;
+    faceFound = false;
+    source = sharp(bytes).rotate();
+  }
+  const meta = await source.metadata();
+  const inW = meta.autoOrient?.width ?? meta.width ?? PSPA_MIN.width;
+  const inH = meta.autoOrient?.height ?? meta.height ?? PSPA_MIN.height;
+  // Exactly 4:5 (the crop can be a pixel off), never below the minimum, never enlarged past what is needed.
+  let width = Math.max(PSPA_MIN.width, Math.min(inW, Math.floor((inH * 4) / 5)));
+  width -= width % 4; // so the height, 5/4 of it, is whole
+  const height = (width * 5) / 4;
+  const jpeg = await source.resize(width, height, { fit: "cover", position: "centre", kernel: "lanczos3" }).jpeg({ quality: 92 }).toBuffer();
+  return { jpeg, width, height, faceFound };
+}
+
+/** One INDEX.TXT line: tab-separated, tabs and line breaks inside a value turned to spaces. */
+function indexLine(values: (string | null)[]): string {
+  return values.map((v) => (v ?? "").replace(/[\t\r\n]+/g, " ")).join("\t");
+}
+
+/**
+ * The PSPA package a yearbook imports: `INDEX.TXT` (tab-separated, one line per
+ * person, the guidelines' columns, no header line, CRLF) beside folders
+ * `IMAGES01`, `IMAGES02`, … of at most 250 portraits named `00000001.jpg` on.
+ * One portrait per subject filed by the sort: its first photo after its card.
+ * Streamed: one portrait is read, cropped and written at a time, INDEX.TXT last.
+ * `README.TXT` lists the subjects whose photo had no face to crop on.
+ */
+export async function pspaZip(db: Db, accountId: string, taskId: string): Promise<{ filename: string; stream: ReadableStream<Uint8Array> }> {
+  const task = await requireFinishedSort(db, accountId, taskId);
+  const [agency] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, task.agencyId));
+  const people = await peopleOf(db, task.id);
+  const volume = agency?.name ?? "Yearbook";
+  const lines: string[] = [];
+  const noFace: string[] = [];
+  let at = 0;
+  let zip: Zip;
+  const add = (name: string, bytes: Uint8Array) => {
+    const entry = new ZipPassThrough(name);
+    zip.add(entry);
+    entry.push(bytes, true);
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      zip = new Zip((err, chunk, final) => {
+        if (err) return controller.error(err);
+        controller.enqueue(chunk);
+        if (final) controller.close();
+      });
+    },
+    async pull() {
+      const person = people[at];
+      if (!person) {
+        add("INDEX.TXT", new TextEncoder().encode(lines.map((l) => `${l}\r\n`).join("")));
+        const readme = [`PSPA package of ${volume}: ${lines.length} portraits.`, ...(noFace.length ? ["", "No face was found in these photos; they were cut 4:5 from the centre:", ...noFace] : [])];
+        add("README.TXT", new TextEncoder().encode(readme.map((l) => `${l}\r\n`).join("")));
+        at++;
+        return zip.end();
+      }
+      const n = at++;
+      const stored = await storage().get(person.storageKey);
+      if (!stored) return; // deleted meanwhile: left out
+      const portrait = await pspaPortrait(stored.body);
+      const folder = `IMAGES${String(Math.floor(n / PSPA_FOLDER_SIZE) + 1).padStart(2, "0")}`;
+      const file = `${String(n + 1).padStart(8, "0")}.jpg`;
+      add(`${folder}/${file}`, portrait.jpeg);
+      if (!portrait.faceFound) noFace.push(`${folder}/${file}\t${person.studentId}\t${person.name}`);
+      const { last, first } = splitName(person.name);
+      lines.push(indexLine([volume, folder, file, person.grade, last, first, person.homeroom, person.period, person.teacher, person.track, person.department, person.title, `${portrait.width}x${portrait.height}`]));
+    },
+  });
+  return { filename: `pspa-job-${task.jobId}.zip`, stream };
+}
