@@ -21,8 +21,8 @@ async function measure() {
   const { authenticateAccount } = await import("@/lib/auth/authenticate-account");
   const { processKeyCache, resetProcessKeyCache } = await import("@/lib/api-keys/key-cache");
   const db = await getDb();
-  const acc = await createAccount(db, { email: `auth-bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", signupTokens: 10 });
-  const { token } = await issueAccessToken(acc.id);
+  const acc = await createAccount(db, { email: `auth-bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", verified: true, signupTokens: 10 });
+  const { token } = await issueAccessToken(acc);
   const { key } = await createApiKey(db, acc.id, "bench");
   const req = (t: string) => new Request("http://localhost/v1/account", { headers: { authorization: `Bearer ${t}` } });
   await authenticateAccount(req(key), db);

@@ -37,7 +37,7 @@ async function fixtures(made?: Awaited<ReturnType<typeof benchImages>>) {
   const { createAccount } = await import("@/lib/accounts/create-account");
   const { createUpload } = await import("@/lib/uploads/create-upload");
   const db = await getDb();
-  const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", signupTokens: 1_000_000 });
+  const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", verified: true, signupTokens: 1_000_000 });
   const imgs = made ?? (await benchImages());
   const urls: Record<string, string> = {};
   for (const [label, bytes] of Object.entries(imgs)) {

@@ -77,8 +77,8 @@ async function main() {
     const { db } = await dbHandle();
     const password = "bench passphrase 123";
     const email = `bench-core-${Date.now()}@example.com`;
-    const account = await createAccount(db, { email, password, name: "Bench", signupTokens: 0 });
-    const other = await createAccount(db, { email: `other-${email}`, password, name: "Other", signupTokens: 0 });
+    const account = await createAccount(db, { email, password, name: "Bench", verified: true, signupTokens: 0 });
+    const other = await createAccount(db, { email: `other-${email}`, password, name: "Other", verified: true, signupTokens: 0 });
 
     // The machine is shared: the load average says how much the figures are disturbed.
     console.log(`machine: ${machine}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
@@ -163,7 +163,7 @@ async function main() {
     console.log(`\nOne plan in full (status=archived, sortBy=name, after a cursor):\n${text.map((r) => `  ${r["QUERY PLAN"]}`).join("\n")}`);
 
     // ---- 2. Latency through the route handlers vs the driver -------------
-    const { token } = await issueAccessToken(account.id);
+    const { token } = await issueAccessToken(account);
     const unauthToken = await getUnauthToken(db, account.id);
     const basic = `Basic ${Buffer.from(`${email}:${password}`).toString("base64")}`;
 

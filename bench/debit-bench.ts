@@ -15,7 +15,7 @@ const GRANT = COST * 400 + 75; // enough for 400 debits: 100 must be refused, 75
 
 async function main() {
   const { db, driver } = await dbHandle();
-  const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", signupTokens: GRANT });
+  const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", verified: true, signupTokens: GRANT });
   const started = performance.now();
   const results = await Promise.allSettled(
     Array.from({ length: DEBITS }, (_, i) => debitTokens(db, { accountId: account.id, amount: COST, operation: "bench", reference: `bench_${i}` })),

@@ -103,8 +103,8 @@ async function batch() {
   const { eq } = await import("drizzle-orm");
   const upload = await import("@/app/v1/services/studio/face-crop/upload/route");
   const db = await getDb();
-  const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", signupTokens: 100_000 });
-  const { token } = await issueAccessToken(account.id);
+  const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", verified: true, signupTokens: 100_000 });
+  const { token } = await issueAccessToken(account);
   const photos = await Promise.all(PORTRAITS.map(oneMegapixel));
   const form = new FormData();
   form.append("icp_type", "school");

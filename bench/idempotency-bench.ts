@@ -37,8 +37,8 @@ async function run(token: string, key: (i: number) => string | undefined, target
 async function main() {
   process.env.RATE_LIMIT_PER_MINUTE = "1000000";
   const { db, driver } = await dbHandle();
-  const account = await createAccount(db, { email: `bench-idem-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", signupTokens: 0 });
-  const { token } = await issueAccessToken(account.id);
+  const account = await createAccount(db, { email: `bench-idem-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", verified: true, signupTokens: 0 });
+  const { token } = await issueAccessToken(account);
   await run(token, () => undefined); // warm-up
   const plain = await run(token, () => undefined);
   const prefix = crypto.randomUUID();

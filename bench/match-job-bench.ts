@@ -52,7 +52,7 @@ async function main() {
   const { eq } = await import("drizzle-orm");
 
   const db = await getDb();
-  const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", signupTokens: 1_000_000 });
+  const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", verified: true, signupTokens: 1_000_000 });
   const [agency] = await db.insert(agencies).values({ accountId: account.id, name: "Bench school", agencyType: "school", faceMatchingEnabled: true, faceMatchingConsentBy: "bench", faceMatchingConsentAt: new Date() }).returning();
   const manifest = JSON.parse(fs.readFileSync(path.join(DEMO, "manifest.json"), "utf8")) as { subjects: { name: string; reference: string }[]; photos: { file: string }[] };
   await warmUpFaces({ embed: true });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { navigateTo } from "./support/nav";
+import { confirmAddress } from "./support/accounts";
 
 test("sign up, see the wallet, create an API key, use it, revoke it", async ({ page, request }) => {
   const email = `e2e-${Date.now()}@example.com`;
@@ -15,6 +16,11 @@ test("sign up, see the wallet, create an API key, use it, revoke it", async ({ p
   await page.getByRole("button", { name: "Create account" }).click();
 
   await expect(page).toHaveURL(/\/dashboard/);
+  // Unconfirmed: a banner, and the sign-up tokens wait for the address.
+  await expect(page.getByRole("region", { name: "Confirm your email address" })).toBeVisible();
+  await expect(page.getByTestId("wallet-balance")).toHaveAttribute("data-value", "0");
+  await confirmAddress(page, email);
+  await expect(page.getByRole("region", { name: "Confirm your email address" })).toHaveCount(0);
   await expect(page.getByTestId("wallet-balance")).toHaveAttribute("data-value", "100");
   await expect(page.getByText(/sign-up bonus/i).first()).toBeVisible();
 

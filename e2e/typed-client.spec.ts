@@ -2,13 +2,18 @@
 // third party would use it: register, token, a billed call retried with one key.
 import { expect, test } from "@playwright/test";
 import { createApiClient } from "../lib/api-client";
+import { emailedLink } from "./support/accounts";
 
-test("the typed client registers, authenticates, and a retried billed POST with one Idempotency-Key is charged once", async ({ baseURL }) => {
+test("the typed client registers, confirms the address, authenticates, and a retried billed POST with one Idempotency-Key is charged once", async ({ baseURL, request }) => {
   const anonymous = createApiClient({ baseUrl: baseURL });
   const email = `typed-client-${Date.now()}@example.com`;
   const registered = await anonymous.POST("/v1/auth/register", { body: { email, password: "a long enough passphrase", name: "Typed Client" } });
   expect(registered.response.status).toBe(201);
   expect(registered.data?.account.email).toBe(email);
+  // The sign-up tokens come with the confirmation: follow the emailed link's token.
+  const link = new URL(await emailedLink(request, email, /Confirm your email address/));
+  const confirmed = await anonymous.POST("/v1/auth/email-verification/confirm", { body: { token: link.searchParams.get("token")! } });
+  expect(confirmed.data?.account.email_verified).toBe(true);
   const token = await anonymous.POST("/v1/auth/token", { body: { email, password: "a long enough passphrase" } });
   expect(token.data?.token_type).toBe("Bearer");
 

@@ -45,6 +45,19 @@ const schema = z.object({
   /** Sign-ups per client IP per hour (POST /v1/auth/register). */
   REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(20),
   OPERATOR_TOKEN: z.string().min(16).optional(),
+  /** Outgoing mail (password reset, address verification, notices), e.g. smtp://user:pass@host:587 or smtps://...:465. Unset: messages go to the outbox in DATA_DIR (lib/mail). */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((u) => /^smtps?:$/.test(new URL(u).protocol), "Use an smtp:// or smtps:// URL.")
+    .optional(),
+  /** The From of every message: an address, or "Name <address>". */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .refine((v) => /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(v), "Use an address, or Name <address>.")
+    .default("Print Studio <no-reply@printstudio.local>"),
   /** Create (and print) the demo account even when DATABASE_URL is set. */
   DEMO_ACCOUNT: z.enum(["auto", "always", "never"]).default("auto"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),

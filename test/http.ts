@@ -52,12 +52,16 @@ export async function call(route: Route, method: keyof Route, path: string, opts
 }
 
 let counter = 0;
-/** A fresh account with a Bearer token; `tokens` sets its starting balance. */
-export async function testAccount(opts: { tokens?: number; plan?: "free" | "premium" } = {}) {
+/**
+ * A fresh account with a Bearer token; `tokens` sets its starting balance. Its
+ * address is confirmed through the same step a followed link takes (which grants
+ * `tokens` as the sign-up bonus); `verified: false` leaves it as a new sign-up is.
+ */
+export async function testAccount(opts: { tokens?: number; plan?: "free" | "premium"; verified?: boolean } = {}) {
   const db = await getDb();
   const email = `user${++counter}-${crypto.randomBytes(3).toString("hex")}@example.com`;
   const password = "correct horse battery staple";
-  const account = await createAccount(db, { email, password, name: `User ${counter}`, plan: opts.plan, signupTokens: opts.tokens ?? 100 });
-  const { token } = await issueAccessToken(account.id);
+  const account = await createAccount(db, { email, password, name: `User ${counter}`, plan: opts.plan, verified: opts.verified ?? true, signupTokens: opts.tokens ?? 100 });
+  const { token } = await issueAccessToken(account);
   return { account, token, email, password };
 }

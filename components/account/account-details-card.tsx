@@ -39,7 +39,9 @@ export function AccountDetailsCard() {
       ) : (
         <dl className="divide-y divide-slate-100">
           <Row label="Name">{data.name}</Row>
-          <Row label="Email">{data.email}</Row>
+          <Row label="Email">
+            {data.email} <span className={data.email_verified ? "text-green-700" : "text-amber-700"}>({data.email_verified ? "confirmed" : "not confirmed yet"})</span>
+          </Row>
           <Row label="Account ID">
             <code className="font-mono text-xs text-slate-700">{data.id}</code>
           </Row>

@@ -1,4 +1,5 @@
 import { AccountDetailsCard } from "./account-details-card";
+import { AccountSettingsCard } from "./account-settings-card";
 import { ApiUsageCard } from "./api-usage-card";
 
 export function AccountOverview() {
@@ -6,6 +7,7 @@ export function AccountOverview() {
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">Account</h1>
       <AccountDetailsCard />
+      <AccountSettingsCard />
       <ApiUsageCard />
     </div>
   );

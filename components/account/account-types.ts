@@ -1,4 +1,4 @@
 /** GET /v1/account. */
-export type Account = { id: string; email: string; name: string; plan: "free" | "premium" };
+export type Account = { id: string; email: string; name: string; plan: "free" | "premium"; email_verified: boolean };
 
 export const accountQueryKey = ["account"] as const;

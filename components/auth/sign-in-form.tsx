@@ -32,6 +32,9 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
       <h1 className="text-lg font-semibold">Sign in</h1>
       <Field id="email" name="email" type="email" label="Email" autoComplete="email" required />
       <Field id="password" name="password" type="password" label="Password" autoComplete="current-password" required />
+      <p className="text-right text-sm">
+        <Link href="/forgot-password" className="text-brand-600 hover:underline">Forgot password?</Link>
+      </p>
       {error ? <p role="alert" className="text-sm text-red-600">{error}</p> : null}
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Signing in…" : "Sign in"}

@@ -1,17 +1,24 @@
 import type { Db } from "@/lib/db/types";
 import { accounts, wallets } from "@/lib/db/schema";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { config } from "@/lib/config";
 import { ApiError, conflict } from "@/lib/http/api-error";
 import { hashPassword, passwordWeakness } from "@/lib/auth/password";
-import { grantTokens } from "@/lib/wallet/grant-tokens";
 import { newId } from "@/lib/ids";
+import { findAccountById } from "./find-account";
+import { markEmailVerified } from "./email-verification";
 import { normalizeEmail, type AccountRow } from "./public-account";
 
-/** A new account with its wallet and sign-up tokens, all in one transaction. */
+/**
+ * A new account with its wallet, in one transaction. Its address is unconfirmed
+ * and its wallet empty: the sign-up bonus comes with the confirmation
+ * (lib/accounts/email-verification.ts; POST /v1/auth/register sends the link).
+ * `verified` is for an address known to be real (the demo account, a test
+ * harness that stands for a user who followed the link): it is confirmed through
+ * the same step, with `signupTokens` as its bonus.
+ */
 export async function createAccount(
   db: Db,
-  input: { email: string; password: string; name: string; plan?: "free" | "premium"; signupTokens?: number },
+  input: { email: string; password: string; name: string; plan?: "free" | "premium"; verified?: boolean; signupTokens?: number },
 ): Promise<AccountRow> {
   const email = normalizeEmail(input.email);
   const weakness = passwordWeakness(input.password, email);
@@ -21,7 +28,6 @@ export async function createAccount(
     });
   }
   const passwordHash = await hashPassword(input.password);
-  const tokens = input.signupTokens ?? config().SIGNUP_BONUS_TOKENS;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -29,8 +35,9 @@ export async function createAccount(
         .values({ id: newId("acc"), email, name: input.name.trim(), passwordHash, plan: input.plan ?? "free" })
         .returning();
       await tx.insert(wallets).values({ accountId: row!.id, balance: 0 });
-      if (tokens > 0) await grantTokens(tx, { accountId: row!.id, amount: tokens, operation: "signup_bonus", note: "Tokens for a new account" });
-      return row!;
+      if (!input.verified) return row!;
+      await markEmailVerified(tx, row!.id, input.signupTokens);
+      return (await findAccountById(tx, row!.id))!;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("EMAIL_TAKEN", "An account with this email already exists.");

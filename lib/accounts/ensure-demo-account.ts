@@ -25,7 +25,7 @@ export async function ensureDemoAccount(db: Db, opts: { seed?: (db: Db, accountI
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(accounts);
   if (n === 0) {
     const creds = { email: DEMO_EMAIL, password: `studio-${crypto.randomBytes(9).toString("base64url")}` };
-    const account = await createAccount(db, { ...creds, name: "Demo Studio", plan: "premium", signupTokens: DEMO_TOKENS });
+    const account = await createAccount(db, { ...creds, name: "Demo Studio", plan: "premium", verified: true, signupTokens: DEMO_TOKENS });
     // Sample data; a demo without it is still a demo.
     await opts.seed?.(db, account.id).catch((err) => console.error("[demo] the sample data could not be created:", err));
     fs.mkdirSync(dataDir, { recursive: true });

@@ -12,6 +12,6 @@ export async function issueTokenForCredentials(db: Db, email: string, password: 
     await recordLoginFailure(email);
     throw new ApiError(401, "INVALID_CREDENTIALS", "The email or password is wrong.");
   }
-  const { token, expiresIn } = await issueAccessToken(account.id);
+  const { token, expiresIn } = await issueAccessToken(account);
   return { access_token: token, token_type: "Bearer" as const, expires_in: expiresIn };
 }

@@ -35,9 +35,31 @@ export const publicAccountResponse = z.object({
   email: z.string(),
   name: z.string(),
   plan: z.enum(["free", "premium"]),
+  /** False until the address is confirmed by its emailed link (the sign-up tokens come then). */
+  email_verified: z.boolean(),
   /** Set while a refunded or disputed payment's spent tokens are unsettled: billed operations answer 402 ACCOUNT_ON_HOLD. */
   hold: z.object({ reason: z.string(), since: z.string() }).nullable(),
 });
+
+/** A link token from an email: 43 base64url characters (256 bits); a little slack so an altered one is judged, not refused as malformed. */
+const linkToken = z.string().trim().min(1, "Paste the whole link.").max(200);
+const newPassword = z.string().min(1).max(200);
+
+export const passwordResetBody = z.strictObject({ email });
+export const passwordResetConfirmBody = z.strictObject({ token: linkToken, password: newPassword });
+export const emailVerificationConfirmBody = z.strictObject({ token: linkToken });
+export const renameAccountBody = z.strictObject({ name: z.string().trim().min(1, "Enter a name.").max(100) });
+export const changePasswordBody = z.strictObject({ current_password: z.string().min(1).max(200), new_password: newPassword });
+export const changeEmailBody = z.strictObject({ email, current_password: z.string().min(1).max(200) });
+
+/** POST /v1/auth/password-reset -> 202, whatever the address. */
+export const acceptedResponse = z.object({ status: z.literal("accepted"), message: z.string() });
+/** POST /v1/auth/email-verification -> 202. */
+export const verificationSentResponse = z.object({ status: z.literal("sent"), email: z.string() });
+/** POST /v1/account/email -> 202: the new address must confirm first. */
+export const emailChangeResponse = z.object({ status: z.literal("pending_confirmation"), pending_email: z.string() });
+/** The confirm endpoints answer with the account as it is now. */
+export const accountResponse = z.object({ account: publicAccountResponse });
 
 /** POST /v1/auth/token. */
 export const accessTokenResponse = z.object({ access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int().positive() });

@@ -1,6 +1,7 @@
 import Redis from "ioredis";
 import postgres from "postgres";
 import { config } from "@/lib/config";
+import { forgetAccount } from "@/lib/auth/principal-cache";
 import { hashApiKey } from "./api-key-secret";
 
 /**
@@ -27,6 +28,12 @@ import { hashApiKey } from "./api-key-secret";
  */
 export const REVOKED_CHANNEL = "api_key_revoked";
 export const ACK_CHANNEL = "api_key_revoked_ack";
+/**
+ * The same feed carries "account:<id>" when an account's sessions end (password
+ * reset or change, lib/auth/end-sessions.ts): every process drops its cached row
+ * of that account, so the next request re-reads the credentials version.
+ */
+export const SESSIONS_ENDED_PREFIX = "account:";
 /** application_name of the listening connections: how a revoker counts the processes to wait for. */
 export const LISTENER_APP_NAME = "print-studio-api-key-listener";
 const TTL_MS = 60_000;
@@ -69,6 +76,7 @@ export class ApiKeyCache {
     this.started ??= this.feed
       .start({
         onRevoked: (hash) => {
+          if (hash.startsWith(SESSIONS_ENDED_PREFIX)) forgetAccount(hash.slice(SESSIONS_ENDED_PREFIX.length));
           this.forget(hash);
           this.feed.ack(hash).catch(() => {});
         },

@@ -6,12 +6,16 @@ import { cachedTokenAccount, rememberToken } from "./principal-cache";
 const ISSUER = "print-studio";
 const AUDIENCE = "print-studio/v1";
 
-/** A signed JWT (HS256) naming the account; stateless, valid ACCESS_TOKEN_TTL_SECONDS. */
-export async function issueAccessToken(accountId: string): Promise<{ token: string; expiresIn: number }> {
+/**
+ * A signed JWT (HS256) naming the account, valid ACCESS_TOKEN_TTL_SECONDS. It
+ * carries the account's credentials version (`cv`): once a password reset or
+ * change moves it, the wrapper refuses the token (lib/auth/end-sessions.ts).
+ */
+export async function issueAccessToken(account: { id: string; credentialsVersion: number }): Promise<{ token: string; expiresIn: number }> {
   const expiresIn = config().ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({})
+  const token = await new SignJWT({ cv: account.credentialsVersion })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(accountId)
+    .setSubject(account.id)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -20,8 +24,8 @@ export async function issueAccessToken(accountId: string): Promise<{ token: stri
   return { token, expiresIn };
 }
 
-/** The account id, or null when the token is malformed, forged or expired. */
-export async function verifyAccessToken(token: string): Promise<string | null> {
+/** The account id and credentials version, or null when the token is malformed, forged or expired. */
+export async function verifyAccessToken(token: string): Promise<{ accountId: string; credentialsVersion: number } | null> {
   const known = cachedTokenAccount(token);
   if (known) return known;
   try {
@@ -31,8 +35,10 @@ export async function verifyAccessToken(token: string): Promise<string | null> {
       algorithms: ["HS256"],
     });
     if (typeof payload.sub !== "string" || typeof payload.exp !== "number") return null;
-    rememberToken(token, payload.sub, payload.exp * 1000);
-    return payload.sub;
+    // Tokens issued before versions existed carry none: version 0, what every account started with.
+    const credentialsVersion = typeof payload.cv === "number" ? payload.cv : 0;
+    rememberToken(token, { accountId: payload.sub, credentialsVersion }, payload.exp * 1000);
+    return { accountId: payload.sub, credentialsVersion };
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@ import { accountIdForApiKey } from "@/lib/api-keys/api-keys";
 import { looksLikeApiKey } from "@/lib/api-keys/api-key-secret";
 import { verifyAccessToken } from "./access-token";
 import { cachedAccount } from "./principal-cache";
-import { accountIdFromSessionCookie, hasSessionCookie } from "./session-cookie";
+import { hasSessionCookie, sessionFromCookie } from "./session-cookie";
 
 export type AccountPrincipal = { account: AccountRow; via: "access_token" | "api_key" | "session" };
 
@@ -24,23 +24,35 @@ export async function authenticateAccount(req: Request, db: Db): Promise<Account
     if (scheme?.toLowerCase() !== "bearer" || !token || extra) {
       throw unauthorized("Use Authorization: Bearer <access token or API key>.");
     }
-    const isKey = looksLikeApiKey(token);
-    const accountId = isKey ? await accountIdForApiKey(db, token) : await verifyAccessToken(token);
-    const account = accountId ? await cachedAccount(accountId, () => findAccountById(db, accountId)) : undefined;
-    if (!account) throw unauthorized(isKey ? "The API key is invalid or revoked." : "The access token is invalid or expired.");
-    return { account, via: isKey ? "api_key" : "access_token" };
+    if (looksLikeApiKey(token)) {
+      // API keys are the studio's, not a session: a password change leaves them working.
+      const accountId = await accountIdForApiKey(db, token);
+      const account = accountId ? await cachedAccount(accountId, () => findAccountById(db, accountId)) : undefined;
+      if (!account) throw unauthorized("The API key is invalid or revoked.");
+      return { account, via: "api_key" };
+    }
+    const claims = await verifyAccessToken(token);
+    const account = claims ? await currentAccount(db, claims) : undefined;
+    if (!account) throw unauthorized("The access token is invalid or expired.");
+    return { account, via: "access_token" };
   }
   if (req.headers.has("x-api-key")) {
     throw unauthorized("X-API-Key is not accepted. Send the key as Authorization: Bearer <key>.");
   }
   if (hasSessionCookie(req)) {
-    const accountId = await accountIdFromSessionCookie(req);
-    const account = accountId ? await cachedAccount(accountId, () => findAccountById(db, accountId)) : undefined;
+    const claims = await sessionFromCookie(req);
+    const account = claims ? await currentAccount(db, claims) : undefined;
     if (!account) throw unauthorized("The session has ended. Sign in again.");
     assertSameOrigin(req);
     return { account, via: "session" };
   }
   throw unauthorized();
+}
+
+/** The account a token or cookie names, unless its password was reset or changed since the token was issued. */
+async function currentAccount(db: Db, claims: { accountId: string; credentialsVersion: number }): Promise<AccountRow | undefined> {
+  const account = await cachedAccount(claims.accountId, () => findAccountById(db, claims.accountId));
+  return account && account.credentialsVersion === claims.credentialsVersion ? account : undefined;
 }
 
 /** Cookie-authenticated writes must come from our own pages (CSRF). */

@@ -33,13 +33,18 @@ export function authOptions(): NextAuthOptions {
             await recordLoginFailure(email);
             return null;
           }
-          return { id: account.id, email: account.email, name: account.name };
+          return { id: account.id, email: account.email, name: account.name, credentialsVersion: account.credentialsVersion };
         },
       }),
     ],
     callbacks: {
+      // The cookie carries the credentials version it was signed in under: a password reset or change ends it (lib/auth/end-sessions.ts).
+      jwt({ token, user }) {
+        if (user) token.cv = (user as { credentialsVersion?: number }).credentialsVersion ?? 0;
+        return token;
+      },
       session({ session, token }) {
-        return { ...session, user: { ...session.user, id: token.sub } };
+        return { ...session, user: { ...session.user, id: token.sub, cv: typeof token.cv === "number" ? token.cv : 0 } };
       },
     },
   };

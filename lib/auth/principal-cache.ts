@@ -9,13 +9,16 @@ import type { AccountRow } from "@/lib/accounts/public-account";
  *   never changes meaning, so this only skips re-checking the signature.
  * - account rows by id, for ACCOUNT_TTL_MS. A plan change made by this process is
  *   seen at once (forgetAccount); one made elsewhere (another instance, the CLI)
- *   within that time. Verified API keys have their own cache
+ *   within that time. Ended sessions (a password reset or change moves the
+ *   credentials version) are broadcast like a revoked API key, so every process
+ *   drops the row before the change is answered (lib/auth/end-sessions.ts). Verified API keys have their own cache
  *   (lib/api-keys/key-cache.ts), invalidated everywhere by a broadcast on revocation.
  */
 const ACCOUNT_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
 
-type Holder = { tokens: Map<string, { accountId: string; expiresAt: number }>; accounts: Map<string, { row: AccountRow; until: number }> };
+type TokenClaims = { accountId: string; credentialsVersion: number };
+type Holder = { tokens: Map<string, TokenClaims & { expiresAt: number }>; accounts: Map<string, { row: AccountRow; until: number }> };
 const g = globalThis as unknown as { __printStudioPrincipalCache?: Holder };
 const cache = (g.__printStudioPrincipalCache ??= { tokens: new Map(), accounts: new Map() });
 
@@ -26,16 +29,16 @@ function remember<V>(map: Map<string, V>, key: string, value: V) {
   if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
 }
 
-export function cachedTokenAccount(token: string): string | undefined {
+export function cachedTokenAccount(token: string): TokenClaims | undefined {
   const hit = cache.tokens.get(token);
   if (!hit) return undefined;
-  if (hit.expiresAt > Date.now()) return hit.accountId;
+  if (hit.expiresAt > Date.now()) return { accountId: hit.accountId, credentialsVersion: hit.credentialsVersion };
   cache.tokens.delete(token);
   return undefined;
 }
 
-export function rememberToken(token: string, accountId: string, expiresAt: number): void {
-  remember(cache.tokens, token, { accountId, expiresAt });
+export function rememberToken(token: string, claims: TokenClaims, expiresAt: number): void {
+  remember(cache.tokens, token, { ...claims, expiresAt });
 }
 
 /** The account row, from the cache when fresh, else from `load` (and then cached; misses are not). */
@@ -48,7 +51,7 @@ export async function cachedAccount(id: string, load: () => Promise<AccountRow |
   return row;
 }
 
-/** After changing an account (plan), so this process never serves the old row. */
+/** After changing an account (plan, credentials, name, email), so this process never serves the old row. */
 export function forgetAccount(id: string): void {
   cache.accounts.delete(id);
 }

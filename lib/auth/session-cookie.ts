@@ -13,11 +13,11 @@ function parseCookies(header: string | null): Map<string, string> {
 }
 
 /**
- * The account id in a browser's next-auth session cookie, or null. Read by
+ * The account id and credentials version in a browser's next-auth session cookie, or null. Read by
  * hand (not getToken) because getToken also accepts a Bearer header, which
  * must only ever mean an access token or API key here.
  */
-export async function accountIdFromSessionCookie(req: Request): Promise<string | null> {
+export async function sessionFromCookie(req: Request): Promise<{ accountId: string; credentialsVersion: number } | null> {
   const cookies = parseCookies(req.headers.get("cookie"));
   for (const name of NAMES) {
     // next-auth splits large tokens into name.0, name.1, ...
@@ -30,7 +30,7 @@ export async function accountIdFromSessionCookie(req: Request): Promise<string |
     if (!value) continue;
     try {
       const token = await decode({ token: value, secret: serverSecret() });
-      if (token?.sub) return token.sub;
+      if (token?.sub) return { accountId: token.sub, credentialsVersion: typeof token.cv === "number" ? token.cv : 0 };
     } catch {
       return null;
     }

@@ -26,6 +26,8 @@ describe("demo account", () => {
     expect(first?.email).toBe(DEMO_EMAIL);
     const account = await verifyCredentials(db, first!.email, first!.password);
     expect(account?.plan).toBe("premium");
+    // Its address is confirmed (nobody can follow a link to demo@printstudio.local); its tokens came with that.
+    expect(account?.emailVerifiedAt).toBeInstanceOf(Date);
     expect(await getBalance(db, account!.id)).toBe(5000);
     expect(fs.existsSync(path.join(config().dataDir, "demo-account.json"))).toBe(true);
     // A sample agency for face matching: a roster with portraits, a job of event photos, references queued.

@@ -8,6 +8,7 @@ import { deleteUnusedReferences } from "@/lib/services/matching/retention";
 import { expireUnreviewedFixJobs } from "@/lib/services/fixes/expire-unreviewed";
 import { pruneWebhookDeliveries, requeueStalledDeliveries } from "@/lib/webhooks/retention";
 import { webhookConfig } from "@/lib/webhooks/webhook-config";
+import { deleteStaleAccountTokens } from "@/lib/accounts/one-time-tokens";
 
 const HOUR_MS = 3_600_000;
 
@@ -15,13 +16,14 @@ const HOUR_MS = 3_600_000;
  * One pass of the retention rules: job runs JOB_RETENTION_DAYS after they end,
  * QR PDFs an hour after their download URL expired, Idempotency-Key records
  * 24 hours after first use, face embeddings MATCHING_RETENTION_DAYS after
- * their agency last used matching, webhook deliveries after WEBHOOK_RETENTION_DAYS.
+ * their agency last used matching, webhook deliveries after WEBHOOK_RETENTION_DAYS,
+ * emailed links (reset, confirmation) a day after they expired.
  * Idempotent, so several instances sweeping the same PostgreSQL database do no harm.
  */
 export async function sweepOnce(
   db: Db,
   now = new Date(),
-): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number; unreviewedFixJobs: number }> {
+): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number; unreviewedFixJobs: number; accountTokens: number }> {
   const jobRuns = await pruneFinishedJobRuns(db, new Date(now.getTime() - config().JOB_RETENTION_DAYS * 24 * HOUR_MS));
   const qrPdfs = await expireQrPdfs(db, new Date(now.getTime() - OUTPUT_URL_TTL_SECONDS * 1000 - HOUR_MS));
   // Face Crop batches answered at once whose process died midway: failed and refunded.
@@ -33,7 +35,8 @@ export async function sweepOnce(
   const webhookRequeued = await requeueStalledDeliveries(db, now);
   // AI fixes waiting for a review nobody gave within AI_FIX_REVIEW_HOURS: failed and refunded.
   const unreviewedFixJobs = await expireUnreviewedFixJobs(db, now);
-  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued, unreviewedFixJobs };
+  const accountTokens = await deleteStaleAccountTokens(db, new Date(now.getTime() - 24 * HOUR_MS));
+  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued, unreviewedFixJobs, accountTokens };
 }
 
 /** Sweeps a minute after start, then hourly; the timer never keeps the process alive. */

@@ -10,10 +10,10 @@ import { call, testAccount } from "../http";
 const strong = "a sturdy pass phrase";
 
 describe("POST /v1/auth/register", () => {
-  it("creates an account with the free plan and signup tokens", async () => {
+  it("creates an account with the free plan, its address not yet confirmed (the sign-up tokens come with the confirmation: email-verification.test.ts)", async () => {
     const res = await call(register, "POST", "/v1/auth/register", { body: { email: "New@Example.com", password: strong, name: "Ada" } });
     expect(res.status).toBe(201);
-    expect(res.json.account).toEqual({ id: expect.stringMatching(/^acc_/), email: "new@example.com", name: "Ada", plan: "free", hold: null });
+    expect(res.json.account).toEqual({ id: expect.stringMatching(/^acc_/), email: "new@example.com", name: "Ada", plan: "free", email_verified: false, hold: null });
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
   });
 
@@ -71,7 +71,7 @@ describe("POST /v1/auth/token", () => {
     expect(res.json).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 3600 });
     const me = await call(account, "GET", "/v1/account", { token: res.json.access_token });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ id: acc.id, email, name: acc.name, plan: "free", hold: null });
+    expect(me.json).toEqual({ id: acc.id, email, name: acc.name, plan: "free", email_verified: true, hold: null });
   });
 
   it("refuses a wrong password and an unknown email alike with 401", async () => {

@@ -40,7 +40,7 @@ describe("authentication caches", () => {
     const { account: acc } = await testAccount();
     process.env.ACCESS_TOKEN_TTL_SECONDS = "1";
     resetConfig();
-    const { token } = await issueAccessToken(acc.id);
+    const { token } = await issueAccessToken(acc);
     expect((await call(account, "GET", "/v1/account", { token })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2_100)); // exp has second resolution
     expect((await call(account, "GET", "/v1/account", { token })).status).toBe(401);

@@ -2,7 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as generate from "@/app/v1/services/studio/qr/generate/route";
 import { getDb } from "@/lib/db/client";
-import { jobRuns, jobSteps, qrGenerations } from "@/lib/db/schema";
+import { accountTokens, jobRuns, jobSteps, qrGenerations } from "@/lib/db/schema";
+import { createAccountToken } from "@/lib/accounts/one-time-tokens";
 import { sweepOnce } from "@/lib/maintenance/sweeper";
 import { storage } from "@/lib/storage";
 import { call, testAccount } from "../http";
@@ -27,11 +28,11 @@ describe("retention sweep", () => {
       { runId: recentDone!, stepId: "work", output: { data: 3 } },
     ]);
 
-    expect(await sweepOnce(db)).toEqual({ jobRuns: 2, qrPdfs: 0, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0 });
+    expect(await sweepOnce(db)).toEqual({ jobRuns: 2, qrPdfs: 0, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0, accountTokens: 0 });
     const left = await db.select({ id: jobRuns.id }).from(jobRuns).where(inArray(jobRuns.id, [oldDone!, oldFailed!, recentDone!, oldQueued!, oldRunning!]));
     expect(left.map((r) => r.id).sort()).toEqual([recentDone!, oldQueued!, oldRunning!].sort());
     expect((await db.select().from(jobSteps)).map((s) => s.runId)).toEqual([recentDone]);
-    expect(await sweepOnce(db)).toEqual({ jobRuns: 0, qrPdfs: 0, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0 }); // idempotent
+    expect(await sweepOnce(db)).toEqual({ jobRuns: 0, qrPdfs: 0, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0, accountTokens: 0 }); // idempotent
   });
 
   it("deletes a Bulk QR PDF an hour after its download URL expired, keeping the billed record", async () => {
@@ -50,11 +51,22 @@ describe("retention sweep", () => {
     // 23 hours in: still inside the URL's 24 hours plus the hour's margin.
     await db.update(qrGenerations).set({ completedAt: new Date(Date.now() - 23 * 3600_000) }).where(eq(qrGenerations.id, fresh));
 
-    expect(await sweepOnce(db)).toEqual({ jobRuns: 0, qrPdfs: 1, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0 });
+    expect(await sweepOnce(db)).toEqual({ jobRuns: 0, qrPdfs: 1, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0, accountTokens: 0 });
     expect(await storage().get(oldKey)).toBeNull();
     expect(await row(old)).toMatchObject({ status: "completed", storageKey: null, walletTransactionId: expect.any(String) });
     const freshRow = await row(fresh);
     expect(freshRow.storageKey).not.toBeNull();
     expect(await storage().get(freshRow.storageKey!)).not.toBeNull();
+  });
+
+  it("deletes emailed links a day after they expired, used or not, and keeps live ones", async () => {
+    const db = await getDb();
+    const { account } = await testAccount();
+    for (let i = 0; i < 3; i++) await createAccountToken(db, { accountId: account.id, purpose: "password_reset", email: account.email });
+    const rows = await db.select().from(accountTokens).where(eq(accountTokens.accountId, account.id));
+    await db.update(accountTokens).set({ expiresAt: daysAgo(2) }).where(eq(accountTokens.id, rows[0]!.id));
+    await db.update(accountTokens).set({ expiresAt: daysAgo(2), usedAt: daysAgo(3) }).where(eq(accountTokens.id, rows[1]!.id));
+    expect((await sweepOnce(db)).accountTokens).toBe(2);
+    expect((await db.select().from(accountTokens).where(eq(accountTokens.accountId, account.id))).map((r) => r.id)).toEqual([rows[2]!.id]);
   });
 });

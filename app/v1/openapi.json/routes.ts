@@ -4,11 +4,17 @@
 import type { RouteModuleLoader } from "@/lib/openapi/load-routes";
 
 export const routeModules: RouteModuleLoader[] = [
+  { path: "/v1/account/email", load: () => import("@/app/v1/account/email/route") },
+  { path: "/v1/account/password", load: () => import("@/app/v1/account/password/route") },
   { path: "/v1/account", load: () => import("@/app/v1/account/route") },
   { path: "/v1/account/unauth-token/rotate", load: () => import("@/app/v1/account/unauth-token/rotate/route") },
   { path: "/v1/account/unauth-token", load: () => import("@/app/v1/account/unauth-token/route") },
   { path: "/v1/api-keys/{id}", load: () => import("@/app/v1/api-keys/[id]/route") },
   { path: "/v1/api-keys", load: () => import("@/app/v1/api-keys/route") },
+  { path: "/v1/auth/email-verification/confirm", load: () => import("@/app/v1/auth/email-verification/confirm/route") },
+  { path: "/v1/auth/email-verification", load: () => import("@/app/v1/auth/email-verification/route") },
+  { path: "/v1/auth/password-reset/confirm", load: () => import("@/app/v1/auth/password-reset/confirm/route") },
+  { path: "/v1/auth/password-reset", load: () => import("@/app/v1/auth/password-reset/route") },
   { path: "/v1/auth/register", load: () => import("@/app/v1/auth/register/route") },
   { path: "/v1/auth/token", load: () => import("@/app/v1/auth/token/route") },
   { path: "/v1/billing/checkout/{sessionId}", load: () => import("@/app/v1/billing/checkout/[sessionId]/route") },
@@ -18,6 +24,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/openapi.json", load: () => import("@/app/v1/openapi.json/route") },
   { path: "/v1/operator/grants", load: () => import("@/app/v1/operator/grants/route") },
   { path: "/v1/operator/holds/release", load: () => import("@/app/v1/operator/holds/release/route") },
+  { path: "/v1/operator/outbox", load: () => import("@/app/v1/operator/outbox/route") },
   { path: "/v1/operator/plan", load: () => import("@/app/v1/operator/plan/route") },
   { path: "/v1/products/{id}", load: () => import("@/app/v1/products/[id]/route") },
   { path: "/v1/products", load: () => import("@/app/v1/products/route") },

@@ -33,9 +33,40 @@ export const accounts = pgTable(
      */
     holdReason: text("hold_reason"),
     heldAt: timestamp("held_at", { withTimezone: true, mode: "date" }),
+    /** When the address was first confirmed (the sign-up bonus is granted then, once). Null: not yet. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Bumped when the password changes (reset or change): access tokens and session
+     * cookies carry the version they were issued under and are refused once it moved.
+     */
+    credentialsVersion: integer("credentials_version").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("accounts_email_key").on(t.email)],
+);
+
+export const accountTokenPurposeEnum = pgEnum("account_token_purpose", ["password_reset", "email_verification"]);
+
+/**
+ * Single-use links sent by email (password reset, address verification). Only the
+ * SHA-256 of the token is kept; `email` is the address the link was sent to (for a
+ * verification, the address it confirms: the new one when the address changes).
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    purpose: accountTokenPurposeEnum("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_tokens_hash_key").on(t.tokenHash), index("account_tokens_account_idx").on(t.accountId, t.purpose)],
 );
 
 /** One row per account. The CHECK makes an overdraw impossible even if code is wrong. */

@@ -5,13 +5,16 @@ import { registerBody, registeredResponse } from "@/lib/accounts/schemas";
 import { createAccount } from "@/lib/accounts/create-account";
 import { toPublicAccount } from "@/lib/accounts/public-account";
 import { assertRegistrationAllowed } from "@/lib/accounts/register-throttle";
+import { sendVerificationLink } from "@/lib/accounts/email-verification";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withPublic({ body: registerBody, doc: { summary: "Create an account (free plan, sign-up tokens)", status: 201, response: registeredResponse } }, async ({ db, body, req }) => {
+  POST: withPublic({ body: registerBody, doc: { summary: "Create an account (free plan; emails a confirmation link, the sign-up tokens come with it)", status: 201, response: registeredResponse } }, async ({ db, body, req }) => {
     await assertRegistrationAllowed(clientIp(req));
     const account = await createAccount(db, body);
+    // The account exists either way; a link that could not be sent is sent again from the studio (POST /v1/auth/email-verification).
+    await sendVerificationLink(db, account).catch((err: Error) => console.warn(`[mail] the confirmation link for ${account.id} could not be sent: ${err.message}`));
     return Response.json({ account: toPublicAccount(account) }, { status: 201 });
   }),
 });

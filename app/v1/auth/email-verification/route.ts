@@ -1,0 +1,17 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { noBody } from "@/lib/http/no-body";
+import { verificationSentResponse } from "@/lib/accounts/schemas";
+import { resendVerification } from "@/lib/accounts/email-verification";
+import { assertMailRequestAllowed } from "@/lib/accounts/mail-throttle";
+import { clientIp } from "@/lib/http/client-ip";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: withAccount({ body: noBody, doc: { summary: "Send the address confirmation link again", status: 202, response: verificationSentResponse } }, async ({ db, principal, req }) => {
+    await assertMailRequestAllowed(clientIp(req));
+    await resendVerification(db, principal.account);
+    return Response.json({ status: "sent", email: principal.account.email }, { status: 202 });
+  }),
+});

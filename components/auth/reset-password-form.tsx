@@ -1,0 +1,65 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+
+const LINK_PROBLEMS: Record<string, string> = {
+  TOKEN_INVALID: "This link is not valid. Ask for a new one.",
+  TOKEN_USED: "This link was already used. Ask for a new one if you still need it.",
+  TOKEN_EXPIRED: "This link has expired (links work for one hour). Ask for a new one.",
+};
+
+/** The page a reset email links to: POST /v1/auth/password-reset/confirm with the link's token. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string>();
+  const [linkProblem, setLinkProblem] = useState<string | undefined>(token ? undefined : LINK_PROBLEMS.TOKEN_INVALID);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setPending(true);
+    setError(undefined);
+    const password = String(new FormData(e.currentTarget).get("password"));
+    try {
+      await apiFetch("/v1/auth/password-reset/confirm", { method: "POST", json: { token, password } });
+      setDone(true);
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.body.error && LINK_PROBLEMS[err.body.error]) setLinkProblem(LINK_PROBLEMS[err.body.error]);
+      else setError(err instanceof Error ? err.message : "The request failed. Try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-lg font-semibold">Password changed</h1>
+        <p role="status" className="text-sm text-slate-700">Your new password is set, and every other session was signed out.</p>
+        <Link href="/signin" className="text-sm text-brand-600 hover:underline">Sign in</Link>
+      </div>
+    );
+  }
+  if (linkProblem) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-lg font-semibold">Choose a new password</h1>
+        <p role="alert" className="text-sm text-red-600">{linkProblem}</p>
+        <Link href="/forgot-password" className="text-sm text-brand-600 hover:underline">Ask for a new link</Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      <h1 className="text-lg font-semibold">Choose a new password</h1>
+      <Field id="password" name="password" type="password" label="New password (at least 10 characters)" autoComplete="new-password" required error={error} />
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Saving…" : "Set the new password"}
+      </Button>
+    </form>
+  );
+}

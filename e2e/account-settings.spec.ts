@@ -1,0 +1,43 @@
+// The account page's own controls: rename the studio, change the password (this
+// browser stays signed in, other sessions end), change the address by its link.
+import { expect, test } from "@playwright/test";
+import { E2E_PASSWORD, emailedLink, sameOrigin, signUp } from "./support/accounts";
+
+test("account page: rename, change the password, change the email by its link", async ({ page, browser }) => {
+  const email = await signUp(page, "Settings Studio");
+  // A second session of the same account (another browser), through the API.
+  const other = await browser.newContext();
+  const token = (await (await other.request.post("/v1/auth/token", { data: { email, password: E2E_PASSWORD } })).json()).access_token as string;
+  expect((await other.request.get("/v1/account", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+
+  await page.goto("/account");
+  const nameForm = page.getByRole("form", { name: "Studio name" });
+  await nameForm.getByLabel(/Studio name/).fill("Harbour Light Studio");
+  await nameForm.getByRole("button", { name: "Save name" }).click();
+  await expect(nameForm.getByRole("status")).toHaveText("Name saved.");
+
+  const newPassword = "another long passphrase";
+  const passwordForm = page.getByRole("form", { name: "Password" });
+  await passwordForm.getByLabel("Current password").fill(E2E_PASSWORD);
+  await passwordForm.getByLabel(/New password/).fill(newPassword);
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordForm.getByRole("status")).toContainText("Password changed");
+  // This browser signed in again with the new password; the other session ended.
+  expect((await page.request.get("/v1/account")).status()).toBe(200);
+  expect((await other.request.get("/v1/account", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+  await other.close();
+
+  const next = `moved-${Date.now()}@example.com`;
+  const emailForm = page.getByRole("form", { name: "Email address" });
+  await emailForm.getByLabel("New email address").fill(next);
+  await emailForm.getByLabel("Current password").fill(newPassword);
+  await emailForm.getByRole("button", { name: "Change email" }).click();
+  await expect(emailForm.getByRole("status")).toContainText(`We sent a link to ${next}`);
+  const link = new URL(await emailedLink(page.request, next, /Confirm your new email address/));
+  await page.goto(link.pathname + link.search);
+  await page.getByRole("button", { name: "Confirm this address" }).click();
+  await expect(page.getByText(`${next} is confirmed`)).toBeVisible();
+
+  const me = await (await page.request.get("/v1/account", { headers: sameOrigin(page) })).json();
+  expect(me).toMatchObject({ email: next, name: "Harbour Light Studio", email_verified: true });
+});

@@ -1,0 +1,51 @@
+// "Forgot password?" end to end: the link from the email (the outbox: no SMTP_URL
+// on this server), a new password, the old session ended, the new password works.
+import { expect, test } from "@playwright/test";
+import { E2E_PASSWORD, OPERATOR_TOKEN, emailedLink, signUp } from "./support/accounts";
+
+test("Forgot password? sends a link that sets a new password once and signs the old session out", async ({ page, browser }) => {
+  const email = await signUp(page, "Reset Studio");
+  const newPassword = "a fresh pass phrase for e2e";
+
+  // Someone else (another browser) forgets the password.
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await visitor.goto("/signin");
+  await visitor.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(visitor).toHaveURL(/\/forgot-password/);
+  await visitor.getByLabel("Email").fill(email);
+  await visitor.getByRole("button", { name: "Send the link" }).click();
+  await expect(visitor.getByRole("status")).toContainText("If an account has this address");
+
+  const link = new URL(await emailedLink(visitor.request, email, /Reset your password/));
+  await visitor.goto(link.pathname + link.search);
+  await visitor.getByLabel(/New password/).fill(newPassword);
+  await visitor.getByRole("button", { name: "Set the new password" }).click();
+  await expect(visitor.getByRole("status")).toContainText("Your new password is set");
+
+  // The link works once.
+  await visitor.goto(link.pathname + link.search);
+  await visitor.getByLabel(/New password/).fill("yet another pass phrase");
+  await visitor.getByRole("button", { name: "Set the new password" }).click();
+  await expect(visitor.getByText(/This link was already used/)).toBeVisible();
+
+  // The first browser's session ended: its next request is refused, its next page asks to sign in.
+  expect((await page.request.get("/v1/account")).status()).toBe(401);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/signin/);
+
+  // The old password is refused, the new one signs in.
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(E2E_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(/The email or password is wrong/)).toBeVisible();
+  await page.getByLabel("Password").fill(newPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // The notice went to the address too.
+  const outbox = await page.request.get("/v1/operator/outbox?limit=100", { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } });
+  const subjects = ((await outbox.json()).data as { to: string; subject: string }[]).filter((m) => m.to === email).map((m) => m.subject);
+  expect(subjects.some((s) => /Your password was changed/.test(s))).toBe(true);
+  await other.close();
+});

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { accounts } from "@/lib/db/schema";
+import { ApiError, badRequest, conflict } from "@/lib/http/api-error";
+import { verifyPassword } from "@/lib/auth/password";
+import { issueAccessToken } from "@/lib/auth/access-token";
+import { assertLoginAllowed, recordLoginFailure } from "@/lib/auth/login-throttle";
+import { forgetAccount } from "@/lib/auth/principal-cache";
+import { sendMail } from "@/lib/mail/send-mail";
+import { addressChangeRequestedMail } from "@/lib/mail/templates";
+import { findAccountByEmail } from "./find-account";
+import { sendVerificationLink } from "./email-verification";
+import { setPassword } from "./password-reset";
+import { normalizeEmail, type AccountRow } from "./public-account";
+
+/** PATCH /v1/account: the studio's name (the name every email greets). */
+export async function renameAccount(db: Db, accountId: string, name: string): Promise<AccountRow> {
+  const [row] = await db.update(accounts).set({ name: name.trim() }).where(eq(accounts.id, accountId)).returning();
+  forgetAccount(accountId);
+  return row!;
+}
+
+/** The current password, checked under the same per-email throttle as sign-in (a stolen session must not guess it freely). */
+async function assertCurrentPassword(account: AccountRow, password: string): Promise<void> {
+  await assertLoginAllowed(account.email);
+  if (await verifyPassword(account.passwordHash, password)) return;
+  await recordLoginFailure(account.email);
+  throw new ApiError(400, "WRONG_PASSWORD", "The current password is wrong.", { fields: [{ field: "current_password", message: "Wrong password." }] });
+}
+
+/**
+ * POST /v1/account/password: every session ends, this caller's too; the answer
+ * carries a new access token for it (the studio signs in again with the new password).
+ */
+export async function changePassword(db: Db, account: AccountRow, input: { current_password: string; new_password: string }) {
+  await assertCurrentPassword(account, input.current_password);
+  const updated = await setPassword(db, account, input.new_password);
+  const { token, expiresIn } = await issueAccessToken(updated);
+  return { access_token: token, token_type: "Bearer" as const, expires_in: expiresIn };
+}
+
+/**
+ * POST /v1/account/email: the new address gets a link and replaces the old one
+ * only when it is followed (POST /v1/auth/email-verification/confirm); the old
+ * address is told now, and again when the change happens.
+ */
+export async function requestEmailChange(db: Db, account: AccountRow, input: { email: string; current_password: string }) {
+  const email = normalizeEmail(input.email);
+  if (email === account.email) throw badRequest("SAME_EMAIL", "This is already the account's address.", { fields: [{ field: "email", message: "Same as the current address." }] });
+  await assertCurrentPassword(account, input.current_password);
+  if (await findAccountByEmail(db, email)) throw conflict("EMAIL_TAKEN", "An account with this email already exists.");
+  await sendVerificationLink(db, account, email);
+  await sendMail(addressChangeRequestedMail(account.email, account.name, email)).catch((err: Error) => console.warn(`[mail] the change notice to the old address failed: ${err.message}`));
+  return { pending_email: email };
+}

@@ -1,0 +1,34 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { accounts } from "@/lib/db/schema";
+import { processKeyCache, REVOKED_CHANNEL, SESSIONS_ENDED_PREFIX } from "@/lib/api-keys/key-cache";
+import { forgetAccount } from "./principal-cache";
+
+/**
+ * Ends every session of an account (access tokens and studio cookies), the way a
+ * revoked API key ends: tokens carry the credentials version they were issued
+ * under, the wrapper compares it with the account row, and the row's per-process
+ * cache is dropped everywhere before the change is answered (the revocation feed
+ * of lib/api-keys/key-cache.ts carries `account:<id>`).
+ *
+ * Call inside the transaction that changes the password; call
+ * `announceSessionsEnded` after it commits. Returns the new version.
+ */
+export async function bumpCredentialsVersion(tx: Db, accountId: string): Promise<number> {
+  const [row] = await tx
+    .update(accounts)
+    .set({ credentialsVersion: sql`${accounts.credentialsVersion} + 1` })
+    .where(eq(accounts.id, accountId))
+    .returning({ v: accounts.credentialsVersion });
+  // PostgreSQL delivers it at commit: other processes drop the cached row then.
+  await tx.execute(sql`select pg_notify(${REVOKED_CHANNEL}, ${SESSIONS_ENDED_PREFIX + accountId})`);
+  return row!.v;
+}
+
+/** After the commit: drop the row here and wait until every listening process has (as revokeApiKey does). */
+export async function announceSessionsEnded(accountId: string): Promise<void> {
+  forgetAccount(accountId);
+  await processKeyCache()
+    .revoked(SESSIONS_ENDED_PREFIX + accountId)
+    .catch((err: Error) => console.warn(`[auth] could not publish the end of ${accountId}'s sessions: ${err.message}`));
+}

@@ -1,0 +1,75 @@
+import type { MailMessage } from "./message";
+
+/**
+ * Every message the app sends, in plain words, addressed to the studio by its
+ * name. Each has a text part and an HTML part saying the same thing; the HTML is
+ * built from escaped text, so a studio named "<b>" is shown, never rendered.
+ */
+const PRODUCT = "Print Studio";
+
+type Block = { kind: "p"; text: string } | { kind: "link"; label: string; url: string };
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function compose(to: string, subject: string, studio: string, blocks: Block[]): MailMessage {
+  const greeting = `Hello ${studio},`;
+  const footer = `${PRODUCT}`;
+  const text = [greeting, ...blocks.map((b) => (b.kind === "p" ? b.text : `${b.label}:\n${b.url}`)), `-- \n${footer}`].join("\n\n") + "\n";
+  const html = [
+    `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#111">`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...blocks.map((b) =>
+      b.kind === "p" ? `<p>${escapeHtml(b.text)}</p>` : `<p><a href="${escapeHtml(b.url)}">${escapeHtml(b.label)}</a><br><span style="color:#555;font-size:12px">${escapeHtml(b.url)}</span></p>`,
+    ),
+    `<p style="color:#555">${escapeHtml(footer)}</p>`,
+    `</body></html>`,
+  ].join("\n");
+  return { to, subject: `${subject} · ${PRODUCT}`, text, html };
+}
+
+export function passwordResetMail(to: string, studio: string, url: string): MailMessage {
+  return compose(to, "Reset your password", studio, [
+    { kind: "p", text: `Someone asked to reset the password of ${studio} on ${PRODUCT}. If it was you, choose a new password here. The link works once, for one hour.` },
+    { kind: "link", label: "Choose a new password", url },
+    { kind: "p", text: "If it was not you, ignore this message: your password stays as it is." },
+  ]);
+}
+
+export function passwordChangedMail(to: string, studio: string, when: Date): MailMessage {
+  return compose(to, "Your password was changed", studio, [
+    { kind: "p", text: `The password of ${studio} was changed on ${when.toUTCString()}. Every other signed-in session has been signed out.` },
+    { kind: "p", text: "If you did not do this, reset your password at once from the sign-in page (Forgot password?) and check your API keys." },
+  ]);
+}
+
+export function verifyAddressMail(to: string, studio: string, url: string): MailMessage {
+  return compose(to, "Confirm your email address", studio, [
+    { kind: "p", text: `Please confirm that ${to} is the address of ${studio}. The link works once, for 24 hours.` },
+    { kind: "link", label: "Confirm this address", url },
+    { kind: "p", text: "If you did not sign up or ask for this, ignore this message." },
+  ]);
+}
+
+export function confirmNewAddressMail(to: string, studio: string, url: string): MailMessage {
+  return compose(to, "Confirm your new email address", studio, [
+    { kind: "p", text: `You asked to sign in to ${studio} with ${to} from now on. Confirm it here; until then the old address stays in use. The link works once, for 24 hours.` },
+    { kind: "link", label: "Use this address", url },
+    { kind: "p", text: "If you did not ask for this, ignore this message." },
+  ]);
+}
+
+export function addressChangeRequestedMail(to: string, studio: string, newAddress: string): MailMessage {
+  return compose(to, "A change of your email address was asked for", studio, [
+    { kind: "p", text: `Someone signed in to ${studio} asked to change its email address from ${to} to ${newAddress}. It changes only once the new address is confirmed.` },
+    { kind: "p", text: "If this was not you, change your password now: that signs every session out." },
+  ]);
+}
+
+export function addressChangedMail(to: string, studio: string, newAddress: string): MailMessage {
+  return compose(to, "Your email address was changed", studio, [
+    { kind: "p", text: `${studio} now signs in with ${newAddress} instead of ${to}.` },
+    { kind: "p", text: "If this was not you, contact the operator of this studio at once." },
+  ]);
+}
