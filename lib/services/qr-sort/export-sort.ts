@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { Zip, ZipPassThrough } from "fflate";
+import { zipStream } from "./zip-stream";
 import Papa from "papaparse";
 import sharp from "sharp";
 import type { Db } from "@/lib/db/types";
@@ -70,24 +70,12 @@ export async function labZip(db: Db, accountId: string, taskId: string): Promise
   const task = await requireFinishedSort(db, accountId, taskId);
   const photos = await labPhotos(db, task.id);
   let at = 0;
-  let zip: Zip;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      zip = new Zip((err, chunk, final) => {
-        if (err) return controller.error(err);
-        controller.enqueue(chunk);
-        if (final) controller.close();
-      });
-    },
-    async pull() {
-      const photo = photos[at++];
-      if (!photo) return zip.end();
-      const stored = await storage().get(photo.storageKey);
-      if (!stored) return; // deleted meanwhile: left out
-      const entry = new ZipPassThrough(photo.entry);
-      zip.add(entry);
-      entry.push(await asJpeg(stored.body, photo.contentType), true);
-    },
+  const stream = zipStream(async (add) => {
+    const photo = photos[at++];
+    if (!photo) return false;
+    const stored = await storage().get(photo.storageKey);
+    if (stored) add(photo.entry, await asJpeg(stored.body, photo.contentType)); // deleted meanwhile: left out
+    return true;
   });
   return { filename: `lab-job-${task.jobId}.zip`, stream, entries: photos.map((p) => p.entry) };
 }

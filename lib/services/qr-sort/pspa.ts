@@ -1,5 +1,5 @@
 import { asc, eq, and } from "drizzle-orm";
-import { Zip, ZipPassThrough } from "fflate";
+import { zipStream } from "./zip-stream";
 import sharp from "sharp";
 import type { Db } from "@/lib/db/types";
 import { agencies, jobFiles, qrSortFrames, subjects } from "@/lib/db/schema";
@@ -92,40 +92,25 @@ export async function pspaZip(db: Db, accountId: string, taskId: string): Promis
   const lines: string[] = [];
   const noFace: string[] = [];
   let at = 0;
-  let zip: Zip;
-  const add = (name: string, bytes: Uint8Array) => {
-    const entry = new ZipPassThrough(name);
-    zip.add(entry);
-    entry.push(bytes, true);
-  };
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      zip = new Zip((err, chunk, final) => {
-        if (err) return controller.error(err);
-        controller.enqueue(chunk);
-        if (final) controller.close();
-      });
-    },
-    async pull() {
-      const person = people[at];
-      if (!person) {
-        add("INDEX.TXT", new TextEncoder().encode(lines.map((l) => `${l}\r\n`).join("")));
-        const readme = [`PSPA package of ${volume}: ${lines.length} portraits.`, ...(noFace.length ? ["", "No whole face was found in these photos (none, or cut by the photo's edge); they were cut 4:5 from the centre:", ...noFace] : [])];
-        add("README.TXT", new TextEncoder().encode(readme.map((l) => `${l}\r\n`).join("")));
-        at++;
-        return zip.end();
-      }
-      const n = at++;
-      const stored = await storage().get(person.storageKey);
-      if (!stored) return; // deleted meanwhile: left out
-      const portrait = await pspaPortrait(stored.body);
-      const folder = `IMAGES${String(Math.floor(n / PSPA_FOLDER_SIZE) + 1).padStart(2, "0")}`;
-      const file = `${String(n + 1).padStart(8, "0")}.jpg`;
-      add(`${folder}/${file}`, portrait.jpeg);
-      if (!portrait.faceFound) noFace.push(`${folder}/${file}\t${person.studentId}\t${person.name}`);
-      const { last, first } = splitName(person.name);
-      lines.push(indexLine([volume, folder, file, person.grade, last, first, person.homeroom, person.period, person.teacher, person.track, person.department, person.title, `${portrait.width}x${portrait.height}`]));
-    },
+  const stream = zipStream(async (add) => {
+    const person = people[at];
+    if (!person) {
+      add("INDEX.TXT", new TextEncoder().encode(lines.map((l) => `${l}\r\n`).join("")));
+      const readme = [`PSPA package of ${volume}: ${lines.length} portraits.`, ...(noFace.length ? ["", "No whole face was found in these photos (none, or cut by the photo's edge); they were cut 4:5 from the centre:", ...noFace] : [])];
+      add("README.TXT", new TextEncoder().encode(readme.map((l) => `${l}\r\n`).join("")));
+      return false;
+    }
+    const n = at++;
+    const stored = await storage().get(person.storageKey);
+    if (!stored) return true; // deleted meanwhile: left out
+    const portrait = await pspaPortrait(stored.body);
+    const folder = `IMAGES${String(Math.floor(n / PSPA_FOLDER_SIZE) + 1).padStart(2, "0")}`;
+    const file = `${String(n + 1).padStart(8, "0")}.jpg`;
+    add(`${folder}/${file}`, portrait.jpeg);
+    if (!portrait.faceFound) noFace.push(`${folder}/${file}\t${person.studentId}\t${person.name}`);
+    const { last, first } = splitName(person.name);
+    lines.push(indexLine([volume, folder, file, person.grade, last, first, person.homeroom, person.period, person.teacher, person.track, person.department, person.title, `${portrait.width}x${portrait.height}`]));
+    return true;
   });
   return { filename: `pspa-job-${task.jobId}.zip`, stream };
 }
