@@ -27,36 +27,11 @@ function Note({ outcome }: { outcome: Outcome }) {
   );
 }
 
-function NameForm({ account }: { account: Account }) {
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  const [outcome, setOutcome] = useState<Outcome>();
-  const [pending, setPending] = useState(false);
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setPending(true);
-    try {
-      const name = String(new FormData(e.currentTarget).get("name"));
-      const updated = await apiFetch<Account>("/v1/account", { method: "PATCH", json: { name } });
-      queryClient.setQueryData(accountQueryKey, updated);
-      setOutcome({ ok: true, message: "Name saved." });
-      router.refresh();
-    } catch (err) {
-      setOutcome({ ok: false, message: fieldErrors(err).name ?? (err as Error).message });
-    } finally {
-      setPending(false);
-    }
-  }
-  return (
-    <form onSubmit={onSubmit} className="space-y-3" aria-label="Studio name">
-      <Field id="account-name" name="name" label="Studio name (emails greet you by it)" defaultValue={account.name} required maxLength={100} />
-      <Note outcome={outcome} />
-      <Button type="submit" variant="secondary" disabled={pending}>{pending ? "Saving…" : "Save name"}</Button>
-    </form>
-  );
-}
-
-function EmailForm({ account }: { account: Account }) {
+/**
+ * One settings form's submit: `run` sends the form and answers the success message;
+ * a refusal shows its message and the fields it names (details.fields) under them.
+ */
+function useSettingsForm(run: (form: FormData, formEl: HTMLFormElement) => Promise<string>) {
   const [outcome, setOutcome] = useState<Outcome>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
@@ -66,10 +41,7 @@ function EmailForm({ account }: { account: Account }) {
     setPending(true);
     setErrors({});
     try {
-      const form = new FormData(formEl);
-      const res = await apiFetch<{ pending_email: string }>("/v1/account/email", { method: "POST", json: { email: String(form.get("email")), current_password: String(form.get("current_password")) } });
-      formEl.reset();
-      setOutcome({ ok: true, message: `We sent a link to ${res.pending_email}. The address changes once you follow it; until then you sign in with ${account.email}.` });
+      setOutcome({ ok: true, message: await run(new FormData(formEl), formEl) });
     } catch (err) {
       setErrors(fieldErrors(err));
       setOutcome({ ok: false, message: (err as Error).message });
@@ -77,6 +49,33 @@ function EmailForm({ account }: { account: Account }) {
       setPending(false);
     }
   }
+  return { onSubmit, outcome, errors, pending };
+}
+
+function NameForm({ account }: { account: Account }) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const { onSubmit, outcome, errors, pending } = useSettingsForm(async (form) => {
+    const updated = await apiFetch<Account>("/v1/account", { method: "PATCH", json: { name: String(form.get("name")) } });
+    queryClient.setQueryData(accountQueryKey, updated);
+    router.refresh();
+    return "Name saved.";
+  });
+  return (
+    <form onSubmit={onSubmit} className="space-y-3" aria-label="Studio name">
+      <Field id="account-name" name="name" label="Studio name (emails greet you by it)" defaultValue={account.name} required maxLength={100} error={errors.name} />
+      <Note outcome={outcome} />
+      <Button type="submit" variant="secondary" disabled={pending}>{pending ? "Saving…" : "Save name"}</Button>
+    </form>
+  );
+}
+
+function EmailForm({ account }: { account: Account }) {
+  const { onSubmit, outcome, errors, pending } = useSettingsForm(async (form, formEl) => {
+    const res = await apiFetch<{ pending_email: string }>("/v1/account/email", { method: "POST", json: { email: String(form.get("email")), current_password: String(form.get("current_password")) } });
+    formEl.reset();
+    return `We sent a link to ${res.pending_email}. The address changes once you follow it; until then you sign in with ${account.email}.`;
+  });
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-label="Email address">
       <Field id="account-new-email" name="email" type="email" label="New email address" autoComplete="email" required error={errors.email} />
@@ -88,34 +87,18 @@ function EmailForm({ account }: { account: Account }) {
 }
 
 function PasswordForm({ account }: { account: Account }) {
-  const [outcome, setOutcome] = useState<Outcome>();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const formEl = e.currentTarget;
-    setPending(true);
-    setErrors({});
-    try {
-      const form = new FormData(formEl);
-      const next = String(form.get("new_password"));
-      await apiFetch("/v1/account/password", { method: "POST", json: { current_password: String(form.get("current_password")), new_password: next } });
-      // Every session ended, this browser's too: sign it in again with the new password.
-      await signIn("credentials", { email: account.email, password: next, redirect: false });
-      formEl.reset();
-      setOutcome({ ok: true, message: "Password changed. Every other session was signed out." });
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors({ current_password: fields.current_password ?? "", new_password: fields.new_password ?? fields.password ?? "" });
-      setOutcome({ ok: false, message: (err as Error).message });
-    } finally {
-      setPending(false);
-    }
-  }
+  const { onSubmit, outcome, errors, pending } = useSettingsForm(async (form, formEl) => {
+    const next = String(form.get("new_password"));
+    await apiFetch("/v1/account/password", { method: "POST", json: { current_password: String(form.get("current_password")), new_password: next } });
+    // Every session ended, this browser's too: sign it in again with the new password.
+    await signIn("credentials", { email: account.email, password: next, redirect: false });
+    formEl.reset();
+    return "Password changed. Every other session was signed out.";
+  });
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-label="Password">
-      <Field id="account-current-password" name="current_password" type="password" label="Current password" autoComplete="current-password" required error={errors.current_password || undefined} />
-      <Field id="account-new-password" name="new_password" type="password" label="New password (at least 10 characters)" autoComplete="new-password" required error={errors.new_password || undefined} />
+      <Field id="account-current-password" name="current_password" type="password" label="Current password" autoComplete="current-password" required error={errors.current_password} />
+      <Field id="account-new-password" name="new_password" type="password" label="New password (at least 10 characters)" autoComplete="new-password" required error={errors.new_password ?? errors.password} />
       <Note outcome={outcome} />
       <Button type="submit" variant="secondary" disabled={pending}>{pending ? "Saving…" : "Change password"}</Button>
     </form>
