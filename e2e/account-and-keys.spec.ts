@@ -36,6 +36,8 @@ test("sign up, see the wallet, create an API key, use it, revoke it", async ({ p
 
   await page.getByRole("button", { name: "Revoke Print shop integration" }).click();
   await page.getByRole("button", { name: "Confirm revoke" }).click();
+  // While confirming, the Revoke button is already gone: wait for the confirm step to go too, which it does once the key is revoked.
+  await expect(page.getByRole("group", { name: "Confirm revoking Print shop integration" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Revoke Print shop integration" })).toHaveCount(0);
 
   const after = await request.get("/v1/account", { headers: { Authorization: `Bearer ${key}` } });
