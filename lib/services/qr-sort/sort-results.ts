@@ -18,6 +18,14 @@ export async function requireFinishedSort(db: Db, accountId: string, taskId: str
 const frameColumns = { frame: qrSortFrames, name: subjects.name, thumbnailKey: jobFiles.thumbnailKey };
 type FrameRow = { frame: typeof qrSortFrames.$inferSelect; name: string | null; thumbnailKey: string | null };
 
+/** Frames with their subject's name and the file's thumbnail, as the results list and a correction answer them. */
+const selectFrames = (db: Db) =>
+  db
+    .select(frameColumns)
+    .from(qrSortFrames)
+    .leftJoin(subjects, eq(subjects.id, qrSortFrames.subjectId))
+    .leftJoin(jobFiles, eq(jobFiles.id, qrSortFrames.fileId));
+
 async function toPublicFrame(r: FrameRow) {
   const f = r.frame;
   return {
@@ -50,11 +58,7 @@ export async function listSortResults(db: Db, accountId: string, taskId: string,
   const where = and(...filters);
   const page = pageWindow(query);
   const [rows, [total]] = await Promise.all([
-    db
-      .select(frameColumns)
-      .from(qrSortFrames)
-      .leftJoin(subjects, eq(subjects.id, qrSortFrames.subjectId))
-      .leftJoin(jobFiles, eq(jobFiles.id, qrSortFrames.fileId))
+    selectFrames(db)
       .where(where)
       .orderBy(asc(qrSortFrames.sequence), asc(qrSortFrames.id))
       .limit(page.limit)
@@ -87,11 +91,6 @@ export async function reassignFrame(db: Db, accountId: string, taskId: string, f
     .update(qrSortFrames)
     .set({ subjectId: subject?.id ?? null, studentId: subject ? subject.studentId : frame.role === "card" ? frame.studentId : null, role, review: [], manual: true })
     .where(eq(qrSortFrames.id, frame.id));
-  const [row] = await db
-    .select(frameColumns)
-    .from(qrSortFrames)
-    .leftJoin(subjects, eq(subjects.id, qrSortFrames.subjectId))
-    .leftJoin(jobFiles, eq(jobFiles.id, qrSortFrames.fileId))
-    .where(eq(qrSortFrames.id, frame.id));
+  const [row] = await selectFrames(db).where(eq(qrSortFrames.id, frame.id));
   return toPublicFrame(row!);
 }
