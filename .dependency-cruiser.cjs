@@ -16,7 +16,7 @@ const LAYERS = [
   // One folder per product.
   { name: "services", path: "^lib/services/" },
   // What services are made of: money, accounts and credentials, files, jobs, webhooks.
-  { name: "domain", path: "^lib/(wallet|webhooks|jobs|accounts|auth|api-keys|uploads|sources|storage|net|mail)/" },
+  { name: "domain", path: "^lib/(wallet|webhooks|jobs|accounts|auth|api-keys|uploads|sources|storage|net|mail|audit)/" },
   // Engines: they know nothing of accounts, HTTP or jobs.
   { name: "engines", path: "^lib/(ml|imaging|pdf|workers)/" },
   // Everyone's ground: database, settings, ids, logging, the error class, request

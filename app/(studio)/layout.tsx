@@ -1,14 +1,14 @@
-import { requireAccount } from "@/lib/auth/current-account";
+import { requireMember } from "@/lib/auth/current-account";
 import { Providers } from "@/components/providers";
 import { StudioNav } from "@/components/layout/studio-nav";
 import { VerifyEmailBanner } from "@/components/account/verify-email-banner";
 
 export default async function StudioLayout({ children }: { children: React.ReactNode }) {
-  const account = await requireAccount();
+  const { user, studio, role } = await requireMember();
   return (
     <Providers>
-      <StudioNav email={account.email} plan={account.plan} />
-      {account.emailVerifiedAt ? null : <VerifyEmailBanner email={account.email} />}
+      <StudioNav email={user.email} plan={studio.plan} role={role} studio={{ id: studio.id, name: studio.name }} />
+      {user.emailVerifiedAt ? null : <VerifyEmailBanner email={user.email} />}
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
     </Providers>
   );

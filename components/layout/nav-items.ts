@@ -4,7 +4,10 @@
  * one more object). Plain data: the nav renders it, e2e/support/nav.ts reads it to
  * find which group holds a page.
  */
-export type NavItem = { href: string; label: string };
+import type { Role } from "@/lib/auth/roles";
+
+/** `role`: the least studio role the page is for (the nav hides it from members below; the API refuses them anyway). */
+export type NavItem = { href: string; label: string; role?: Role };
 export type NavGroup = { label: string; items: readonly NavItem[] };
 
 export const NAV_GROUPS: readonly NavGroup[] = [
@@ -30,8 +33,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     label: "Developers",
     items: [
-      { href: "/api-keys", label: "API keys" },
-      { href: "/webhooks", label: "Webhooks" },
+      { href: "/api-keys", label: "API keys", role: "admin" },
+      { href: "/webhooks", label: "Webhooks", role: "admin" },
       { href: "/docs", label: "API reference" },
     ],
   },
@@ -40,6 +43,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { href: "/dashboard", label: "Wallet" },
       { href: "/account", label: "Account" },
+      { href: "/team", label: "Team" },
+      { href: "/audit-log", label: "Audit log", role: "admin" },
       { href: "/settings", label: "Settings" },
     ],
   },
@@ -52,3 +57,9 @@ export const isActive = (pathname: string, href: string) => pathname === href ||
 
 /** The group a page label lives in. */
 export const groupOf = (label: string) => NAV_GROUPS.find((g) => g.items.some((i) => i.label === label))?.label;
+
+/** The groups as a member with `role` sees them. */
+export function navGroupsFor(role: Role): NavGroup[] {
+  const order = ["viewer", "photographer", "admin", "owner"];
+  return NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter((i) => !i.role || order.indexOf(role) >= order.indexOf(i.role)) })).filter((g) => g.items.length > 0);
+}

@@ -4,7 +4,9 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
-import { NAV_GROUPS, isActive, type NavGroup } from "./nav-items";
+import type { Role } from "@/lib/auth/roles";
+import { isActive, navGroupsFor, type NavGroup } from "./nav-items";
+import { StudioSwitcher } from "./studio-switcher";
 
 /**
  * The studio header. From 768 px: one button per group (Services, Studio data,
@@ -13,8 +15,9 @@ import { NAV_GROUPS, isActive, type NavGroup } from "./nav-items";
  * group as a list under the header. Both close when a link is followed, on Escape
  * or a click outside.
  */
-export function StudioNav({ email, plan }: { email: string; plan: string }) {
+export function StudioNav({ email, plan, role, studio }: { email: string; plan: string; role: Role; studio: { id: string; name: string } }) {
   const pathname = usePathname();
+  const groups = navGroupsFor(role);
   const [open, setOpen] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const header = useRef<HTMLElement>(null);
@@ -52,12 +55,13 @@ export function StudioNav({ email, plan }: { email: string; plan: string }) {
           Print Studio
         </Link>
         <nav aria-label="Studio" className="hidden flex-1 items-center gap-1 md:flex">
-          {NAV_GROUPS.map((group) => (
+          {groups.map((group) => (
             <GroupMenu key={group.label} group={group} pathname={pathname} open={open === group.label} onToggle={() => setOpen((o) => (o === group.label ? null : group.label))} onNavigate={close} />
           ))}
         </nav>
         <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
-          <span className="hidden truncate sm:inline" title={email}>
+          <StudioSwitcher current={studio} role={role} />
+          <span className="hidden truncate lg:inline" title={email}>
             {email}
           </span>
           <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase">{plan}</span>
@@ -79,7 +83,7 @@ export function StudioNav({ email, plan }: { email: string; plan: string }) {
         <nav id="studio-menu" aria-label="Studio" className="border-t border-slate-200 px-4 pb-4 md:hidden">
           <p className="truncate py-2 text-xs text-slate-500">{email}</p>
           <div className="grid grid-cols-2 gap-x-4 gap-y-3">
-            {NAV_GROUPS.map((group) => (
+            {groups.map((group) => (
               <div key={group.label}>
                 <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{group.label}</h2>
                 <ul className="mt-1">

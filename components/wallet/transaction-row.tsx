@@ -21,6 +21,9 @@ export function TransactionRow({ tx }: { tx: WalletTransaction }) {
         <TransactionTypeBadge type={tx.type} />
       </td>
       <td className="px-4 py-3 text-slate-900">{operationLabel(tx.operation, tx.type)}</td>
+      <td className="px-4 py-3 text-slate-600" data-testid="ledger-spent-by">
+        {tx.spent_by ? (tx.spent_by.type === "api_key" ? `API key: ${tx.spent_by.name}` : tx.spent_by.name) : <span className="text-slate-400">—</span>}
+      </td>
       <td className="max-w-xs px-4 py-3 text-slate-600">
         {tx.reference && href ? (
           <Link href={href} className="break-all font-mono text-xs text-brand-700 hover:underline" data-testid="ledger-work-link">

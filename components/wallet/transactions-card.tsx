@@ -16,6 +16,7 @@ const COLUMNS: readonly Column[] = [
   { label: "Date" },
   { label: "Type" },
   { label: "Operation" },
+  { label: "By" },
   { label: "Reference / note" },
   { label: "Amount", align: "right" },
   { label: "Balance after", align: "right" },
@@ -24,14 +25,39 @@ const COLUMNS: readonly Column[] = [
 /** The ledger, newest first (GET /v1/wallet/transactions), one page at a time. */
 export function TransactionsCard() {
   const [page, setPage] = useState(1);
+  const [spentBy, setSpentBy] = useState("");
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery({
-    queryKey: ["wallet", "transactions", page],
-    queryFn: async () => unwrap(await studioApi.GET("/v1/wallet/transactions", { params: { query: { limit: String(PAGE_SIZE), page: String(page) } } })),
+    queryKey: ["wallet", "transactions", page, spentBy],
+    queryFn: async () =>
+      unwrap(await studioApi.GET("/v1/wallet/transactions", { params: { query: { limit: String(PAGE_SIZE), page: String(page), ...(spentBy ? { spent_by: spentBy } : {}) } } })),
     placeholderData: keepPreviousData,
   });
+  // The filter lists the studio's members (a studio of one has nothing to filter).
+  const members = useQuery({ queryKey: ["team", "members"], queryFn: async () => unwrap(await studioApi.GET("/v1/members", { params: { query: { limit: "100" } } })) });
+  const people = members.data?.data ?? [];
 
   return (
     <Card title="Transactions">
+      {people.length > 1 ? (
+        <label className="mb-3 flex items-center gap-2 text-sm text-slate-700">
+          Spent by
+          <select
+            className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+            value={spentBy}
+            onChange={(e) => {
+              setSpentBy(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">Everyone</option>
+            {people.map((m) => (
+              <option key={m.user_id} value={m.user_id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {isPending ? (
         <ListSkeleton label="Loading transactions…" />
       ) : error && !data ? (

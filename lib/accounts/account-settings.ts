@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db/types";
 import { accounts } from "@/lib/db/schema";
 import { ApiError, badRequest, conflict } from "@/lib/http/api-error";
@@ -15,7 +16,11 @@ import { normalizeEmail, type AccountRow } from "./public-account";
 
 /** PATCH /v1/account: the studio's name (the name every email greets). */
 export async function renameAccount(db: Db, accountId: string, name: string): Promise<AccountRow> {
-  const [row] = await db.update(accounts).set({ name: name.trim() }).where(eq(accounts.id, accountId)).returning();
+  const row = await db.transaction(async (tx) => {
+    const [row] = await tx.update(accounts).set({ name: name.trim() }).where(eq(accounts.id, accountId)).returning();
+    await recordAudit(tx, { accountId, action: "account.renamed", target: accountId, data: { name: row!.name } });
+    return row;
+  });
   forgetAccount(accountId);
   return row!;
 }

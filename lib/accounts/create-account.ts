@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/types";
-import { accounts, wallets } from "@/lib/db/schema";
+import { accounts, memberships, wallets } from "@/lib/db/schema";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { ApiError, conflict } from "@/lib/http/api-error";
 import { hashPassword, passwordWeakness } from "@/lib/auth/password";
@@ -35,6 +35,8 @@ export async function createAccount(
         .values({ id: newId("acc"), email, name: input.name.trim(), passwordHash, plan: input.plan ?? "free" })
         .returning();
       await tx.insert(wallets).values({ accountId: row!.id, balance: 0 });
+      // The login is its own studio's first owner (lib/db/schema/team.ts).
+      await tx.insert(memberships).values({ id: newId("mem"), accountId: row!.id, userId: row!.id, role: "owner" });
       if (!input.verified) return row!;
       await markEmailVerified(tx, row!.id, input.signupTokens);
       return (await findAccountById(tx, row!.id))!;

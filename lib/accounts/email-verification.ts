@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db/types";
 import { accounts } from "@/lib/db/schema";
 import { config } from "@/lib/config";
@@ -60,6 +61,7 @@ export async function confirmEmailVerification(db: Db, token: string): Promise<A
         // Other open links for the old address (or an older new one) no longer mean anything.
         await retireAccountTokens(tx, current.id, "email_verification");
         await retireAccountTokens(tx, current.id, "password_reset");
+        await recordAudit(tx, { accountId: current.id, action: "account.email_changed", target: current.id, data: { from: current.email, to: used.email }, actor: { type: "member", id: current.id, name: current.name } });
       }
       await markEmailVerified(tx, current.id);
       return (await findAccountById(tx, current.id))!;

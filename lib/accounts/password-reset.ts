@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db/types";
 import { accounts } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/api-error";
@@ -48,6 +49,8 @@ export async function setPassword(db: Db, account: AccountRow, password: string,
   await db.transaction(async (tx) => {
     await extra?.(tx);
     await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
+    // In the person's own studio's log: it is about their login, whichever studios they belong to.
+    await recordAudit(tx, { accountId: account.id, action: extra ? "account.password_reset" : "account.password_changed", target: account.id, actor: { type: "member", id: account.id, name: account.name } });
     await bumpCredentialsVersion(tx, account.id);
     await retireAccountTokens(tx, account.id, "password_reset");
   });

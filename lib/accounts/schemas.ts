@@ -61,6 +61,14 @@ export const emailChangeResponse = z.object({ status: z.literal("pending_confirm
 /** The confirm endpoints answer with the account as it is now. */
 export const accountResponse = z.object({ account: publicAccountResponse });
 
+/** GET /v1/account: the studio the caller acts for, and who the caller is in it. */
+export const callingAccountResponse = publicAccountResponse.extend({
+  /** The caller's role in this studio (an API key acts as an admin). */
+  role: z.enum(["owner", "admin", "photographer", "viewer"]),
+  /** The person signed in; null for an API key. */
+  member: z.object({ user_id: z.string(), name: z.string(), email: z.string(), email_verified: z.boolean() }).nullable(),
+});
+
 /** POST /v1/auth/token. */
 export const accessTokenResponse = z.object({ access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int().positive() });
 /** POST /v1/auth/register -> 201. */

@@ -8,7 +8,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The calling account */
+        /** The studio the caller acts for, and the caller's role in it */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -117,6 +117,23 @@ export interface paths {
         post?: never;
         /** Revoke an API key (refused from the next request, on every instance) */
         delete: operations["deleteApiKeysById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who did what in the studio, newest first */
+        get: operations["getAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -290,6 +307,110 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitations sent, newest first */
+        get: operations["getInvitations"];
+        put?: never;
+        /** Invite someone by email (a link valid 7 days) */
+        post: operations["postInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an invitation (its link stops working) */
+        delete: operations["deleteInvitationsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a pending invitation again (a new link; the old one stops working) */
+        post: operations["postInvitationsByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation (creates a login, or adds the existing one) */
+        post: operations["postInvitationsAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The studio's members and their roles */
+        get: operations["getMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member, or leave the studio (their sessions end at once) */
+        delete: operations["deleteMembersById"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (owners only by owners; never the last owner) */
+        patch: operations["patchMembersById"];
         trace?: never;
     };
     "/v1/openapi.json": {
@@ -1147,6 +1268,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The studios the signed-in person belongs to (choose one with X-Studio-Id) */
+        get: operations["getStudios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/uploads": {
         parameters: {
             query?: never;
@@ -1522,9 +1660,17 @@ export interface operations {
                             since: string;
                         } | null;
                         id: string;
+                        member: {
+                            email: string;
+                            email_verified: boolean;
+                            name: string;
+                            user_id: string;
+                        } | null;
                         name: string;
                         /** @enum {string} */
                         plan: "free" | "premium";
+                        /** @enum {string} */
+                        role: "owner" | "admin" | "photographer" | "viewer";
                     };
                 };
             };
@@ -1829,6 +1975,66 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAuditLog: {
+        parameters: {
+            query?: {
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted";
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            action: string;
+                            actor: {
+                                id: string | null;
+                                name: string | null;
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "operator" | "system";
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            ip: string | null;
+                            target: string | null;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -2218,6 +2424,367 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getInvitations: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            id: string;
+                            invited_by: string | null;
+                            /** @enum {string} */
+                            role: "viewer" | "photographer" | "admin" | "owner";
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "revoked" | "expired";
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postInvitations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com",
+                 *       "role": "photographer"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /**
+                     * @default photographer
+                     * @enum {string}
+                     */
+                    role?: "viewer" | "photographer" | "admin" | "owner";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        email: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        id: string;
+                        invited_by: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "photographer" | "admin" | "owner";
+                        /** @enum {string} */
+                        status: "pending" | "accepted" | "revoked" | "expired";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteInvitationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        email: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        id: string;
+                        invited_by: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "photographer" | "admin" | "owner";
+                        /** @enum {string} */
+                        status: "pending" | "accepted" | "revoked" | "expired";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postInvitationsByIdResend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        email: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        id: string;
+                        invited_by: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "photographer" | "admin" | "owner";
+                        /** @enum {string} */
+                        status: "pending" | "accepted" | "revoked" | "expired";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postInvitationsAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    password?: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        login_created: boolean;
+                        /** @enum {string} */
+                        role: "viewer" | "photographer" | "admin" | "owner";
+                        studio: {
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getMembers: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: string;
+                            id: string;
+                            /** Format: date-time */
+                            joined_at: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "viewer" | "photographer" | "admin" | "owner";
+                            user_id: string;
+                            you: boolean;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteMembersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchMembersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "viewer" | "photographer" | "admin" | "owner";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        id: string;
+                        /** Format: date-time */
+                        joined_at: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "viewer" | "photographer" | "admin" | "owner";
+                        user_id: string;
+                        you: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getOpenapiJson: {
         parameters: {
             query?: never;
@@ -2291,6 +2858,12 @@ export interface operations {
                         operation: string | null;
                         reference: string | null;
                         refund_of: string | null;
+                        spent_by: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "member" | "api_key";
+                        } | null;
                         /** @enum {string} */
                         type: "grant" | "debit" | "refund" | "purchase" | "reversal";
                     };
@@ -6075,6 +6648,37 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getStudios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            current: boolean;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "viewer" | "photographer" | "admin" | "owner";
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     postUploads: {
         parameters: {
             query?: never;
@@ -6151,6 +6755,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 page?: string;
+                spent_by?: string;
             };
             header?: never;
             path?: never;
@@ -6175,6 +6780,12 @@ export interface operations {
                             operation: string | null;
                             reference: string | null;
                             refund_of: string | null;
+                            spent_by: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                type: "member" | "api_key";
+                            } | null;
                             /** @enum {string} */
                             type: "grant" | "debit" | "refund" | "purchase" | "reversal";
                         }[];

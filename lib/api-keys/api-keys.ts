@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db/types";
 import { apiKeys } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
@@ -19,12 +20,13 @@ export function toPublicApiKey(row: Row) {
 }
 
 /** Creates a key; the plain key is returned here only, and stored as a hash. */
-export async function createApiKey(db: Db, accountId: string, name: string) {
+export async function createApiKey(db: Db, accountId: string, name: string, createdBy: string | null = null) {
   const key = generateApiKey();
   const [row] = await db
     .insert(apiKeys)
-    .values({ id: newId("key"), accountId, name, prefix: key.slice(0, 13), keyHash: hashApiKey(key) })
+    .values({ id: newId("key"), accountId, name, prefix: key.slice(0, 13), keyHash: hashApiKey(key), createdBy })
     .returning();
+  await recordAudit(db, { accountId, action: "api_key.created", target: row!.id, data: { name, prefix: row!.prefix } });
   return { ...toPublicApiKey(row!), key };
 }
 
@@ -50,17 +52,23 @@ export async function revokeApiKey(db: Db, accountId: string, id: string, cache:
       .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id, keyHash: apiKeys.keyHash });
     if (revoked) await tx.execute(sql`select pg_notify(${REVOKED_CHANNEL}, ${revoked.keyHash})`);
+    if (revoked) await recordAudit(tx, { accountId, action: "api_key.revoked", target: revoked.id });
     return revoked;
   });
   if (!row) throw notFound("API key");
   await cache.revoked(row.keyHash).catch((err: Error) => console.warn(`[api-keys] could not publish the revocation of ${row.id}: ${err.message}`));
 }
 
+/** The owner of a live key, or null (see liveApiKey). */
+export async function accountIdForApiKey(db: Db, key: string, cache: ApiKeyCache = processKeyCache()): Promise<string | null> {
+  return (await liveApiKey(db, key, cache))?.accountId ?? null;
+}
+
 /**
- * The owner of a live key, or null. Verified keys come from the process cache
+ * A live key's id and owner, or null. Verified keys come from the process cache
  * (misses are never cached); last use is recorded at most once a minute.
  */
-export async function accountIdForApiKey(db: Db, key: string, cache: ApiKeyCache = processKeyCache()): Promise<string | null> {
+export async function liveApiKey(db: Db, key: string, cache: ApiKeyCache = processKeyCache()): Promise<{ keyId: string; accountId: string; createdBy: string | null } | null> {
   const keyHash = cache.hashOf(key);
   const hit = cache.get(keyHash);
   if (hit) {
@@ -68,11 +76,11 @@ export async function accountIdForApiKey(db: Db, key: string, cache: ApiKeyCache
       hit.lastUsedAt = Date.now();
       await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, hit.keyId));
     }
-    return hit.accountId;
+    return { keyId: hit.keyId, accountId: hit.accountId, createdBy: hit.createdBy };
   }
   const ticket = cache.ticket();
   const [row] = await db
-    .select({ id: apiKeys.id, accountId: apiKeys.accountId, lastUsedAt: apiKeys.lastUsedAt })
+    .select({ id: apiKeys.id, accountId: apiKeys.accountId, createdBy: apiKeys.createdBy, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
   if (!row) return null;
@@ -81,6 +89,6 @@ export async function accountIdForApiKey(db: Db, key: string, cache: ApiKeyCache
     lastUsedAt = Date.now();
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
   }
-  cache.remember(keyHash, { keyId: row.id, accountId: row.accountId, lastUsedAt }, ticket, key);
-  return row.accountId;
+  cache.remember(keyHash, { keyId: row.id, accountId: row.accountId, createdBy: row.createdBy, lastUsedAt }, ticket, key);
+  return { keyId: row.id, accountId: row.accountId, createdBy: row.createdBy };
 }

@@ -40,7 +40,7 @@ const TTL_MS = 60_000;
 const ACK_TIMEOUT_MS = 2_000;
 const MAX_ENTRIES = 10_000;
 
-export type CachedKey = { keyId: string; accountId: string; lastUsedAt: number; until: number };
+export type CachedKey = { keyId: string; accountId: string; createdBy: string | null; lastUsedAt: number; until: number };
 
 type Handlers = { onRevoked: (keyHash: string) => void; onAck: (keyHash: string) => void; onLive: (live: boolean) => void };
 

@@ -2,20 +2,35 @@ import type { Db } from "@/lib/db/types";
 import { ApiError, unauthorized } from "@/lib/http/api-error";
 import { findAccountById } from "@/lib/accounts/find-account";
 import type { AccountRow } from "@/lib/accounts/public-account";
-import { accountIdForApiKey } from "@/lib/api-keys/api-keys";
+import { liveApiKey } from "@/lib/api-keys/api-keys";
 import { looksLikeApiKey } from "@/lib/api-keys/api-key-secret";
 import { verifyAccessToken } from "./access-token";
 import { cachedAccount } from "./principal-cache";
+import { membershipFor } from "./membership";
+import type { Role } from "./roles";
 import { hasSessionCookie, sessionFromCookie } from "./session-cookie";
+import { STUDIO_COOKIE, STUDIO_HEADER, studioFromCookie } from "./studio-choice";
 
-export type AccountPrincipal = { account: AccountRow; via: "access_token" | "api_key" | "session" };
+export type AccountPrincipal = {
+  /** The studio the request acts for: every query is scoped by its id. */
+  account: AccountRow;
+  /** The person signed in (their login); null for an API key, which is the studio's. */
+  user: AccountRow | null;
+  /** The caller's role in the studio; an API key acts with its maker's role (lib/auth/authenticate-account.ts keyRole). */
+  role: Role;
+  membershipId: string | null;
+  apiKeyId: string | null;
+  via: "access_token" | "api_key" | "session";
+};
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Who is calling: `Authorization: Bearer <access token | API key>` for third
  * parties, or the studio's session cookie for our own pages. X-API-Key is never
- * client authentication (contract section 5).
+ * client authentication (contract section 5). A person acts for one studio at a
+ * time: the one named by X-Studio-Id (or, in the browser, the studio switcher's
+ * cookie), else their own.
  */
 export async function authenticateAccount(req: Request, db: Db): Promise<AccountPrincipal> {
   const authorization = req.headers.get("authorization");
@@ -26,31 +41,61 @@ export async function authenticateAccount(req: Request, db: Db): Promise<Account
     }
     if (looksLikeApiKey(token)) {
       // API keys are the studio's, not a session: a password change leaves them working.
-      const accountId = await accountIdForApiKey(db, token);
-      const account = accountId ? await cachedAccount(accountId, () => findAccountById(db, accountId)) : undefined;
-      if (!account) throw unauthorized("The API key is invalid or revoked.");
-      return { account, via: "api_key" };
+      const key = await liveApiKey(db, token);
+      const account = key ? await cachedAccount(key.accountId, () => findAccountById(db, key.accountId)) : undefined;
+      if (!key || !account) throw unauthorized("The API key is invalid or revoked.");
+      return { account, user: null, role: await keyRole(db, key), membershipId: null, apiKeyId: key.keyId, via: "api_key" };
     }
     const claims = await verifyAccessToken(token);
-    const account = claims ? await currentAccount(db, claims) : undefined;
-    if (!account) throw unauthorized("The access token is invalid or expired.");
-    return { account, via: "access_token" };
+    const user = claims ? await currentLogin(db, claims) : undefined;
+    if (!user) throw unauthorized("The access token is invalid or expired.");
+    return actingMember(db, user, req.headers.get(STUDIO_HEADER) ?? undefined, "access_token", true);
   }
   if (req.headers.has("x-api-key")) {
     throw unauthorized("X-API-Key is not accepted. Send the key as Authorization: Bearer <key>.");
   }
   if (hasSessionCookie(req)) {
     const claims = await sessionFromCookie(req);
-    const account = claims ? await currentAccount(db, claims) : undefined;
-    if (!account) throw unauthorized("The session has ended. Sign in again.");
+    const user = claims ? await currentLogin(db, claims) : undefined;
+    if (!user) throw unauthorized("The session has ended. Sign in again.");
     assertSameOrigin(req);
-    return { account, via: "session" };
+    const header = req.headers.get(STUDIO_HEADER);
+    return actingMember(db, user, header ?? studioFromCookie(req.headers.get("cookie")), "session", header !== null);
   }
   throw unauthorized();
 }
 
-/** The account a token or cookie names, unless its password was reset or changed since the token was issued. */
-async function currentAccount(db: Db, claims: { accountId: string; credentialsVersion: number }): Promise<AccountRow | undefined> {
+/**
+ * The studio a login acts for. A studio named in the header must be one of theirs
+ * (403 NOT_A_MEMBER); the switcher's cookie falls back to their own studio when
+ * they have left the one it names.
+ */
+async function actingMember(db: Db, user: AccountRow, studioId: string | undefined, via: "access_token" | "session", explicit: boolean): Promise<AccountPrincipal> {
+  let membership = studioId ? await membershipFor(db, user.id, studioId) : undefined;
+  if (!membership && studioId && explicit) {
+    throw new ApiError(403, "NOT_A_MEMBER", `You are not a member of the studio ${studioId} (${STUDIO_HEADER}).`, { field: STUDIO_HEADER });
+  }
+  membership ??= await membershipFor(db, user.id);
+  if (!membership) throw new ApiError(403, "NOT_A_MEMBER", "This login is no longer a member of any studio.");
+  const account =
+    membership.accountId === user.id ? user : await cachedAccount(membership.accountId, () => findAccountById(db, membership.accountId));
+  if (!account) throw new ApiError(403, "NOT_A_MEMBER", "The studio no longer exists.");
+  return { account, user, role: membership.role, membershipId: membership.id, apiKeyId: null, via };
+}
+
+/**
+ * A key acts with its maker's current role in the studio (a demoted maker's keys
+ * are demoted with them), a key whose maker has left stays
+ * an admin's (only admins and owners make keys), so the studio's integrations keep
+ * working until someone revokes it.
+ */
+async function keyRole(db: Db, key: { accountId: string; createdBy: string | null }): Promise<Role> {
+  if (!key.createdBy) return "admin";
+  return (await membershipFor(db, key.createdBy, key.accountId))?.role ?? "admin";
+}
+
+/** The login a token or cookie names, unless its password was reset or changed since the token was issued. */
+async function currentLogin(db: Db, claims: { accountId: string; credentialsVersion: number }): Promise<AccountRow | undefined> {
   const account = await cachedAccount(claims.accountId, () => findAccountById(db, claims.accountId));
   return account && account.credentialsVersion === claims.credentialsVersion ? account : undefined;
 }
@@ -65,3 +110,5 @@ function assertSameOrigin(req: Request): void {
   if (origin && host && new URL(origin).host === host) return;
   throw new ApiError(403, "CROSS_SITE_REQUEST", "Cookie-authenticated writes must come from the studio itself; API clients send a Bearer token.");
 }
+
+export { STUDIO_COOKIE, STUDIO_HEADER };

@@ -1,21 +1,42 @@
 import { getServerSession } from "next-auth";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/lib/db/client";
 import { findAccountById } from "@/lib/accounts/find-account";
 import type { AccountRow } from "@/lib/accounts/public-account";
 import { authOptions } from "./next-auth-options";
+import { membershipFor } from "./membership";
+import type { Role } from "./roles";
+import { STUDIO_COOKIE } from "./studio-choice";
 
-/** The signed-in account for a studio page, or a redirect to sign-in. */
+/** The signed-in login for a studio page, or a redirect to sign-in. */
 export async function requireAccount(): Promise<AccountRow> {
   const account = await optionalAccount();
   if (!account) redirect("/signin");
   return account;
 }
 
-/** The session's account, unless its password was reset or changed after this session signed in. */
+/** The session's login, unless its password was reset or changed after this session signed in. */
 export async function optionalAccount(): Promise<AccountRow | undefined> {
   const session = await getServerSession(authOptions());
   const user = session?.user as { id?: string; cv?: number } | undefined;
   const account = user?.id ? await findAccountById(await getDb(), user.id) : undefined;
   return account && account.credentialsVersion === (user?.cv ?? 0) ? account : undefined;
+}
+
+export type StudioMember = { user: AccountRow; studio: AccountRow; role: Role };
+
+/**
+ * The signed-in person, the studio they act for (the switcher's cookie, else their
+ * own) and their role there: what the /v1 wrapper decides for the same browser.
+ */
+export async function requireMember(): Promise<StudioMember> {
+  const user = await requireAccount();
+  const db = await getDb();
+  const chosen = (await cookies()).get(STUDIO_COOKIE)?.value;
+  const membership = (chosen ? await membershipFor(db, user.id, chosen) : undefined) ?? (await membershipFor(db, user.id));
+  if (!membership) redirect("/signin");
+  const studio = membership.accountId === user.id ? user : await findAccountById(db, membership.accountId);
+  if (!studio) redirect("/signin");
+  return { user, studio, role: membership.role };
 }

@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { serverSecret } from "@/lib/secret";
 import { verifyCredentials } from "@/lib/accounts/verify-credentials";
+import { auditSignIn } from "@/lib/accounts/sign-in-audit";
 import { assertLoginAllowed, recordLoginFailure } from "./login-throttle";
 
 // Preview deployments (Vercel) and local runs have no fixed URL: trust the
@@ -19,7 +20,7 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           const email = credentials?.email ?? "";
           const password = credentials?.password ?? "";
           if (!email || !password) return null;
@@ -28,7 +29,11 @@ export function authOptions(): NextAuthOptions {
           } catch {
             return null;
           }
-          const account = await verifyCredentials(await getDb(), email, password);
+          const db = await getDb();
+          const account = await verifyCredentials(db, email, password);
+          const forwarded = req?.headers?.["x-forwarded-for"];
+          const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() ?? null;
+          await auditSignIn(db, { email, account, channel: "studio", ip });
           if (!account) {
             await recordLoginFailure(email);
             return null;

@@ -18,9 +18,16 @@ const ACCOUNT_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
 
 type TokenClaims = { accountId: string; credentialsVersion: number };
-type Holder = { tokens: Map<string, TokenClaims & { expiresAt: number }>; accounts: Map<string, { row: AccountRow; until: number }> };
+type MembershipRow = { id: string; accountId: string; userId: string; role: "owner" | "admin" | "photographer" | "viewer" };
+type Holder = {
+  tokens: Map<string, TokenClaims & { expiresAt: number }>;
+  accounts: Map<string, { row: AccountRow; until: number }>;
+  /** `<user id> <studio id or "">` -> the membership, for ACCOUNT_TTL_MS; dropped with the user's row. */
+  memberships: Map<string, { row: MembershipRow; until: number }>;
+};
 const g = globalThis as unknown as { __printStudioPrincipalCache?: Holder };
-const cache = (g.__printStudioPrincipalCache ??= { tokens: new Map(), accounts: new Map() });
+const cache = (g.__printStudioPrincipalCache ??= { tokens: new Map(), accounts: new Map(), memberships: new Map() });
+cache.memberships ??= new Map();
 
 /** Map insertion order is age: past the cap, the oldest entry goes. */
 function remember<V>(map: Map<string, V>, key: string, value: V) {
@@ -51,7 +58,22 @@ export async function cachedAccount(id: string, load: () => Promise<AccountRow |
   return row;
 }
 
-/** After changing an account (plan, credentials, name, email), so this process never serves the old row. */
+/** A login's membership (see lib/auth/membership.ts), cached like account rows; misses are not cached. */
+export async function cachedMembership(userId: string, studioId: string, load: () => Promise<MembershipRow | undefined>): Promise<MembershipRow | undefined> {
+  const key = `${userId} ${studioId}`;
+  const hit = cache.memberships.get(key);
+  if (hit && hit.until > Date.now()) return hit.row;
+  const row = await load();
+  if (row) remember(cache.memberships, key, { row, until: Date.now() + ACCOUNT_TTL_MS });
+  else cache.memberships.delete(key);
+  return row;
+}
+
+/**
+ * After changing an account (plan, credentials, name, email) or a person's
+ * membership (role, removal), so this process never serves the old row.
+ */
 export function forgetAccount(id: string): void {
   cache.accounts.delete(id);
+  for (const key of cache.memberships.keys()) if (key.startsWith(`${id} `)) cache.memberships.delete(key);
 }

@@ -7,7 +7,8 @@ import { errorResponse } from "./error-response";
 import { parseInput, type ParsedInput, type RouteContext, type Schemas } from "./parse-input";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 import { requestIdFor } from "./request-id";
-import { runInRequestContext } from "./request-context";
+import { runInRequestContext, type RequestActor } from "./request-context";
+import { assertRole, defaultRole, type Role } from "@/lib/auth/roles";
 import { withRouteMeta, type AuthKind, type RouteSpec } from "./route-meta";
 import { prepareIdempotentRequest, runIdempotent } from "@/lib/idempotency/run-idempotent";
 
@@ -26,6 +27,10 @@ export type Authenticator<P> = {
    * null when keys are not honoured (unauthenticated endpoints).
    */
   idempotencyScope?: (principal: P) => string | null;
+  /** The caller's role in the studio, checked against the route's `role` before anything else runs. */
+  roleOf?: (principal: P) => Role;
+  /** Who acts, for the ledger and the audit log (lib/http/request-context.ts). */
+  actorOf?: (principal: P) => RequestActor | undefined;
 };
 
 export type { RouteSpec, RouteDoc } from "./route-meta";
@@ -61,13 +66,15 @@ export function createWrapper<P>(auth: Authenticator<P>) {
           throw err;
         }
         accountId = auth.accountIdOf?.(principal);
+        if (auth.roleOf) assertRole(auth.roleOf(principal), requiredRole(schemas, req.method));
         const key = auth.rateLimitKey(principal, req);
         if (key) limit = await consumeRateLimit(key);
         const scope = req.method === "POST" && schemas.idempotent !== false ? (auth.idempotencyScope?.(principal) ?? null) : null;
         const idempotent = await prepareIdempotentRequest(req, scope);
         const request = idempotent?.req ?? req;
         const input = await parseInput(request, routeCtx, schemas);
-        const handle = () => runInRequestContext(request, () => run({ ...input, req: request, db, principal, requestId }));
+        const who = { actor: auth.actorOf?.(principal), ip: clientIp(req) };
+        const handle = () => runInRequestContext(request, () => run({ ...input, req: request, db, principal, requestId }), who);
         res = idempotent ? await runIdempotent(db, idempotent, requestId, handle) : await handle();
       } catch (err) {
         res = errorResponse(err, requestId);
@@ -85,4 +92,9 @@ export function createWrapper<P>(auth: Authenticator<P>) {
     };
     return withRouteMeta(handler, { spec: schemas, auth: auth.kind });
   };
+}
+
+/** The role a route needs: what it declares, else the default for its method. */
+export function requiredRole(spec: RouteSpec, method: string): Role {
+  return spec.role ?? defaultRole(method);
 }

@@ -5,11 +5,28 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * link without a request at hand (the 402's top_up_url, thrown from inside a
  * debit). On globalThis so every route bundle of the process shares one store.
  */
-const holder = globalThis as unknown as { __printStudioRequestContext?: AsyncLocalStorage<{ origin: string }> };
-const store = (holder.__printStudioRequestContext ??= new AsyncLocalStorage<{ origin: string }>());
+/**
+ * Who is acting in this request, for the ledger (which member or key spent the
+ * tokens) and the audit log, written far below the handler.
+ */
+export type RequestActor = { type: "member"; userId: string; name: string } | { type: "api_key"; apiKeyId: string; name: string };
+type Context = { origin: string; ip?: string; actor?: RequestActor };
 
-export function runInRequestContext<T>(req: Request, fn: () => Promise<T>): Promise<T> {
-  return store.run({ origin: requestOrigin(req) }, fn);
+const holder = globalThis as unknown as { __printStudioRequestContext?: AsyncLocalStorage<Context> };
+const store = (holder.__printStudioRequestContext ??= new AsyncLocalStorage<Context>());
+
+export function runInRequestContext<T>(req: Request, fn: () => Promise<T>, who: { actor?: RequestActor; ip?: string } = {}): Promise<T> {
+  return store.run({ origin: requestOrigin(req), ...who }, fn);
+}
+
+/** The member or API key acting in the request being served, or undefined (jobs, the CLI, public endpoints). */
+export function currentActor(): RequestActor | undefined {
+  return store.getStore()?.actor;
+}
+
+/** The caller's IP in the request being served. */
+export function currentClientIp(): string | undefined {
+  return store.getStore()?.ip;
 }
 
 /** The origin of the request being served, or undefined outside one (jobs, the CLI). */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Schemas } from "./parse-input";
+import type { Role } from "@/lib/auth/roles";
 
 /** Who may call a route, as the API description names it (lib/openapi). */
 export type AuthKind = "account" | "public" | "operator" | "core" | "core-public";
@@ -36,7 +37,15 @@ export type RouteDoc = {
  * `idempotent: false` to opt a POST out of Idempotency-Key handling (on by
  * default for every POST of an authenticated caller), and its `doc`.
  */
-export type RouteSpec = Schemas & { idempotent?: boolean; doc?: RouteDoc };
+export type RouteSpec = Schemas & {
+  idempotent?: boolean;
+  doc?: RouteDoc;
+  /**
+   * The least role a studio member needs (lib/auth/roles.ts): by default `viewer`
+   * for GET and `photographer` for changes. Below it: 403 FORBIDDEN_ROLE.
+   */
+  role?: Role;
+};
 
 export type RouteMeta = { spec: RouteSpec; auth: AuthKind };
 

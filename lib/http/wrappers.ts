@@ -12,6 +12,9 @@ export const withAccount = createWrapper<AccountPrincipal>({
   rateLimitKey: (p) => `acct:${p.account.id}`,
   accountIdOf: (p) => p.account.id,
   idempotencyScope: (p) => p.account.id,
+  roleOf: (p) => p.role,
+  actorOf: (p) =>
+    p.apiKeyId ? { type: "api_key", apiKeyId: p.apiKeyId, name: "API key" } : p.user ? { type: "member", userId: p.user.id, name: p.user.name } : undefined,
 });
 
 /** Endpoints anyone may call (register, token): limited per IP. */

@@ -73,3 +73,17 @@ export function addressChangedMail(to: string, studio: string, newAddress: strin
     { kind: "p", text: "If this was not you, contact the operator of this studio at once." },
   ]);
 }
+
+export function invitationMail(to: string, studio: string, inviter: string, role: string, url: string): MailMessage {
+  return compose(to, `Join ${studio}`, to, [
+    { kind: "p", text: `${inviter} invited you to join ${studio} on ${PRODUCT} as ${role === "admin" ? "an" : "a"} ${role}.` },
+    { kind: "link", label: "Accept the invitation", url },
+    { kind: "p", text: "The link works once, for seven days. If you did not expect it, ignore this message." },
+  ]);
+}
+
+export function removedFromStudioMail(to: string, studio: string): MailMessage {
+  return compose(to, `You left ${studio}`, to, [
+    { kind: "p", text: `You are no longer a member of ${studio} on ${PRODUCT}. Your sessions were ended; sign in again to reach your other studios.` },
+  ]);
+}

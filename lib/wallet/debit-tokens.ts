@@ -7,6 +7,7 @@ import { crossesLowBalance } from "@/lib/webhooks/wallet-low";
 import { emitWebhookEvent } from "@/lib/webhooks/emit";
 import { insufficientTokens } from "./insufficient-tokens";
 import { assertNotOnHold } from "./account-on-hold";
+import { currentActor } from "@/lib/http/request-context";
 
 /**
  * Takes `amount` tokens for an operation. Pass the transaction that also writes
@@ -45,6 +46,8 @@ export async function debitTokens(
         balanceAfter: wallet.balance,
         operation: input.operation,
         reference: input.reference,
+        // Who spent it: the member signed in, or the API key (its member is on the key).
+        ...actorColumns(),
       })
       .returning();
     // Under an Idempotency-Key: the key records this charge in the same transaction.
@@ -52,4 +55,11 @@ export async function debitTokens(
     if (crossesLowBalance(wallet.balance + input.amount, wallet.balance)) await emitWebhookEvent(tx, { accountId: input.accountId, type: "wallet.low", data: { balance: wallet.balance } });
     return row!;
   });
+}
+
+function actorColumns(): { actorUserId?: string; apiKeyId?: string } {
+  const actor = currentActor();
+  if (actor?.type === "member") return { actorUserId: actor.userId };
+  if (actor?.type === "api_key") return { apiKeyId: actor.apiKeyId };
+  return {};
 }

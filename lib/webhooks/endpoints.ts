@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db/types";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
@@ -38,6 +39,7 @@ export async function createEndpoint(db: Db, accountId: string, input: { url: st
     .insert(webhookEndpoints)
     .values({ id: newId("whe"), accountId, url: input.url, events: [...new Set(input.events)], description: input.description ?? null, secret })
     .returning();
+  await recordAudit(db, { accountId, action: "webhook_endpoint.created", target: row!.id, data: { url: input.url, events: row!.events } });
   return { ...toPublicEndpoint(row!), secret };
 }
 
@@ -75,6 +77,7 @@ export async function updateEndpoint(db: Db, accountId: string, id: string, inpu
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
     .returning();
   if (!row) throw notFound("Webhook endpoint");
+  await recordAudit(db, { accountId, action: "webhook_endpoint.updated", target: id, data: { ...input } });
   return toPublicEndpoint(row);
 }
 
@@ -85,6 +88,7 @@ export async function deleteEndpoint(db: Db, accountId: string, id: string): Pro
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
     .returning({ id: webhookEndpoints.id });
   if (rows.length === 0) throw notFound("Webhook endpoint");
+  await recordAudit(db, { accountId, action: "webhook_endpoint.deleted", target: id });
 }
 
 /** A new secret, effective for the next attempt; shown once, here. */

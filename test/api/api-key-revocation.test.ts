@@ -124,13 +124,13 @@ describe("API key cache, in one process (PGlite)", () => {
     const cache = await live(new ApiKeyCache(memoryFeed()));
     const ticket = cache.ticket();
     cache.forget("some-other-hash"); // a revocation message arrives while the query runs
-    cache.remember("h", { keyId: "key_1", accountId: "acc_1", lastUsedAt: Date.now() }, ticket);
+    cache.remember("h", { keyId: "key_1", accountId: "acc_1", createdBy: null, lastUsedAt: Date.now() }, ticket);
     expect(cache.get("h")).toBeUndefined();
   });
 
   it("entries expire after the backstop lifetime", async () => {
     const cache = await live(new ApiKeyCache(memoryFeed(), 50));
-    cache.remember("h", { keyId: "key_1", accountId: "acc_1", lastUsedAt: Date.now() }, cache.ticket());
+    cache.remember("h", { keyId: "key_1", accountId: "acc_1", createdBy: null, lastUsedAt: Date.now() }, cache.ticket());
     expect(cache.get("h")?.accountId).toBe("acc_1");
     await new Promise((r) => setTimeout(r, 80));
     expect(cache.get("h")).toBeUndefined();

@@ -71,7 +71,16 @@ describe("POST /v1/auth/token", () => {
     expect(res.json).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 3600 });
     const me = await call(account, "GET", "/v1/account", { token: res.json.access_token });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ id: acc.id, email, name: acc.name, plan: "free", email_verified: true, hold: null });
+    expect(me.json).toEqual({
+      id: acc.id,
+      email,
+      name: acc.name,
+      plan: "free",
+      email_verified: true,
+      hold: null,
+      role: "owner",
+      member: { user_id: acc.id, name: acc.name, email, email_verified: true },
+    });
   });
 
   it("refuses a wrong password and an unknown email alike with 401", async () => {

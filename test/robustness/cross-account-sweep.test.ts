@@ -44,6 +44,9 @@ import * as qrGenerationRoute from "@/app/v1/services/studio/qr/generations/[gen
 import * as qrSortRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/qr-sort/route";
 import { finishSort, loadSort, readFrames } from "@/lib/services/qr-sort/sort-task";
 import { faceFixture } from "../support/face-fixtures";
+import * as invitationsRoute from "@/app/v1/invitations/route";
+import { addMember } from "@/lib/services/team/members";
+import { newId } from "@/lib/ids";
 import { config, resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { resetRateLimiter } from "@/lib/http/rate-limit";
@@ -102,6 +105,9 @@ type Resources = {
   qrGenerationId: string;
   /** A finished QR sort of the agency job's photos. */
   qrSortTaskId: string;
+  /** A photographer in the studio (another login), and a pending invitation. */
+  memberId: string;
+  invitationId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -152,6 +158,9 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "services/studio/qr-sort/[taskId]/lab-zip": { taskId: (r) => r.qrSortTaskId },
   "services/studio/qr-sort/[taskId]/pspa": { taskId: (r) => r.qrSortTaskId },
   "services/studio/qr-sort/[taskId]/results/[fileId]": { taskId: (r) => r.qrSortTaskId, fileId: (r) => r.fileId },
+  "members/[id]": { id: (r) => r.memberId },
+  "invitations/[id]": { id: (r) => r.invitationId },
+  "invitations/[id]/resend": { id: (r) => r.invitationId },
 };
 
 let png: Buffer;
@@ -180,6 +189,8 @@ const BODIES: Record<string, Variant[]> = {
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId] PATCH": [{ name: "review", opts: () => ({ body: { action: "nobody" } }) }],
   "webhook-endpoints/[id] PATCH": [{ name: "events", opts: () => ({ body: { events: ["wallet.low"] } }) }],
   "webhook-endpoints/[id]/rotate-secret POST": [NO_BODY_WRITE],
+  "members/[id] PATCH": [{ name: "role", opts: () => ({ body: { role: "admin" } }) }],
+  "invitations/[id]/resend POST": [NO_BODY_WRITE],
   "webhook-endpoints/[id]/test POST": [NO_BODY_WRITE],
   "webhook-endpoints/[id]/deliveries/[deliveryId]/redeliver POST": [NO_BODY_WRITE],
   "projects/[id] PATCH": [rename],
@@ -303,7 +314,14 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const { payload, header } = stand.signedEvent("checkout.session.completed", await stand.complete(paidPack.session_id));
   await stripeWebhookRoute.POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { "stripe-signature": header }, body: payload }));
   const [purchase] = await db.select({ id: billingCheckouts.walletTransactionId }).from(billingCheckouts).where(eq(billingCheckouts.id, paidPack.session_id));
+  // A second login in the studio (as an accepted invitation adds it), and a pending invitation (its email goes to the outbox).
+  const colleague = await testAccount();
+  const memberId = newId("mem");
+  await addMember(db, { id: memberId, accountId: owner!.accountId, userId: colleague.account.id, role: "photographer" });
+  const invitation = await created(call(invitationsRoute, "POST", "/v1/invitations", { token, body: { email: `${name.toLowerCase()}-invitee@example.com`, role: "viewer" } }), 201, "invitation");
   return {
+    memberId,
+    invitationId: invitation.id,
     purchaseTransactionId: purchase!.id!,
     checkoutSessionId: checkout.session_id,
     qrGenerationId: qr.id,
@@ -365,6 +383,8 @@ function ghostOf(r: Resources): Resources {
     agencyId: "2147483647",
     agencyJobId: "2147483646",
     fileId: "2147483645",
+    memberId: str(r.memberId),
+    invitationId: str(r.invitationId),
   };
 }
 

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { QrHistory } from "@/components/qr/qr-history";
 import { QrRosterEditor } from "@/components/qr/qr-roster-editor";
-import { requireAccount } from "@/lib/auth/current-account";
+import { requireMember } from "@/lib/auth/current-account";
 
 export const metadata: Metadata = { title: "Bulk QR cards" };
 
 export default async function QrPage({ searchParams }: { searchParams: Promise<{ agency?: string }> }) {
-  const account = await requireAccount();
+  const { studio: account } = await requireMember();
   const agency = Number((await searchParams).agency);
   return (
     <div className="space-y-6">

@@ -7,11 +7,11 @@ import { apiKeyResponse, createApiKeyBody, createdApiKeyResponse } from "@/lib/a
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withAccount({ query: pageQuery, doc: { summary: "List the active API keys", response: paginatedResponse(apiKeyResponse) } }, async ({ db, principal, query, req }) => {
+  GET: withAccount({ role: "admin", query: pageQuery, doc: { summary: "List the active API keys", response: paginatedResponse(apiKeyResponse) } }, async ({ db, principal, query, req }) => {
     const { items, total } = await listApiKeys(db, principal.account.id, pageWindow(query));
     return Response.json(paginatedBody(req, query, items, total, "API keys"));
   }),
-  POST: withAccount({ body: createApiKeyBody, doc: { summary: "Create an API key (the key is shown once)", status: 201, response: createdApiKeyResponse, examples: { request: { name: "Production server" } } } }, async ({ db, principal, body }) =>
-    Response.json(await createApiKey(db, principal.account.id, body.name), { status: 201 }),
+  POST: withAccount({ role: "admin", body: createApiKeyBody, doc: { summary: "Create an API key (the key is shown once)", status: 201, response: createdApiKeyResponse, examples: { request: { name: "Production server" } } } }, async ({ db, principal, body }) =>
+    Response.json(await createApiKey(db, principal.account.id, body.name, principal.user?.id ?? null), { status: 201 }),
   ),
 });

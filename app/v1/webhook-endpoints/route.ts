@@ -7,12 +7,12 @@ import { createEndpointBody, endpointResponse, endpointWithSecretResponse } from
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withAccount({ query: pageQuery, doc: { summary: "List the webhook endpoints", response: paginatedResponse(endpointResponse) } }, async ({ db, principal, query, req }) => {
+  GET: withAccount({ role: "admin", query: pageQuery, doc: { summary: "List the webhook endpoints", response: paginatedResponse(endpointResponse) } }, async ({ db, principal, query, req }) => {
     const { items, total } = await listEndpoints(db, principal.account.id, pageWindow(query));
     return Response.json(paginatedBody(req, query, items, total, "webhook endpoints"));
   }),
   POST: withAccount(
-    {
+    { role: "admin",
       body: createEndpointBody,
       doc: {
         summary: "Create a webhook endpoint (the signing secret is shown once)",

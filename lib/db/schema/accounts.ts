@@ -106,10 +106,14 @@ export const walletTransactions = pgTable(
     note: text("note"),
     /** For refunds: the debit being refunded. Unique, so a debit is refunded at most once. */
     refundOf: text("refund_of"),
+    /** Who spent it (debits made in a request): the member's login, and the API key when one was used. */
+    actorUserId: text("actor_user_id"),
+    apiKeyId: text("api_key_id"),
     createdAt: createdAt(),
   },
   (t) => [
     index("wallet_transactions_account_seq_idx").on(t.accountId, t.seq),
+    index("wallet_transactions_actor_idx").on(t.accountId, t.actorUserId),
     uniqueIndex("wallet_transactions_refund_of_key").on(t.refundOf),
     check(
       "wallet_transactions_sign",
@@ -131,6 +135,8 @@ export const apiKeys = pgTable(
     prefix: text("prefix").notNull(),
     /** SHA-256 of the whole key: keys are 256-bit random, so a slow hash adds nothing. */
     keyHash: text("key_hash").notNull(),
+    /** The member who created the key (the key stays the studio's when they leave). */
+    createdBy: text("created_by"),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),

@@ -13,3 +13,4 @@ export * from "./matching";
 export * from "./webhooks";
 export * from "./billing";
 export * from "./qr-sort";
+export * from "./team";

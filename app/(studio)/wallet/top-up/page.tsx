@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
-import { requireAccount } from "@/lib/auth/current-account";
+import { requireMember } from "@/lib/auth/current-account";
 import { TopUpOverview } from "@/components/wallet/top-up-overview";
+import { RoleNotice } from "@/components/layout/role-notice";
 
 export const metadata: Metadata = { title: "Buy tokens" };
 
 export default async function TopUpPage({ searchParams }: { searchParams: Promise<{ session?: string | string[]; canceled?: string; premium?: string }> }) {
-  const account = await requireAccount();
+  const { studio: account, role } = await requireMember();
+  if (role !== "owner") return <RoleNotice need="owner" role={role} studio={account.name} />;
   const { session, canceled, premium } = await searchParams;
   return <TopUpOverview plan={account.plan} sessionId={typeof session === "string" ? session : undefined} canceled={canceled === "1"} premiumStarted={premium === "started"} />;
 }

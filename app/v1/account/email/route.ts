@@ -1,3 +1,4 @@
+import { requirePerson } from "@/lib/auth/roles";
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
 import { clientIp } from "@/lib/http/client-ip";
@@ -8,9 +9,9 @@ import { assertMailRequestAllowed } from "@/lib/accounts/mail-throttle";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withAccount({ body: changeEmailBody, doc: { summary: "Change the address (the new one confirms by link first; the old one is told)", status: 202, response: emailChangeResponse } }, async ({ db, principal, body, req }) => {
+  POST: withAccount({ role: "viewer", body: changeEmailBody, doc: { summary: "Change the address (the new one confirms by link first; the old one is told)", status: 202, response: emailChangeResponse } }, async ({ db, principal, body, req }) => {
     await assertMailRequestAllowed(clientIp(req));
-    const { pending_email } = await requestEmailChange(db, principal.account, body);
+    const { pending_email } = await requestEmailChange(db, requirePerson(principal.user), body);
     return Response.json({ status: "pending_confirmation", pending_email }, { status: 202 });
   }),
 });

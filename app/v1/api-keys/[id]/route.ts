@@ -6,7 +6,7 @@ import { apiKeyParams } from "@/lib/api-keys/schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  DELETE: withAccount({ params: apiKeyParams, doc: { summary: "Revoke an API key (refused from the next request, on every instance)", status: 204 } }, async ({ db, principal, params }) => {
+  DELETE: withAccount({ role: "admin", params: apiKeyParams, doc: { summary: "Revoke an API key (refused from the next request, on every instance)", status: 204 } }, async ({ db, principal, params }) => {
     await revokeApiKey(db, principal.account.id, params.id);
     return new Response(null, { status: 204 });
   }),

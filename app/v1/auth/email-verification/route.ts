@@ -1,3 +1,4 @@
+import { requirePerson } from "@/lib/auth/roles";
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
 import { noBody } from "@/lib/http/no-body";
@@ -9,9 +10,10 @@ import { clientIp } from "@/lib/http/client-ip";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withAccount({ body: noBody, doc: { summary: "Send the address confirmation link again", status: 202, response: verificationSentResponse } }, async ({ db, principal, req }) => {
+  POST: withAccount({ role: "viewer", body: noBody, doc: { summary: "Send the address confirmation link again", status: 202, response: verificationSentResponse } }, async ({ db, principal, req }) => {
     await assertMailRequestAllowed(clientIp(req));
-    await resendVerification(db, principal.account);
-    return Response.json({ status: "sent", email: principal.account.email }, { status: 202 });
+    const person = requirePerson(principal.user);
+    await resendVerification(db, person);
+    return Response.json({ status: "sent", email: person.email }, { status: 202 });
   }),
 });

@@ -7,7 +7,7 @@ import { portalResponse } from "@/lib/services/billing/schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withAccount({ body: noBody, doc: { summary: "Open Stripe's customer portal: cards, invoices and cancelling Premium", response: portalResponse } }, async ({ db, principal }) =>
+  POST: withAccount({ role: "owner", body: noBody, doc: { summary: "Open Stripe's customer portal: cards, invoices and cancelling Premium", response: portalResponse } }, async ({ db, principal }) =>
     Response.json(await openPortal(db, principal.account)),
   ),
 });

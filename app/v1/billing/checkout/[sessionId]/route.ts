@@ -6,7 +6,7 @@ import { checkoutParams, checkoutStatusResponse } from "@/lib/services/billing/s
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withAccount({ params: checkoutParams, doc: { summary: "A token pack checkout: open, awaiting_payment, paid (credited), failed or expired, with the balance", response: checkoutStatusResponse } }, async ({ db, principal, params }) =>
+  GET: withAccount({ role: "owner", params: checkoutParams, doc: { summary: "A token pack checkout: open, awaiting_payment, paid (credited), failed or expired, with the balance", response: checkoutStatusResponse } }, async ({ db, principal, params }) =>
     Response.json(await getCheckout(db, principal.account.id, params.sessionId)),
   ),
 });

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withAccount(
-    { params: endpointParams, query: pageQuery, doc: { summary: "Recent deliveries of a webhook endpoint, with their attempts", response: paginatedResponse(deliveryResponse) } },
+    { role: "admin", params: endpointParams, query: pageQuery, doc: { summary: "Recent deliveries of a webhook endpoint, with their attempts", response: paginatedResponse(deliveryResponse) } },
     async ({ db, principal, params, query, req }) => {
       const { items, total } = await listDeliveries(db, principal.account.id, params.id, pageWindow(query));
       return Response.json(paginatedBody(req, query, items, total, "deliveries"));

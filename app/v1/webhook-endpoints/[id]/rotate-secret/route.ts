@@ -6,7 +6,7 @@ import { endpointParams, endpointWithSecretResponse } from "@/lib/webhooks/schem
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withAccount({ params: endpointParams, doc: { summary: "Rotate a webhook endpoint's signing secret (the new secret is shown once)", response: endpointWithSecretResponse } }, async ({ db, principal, params }) =>
+  POST: withAccount({ role: "admin", params: endpointParams, doc: { summary: "Rotate a webhook endpoint's signing secret (the new secret is shown once)", response: endpointWithSecretResponse } }, async ({ db, principal, params }) =>
     Response.json(await rotateEndpointSecret(db, principal.account.id, params.id)),
   ),
 });

@@ -6,7 +6,7 @@ import { deliveryResponse, endpointParams } from "@/lib/webhooks/schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withAccount({ params: endpointParams, doc: { summary: "Send a webhook.test event to the endpoint", status: 202, response: deliveryResponse } }, async ({ db, principal, params }) =>
+  POST: withAccount({ role: "admin", params: endpointParams, doc: { summary: "Send a webhook.test event to the endpoint", status: 202, response: deliveryResponse } }, async ({ db, principal, params }) =>
     Response.json(await sendTestEvent(db, principal.account.id, params.id), { status: 202 }),
   ),
 });

@@ -6,7 +6,7 @@ import { receiptParams, receiptResponse } from "@/lib/services/billing/schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withAccount({ params: receiptParams, doc: { summary: "Stripe's receipt (token pack) or hosted invoice (Premium) for a ledger row paid by card", response: receiptResponse } }, async ({ db, principal, params }) =>
+  GET: withAccount({ role: "owner", params: receiptParams, doc: { summary: "Stripe's receipt (token pack) or hosted invoice (Premium) for a ledger row paid by card", response: receiptResponse } }, async ({ db, principal, params }) =>
     Response.json(await receiptFor(db, principal.account.id, params.transactionId)),
   ),
 });

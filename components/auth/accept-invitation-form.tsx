@@ -1,0 +1,102 @@
+"use client";
+
+import Link from "next/link";
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
+
+type Accepted = { studio: { id: string; name: string }; role: string; login_created: boolean; email: string };
+
+/** The studio switcher's cookie (lib/auth/studio-choice.ts): after joining, the studio opens on the one joined. */
+function actFor(studioId: string) {
+  document.cookie = `ps_studio=${encodeURIComponent(studioId)}; path=/; samesite=lax; max-age=${60 * 60 * 24 * 365}`;
+}
+
+/**
+ * The link from an invitation email. One press accepts it for an address that
+ * already has a login; a new address is asked for a name and a password first,
+ * then signed in on the studio it joined.
+ */
+export function AcceptInvitationForm({ token }: { token: string }) {
+  const router = useRouter();
+  const [needsLogin, setNeedsLogin] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<"name" | "password", string>>>({});
+  const [formError, setFormError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState<Accepted>();
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setPending(true);
+    setErrors({});
+    setFormError(undefined);
+    const form = new FormData(e.currentTarget);
+    const body = needsLogin ? { token, name: String(form.get("name") ?? ""), password: String(form.get("password") ?? "") } : { token };
+    try {
+      const accepted = unwrap(await studioApi.POST("/v1/invitations/accept", { body }));
+      actFor(accepted.studio.id);
+      if (accepted.login_created && "password" in body) {
+        const res = await signIn("credentials", { email: accepted.email, password: body.password, redirect: false });
+        if (res?.ok) {
+          router.push("/dashboard");
+          router.refresh();
+          return;
+        }
+      }
+      setDone(accepted);
+    } catch (err) {
+      if (err instanceof ApiRequestError) {
+        const fields = (err.body.details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [];
+        const mine = fields.filter((f) => f.field === "name" || f.field === "password");
+        if (!needsLogin && mine.length > 0) setNeedsLogin(true);
+        else if (mine.length > 0) setErrors(Object.fromEntries(mine.map((f) => [f.field, f.message])));
+        else setFormError(err.message);
+      } else {
+        setFormError((err as Error).message);
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (!token) return <p role="alert">This invitation link is incomplete. Open the link from the email again.</p>;
+  if (done) {
+    return (
+      <div role="status" className="space-y-3">
+        <h1 className="text-lg font-semibold">You joined {done.studio.name}</h1>
+        <p className="text-sm text-slate-600">
+          As {done.role === "admin" || done.role === "owner" ? "an" : "a"} {done.role}, with your login {done.email}.
+        </p>
+        <Link href="/dashboard" className="inline-block text-brand-700 underline">
+          Open the studio
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <h1 className="text-lg font-semibold">Join a studio on Print Studio</h1>
+      {needsLogin ? (
+        <>
+          <p className="text-sm text-slate-600">This address has no login yet: choose your name and a password.</p>
+          <Field id="name" name="name" label="Your name" autoComplete="name" required error={errors.name} />
+          <Field id="password" name="password" type="password" label="Choose a password (10 characters or more)" autoComplete="new-password" required error={errors.password} />
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">You were invited to work in a studio with your own login.</p>
+      )}
+      {formError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {formError}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Joining…" : needsLogin ? "Create my login and join" : "Accept the invitation"}
+      </Button>
+    </form>
+  );
+}

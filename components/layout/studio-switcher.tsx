@@ -1,0 +1,51 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
+import type { Role } from "@/lib/auth/roles";
+
+/** The cookie the /v1 wrapper and the studio's pages read to know which studio a person acts for (lib/auth/studio-choice.ts). */
+const STUDIO_COOKIE = "ps_studio";
+
+/**
+ * Which studio the signed-in person acts for, and their role there. With more than
+ * one studio (their own and those they were invited to), a select switches: the
+ * choice is kept in a cookie and the studio reloads on its wallet.
+ */
+export function StudioSwitcher({ current, role }: { current: { id: string; name: string }; role: Role }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { data } = useQuery({ queryKey: ["studios"], queryFn: async () => unwrap(await studioApi.GET("/v1/studios")) });
+  const studios = data?.data ?? [];
+  if (studios.length < 2) {
+    return (
+      <span className="hidden max-w-40 truncate font-medium text-slate-800 md:inline" title={`${current.name} (${role})`} data-testid="current-studio">
+        {current.name}
+      </span>
+    );
+  }
+  return (
+    <label className="flex items-center gap-1">
+      <span className="sr-only">Studio</span>
+      <select
+        aria-label="Studio"
+        className="max-w-48 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800"
+        value={current.id}
+        onChange={(e) => {
+          document.cookie = `${STUDIO_COOKIE}=${encodeURIComponent(e.target.value)}; path=/; samesite=lax; max-age=${60 * 60 * 24 * 365}`;
+          // Everything cached belongs to the studio left behind.
+          queryClient.clear();
+          router.push("/dashboard");
+          router.refresh();
+        }}
+      >
+        {studios.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name} · {s.role}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
