@@ -1,0 +1,71 @@
+// A studio's team in two browsers: the owner invites a photographer by email (the
+// outbox: no SMTP on this server); the photographer accepts in another browser,
+// runs a background removal on the studio's wallet, and finds billing and API keys
+// closed to them; the owner sees the debit under the photographer's name.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E_PASSWORD, emailedLink, grantTokens, signUp } from "./support/accounts";
+import { navigateTo } from "./support/nav";
+
+test("the owner invites a photographer, who works on the studio's wallet but cannot reach billing or API keys", async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const ownerEmail = await signUp(page, "Northlight Team");
+  await grantTokens(page.request, ownerEmail, 400);
+
+  await navigateTo(page, "Team");
+  await expect(page.getByRole("heading", { name: /Team of Northlight Team/ })).toBeVisible();
+  const samEmail = `sam-${Date.now()}@example.com`;
+  await page.getByLabel("Email").fill(samEmail);
+  await page.getByLabel("Role").selectOption("photographer");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status")).toContainText(`Invitation sent to ${samEmail}`);
+  await expect(page.getByTestId("invitation-row").filter({ hasText: samEmail })).toContainText("pending");
+
+  // Sam, in another browser, follows the emailed link and creates a login.
+  const link = new URL(await emailedLink(page.request, samEmail, /Join Northlight Team/));
+  const samContext = await browser.newContext();
+  const sam = await samContext.newPage();
+  await sam.goto(link.pathname + link.search);
+  await sam.getByRole("button", { name: "Accept the invitation" }).click();
+  await sam.getByLabel("Your name").fill("Sam Rivera");
+  await sam.getByLabel(/Choose a password/).fill(E2E_PASSWORD);
+  await sam.getByRole("button", { name: "Create my login and join" }).click();
+  await expect(sam).toHaveURL(/\/dashboard/);
+  await expect(sam.getByRole("combobox", { name: "Studio" })).toHaveValue(/.+/);
+  await expect(sam.getByRole("combobox", { name: "Studio" }).locator("option:checked")).toHaveText(/Northlight Team · photographer/);
+
+  // A background removal, paid from the studio's 500 tokens.
+  await navigateTo(sam, "Background removal");
+  const file = path.resolve(process.cwd(), "lib/ml/background-removal/fixtures", "coffee.png");
+  await sam.getByTestId("bg-remove-input").setInputFiles([{ name: "coffee.png", mimeType: "image/png", buffer: fs.readFileSync(file) }]);
+  await expect(sam.getByTestId("bg-remove-cost")).toContainText("Balance: 500 tokens");
+  await sam.getByRole("button", { name: /Remove background/ }).click();
+  await expect(sam.getByRole("article", { name: "Background removal of coffee.png" })).toHaveAttribute("data-status", "completed", { timeout: 240_000 });
+
+  // Billing and API keys are the owner's and admins': not in Sam's menu, and closed when opened directly.
+  await sam.getByRole("button", { name: /Developers/ }).click();
+  await expect(sam.getByRole("link", { name: "API keys" })).toHaveCount(0);
+  await sam.goto("/api-keys");
+  await expect(sam.getByRole("status")).toContainText("This page is for the studio's owners and admins");
+  await sam.goto("/wallet/top-up");
+  await expect(sam.getByRole("status")).toContainText("This page is for the studio's owners");
+  const keys = await sam.request.get("/v1/api-keys");
+  expect(keys.status()).toBe(403);
+  expect((await keys.json()).error).toBe("FORBIDDEN_ROLE");
+
+  // The owner's wallet names who spent the tokens, and can show only Sam's debits.
+  await page.goto("/dashboard");
+  const debit = page.getByRole("row").filter({ hasText: "Sam Rivera" });
+  await expect(debit.first()).toBeVisible();
+  await expect(debit.first().getByTestId("ledger-spent-by")).toHaveText("Sam Rivera");
+  await page.getByLabel("Spent by").selectOption({ label: "Sam Rivera" });
+  await expect(page.getByTestId("ledger-spent-by")).toHaveText(["Sam Rivera"]);
+
+  // The audit log tells the story.
+  await navigateTo(page, "Audit log");
+  await expect(page.getByTestId("audit-row").filter({ hasText: "Invitation accepted" })).toContainText("Sam Rivera");
+  await expect(page.getByTestId("audit-row").filter({ hasText: "Invitation created" })).toContainText(samEmail);
+  await page.screenshot({ path: test.info().outputPath("audit-log.png"), fullPage: true });
+  await samContext.close();
+});
