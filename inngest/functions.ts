@@ -1,5 +1,6 @@
 import type { AnyJobDefinition } from "@/lib/jobs/types";
 import { aiFix, aiFixApplyApproved } from "./ai-fix";
+import { autoTopUp } from "./auto-top-up";
 import { bgRemove } from "./bg-remove";
 import { faceCrop } from "./face-crop";
 import { buildFaceReferences, matchFaces } from "./face-matching";
@@ -10,4 +11,4 @@ import { webhookDelivery } from "./webhook-delivery";
  * Every job of the app. Served to Inngest at /api/inngest and executed by the
  * embedded runner: add a job here and both runtimes have it.
  */
-export const jobFunctions = [bgRemove, faceCrop, aiFix, aiFixApplyApproved, buildFaceReferences, matchFaces, qrSort, webhookDelivery] satisfies readonly AnyJobDefinition[];
+export const jobFunctions = [bgRemove, faceCrop, aiFix, aiFixApplyApproved, buildFaceReferences, matchFaces, qrSort, webhookDelivery, autoTopUp] satisfies readonly AnyJobDefinition[];

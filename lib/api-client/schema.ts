@@ -241,6 +241,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing/auto-top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Auto top-up: the saved card, threshold, pack, and why it last turned off */
+        get: operations["getBillingAutoTopUp"];
+        /** Turn auto top-up on or off: under `threshold` tokens, the saved card buys `pack` (one charge at a time) */
+        put: operations["putBillingAutoTopUp"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/billing/checkout": {
         parameters: {
             query?: never;
@@ -1982,7 +2000,7 @@ export interface operations {
     getAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted";
                 limit?: string;
                 page?: string;
             };
@@ -2275,6 +2293,94 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getBillingAutoTopUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        card: {
+                            label: string;
+                        } | null;
+                        enabled: boolean;
+                        in_flight: boolean;
+                        last_failure: {
+                            /** Format: date-time */
+                            at: string;
+                            message: string;
+                        } | null;
+                        pack: string | null;
+                        threshold: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    putBillingAutoTopUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "threshold": 500,
+                 *       "pack": "tokens-1000"
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean;
+                    pack: string;
+                    threshold: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        card: {
+                            label: string;
+                        } | null;
+                        enabled: boolean;
+                        in_flight: boolean;
+                        last_failure: {
+                            /** Format: date-time */
+                            at: string;
+                            message: string;
+                        } | null;
+                        pack: string | null;
+                        threshold: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     postBillingCheckout: {
         parameters: {
             query?: never;
@@ -2291,6 +2397,7 @@ export interface operations {
                     pack?: string;
                     /** @enum {string} */
                     plan?: "premium";
+                    save_card?: boolean;
                 };
             };
         };
@@ -6952,7 +7059,7 @@ export interface operations {
                  */
                 "application/json": {
                     description?: string;
-                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "refund.created" | "wallet.low")[];
+                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed")[];
                     url: string;
                 };
             };
@@ -7067,7 +7174,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "refund.created" | "wallet.low")[];
+                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed")[];
                 };
             };
         };

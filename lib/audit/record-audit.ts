@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.deleted",
   "billing.checkout_started",
   "billing.plan_changed",
+  "billing.auto_top_up_changed",
   "agency.face_matching_changed",
   "agency.deleted",
   "subject.deleted",

@@ -42,5 +42,10 @@ export const webhookDeliveryAttempt = eventType("webhooks/delivery.attempt", {
   schema: z.object({ deliveryId: z.string().startsWith("msg_"), accountId: z.string().min(1), attempt: z.number().int().min(1) }),
 });
 
+/** Auto top-up (inngest/auto-top-up.ts): charge the saved card for the attempt a debit claimed. */
+export const autoTopUpRequested = eventType("billing/auto-top-up.requested", {
+  schema: z.object({ attemptId: z.string().startsWith("atu_"), accountId: z.string().min(1) }),
+});
+
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, webhookDeliveryAttempt] as const;
+export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, webhookDeliveryAttempt, autoTopUpRequested] as const;

@@ -87,3 +87,10 @@ export function removedFromStudioMail(to: string, studio: string): MailMessage {
     { kind: "p", text: `You are no longer a member of ${studio} on ${PRODUCT}. Your sessions were ended; sign in again to reach your other studios.` },
   ]);
 }
+
+export function autoTopUpFailedMail(to: string, studio: string, reason: string): MailMessage {
+  return compose(to, "Auto top-up is off", studio, [
+    { kind: "p", text: `Your balance went under the auto top-up threshold and we tried to charge your saved card. ${reason}` },
+    { kind: "p", text: "Auto top-up is now turned off, so nothing more will be tried. Buy tokens or turn auto top-up on again from the wallet once the card is sorted out." },
+  ]);
+}

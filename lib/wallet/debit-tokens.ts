@@ -7,6 +7,7 @@ import { crossesLowBalance } from "@/lib/webhooks/wallet-low";
 import { emitWebhookEvent } from "@/lib/webhooks/emit";
 import { insufficientTokens } from "./insufficient-tokens";
 import { assertNotOnHold } from "./account-on-hold";
+import { claimAutoTopUp } from "./auto-top-up-claim";
 import { currentActor } from "@/lib/http/request-context";
 
 /**
@@ -53,6 +54,7 @@ export async function debitTokens(
     // Under an Idempotency-Key: the key records this charge in the same transaction.
     await recordIdempotentDebit(tx, row!.id);
     if (crossesLowBalance(wallet.balance + input.amount, wallet.balance)) await emitWebhookEvent(tx, { accountId: input.accountId, type: "wallet.low", data: { balance: wallet.balance } });
+    await claimAutoTopUp(tx, input.accountId, wallet.balance);
     return row!;
   });
 }

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "match_job.failed",
   "refund.created",
   "wallet.low",
+  "billing.auto_top_up_failed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -21,7 +21,7 @@ resetRateLimiter();
 
 /** The least role each route needs; anything not listed: viewer to read (GET), photographer to change. */
 function expectedRole(route: string, method: Method): Role {
-  if (["billing/checkout", "billing/checkout/[sessionId]", "billing/portal", "wallet/transactions/[transactionId]/receipt"].includes(route)) return "owner";
+  if (["billing/checkout", "billing/checkout/[sessionId]", "billing/portal", "billing/auto-top-up", "wallet/transactions/[transactionId]/receipt"].includes(route)) return "owner";
   if (/^(api-keys|webhook-endpoints|audit-log)(\/|$)/.test(route)) return "admin";
   if (/^invitations(\/|$)/.test(route) && route !== "invitations/accept") return "admin";
   if (route === "members/[id]") return method === "DELETE" ? "viewer" : "admin";

@@ -25,7 +25,7 @@ export function decodeForm(body: string): Record<string, unknown> {
   return out;
 }
 
-export async function startStripeStandIn(opts: { webhookSecret: string; webhookUrl?: string; port?: number }) {
+export async function startStripeStandIn(opts: { webhookSecret: string; webhookUrl?: string; port?: number; autoDeliver?: boolean }) {
   const calls: RecordedCall[] = [];
   const customers = new Map<string, Record<string, unknown>>();
   const byIdempotencyKey = new Map<string, unknown>();
@@ -35,8 +35,10 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
   /** Invoices a test puts here (Premium), served by GET /v1/invoices/{id}. */
   const invoices = new Map<string, Record<string, unknown>>();
   /** The next API call answers with this error once (e.g. Stripe down, card declined). */
-  let failNext: { status: number; type: string; message: string } | undefined;
+  let failNext: { status: number; type: string; message: string; code?: string; path?: string } | undefined;
   let webhookUrl = opts.webhookUrl;
+  /** Whether events that follow an API call (payment_intent.succeeded) are sent by themselves, as Stripe does. */
+  let autoDeliver = opts.autoDeliver ?? true;
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -53,10 +55,10 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
       const params = req.method === "GET" ? Object.fromEntries(url.searchParams) : decodeForm(body);
       const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
       calls.push({ method: req.method!, path: url.pathname, params, idempotencyKey });
-      if (failNext) {
+      if (failNext && (!failNext.path || failNext.path === url.pathname)) {
         const f = failNext;
         failNext = undefined;
-        return json(f.status, { error: { type: f.type, message: f.message } });
+        return json(f.status, { error: { type: f.type, message: f.message, ...(f.code ? { code: f.code, decline_code: f.code } : {}) } });
       }
       // Stripe answers a repeated idempotency key with the first answer (the SDK sends one on every POST).
       const replay = idempotencyKey && byIdempotencyKey.get(`${url.pathname} ${idempotencyKey}`);
@@ -91,6 +93,30 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
       if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
         return remember({ id: `bps_${crypto.randomBytes(8).toString("hex")}`, object: "billing_portal.session", ...params, url: `${base}/portal/${String(params.customer)}` });
       }
+      // An off-session charge of a saved card (auto top-up): succeeds at once, and Stripe's webhook follows.
+      if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+        const pi = `pi_${crypto.randomBytes(8).toString("hex")}`;
+        const charge = `ch_${crypto.randomBytes(8).toString("hex")}`;
+        const amount = Number(params.amount);
+        const intent = {
+          id: pi,
+          object: "payment_intent",
+          amount,
+          currency: String(params.currency),
+          customer: params.customer,
+          payment_method: params.payment_method,
+          metadata: params.metadata ?? {},
+          status: "succeeded",
+          latest_charge: { id: charge, object: "charge", amount, payment_intent: pi, receipt_url: `${base}/receipts/${charge}` },
+        };
+        paymentIntents.set(pi, intent);
+        const answer = { ...intent, latest_charge: charge };
+        if (webhookUrl && autoDeliver) {
+          const { payload, header } = signedEvent("payment_intent.succeeded", answer);
+          setTimeout(() => void fetch(webhookUrl!, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload }).catch(() => {}), 50);
+        }
+        return remember(answer);
+      }
       const get = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
       if (req.method === "GET" && get && sessions.has(get[1]!)) return json(200, sessions.get(get[1]!));
       const intent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
@@ -98,7 +124,10 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
         const pi = paymentIntents.get(intent[1]!)!;
         // Like Stripe: latest_charge is an id unless the call expands it.
         const expanded = url.searchParams.getAll("expand[]").concat(url.searchParams.getAll("expand[0]")).includes("latest_charge");
-        return json(200, { ...pi, latest_charge: expanded ? pi.latest_charge : pi.latest_charge.id });
+        const expand = url.searchParams.getAll("expand[]").concat(url.searchParams.getAll("expand[0]"));
+        const pm = pi.payment_method as string | undefined;
+        const paymentMethod = pm && expand.includes("payment_method") ? { id: pm, object: "payment_method", type: "card", card: { brand: "visa", last4: "4242" } } : (pm ?? null);
+        return json(200, { ...pi, latest_charge: expanded ? pi.latest_charge : pi.latest_charge.id, payment_method: paymentMethod });
       }
       const invoice = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/);
       if (req.method === "GET" && invoice && invoices.has(invoice[1]!)) return json(200, invoices.get(invoice[1]!));
@@ -140,7 +169,10 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
     const session = sessions.get(sessionId)!;
     const pi = `pi_${crypto.randomBytes(8).toString("hex")}`;
     const charge = `ch_${crypto.randomBytes(8).toString("hex")}`;
-    paymentIntents.set(pi, { id: pi, object: "payment_intent", amount: session.amount_total, currency: session.currency, status: "succeeded", latest_charge: { id: charge, object: "charge", amount: session.amount_total, payment_intent: pi, receipt_url: `${base}/receipts/${charge}` } });
+    // A session that asked to keep the card (setup_future_usage) leaves a payment method on the customer.
+    const saves = (session.payment_intent_data as { setup_future_usage?: string } | undefined)?.setup_future_usage === "off_session";
+    const paymentMethod = saves ? `pm_${crypto.randomBytes(8).toString("hex")}` : undefined;
+    paymentIntents.set(pi, { id: pi, object: "payment_intent", amount: session.amount_total, currency: session.currency, status: "succeeded", payment_method: paymentMethod, latest_charge: { id: charge, object: "charge", amount: session.amount_total, payment_intent: pi, receipt_url: `${base}/receipts/${charge}` } });
     Object.assign(session, { status: "complete", payment_status: paymentStatus, payment_intent: pi });
     if (webhookUrl) {
       const { payload, header } = signedEvent("checkout.session.completed", session);
@@ -158,7 +190,8 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
     invoices,
     signedEvent,
     complete,
-    failNextCall: (status: number, type: string, message: string) => (failNext = { status, type, message }),
+    failNextCall: (status: number, type: string, message: string, more: { code?: string; path?: string } = {}) => (failNext = { status, type, message, ...more }),
+    setAutoDeliver: (on: boolean) => (autoDeliver = on),
     setWebhookUrl: (u: string) => (webhookUrl = u),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -18,6 +18,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/auth/password-reset", load: () => import("@/app/v1/auth/password-reset/route") },
   { path: "/v1/auth/register", load: () => import("@/app/v1/auth/register/route") },
   { path: "/v1/auth/token", load: () => import("@/app/v1/auth/token/route") },
+  { path: "/v1/billing/auto-top-up", load: () => import("@/app/v1/billing/auto-top-up/route") },
   { path: "/v1/billing/checkout/{sessionId}", load: () => import("@/app/v1/billing/checkout/[sessionId]/route") },
   { path: "/v1/billing/checkout", load: () => import("@/app/v1/billing/checkout/route") },
   { path: "/v1/billing/packs", load: () => import("@/app/v1/billing/packs/route") },

@@ -99,3 +99,56 @@ export const billingReversals = pgTable(
   },
   (t) => [index("billing_reversals_checkout_idx").on(t.checkoutId)],
 );
+
+/**
+ * Auto top-up (opt-in): when a debit leaves the balance under `threshold`, the saved
+ * card pays for `pack_id` off-session. `in_flight_id` is the one attempt under way:
+ * claimed by a conditional UPDATE in the debit's transaction, so however many
+ * debits cross the threshold at once, one charge is made. A declined card (or one
+ * that needs its holder to authenticate) turns auto top-up off and says why.
+ */
+export const billingAutoTopUps = pgTable("billing_auto_top_ups", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  threshold: integer("threshold").notNull().default(0),
+  packId: text("pack_id"),
+  /** The card saved at a checkout (pm_…), and how to show it ("visa •••• 4242"). */
+  paymentMethodId: text("payment_method_id"),
+  cardLabel: text("card_label"),
+  inFlightId: text("in_flight_id"),
+  inFlightSince: timestamp("in_flight_since", { withTimezone: true, mode: "date" }),
+  lastFailure: text("last_failure"),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true, mode: "date" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export const autoTopUpStatusEnum = pgEnum("auto_top_up_status", ["pending", "charging", "succeeded", "failed"]);
+
+/** One charge of the saved card; credited once, from Stripe's payment_intent.succeeded webhook. */
+export const billingAutoTopUpAttempts = pgTable(
+  "billing_auto_top_up_attempts",
+  {
+    /** atu_…: also the Stripe idempotency key of the PaymentIntent. */
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    packId: text("pack_id").notNull(),
+    /** Balance when the threshold was crossed. */
+    balanceAtTrigger: integer("balance_at_trigger").notNull(),
+    tokens: integer("tokens"),
+    amount: integer("amount"),
+    currency: text("currency"),
+    paymentIntentId: text("payment_intent_id").unique(),
+    status: autoTopUpStatusEnum("status").notNull().default("pending"),
+    failure: text("failure"),
+    walletTransactionId: text("wallet_transaction_id")
+      .unique()
+      .references(() => walletTransactions.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("billing_auto_top_up_attempts_account_idx").on(t.accountId, t.createdAt)],
+);

@@ -21,6 +21,8 @@ export const checkoutBody = z
   .strictObject({
     pack: z.string({ error: "pack must be a pack id from GET /v1/billing/packs." }).min(1).max(40).optional(),
     plan: z.enum(["premium"], { error: 'plan must be "premium".' }).optional(),
+    /** Keep the card for auto top-up (Checkout asks the customer's consent to later charges). */
+    save_card: z.boolean().optional(),
   })
   .refine((b) => (b.pack === undefined) !== (b.plan === undefined), { path: ["pack"], message: 'Send either pack (a token pack id) or plan: "premium".' });
 export const portalResponse = z.object({ portal_url: z.string() });
@@ -43,3 +45,21 @@ export const checkoutStatusResponse = z.object({
 export const receiptParams = z.strictObject({ transactionId: z.string().min(1).max(100) });
 /** GET /v1/wallet/transactions/{transactionId}/receipt. */
 export const receiptResponse = z.object({ transaction_id: z.string(), receipt_url: z.string() });
+
+/** PUT /v1/billing/auto-top-up. */
+export const autoTopUpBody = z.strictObject({
+  enabled: z.boolean(),
+  threshold: z.number().int().min(0).max(10_000_000),
+  pack: z.string().min(1).max(40),
+});
+export const autoTopUpResponse = z.object({
+  enabled: z.boolean(),
+  threshold: z.number().int(),
+  pack: z.string().nullable(),
+  /** The card saved at a checkout, as Stripe describes it ("visa •••• 4242"). */
+  card: z.object({ label: z.string() }).nullable(),
+  /** A charge is under way. */
+  in_flight: z.boolean(),
+  /** Why auto top-up last turned itself off (a declined card, or one needing authentication). */
+  last_failure: z.object({ message: z.string(), at: z.iso.datetime({ offset: true }) }).nullable(),
+});

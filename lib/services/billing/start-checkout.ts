@@ -10,11 +10,11 @@ import { ensureCustomer, type Account } from "./stripe-customer";
  * with the session, so the webhook credits exactly what was sold. The customer pays
  * on Stripe's page and comes back to /wallet/top-up?session=…
  */
-export async function startCheckout(db: Db, account: Account, packId: string) {
+export async function startCheckout(db: Db, account: Account, packId: string, opts: { saveCard?: boolean } = {}) {
   const pack = requirePack(packId);
   const customer = await ensureCustomer(db, account);
   const origin = appOrigin();
-  const metadata = { account_id: account.id, pack: pack.id, tokens: String(pack.tokens) };
+  const metadata = { account_id: account.id, pack: pack.id, tokens: String(pack.tokens), ...(opts.saveCard ? { save_card: "1" } : {}) };
   const session = await viaStripe("open a checkout page", () =>
     stripe().checkout.sessions.create({
     mode: "payment",
@@ -22,7 +22,8 @@ export async function startCheckout(db: Db, account: Account, packId: string) {
     client_reference_id: account.id,
     line_items: [{ quantity: 1, price_data: { currency: pack.currency, unit_amount: pack.price, product_data: { name: `${pack.tokens.toLocaleString("en-US")} tokens` } } }],
     metadata,
-    payment_intent_data: { metadata },
+    // Saving the card for auto top-up: Checkout tells the customer it will be charged later, off-session.
+    payment_intent_data: { metadata, ...(opts.saveCard ? { setup_future_usage: "off_session" as const } : {}) },
     success_url: `${origin}/wallet/top-up?session={CHECKOUT_SESSION_ID}`,
     cancel_url: `${origin}/wallet/top-up?canceled=1`,
     }),

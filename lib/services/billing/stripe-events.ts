@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { stripe, webhookSecret } from "./stripe-client";
 import { applySubscriptionEvent, grantPremiumAllowance } from "./premium";
 import { reverseDisputedCharge, reverseRefundedCharge } from "./reverse-purchase";
+import { autoTopUpPaymentFailed, creditAutoTopUp, saveCardFromCheckout } from "./auto-top-up";
 import type { StripeEventOutcome } from "./stripe-event-outcome";
 
 export type { StripeEventOutcome };
@@ -28,7 +29,7 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<St
     case "checkout.session.completed":
       // A delayed method (bank debit) completes the session unpaid: credit when it succeeds.
       if (event.data.object.payment_status === "unpaid") return setStatus(db, event.data.object, ["open"], "awaiting_payment");
-      return creditCheckout(db, event.data.object);
+      return creditCheckout(db, event.data.object).then((outcome) => rememberCard(db, event.data.object, outcome));
     case "checkout.session.async_payment_succeeded":
       return creditCheckout(db, event.data.object);
     case "checkout.session.async_payment_failed":
@@ -45,9 +46,22 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<St
       return reverseRefundedCharge(db, event.data.object);
     case "charge.dispute.created":
       return reverseDisputedCharge(db, event.data.object);
+    case "payment_intent.succeeded":
+      return creditAutoTopUp(db, event.data.object);
+    case "payment_intent.payment_failed":
+      return autoTopUpPaymentFailed(db, event.data.object);
     default:
       return "ignored";
   }
+}
+
+/** A pack bought with "save this card for auto top-up": its card is kept for later off-session charges. */
+async function rememberCard(db: Db, session: Stripe.Checkout.Session, outcome: StripeEventOutcome): Promise<StripeEventOutcome> {
+  const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  const accountId = session.metadata?.account_id;
+  if (outcome !== "credited" || session.metadata?.save_card !== "1" || !paymentIntent || !accountId) return outcome;
+  await saveCardFromCheckout(db, accountId, paymentIntent).catch((err: Error) => logger().warn({ session: session.id }, `stripe: the card could not be saved for auto top-up: ${err.message}`));
+  return outcome;
 }
 
 async function setStatus(db: Db, session: Stripe.Checkout.Session, from: ("open" | "awaiting_payment")[], to: "awaiting_payment" | "failed" | "expired"): Promise<StripeEventOutcome> {
