@@ -26,3 +26,34 @@ test("buy a token pack by card and come back to the new balance", async ({ page 
   const [receipt] = await Promise.all([page.context().waitForEvent("page"), page.getByTestId("receipt-link").first().click()]);
   await expect(receipt.getByRole("heading", { name: /^Receipt ch_/ })).toBeVisible();
 });
+
+// Auto top-up: the card saved at checkout pays for a pack by itself when spending
+// takes the balance under the threshold (the job charges it off-session; the stand-in's
+// signed payment_intent.succeeded credits it), and the wallet shows it.
+test("auto top-up: a card saved at checkout buys a pack when the balance falls under the threshold", async ({ page }) => {
+  await signUp(page, "Auto Buyer");
+  await page.goto("/wallet/top-up");
+  await page.getByLabel(/Save this card for auto top-up/).check();
+  await page.getByRole("button", { name: "Buy 1,000 tokens" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByText("Payment received: 1,000 tokens added.")).toBeVisible();
+
+  await expect(page.getByText("Saved card: visa •••• 4242")).toBeVisible();
+  await page.getByLabel("Top up automatically").check();
+  await page.getByLabel("Threshold in tokens").fill("1050");
+  await page.getByLabel("Pack to buy").selectOption({ label: "1,000 tokens" });
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("auto-top-up-state")).toHaveText("Auto top-up is on: under 1,050 tokens, the saved card buys 1,000 tokens.");
+
+  // 100 QR cards (1 token each) take 1,100 to 1,000: under 1,050, so the card buys 1,000 more.
+  const cards = await page.request.post("/v1/services/studio/qr/generate", {
+    headers: { Origin: new URL(page.url()).origin },
+    data: { job_id: "AUTO-1", subjects: Array.from({ length: 100 }, (_, i) => ({ student_id: `S${i}`, name: `Student ${i}` })) },
+  });
+  expect(cards.status()).toBe(200);
+  await expect(async () => {
+    await page.goto("/dashboard");
+    await expect(page.getByText("Auto top-up, paid by card").first()).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByTestId("wallet-balance")).toHaveText("2,000", { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+});

@@ -10,6 +10,7 @@ const LABELS: Record<string, string> = {
   bulk_qr: "Bulk QR",
   face_match: "AI face matching",
   token_pack: "Token pack, paid by card",
+  auto_top_up: "Auto top-up, paid by card",
   token_pack_refund: "Token pack refunded",
   token_pack_dispute: "Token pack disputed",
 };

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { QueryError } from "@/components/ui/query-error";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
@@ -12,8 +13,9 @@ export const money = (minor: number, currency: string) => new Intl.NumberFormat(
 /** The packs for sale (GET /v1/billing/packs); Buy opens Stripe Checkout. */
 export function TokenPacks() {
   const packs = useQuery({ queryKey: ["billing", "packs"], queryFn: async () => unwrap(await studioApi.GET("/v1/billing/packs")) });
+  const [saveCard, setSaveCard] = useState(false);
   const buy = useMutation({
-    mutationFn: async (pack: string) => unwrap(await studioApi.POST("/v1/billing/checkout", { body: { pack } })),
+    mutationFn: async (pack: string) => unwrap(await studioApi.POST("/v1/billing/checkout", { body: { pack, ...(saveCard ? { save_card: true } : {}) } })),
     // Stripe's page, then back to /wallet/top-up?session=…
     onSuccess: (res) => window.location.assign(res.checkout_url),
   });
@@ -39,6 +41,12 @@ export function TokenPacks() {
           </li>
         ))}
       </ul>
+      {cards ? (
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="mt-0.5" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+          <span>Save this card for auto top-up (Stripe keeps it; you choose below when it may be charged)</span>
+        </label>
+      ) : null}
       {buy.error ? <p className="text-sm text-red-700">{errorMessage(buy.error)}</p> : null}
       {cards ? <p className="text-xs text-slate-500">Paid by card on Stripe&apos;s secure page. Tokens are added as soon as Stripe confirms the payment.</p> : null}
     </div>

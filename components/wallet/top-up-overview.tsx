@@ -5,6 +5,7 @@ import { TokenCostsTable } from "./token-costs-table";
 import { TokenPacks } from "./token-packs";
 import { CheckoutReturn } from "./checkout-return";
 import { PremiumActions } from "./premium-actions";
+import { AutoTopUpCard } from "./auto-top-up-card";
 
 
 /** /wallet/top-up: token packs by card, the payment just made, how tokens work, prices and plans. */
@@ -29,6 +30,10 @@ export function TopUpOverview({ plan, sessionId, canceled, premiumStarted }: { p
           <TokenPacks />
         </Card>
       </div>
+
+      <Card title="Auto top-up">
+        <AutoTopUpCard />
+      </Card>
 
       <Card title="How tokens work">
         <ul className="list-disc space-y-1.5 pl-5 text-sm text-slate-700">

@@ -7,7 +7,7 @@ import { workHref } from "./work-link";
 import { ReceiptLink } from "./receipt-link";
 
 /** Ledger operations paid by card: Stripe has a receipt or invoice page for them. */
-const PAID_BY_CARD = new Set(["token_pack", "premium_allowance"]);
+const PAID_BY_CARD = new Set(["token_pack", "premium_allowance", "auto_top_up"]);
 
 export function TransactionRow({ tx }: { tx: WalletTransaction }) {
   const href = workHref(tx.operation, tx.reference);

@@ -1,6 +1,7 @@
 import { BalanceCard } from "./balance-card";
 import { FirstSteps } from "./first-steps";
 import { HoldBanner } from "./hold-banner";
+import { AutoTopUpBanner } from "./auto-top-up-banner";
 import { TransactionsCard } from "./transactions-card";
 import { UsageCard } from "./usage-card";
 
@@ -12,6 +13,7 @@ export function WalletDashboard() {
         <p className="mt-1 text-sm text-slate-600">Tokens pay for operations in the studio and through the API.</p>
       </div>
       <HoldBanner />
+      <AutoTopUpBanner />
       <FirstSteps />
       <div className="grid gap-6 lg:grid-cols-3">
         <BalanceCard className="lg:col-span-1" />

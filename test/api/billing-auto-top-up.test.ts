@@ -10,6 +10,7 @@ import * as transactionsRoute from "@/app/v1/wallet/transactions/route";
 import * as qrGenerate from "@/app/v1/services/studio/qr/generate/route";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
 import * as webhook from "@/app/api/stripe/webhook/route";
+import * as receiptRoute from "@/app/v1/wallet/transactions/[transactionId]/receipt/route";
 import { getDb } from "@/lib/db/client";
 import { billingAutoTopUpAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { resetConfig } from "@/lib/config";
@@ -99,6 +100,9 @@ describe("auto top-up", () => {
     expect(await balanceOf(token)).toBe(1440);
     const ledger = await call(transactionsRoute, "GET", "/v1/wallet/transactions", { token });
     expect(ledger.json.data[0]).toMatchObject({ type: "purchase", amount: 1000, operation: "auto_top_up", reference: row!.id });
+    // Stripe's receipt for the charge, like a pack bought at checkout.
+    const receipt = await call(receiptRoute, "GET", `/v1/wallet/transactions/${ledger.json.data[0].id}/receipt`, { token, params: { transactionId: ledger.json.data[0].id } });
+    expect(receipt.json.receipt_url).toBe(pi.latest_charge.receipt_url);
     expect((await call(autoTopUpRoute, "GET", "/v1/billing/auto-top-up", { token })).json).toMatchObject({ enabled: true, in_flight: false });
     standIn().setAutoDeliver(true);
   });

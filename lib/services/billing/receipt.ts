@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { billingCheckouts, walletTransactions } from "@/lib/db/schema";
+import { billingAutoTopUpAttempts, billingCheckouts, walletTransactions } from "@/lib/db/schema";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { stripe, viaStripe } from "./stripe-client";
 
@@ -23,6 +23,14 @@ export async function receiptFor(db: Db, accountId: string, transactionId: strin
     const [checkout] = await db.select({ paymentIntentId: billingCheckouts.paymentIntentId }).from(billingCheckouts).where(and(eq(billingCheckouts.id, row.reference), eq(billingCheckouts.accountId, accountId)));
     if (!checkout?.paymentIntentId) throw noReceipt();
     const intent = await viaStripe("find the receipt", () => stripe().paymentIntents.retrieve(checkout.paymentIntentId!, { expand: ["latest_charge"] }));
+    url = (intent.latest_charge as Stripe.Charge | null)?.receipt_url;
+  } else if (row.operation === "auto_top_up" && row.reference) {
+    const [attempt] = await db
+      .select({ paymentIntentId: billingAutoTopUpAttempts.paymentIntentId })
+      .from(billingAutoTopUpAttempts)
+      .where(and(eq(billingAutoTopUpAttempts.id, row.reference), eq(billingAutoTopUpAttempts.accountId, accountId)));
+    if (!attempt?.paymentIntentId) throw noReceipt();
+    const intent = await viaStripe("find the receipt", () => stripe().paymentIntents.retrieve(attempt.paymentIntentId!, { expand: ["latest_charge"] }));
     url = (intent.latest_charge as Stripe.Charge | null)?.receipt_url;
   } else if (row.operation === "premium_allowance" && row.reference) {
     const invoice = await viaStripe("find the invoice", () => stripe().invoices.retrieve(row.reference!));
