@@ -725,7 +725,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The job's QR sorts, newest first, each as GET /v1/services/studio/jobs/{taskId} shows it (free) */
+        get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobIdQrSort"];
         put?: never;
         /** Sort the job's photos by the Bulk QR cards photographed before each child (free; 202 with a task) */
         post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdQrSort"];
@@ -4442,6 +4443,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioAgenciesByAgencyIdJobsByJobIdQrSort: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agency_id: number;
+                            completed_at: string | null;
+                            created_at: string;
+                            error: string | null;
+                            job_id: number;
+                            progress: {
+                                current: number;
+                                percentage: number;
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed";
+                            summary: {
+                                before_first_card: number;
+                                cards: number;
+                                needs_review: number;
+                                subject_frames: number;
+                                subjects_photographed: number;
+                                unknown_card: number;
+                            } | null;
+                            task_id: string;
+                            total_files: number;
+                            /** @constant */
+                            type: "qr_sort";
+                            warnings: {
+                                code: string;
+                                file_ids?: number[];
+                                message: string;
+                                student_id?: string;
+                                subject_id?: string | null;
+                            }[];
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

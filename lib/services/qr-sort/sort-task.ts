@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { agencies, jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/db/schema";
 import { DEFAULT_MATCH_THRESHOLD, describeFaces, isFaceInputError } from "@/lib/ml/faces";
@@ -6,6 +6,7 @@ import { loadReferences } from "@/lib/services/matching/process-match-file";
 import { matchPhoto, type Reference } from "@/lib/services/matching/match-photo";
 import { cardReaderThreads, isFrameUnreadableError, readCards } from "@/lib/imaging/card-reader/read-cards";
 import { storage } from "@/lib/storage";
+import { requireJob } from "@/lib/services/studio/agency-jobs";
 import { assignRuns } from "./assign-runs";
 
 type TaskRow = typeof qrSortTasks.$inferSelect;
@@ -175,4 +176,18 @@ export async function toPublicSort(db: Db, t: TaskRow) {
 export async function getSortTask(db: Db, accountId: string, taskId: string) {
   const [t] = await db.select().from(qrSortTasks).where(and(eq(qrSortTasks.id, taskId), eq(qrSortTasks.accountId, accountId)));
   return t ? toPublicSort(db, t) : null;
+}
+
+/**
+ * GET .../agencies/{agencyId}/jobs/{jobId}/qr-sort: the job's sorts, newest
+ * first, so the job page finds the one running or the last one finished.
+ */
+export async function listJobSorts(db: Db, accountId: string, agencyId: number, jobId: number, page: { limit: number; offset: number }) {
+  await requireJob(db, accountId, agencyId, jobId);
+  const where = and(eq(qrSortTasks.jobId, jobId), eq(qrSortTasks.accountId, accountId));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(qrSortTasks).where(where).orderBy(desc(qrSortTasks.createdAt), desc(qrSortTasks.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(qrSortTasks).where(where),
+  ]);
+  return { items: await Promise.all(rows.map((t) => toPublicSort(db, t))), total: total?.n ?? 0 };
 }
