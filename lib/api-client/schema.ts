@@ -848,7 +848,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's Face Crop tasks, newest first, with thumbnails (free) */
+        /** The account's studio tasks, newest first: Face Crop batches (type face_crop, with thumbnails) and QR sorts (type qr_sort); ?type= keeps one kind (free) */
         get: operations["getServicesStudioJobs"];
         put?: never;
         post?: never;
@@ -4981,6 +4981,7 @@ export interface operations {
                 limit?: string;
                 page?: string;
                 status?: "queued" | "running" | "completed" | "failed";
+                type?: "face_crop" | "qr_sort";
             };
             header?: never;
             path?: never;
@@ -4995,7 +4996,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: ({
                             completed_at: string | null;
                             completed_files: number;
                             /** Format: date-time */
@@ -5021,8 +5022,42 @@ export interface operations {
                             tokens_deducted: number;
                             tokens_refunded: number;
                             total_files: number;
+                            /** @constant */
+                            type: "face_crop";
                             wallet_transaction_id: string;
-                        }[];
+                        } | {
+                            agency_id: number;
+                            completed_at: string | null;
+                            created_at: string;
+                            error: string | null;
+                            job_id: number;
+                            progress: {
+                                current: number;
+                                percentage: number;
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed";
+                            summary: {
+                                before_first_card: number;
+                                cards: number;
+                                needs_review: number;
+                                subject_frames: number;
+                                subjects_photographed: number;
+                                unknown_card: number;
+                            } | null;
+                            task_id: string;
+                            total_files: number;
+                            /** @constant */
+                            type: "qr_sort";
+                            warnings: {
+                                code: string;
+                                file_ids?: number[];
+                                message: string;
+                                student_id?: string;
+                                subject_id?: string | null;
+                            }[];
+                        })[];
                         links: {
                             first: string;
                             last: string;
@@ -6421,7 +6456,7 @@ export interface operations {
                  */
                 "application/json": {
                     description?: string;
-                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "refund.created" | "wallet.low")[];
+                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low")[];
                     url: string;
                 };
             };
@@ -6536,7 +6571,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "refund.created" | "wallet.low")[];
+                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low")[];
                 };
             };
         };
