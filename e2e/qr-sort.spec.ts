@@ -96,7 +96,9 @@ test("QR sort: upload a picture day, sort it from the job page, see each child's
   await page.getByLabel("Child for IMG_0007.jpg").selectOption({ label: "Cat Crane (S3)" });
   await expect(frameIn("Cat Crane", "IMG_0007.jpg")).toContainText("(moved by hand)");
   await expect(bands.locator("h3")).toHaveText([/^Before the first card/, /^Ann Archer · 3/, /^Ben Brook · 2/, /^Cat Crane · 3/]);
-  // Dragging: Ann's last frame onto Ben's band.
+  // Dragging: Ann's last frame onto Ben's band. Both in view first: Chromium picks the dragged
+  // element at the press, and a scroll between the press and the move would pick another.
+  await page.setViewportSize({ width: 1280, height: 1800 });
   await frameIn("Ann Archer", "IMG_0004.jpg").dragTo(page.getByRole("region", { name: "Run: Ben Brook" }));
   await expect(frameIn("Ben Brook", "IMG_0004.jpg")).toContainText("(moved by hand)");
   await expect(bands.locator("h3")).toHaveText([/^Before the first card/, /^Ann Archer · 2/, /^Ben Brook · 3/, /^Cat Crane · 3/]);
