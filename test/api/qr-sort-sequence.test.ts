@@ -9,7 +9,7 @@ import { assignRuns, type FrameInput, type RosterEntry } from "@/lib/services/qr
 import { testAccount } from "../http";
 import { bulkQrCards, cameraFrame, type FrameSpec } from "../support/picture-day";
 
-// A whole morning of picture day, 130 frames from two cameras, with the awkward
+// A whole morning of picture day, 114 frames from two cameras, with the awkward
 // cases a studio meets: frames before the first card, a card held at -20..25°,
 // 5–15% of the frame's width, blurred, JPEG 55–90, stored sideways (EXIF 6), a
 // card for a child not on the roster, the same child's card twice, a child
@@ -88,7 +88,7 @@ function zbar(bytes: Buffer): string[] | null {
   }
 }
 
-describe("a picture-day sequence of 130 frames", () => {
+describe("a picture-day sequence of 114 frames", () => {
   const bytes: Buffer[] = [];
   let planned: Planned[];
 

@@ -23,6 +23,7 @@ import { unzipSync } from "fflate";
 import { getDb } from "@/lib/db/client";
 import { qrSortTasks, webhookDeliveries } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
+import { resetConfig } from "@/lib/config";
 import { finishSort } from "@/lib/services/qr-sort/sort-task";
 import { shutDownCardReader } from "@/lib/imaging/card-reader/read-cards";
 import { qrPayload } from "@/lib/services/qr/payload";
@@ -115,7 +116,12 @@ describe("QR sort of a picture day", () => {
   it("reads the cards and files every frame in capture order, by the studio's rules", async () => {
     ({ token } = await testAccount({ tokens: 100 }));
     agencyId = await makeAgency(token);
+    // A webhook endpoint on a local address the test allows (nothing listens: deliveries are only queued).
+    process.env.FETCH_ALLOW_HOSTS = "127.0.0.1";
+    resetConfig();
     const hook = await call(endpointsRoute, "POST", "/v1/webhook-endpoints", { token, body: { url: "http://127.0.0.1:9/hook", events: ["qr_sort.completed", "qr_sort.failed"] } });
+    delete process.env.FETCH_ALLOW_HOSTS;
+    resetConfig();
     expect(hook.status, hook.text).toBe(201);
     hookId = hook.json.id;
     const imported = await call(importRoute, "POST", `${S}/agencies/${agencyId}/subjects/import`, { token, params: { agencyId: String(agencyId) }, rawBody: ROSTER_CSV, headers: { "content-type": "text/csv" } });
