@@ -261,7 +261,7 @@ describe("QR sort of a picture day", () => {
     const failedId = newId("task");
     const [done] = await db.select().from(qrSortTasks).where(eq(qrSortTasks.id, taskId));
     await db.insert(qrSortTasks).values({ id: failedId, accountId: done!.accountId, agencyId, jobId: task.job_id, status: "running", filesTotal: 3 });
-    await Promise.all([finishSort(db, failedId, "failed", "The sort ran out of time."), finishSort(db, failedId, "failed")]);
+    await Promise.all([finishSort(db, failedId, "failed", "The sort ran out of time."), finishSort(db, failedId, "failed", "The sort ran out of time.")]);
     expect((await getTask(token, failedId)).json).toMatchObject({ status: "failed", error: "The sort ran out of time." });
     const failed = (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hookId))).filter((d) => d.eventType === "qr_sort.failed");
     expect(failed.map((d) => (d.payload.data as any).task_id)).toEqual([failedId]);
