@@ -11,7 +11,7 @@ import { E2E_PASSWORD, signUp } from "./support/accounts";
 // held up in real photos (e2e/support/picture-day-frames.mts), uploaded on the job
 // page, sorted from it; the contact sheet shows each child's run as a band with
 // the card marked, one frame is moved with its menu and one by dragging it, and
-// the CSV and lab ZIP downloaded from the page say where each photo went.
+// the CSV, lab ZIP and PSPA package downloaded from the page say where each photo went.
 const ROSTER = [
   ["S1", "Ann Archer"],
   ["S2", "Ben Brook"],
@@ -119,5 +119,22 @@ test("QR sort: upload a picture day, sort it from the job page, see each child's
   await page.getByRole("link", { name: "Lab ZIP" }).click();
   const names = Object.keys(unzipSync(new Uint8Array(fs.readFileSync((await (await zipDownload).path())!)))).sort();
   expect(names).toEqual(["S1_Archer_Ann_01.jpg", "S2_Brook_Ben_01.jpg", "S2_Brook_Ben_02.jpg", "S3_Crane_Cat_01.jpg", "S3_Crane_Cat_02.jpg"]);
+
+  // The PSPA package a yearbook imports: INDEX.TXT, one row per child, each portrait present, 4:5.
+  const pspaDownload = page.waitForEvent("download");
+  await page.getByRole("link", { name: "PSPA package" }).click();
+  const pspa = unzipSync(new Uint8Array(fs.readFileSync((await (await pspaDownload).path())!)));
+  const index = new TextDecoder().decode(pspa["INDEX.TXT"]).trimEnd().split("\r\n").map((l) => l.split("\t"));
+  expect(index.map((r) => [r[0], r[3], r[4], r[5]])).toEqual([
+    ["Maple School", "4", "Archer", "Ann"],
+    ["Maple School", "4", "Brook", "Ben"],
+    ["Maple School", "4", "Crane", "Cat"],
+  ]);
+  for (const r of index) {
+    expect(pspa[`${r[1]}/${r[2]}`], `${r[1]}/${r[2]}`).toBeDefined();
+    const [w, h] = r[12]!.split("x").map(Number);
+    expect(w! * 5).toBe(h! * 4);
+    expect(w).toBeGreaterThanOrEqual(640);
+  }
   fs.rmSync(dir, { recursive: true, force: true });
 });
