@@ -125,7 +125,7 @@ function OpenTask({ taskId, onClose }: { taskId: string; onClose: () => void }) 
 
 /** Every Face Crop task of the account, newest first, with thumbnails; `?task=` opens one (a reload or Back keeps it). */
 export function FaceCropHistory() {
-  const { query, setPage, status, setStatus } = useHistoryList<TaskSummary>("/v1/services/studio/jobs", FACE_CROP_HISTORY_KEY, running, 10);
+  const { query, setPage, status, setStatus } = useHistoryList<TaskSummary>("/v1/services/studio/jobs?type=face_crop", FACE_CROP_HISTORY_KEY, running, 10);
   const [open, setOpen] = useQueryParam("task");
   const tasks = query.data?.data ?? [];
   return (

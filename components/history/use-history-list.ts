@@ -22,7 +22,7 @@ export function useHistoryList<T>(path: string, queryKey: readonly unknown[], is
   if (status) q.set("status", status);
   const query = useQuery({
     queryKey: [...queryKey, "history", page, status ?? ""],
-    queryFn: () => apiFetch<Paginated<T>>(`${path}?${q}`),
+    queryFn: () => apiFetch<Paginated<T>>(`${path}${path.includes("?") ? "&" : "?"}${q}`),
     placeholderData: keepPreviousData,
     refetchInterval: (qr) => (qr.state.data?.data.some(isRunning) ? POLL_MS : false),
   });

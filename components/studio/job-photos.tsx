@@ -13,6 +13,7 @@ import { studioKeys, type JobFile } from "./types";
 import { uploadWithProgress } from "./upload-with-progress";
 import { RenameDelete } from "./rename-delete";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
+import { QrSortPanel } from "@/components/qr-sort/qr-sort-panel";
 
 type Upload = { key: string; name: string; progress: number; status: "uploading" | "done" | "failed"; error?: string; warning?: string };
 type UploadAnswer = { files: JobFile[]; warnings: Array<{ code: string; message: string }> };
@@ -142,6 +143,7 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
           </ul>
         ) : null}
       </Card>
+      <QrSortPanel agencyId={agencyId} jobId={jobId} photoCount={files.data?.meta.total ?? job.data?.file_count} />
       <Card title="Photos">
         {deleteError ? (
           <p role="alert" className="mb-3 text-sm text-red-600">

@@ -864,7 +864,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The job's QR sorts, newest first, each as GET /v1/services/studio/jobs/{taskId} shows it (free) */
+        get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobIdQrSort"];
         put?: never;
         /** Sort the job's photos by the Bulk QR cards photographed before each child (free; 202 with a task) */
         post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdQrSort"];
@@ -986,7 +987,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's Face Crop tasks, newest first, with thumbnails (free) */
+        /** The account's studio tasks, newest first: Face Crop batches (type face_crop, with thumbnails) and QR sorts (type qr_sort); ?type= keeps one kind (free) */
         get: operations["getServicesStudioJobs"];
         put?: never;
         post?: never;
@@ -5130,6 +5131,85 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getServicesStudioAgenciesByAgencyIdJobsByJobIdQrSort: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agency_id: number;
+                            completed_at: string | null;
+                            created_at: string;
+                            error: string | null;
+                            job_id: number;
+                            progress: {
+                                current: number;
+                                percentage: number;
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed";
+                            summary: {
+                                before_first_card: number;
+                                cards: number;
+                                needs_review: number;
+                                subject_frames: number;
+                                subjects_photographed: number;
+                                unknown_card: number;
+                            } | null;
+                            task_id: string;
+                            total_files: number;
+                            /** @constant */
+                            type: "qr_sort";
+                            warnings: {
+                                code: string;
+                                file_ids?: number[];
+                                message: string;
+                                student_id?: string;
+                                subject_id?: string | null;
+                            }[];
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     postServicesStudioAgenciesByAgencyIdJobsByJobIdQrSort: {
         parameters: {
             query?: never;
@@ -5581,6 +5661,7 @@ export interface operations {
                 limit?: string;
                 page?: string;
                 status?: "queued" | "running" | "completed" | "failed";
+                type?: "face_crop" | "qr_sort";
             };
             header?: never;
             path?: never;
@@ -5595,7 +5676,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: ({
                             completed_at: string | null;
                             completed_files: number;
                             /** Format: date-time */
@@ -5621,8 +5702,42 @@ export interface operations {
                             tokens_deducted: number;
                             tokens_refunded: number;
                             total_files: number;
+                            /** @constant */
+                            type: "face_crop";
                             wallet_transaction_id: string;
-                        }[];
+                        } | {
+                            agency_id: number;
+                            completed_at: string | null;
+                            created_at: string;
+                            error: string | null;
+                            job_id: number;
+                            progress: {
+                                current: number;
+                                percentage: number;
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed";
+                            summary: {
+                                before_first_card: number;
+                                cards: number;
+                                needs_review: number;
+                                subject_frames: number;
+                                subjects_photographed: number;
+                                unknown_card: number;
+                            } | null;
+                            task_id: string;
+                            total_files: number;
+                            /** @constant */
+                            type: "qr_sort";
+                            warnings: {
+                                code: string;
+                                file_ids?: number[];
+                                message: string;
+                                student_id?: string;
+                                subject_id?: string | null;
+                            }[];
+                        })[];
                         links: {
                             first: string;
                             last: string;
@@ -7059,7 +7174,7 @@ export interface operations {
                  */
                 "application/json": {
                     description?: string;
-                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed")[];
+                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed")[];
                     url: string;
                 };
             };
@@ -7174,7 +7289,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed")[];
+                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed")[];
                 };
             };
         };

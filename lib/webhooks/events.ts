@@ -12,6 +12,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "face_crop.failed",
   "match_job.completed",
   "match_job.failed",
+  "qr_sort.completed",
+  "qr_sort.failed",
   "refund.created",
   "wallet.low",
   "billing.auto_top_up_failed",

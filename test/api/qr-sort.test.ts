@@ -12,6 +12,8 @@ import * as frameRoute from "@/app/v1/services/studio/qr-sort/[taskId]/results/[
 import * as csvRoute from "@/app/v1/services/studio/qr-sort/[taskId]/export/route";
 import * as labRoute from "@/app/v1/services/studio/qr-sort/[taskId]/lab-zip/route";
 import * as pspaRoute from "@/app/v1/services/studio/qr-sort/[taskId]/pspa/route";
+import * as studioTasksRoute from "@/app/v1/services/studio/jobs/route";
+import * as endpointsRoute from "@/app/v1/webhook-endpoints/route";
 import * as importRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/import/route";
 import * as subjectsRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/route";
 import sharp from "sharp";
@@ -19,7 +21,10 @@ import { shutDownFaces } from "@/lib/ml/faces";
 import Papa from "papaparse";
 import { unzipSync } from "fflate";
 import { getDb } from "@/lib/db/client";
-import { qrSortTasks } from "@/lib/db/schema";
+import { qrSortTasks, webhookDeliveries } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
+import { resetConfig } from "@/lib/config";
+import { finishSort } from "@/lib/services/qr-sort/sort-task";
 import { shutDownCardReader } from "@/lib/imaging/card-reader/read-cards";
 import { qrPayload } from "@/lib/services/qr/payload";
 import { call, testAccount } from "../http";
@@ -104,12 +109,21 @@ describe("QR sort of a picture day", () => {
   let subjectIds: Record<string, string>;
   let fileIds: Record<string, number>;
   let byName: Record<string, any>;
+  let hookId: string;
   const frames: Record<string, Buffer> = {};
   const expectedCard: Record<string, string> = {};
 
   it("reads the cards and files every frame in capture order, by the studio's rules", async () => {
     ({ token } = await testAccount({ tokens: 100 }));
     agencyId = await makeAgency(token);
+    // A webhook endpoint on a local address the test allows (nothing listens: deliveries are only queued).
+    process.env.FETCH_ALLOW_HOSTS = "127.0.0.1";
+    resetConfig();
+    const hook = await call(endpointsRoute, "POST", "/v1/webhook-endpoints", { token, body: { url: "http://127.0.0.1:9/hook", events: ["qr_sort.completed", "qr_sort.failed"] } });
+    delete process.env.FETCH_ALLOW_HOSTS;
+    resetConfig();
+    expect(hook.status, hook.text).toBe(201);
+    hookId = hook.json.id;
     const imported = await call(importRoute, "POST", `${S}/agencies/${agencyId}/subjects/import`, { token, params: { agencyId: String(agencyId) }, rawBody: ROSTER_CSV, headers: { "content-type": "text/csv" } });
     expect(imported.status, imported.text).toBe(200);
     const listed = await call(subjectsRoute, "GET", `${S}/agencies/${agencyId}/subjects?limit=100`, { token, params: { agencyId: String(agencyId) } });
@@ -225,6 +239,35 @@ describe("QR sort of a picture day", () => {
     }
     console.log(`zbarimg read ${read} of ${Object.keys(expectedCard).length} card frames; the card reader read all of them`);
     expect(read).toBeGreaterThanOrEqual(3);
+  });
+
+  it("is listed with the job's sorts and in the studio tasks list, and told to webhooks once, completed or failed", async () => {
+    const task = (await getTask(token, taskId)).json;
+    const jobSorts = await call(qrSortRoute, "GET", `${S}/agencies/${agencyId}/jobs/${task.job_id}/qr-sort`, { token, params: { agencyId: String(agencyId), jobId: String(task.job_id) } });
+    expect(jobSorts.status, jobSorts.text).toBe(200);
+    expect(jobSorts.json).toMatchObject({ data: [task], meta: { total: 1 } });
+    const list = (query: string) => call(studioTasksRoute, "GET", `/v1/services/studio/jobs${query}`, { token });
+    expect((await list("")).json).toMatchObject({ data: [{ type: "qr_sort", task_id: taskId, status: "completed", summary: task.summary }], meta: { total: 1 } });
+    expect((await list("?type=qr_sort&status=completed")).json.meta.total).toBe(1);
+    expect((await list("?type=face_crop")).json).toMatchObject({ data: [], meta: { total: 0 } });
+    const bad = await list("?type=crop");
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("type");
+
+    const db = await getDb();
+    const delivered = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hookId));
+    expect(delivered.map((d) => [d.eventType, (d.payload.data as any).task_id, (d.payload.data as any).summary])).toEqual([["qr_sort.completed", taskId, task.summary]]);
+    // A sort that fails (as the job's onFailure does), finished twice: one qr_sort.failed.
+    const failedId = newId("task");
+    const [done] = await db.select().from(qrSortTasks).where(eq(qrSortTasks.id, taskId));
+    await db.insert(qrSortTasks).values({ id: failedId, accountId: done!.accountId, agencyId, jobId: task.job_id, status: "running", filesTotal: 3 });
+    await Promise.all([finishSort(db, failedId, "failed", "The sort ran out of time."), finishSort(db, failedId, "failed", "The sort ran out of time.")]);
+    expect((await getTask(token, failedId)).json).toMatchObject({ status: "failed", error: "The sort ran out of time." });
+    const failed = (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hookId))).filter((d) => d.eventType === "qr_sort.failed");
+    expect(failed.map((d) => (d.payload.data as any).task_id)).toEqual([failedId]);
+    expect((await list("")).json.data.map((t: any) => [t.type, t.task_id])).toEqual([["qr_sort", failedId], ["qr_sort", taskId]]);
+    expect((await finishSort(db, taskId, "completed"))?.status).toBe("completed"); // a late repeat changes nothing
+    expect((await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hookId))).length).toBe(2);
   });
 
   it("filters the results: what needs review, one role, one subject", async () => {

@@ -31,7 +31,7 @@ function cardReaderConfig() {
     const env = parseEnv(
       z.object({
         CARD_READER_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
-        CARD_READER_WHOLE_EDGE: z.coerce.number().int().min(500).max(10000).default(2400),
+        CARD_READER_WHOLE_EDGE: z.coerce.number().int().min(500).max(10000).default(2000),
         CARD_READER_TILE_EDGE: z.coerce.number().int().min(500).max(10000).default(4096),
         /** Worker threads reading frames side by side (each holds one decoded frame, ~50–150 MB for 12 MP). */
         CARD_READER_THREADS: z.coerce.number().int().min(1).max(16).default(Math.min(2, os.availableParallelism())),

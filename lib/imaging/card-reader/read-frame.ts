@@ -23,7 +23,13 @@ export type ReadLimits = {
 /** Frames larger than this are refused by sharp rather than decoded into gigabytes. */
 const MAX_PIXELS = 100_000_000;
 
-const OPTIONS = { formats: ["QRCode" as const], tryHarder: true, tryRotate: false, tryInvert: false, tryDownscale: true, maxNumberOfSymbols: 4, textMode: "Plain" as const };
+/**
+ * ZXing's own downscaled retry is off: the first pass is already a scaled frame,
+ * and on a 12 MP frame it made every read without a card about 40% dearer
+ * (bench/qr-sort-bench.ts). `returnErrors` on the first pass: a symbol ZXing
+ * found but could not decode is the sign that a full-detail read may succeed.
+ */
+const OPTIONS = { formats: ["QRCode" as const], tryHarder: true, tryRotate: false, tryInvert: false, tryDownscale: false, maxNumberOfSymbols: 4, textMode: "Plain" as const };
 
 type Rgba = { data: Uint8ClampedArray; width: number; height: number };
 
@@ -37,9 +43,11 @@ async function rgba(image: sharp.Sharp, longEdge: number): Promise<Rgba> {
   return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }
 
-async function decode(img: Rgba): Promise<string[]> {
-  const results: ReadResult[] = await readBarcodes(img as unknown as ImageData, OPTIONS);
-  return results.filter((r) => r.isValid && r.text).map((r) => r.text);
+/** The codes read, and whether ZXing saw a QR symbol it could not decode (a card too small or blurred at this scale). */
+async function decode(img: Rgba, returnErrors = false): Promise<{ codes: string[]; undecoded: boolean }> {
+  const results: ReadResult[] = await readBarcodes(img as unknown as ImageData, { ...OPTIONS, returnErrors });
+  const codes = results.filter((r) => r.isValid && r.text).map((r) => r.text);
+  return { codes, undecoded: results.some((r) => !r.isValid) };
 }
 
 function crop(img: Rgba, left: number, top: number, width: number, height: number): Rgba {
@@ -77,14 +85,16 @@ export function tileGrid(width: number, height: number): { left: number; top: nu
 
 /**
  * Reads a frame upright from its EXIF orientation (sharp's rotate()). First the
- * whole frame, scaled to `wholeEdge`: enough for a card of 5% of the width of
- * a camera frame. When nothing is found there:
- * - a frame larger than that is read again whole at full detail (up to
- *   `tileEdge`), where a small or blurred card keeps every pixel;
+ * whole frame, scaled to `wholeEdge` (2,000 px: a 12 MP JPEG is then decoded at
+ * half size by libjpeg itself, sharp's shrink-on-load), enough for a card of 5%
+ * of the width of a camera frame. When nothing is decoded there:
+ * - a frame larger than that is read again at full detail (up to `tileEdge`)
+ *   only when the first pass saw a QR symbol it could not decode: a card at
+ *   the edge of legibility (3.5% of the width, blurred) is rescued, and a
+ *   portrait without a card (most frames of a picture day) costs one read;
  * - a smaller frame is read in overlapping tiles, each at twice its size
  *   (ZXing locates a small, slightly blurred code more reliably when its
  *   modules are a few pixels wide), stopping at the first tile with a code.
- * A frame without a card costs two reads at most, never a tile scan of 12 MP.
  */
 export async function readFrame(bytes: Uint8Array, limits: ReadLimits): Promise<FrameReading> {
   await zxingReader();
@@ -95,12 +105,13 @@ export async function readFrame(bytes: Uint8Array, limits: ReadLimits): Promise<
   const capturedAt = (await captureTime(bytes))?.toISOString() ?? null;
   const longEdge = Math.max(width, height);
   const whole = await rgba(image, limits.wholeEdge);
-  let codes = await decode(whole);
+  const first = await decode(whole, longEdge > limits.wholeEdge);
+  let codes = first.codes;
   if (codes.length === 0 && longEdge > limits.wholeEdge) {
-    codes = await decode(await rgba(image, limits.tileEdge));
+    if (first.undecoded) codes = (await decode(await rgba(image, limits.tileEdge))).codes;
   } else if (codes.length === 0) {
     for (const t of tileGrid(whole.width, whole.height)) {
-      codes = await decode(await upscale(crop(whole, t.left, t.top, t.width, t.height)));
+      codes = (await decode(await upscale(crop(whole, t.left, t.top, t.width, t.height)))).codes;
       if (codes.length > 0) break;
     }
   }

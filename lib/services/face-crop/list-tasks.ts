@@ -10,7 +10,7 @@ const STATUSES = ["queued", "running", "completed", "failed"] as const;
 /** Pictures per task in the list: enough for a strip of thumbnails; the task itself has all. */
 export const LIST_THUMBNAILS = 6;
 
-/** GET /v1/services/studio/jobs: the page window and an optional status filter. */
+/** The page window and an optional status filter. */
 export const listFaceCropTasksQuery = pageQuery.extend({
   status: z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(", ")}.` }).optional(),
 });
@@ -44,6 +44,11 @@ export async function listFaceCropTasks(db: Db, accountId: string, filter: { sta
     db.select().from(faceCropTasks).where(where).orderBy(desc(faceCropTasks.createdAt), desc(faceCropTasks.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(faceCropTasks).where(where),
   ]);
+  return { items: await faceCropListItems(db, accountId, tasks), total: total?.n ?? 0 };
+}
+
+/** Face Crop task rows as the list shows them, each with a few thumbnails. */
+export async function faceCropListItems(db: Db, accountId: string, tasks: Array<typeof faceCropTasks.$inferSelect>) {
   const items = tasks.length
     ? await db
         .select({ id: faceCropItems.id, taskId: faceCropItems.taskId, filename: faceCropItems.filename, status: faceCropItems.status, mediumKey: faceCropItems.mediumKey })
@@ -77,5 +82,5 @@ export async function listFaceCropTasks(db: Db, accountId: string, filter: { sta
       };
     }),
   );
-  return { items: out, total: total?.n ?? 0 };
+  return out;
 }

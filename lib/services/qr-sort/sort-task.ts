@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { agencies, jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/db/schema";
 import { DEFAULT_MATCH_THRESHOLD, describeFaces, isFaceInputError } from "@/lib/ml/faces";
@@ -6,6 +6,8 @@ import { loadReferences } from "@/lib/services/matching/process-match-file";
 import { matchPhoto, type Reference } from "@/lib/services/matching/match-photo";
 import { cardReaderThreads, isFrameUnreadableError, readCards } from "@/lib/imaging/card-reader/read-cards";
 import { storage } from "@/lib/storage";
+import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import { requireJob } from "@/lib/services/studio/agency-jobs";
 import { assignRuns } from "./assign-runs";
 
 type TaskRow = typeof qrSortTasks.$inferSelect;
@@ -100,14 +102,22 @@ export async function finishSort(db: Db, taskId: string, outcome: "completed" | 
   const [task] = await db.select().from(qrSortTasks).where(eq(qrSortTasks.id, taskId));
   if (!task || task.status === "completed" || task.status === "failed") return task ?? null;
   if (outcome === "failed") {
-    const [ended] = await db
-      .update(qrSortTasks)
-      .set({ status: "failed", errorMessage: message ?? "The sort stopped because of an error on our side; run it again.", completedAt: new Date() })
-      .where(eq(qrSortTasks.id, taskId))
-      .returning();
-    return ended!;
+    return db.transaction(async (tx) => {
+      // Only the finisher that moves it out of queued/running tells the webhooks.
+      const [ended] = await tx
+        .update(qrSortTasks)
+        .set({ status: "failed", errorMessage: message ?? "The sort stopped because of an error on our side; run it again.", completedAt: new Date() })
+        .where(and(eq(qrSortTasks.id, taskId), inArray(qrSortTasks.status, ["queued", "running"])))
+        .returning();
+      if (!ended) return task;
+      await emitWebhookEvent(tx, { accountId: ended.accountId, type: "qr_sort.failed", data: (sp) => toPublicSort(sp, ended) });
+      return ended;
+    });
   }
   return db.transaction(async (tx) => {
+    // Locked and read again: of two finishers at once, the second finds it completed and neither files nor notifies twice.
+    const [locked] = await tx.select().from(qrSortTasks).where(eq(qrSortTasks.id, taskId)).for("update");
+    if (!locked || locked.status === "completed" || locked.status === "failed") return locked ?? task;
     const frames = await tx.select().from(qrSortFrames).where(eq(qrSortFrames.taskId, taskId)).orderBy(asc(qrSortFrames.id));
     const roster = await tx.select({ subjectId: subjects.id, studentId: subjects.studentId, name: subjects.name }).from(subjects).where(eq(subjects.agencyId, task.agencyId));
     const { outcomes, warnings } = assignRuns(
@@ -126,6 +136,7 @@ export async function finishSort(db: Db, taskId: string, outcome: "completed" | 
       .set({ status: "completed", processed: task.filesTotal, warnings, completedAt: new Date() })
       .where(eq(qrSortTasks.id, taskId))
       .returning();
+    await emitWebhookEvent(tx, { accountId: ended!.accountId, type: "qr_sort.completed", data: (sp) => toPublicSort(sp, ended!) });
     return ended!;
   });
 }
@@ -175,4 +186,18 @@ export async function toPublicSort(db: Db, t: TaskRow) {
 export async function getSortTask(db: Db, accountId: string, taskId: string) {
   const [t] = await db.select().from(qrSortTasks).where(and(eq(qrSortTasks.id, taskId), eq(qrSortTasks.accountId, accountId)));
   return t ? toPublicSort(db, t) : null;
+}
+
+/**
+ * GET .../agencies/{agencyId}/jobs/{jobId}/qr-sort: the job's sorts, newest
+ * first, so the job page finds the one running or the last one finished.
+ */
+export async function listJobSorts(db: Db, accountId: string, agencyId: number, jobId: number, page: { limit: number; offset: number }) {
+  await requireJob(db, accountId, agencyId, jobId);
+  const where = and(eq(qrSortTasks.jobId, jobId), eq(qrSortTasks.accountId, accountId));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(qrSortTasks).where(where).orderBy(desc(qrSortTasks.createdAt), desc(qrSortTasks.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(qrSortTasks).where(where),
+  ]);
+  return { items: await Promise.all(rows.map((t) => toPublicSort(db, t))), total: total?.n ?? 0 };
 }

@@ -1,13 +1,22 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
 import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
-import { faceCropTaskListItem, listFaceCropTasks, listFaceCropTasksQuery } from "@/lib/services/face-crop/list-tasks";
+import { listStudioTasks, listStudioTasksQuery, studioTaskListItem } from "@/lib/services/qr-sort/list-studio-tasks";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withAccount({ query: listFaceCropTasksQuery, doc: { summary: "The account's Face Crop tasks, newest first, with thumbnails (free)", response: paginatedResponse(faceCropTaskListItem) } }, async ({ db, principal, query, req }) => {
-    const { items, total } = await listFaceCropTasks(db, principal.account.id, { status: query.status }, pageWindow(query));
-    return Response.json(paginatedBody(req, query, items, total, "face crop tasks"));
-  }),
+  GET: withAccount(
+    {
+      query: listStudioTasksQuery,
+      doc: {
+        summary: "The account's studio tasks, newest first: Face Crop batches (type face_crop, with thumbnails) and QR sorts (type qr_sort); ?type= keeps one kind (free)",
+        response: paginatedResponse(studioTaskListItem),
+      },
+    },
+    async ({ db, principal, query, req }) => {
+      const { items, total } = await listStudioTasks(db, principal.account.id, query, pageWindow(query));
+      return Response.json(paginatedBody(req, query, items, total, "studio tasks"));
+    },
+  ),
 });

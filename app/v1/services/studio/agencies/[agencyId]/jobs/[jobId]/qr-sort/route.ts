@@ -1,12 +1,21 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
 import { appOrigin } from "@/lib/http/app-origin";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
 import { startQrSort } from "@/lib/services/qr-sort/accept-sort";
-import { sortAccepted, sortParams } from "@/lib/services/qr-sort/schemas";
+import { listJobSorts } from "@/lib/services/qr-sort/sort-task";
+import { sortAccepted, sortParams, sortTaskResponse } from "@/lib/services/qr-sort/schemas";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: withAccount(
+    { params: sortParams, query: pageQuery, doc: { summary: "The job's QR sorts, newest first, each as GET /v1/services/studio/jobs/{taskId} shows it (free)", response: paginatedResponse(sortTaskResponse) } },
+    async ({ db, principal, params, query, req }) => {
+      const { items, total } = await listJobSorts(db, principal.account.id, params.agencyId, params.jobId, pageWindow(query));
+      return Response.json(paginatedBody(req, query, items, total, "QR sorts"));
+    },
+  ),
   POST: withAccount(
     {
       params: sortParams,
