@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import type Stripe from "stripe";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
@@ -29,6 +30,7 @@ export async function startPremiumCheckout(db: Db, account: Account) {
     }),
   );
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+  await recordAudit(db, { accountId: account.id, action: "billing.checkout_started", target: session.id, data: { plan: "premium" } });
   return { checkout_url: session.url, session_id: session.id };
 }
 

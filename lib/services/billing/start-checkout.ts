@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db/types";
 import { billingCheckouts } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/http/app-origin";
@@ -30,5 +31,6 @@ export async function startCheckout(db: Db, account: Account, packId: string, op
   );
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
   await db.insert(billingCheckouts).values({ id: session.id, accountId: account.id, packId: pack.id, tokens: pack.tokens, amount: pack.price, currency: pack.currency });
+  await recordAudit(db, { accountId: account.id, action: "billing.checkout_started", target: session.id, data: { pack: pack.id, save_card: Boolean(opts.saveCard) } });
   return { checkout_url: session.url, session_id: session.id };
 }
