@@ -12,6 +12,7 @@ import { addressChangeRequestedMail } from "@/lib/mail/templates";
 import { findAccountByEmail } from "./find-account";
 import { sendVerificationLink } from "./email-verification";
 import { setPassword } from "./password-reset";
+import { startApiSession } from "./issue-token";
 import { normalizeEmail, type AccountRow } from "./public-account";
 
 /** PATCH /v1/account: the studio's name (the name every email greets). */
@@ -40,7 +41,7 @@ async function assertCurrentPassword(account: AccountRow, password: string): Pro
 export async function changePassword(db: Db, account: AccountRow, input: { current_password: string; new_password: string }) {
   await assertCurrentPassword(account, input.current_password);
   const updated = await setPassword(db, account, input.new_password);
-  const { token, expiresIn } = await issueAccessToken(updated);
+  const { token, expiresIn } = await issueAccessToken(updated, await startApiSession(db, updated.id));
   return { access_token: token, token_type: "Bearer" as const, expires_in: expiresIn };
 }
 

@@ -1,7 +1,7 @@
 import Redis from "ioredis";
 import postgres from "postgres";
 import { config } from "@/lib/config";
-import { forgetAccount } from "@/lib/auth/principal-cache";
+import { forgetAccount, forgetSession, SESSION_ENDED_PREFIX } from "@/lib/auth/principal-cache";
 import { hashApiKey } from "./api-key-secret";
 
 /**
@@ -77,6 +77,7 @@ export class ApiKeyCache {
       .start({
         onRevoked: (hash) => {
           if (hash.startsWith(SESSIONS_ENDED_PREFIX)) forgetAccount(hash.slice(SESSIONS_ENDED_PREFIX.length));
+          if (hash.startsWith(SESSION_ENDED_PREFIX)) forgetSession(hash.slice(SESSION_ENDED_PREFIX.length));
           this.forget(hash);
           this.feed.ack(hash).catch(() => {});
         },

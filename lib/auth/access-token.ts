@@ -11,9 +11,10 @@ const AUDIENCE = "print-studio/v1";
  * carries the account's credentials version (`cv`): once a password reset or
  * change moves it, the wrapper refuses the token (lib/auth/end-sessions.ts).
  */
-export async function issueAccessToken(account: { id: string; credentialsVersion: number }): Promise<{ token: string; expiresIn: number }> {
+export async function issueAccessToken(account: { id: string; credentialsVersion: number }, sid?: string): Promise<{ token: string; expiresIn: number }> {
   const expiresIn = config().ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ cv: account.credentialsVersion })
+  // `sid`: the login session (lib/auth/login-sessions.ts) the person can see and end.
+  const token = await new SignJWT({ cv: account.credentialsVersion, ...(sid ? { sid } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(account.id)
     .setIssuer(ISSUER)
@@ -25,7 +26,7 @@ export async function issueAccessToken(account: { id: string; credentialsVersion
 }
 
 /** The account id and credentials version, or null when the token is malformed, forged or expired. */
-export async function verifyAccessToken(token: string): Promise<{ accountId: string; credentialsVersion: number } | null> {
+export async function verifyAccessToken(token: string): Promise<{ accountId: string; credentialsVersion: number; sid?: string } | null> {
   const known = cachedTokenAccount(token);
   if (known) return known;
   try {
@@ -37,8 +38,9 @@ export async function verifyAccessToken(token: string): Promise<{ accountId: str
     if (typeof payload.sub !== "string" || typeof payload.exp !== "number") return null;
     // Tokens issued before versions existed carry none: version 0, what every account started with.
     const credentialsVersion = typeof payload.cv === "number" ? payload.cv : 0;
-    rememberToken(token, { accountId: payload.sub, credentialsVersion }, payload.exp * 1000);
-    return { accountId: payload.sub, credentialsVersion };
+    const sid = typeof payload.sid === "string" ? payload.sid : undefined;
+    rememberToken(token, { accountId: payload.sub, credentialsVersion, sid }, payload.exp * 1000);
+    return { accountId: payload.sub, credentialsVersion, sid };
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@ import { looksLikeApiKey } from "@/lib/api-keys/api-key-secret";
 import { verifyAccessToken } from "./access-token";
 import { cachedAccount } from "./principal-cache";
 import { membershipFor } from "./membership";
+import { loginSessionActive } from "./login-sessions";
 import type { Role } from "./roles";
 import { hasSessionCookie, sessionFromCookie } from "./session-cookie";
 import { STUDIO_COOKIE, STUDIO_HEADER, studioFromCookie } from "./studio-choice";
@@ -20,6 +21,8 @@ export type AccountPrincipal = {
   role: Role;
   membershipId: string | null;
   apiKeyId: string | null;
+  /** The login session the token or cookie belongs to (null: an API key, or a token from before sessions were kept). */
+  sessionId: string | null;
   via: "access_token" | "api_key" | "session";
 };
 
@@ -44,12 +47,12 @@ export async function authenticateAccount(req: Request, db: Db): Promise<Account
       const key = await liveApiKey(db, token);
       const account = key ? await cachedAccount(key.accountId, () => findAccountById(db, key.accountId)) : undefined;
       if (!key || !account) throw unauthorized("The API key is invalid or revoked.");
-      return { account, user: null, role: await keyRole(db, key), membershipId: null, apiKeyId: key.keyId, via: "api_key" };
+      return { account, user: null, role: await keyRole(db, key), membershipId: null, apiKeyId: key.keyId, sessionId: null, via: "api_key" };
     }
     const claims = await verifyAccessToken(token);
     const user = claims ? await currentLogin(db, claims) : undefined;
     if (!user) throw unauthorized("The access token is invalid or expired.");
-    return actingMember(db, user, req.headers.get(STUDIO_HEADER) ?? undefined, "access_token", true);
+    return actingMember(db, user, req.headers.get(STUDIO_HEADER) ?? undefined, "access_token", true, claims!.sid ?? null);
   }
   if (req.headers.has("x-api-key")) {
     throw unauthorized("X-API-Key is not accepted. Send the key as Authorization: Bearer <key>.");
@@ -60,7 +63,7 @@ export async function authenticateAccount(req: Request, db: Db): Promise<Account
     if (!user) throw unauthorized("The session has ended. Sign in again.");
     assertSameOrigin(req);
     const header = req.headers.get(STUDIO_HEADER);
-    return actingMember(db, user, header ?? studioFromCookie(req.headers.get("cookie")), "session", header !== null);
+    return actingMember(db, user, header ?? studioFromCookie(req.headers.get("cookie")), "session", header !== null, claims!.sid ?? null);
   }
   throw unauthorized();
 }
@@ -70,7 +73,7 @@ export async function authenticateAccount(req: Request, db: Db): Promise<Account
  * (403 NOT_A_MEMBER); the switcher's cookie falls back to their own studio when
  * they have left the one it names.
  */
-async function actingMember(db: Db, user: AccountRow, studioId: string | undefined, via: "access_token" | "session", explicit: boolean): Promise<AccountPrincipal> {
+async function actingMember(db: Db, user: AccountRow, studioId: string | undefined, via: "access_token" | "session", explicit: boolean, sessionId: string | null): Promise<AccountPrincipal> {
   let membership = studioId ? await membershipFor(db, user.id, studioId) : undefined;
   if (!membership && studioId && explicit) {
     throw new ApiError(403, "NOT_A_MEMBER", `You are not a member of the studio ${studioId} (${STUDIO_HEADER}).`, { field: STUDIO_HEADER });
@@ -80,7 +83,7 @@ async function actingMember(db: Db, user: AccountRow, studioId: string | undefin
   const account =
     membership.accountId === user.id ? user : await cachedAccount(membership.accountId, () => findAccountById(db, membership.accountId));
   if (!account) throw new ApiError(403, "NOT_A_MEMBER", "The studio no longer exists.");
-  return { account, user, role: membership.role, membershipId: membership.id, apiKeyId: null, via };
+  return { account, user, role: membership.role, membershipId: membership.id, apiKeyId: null, sessionId, via };
 }
 
 /**
@@ -94,10 +97,15 @@ async function keyRole(db: Db, key: { accountId: string; createdBy: string | nul
   return (await membershipFor(db, key.createdBy, key.accountId))?.role ?? "admin";
 }
 
-/** The login a token or cookie names, unless its password was reset or changed since the token was issued. */
-async function currentLogin(db: Db, claims: { accountId: string; credentialsVersion: number }): Promise<AccountRow | undefined> {
+/**
+ * The login a token or cookie names, unless its password was reset or changed since
+ * the token was issued, or the person ended that session (GET /v1/account/sessions).
+ */
+async function currentLogin(db: Db, claims: { accountId: string; credentialsVersion: number; sid?: string }): Promise<AccountRow | undefined> {
   const account = await cachedAccount(claims.accountId, () => findAccountById(db, claims.accountId));
-  return account && account.credentialsVersion === claims.credentialsVersion ? account : undefined;
+  if (!account || account.credentialsVersion !== claims.credentialsVersion) return undefined;
+  if (claims.sid && !(await loginSessionActive(db, account.id, claims.sid))) return undefined;
+  return account;
 }
 
 /** Cookie-authenticated writes must come from our own pages (CSRF). */

@@ -6,6 +6,7 @@ import { findAccountById } from "@/lib/accounts/find-account";
 import type { AccountRow } from "@/lib/accounts/public-account";
 import { authOptions } from "./next-auth-options";
 import { membershipFor } from "./membership";
+import { loginSessionActive } from "./login-sessions";
 import type { Role } from "./roles";
 import { STUDIO_COOKIE } from "./studio-choice";
 
@@ -19,9 +20,13 @@ export async function requireAccount(): Promise<AccountRow> {
 /** The session's login, unless its password was reset or changed after this session signed in. */
 export async function optionalAccount(): Promise<AccountRow | undefined> {
   const session = await getServerSession(authOptions());
-  const user = session?.user as { id?: string; cv?: number } | undefined;
-  const account = user?.id ? await findAccountById(await getDb(), user.id) : undefined;
-  return account && account.credentialsVersion === (user?.cv ?? 0) ? account : undefined;
+  const user = session?.user as { id?: string; cv?: number; sid?: string } | undefined;
+  const db = await getDb();
+  const account = user?.id ? await findAccountById(db, user.id) : undefined;
+  if (!account || account.credentialsVersion !== (user?.cv ?? 0)) return undefined;
+  // A session the person ended (account page, another device) signs this browser out.
+  if (user?.sid && !(await loginSessionActive(db, account.id, user.sid))) return undefined;
+  return account;
 }
 
 export type StudioMember = { user: AccountRow; studio: AccountRow; role: Role };

@@ -5,6 +5,9 @@ import { serverSecret } from "@/lib/secret";
 import { verifyCredentials } from "@/lib/accounts/verify-credentials";
 import { auditSignIn } from "@/lib/accounts/sign-in-audit";
 import { assertLoginAllowed, recordLoginFailure } from "./login-throttle";
+import { startLoginSession } from "./login-sessions";
+
+const SESSION_MAX_AGE = 30 * 24 * 3600;
 
 // Preview deployments (Vercel) and local runs have no fixed URL: trust the
 // Host header unless NEXTAUTH_URL pins one.
@@ -14,7 +17,7 @@ if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "1";
 export function authOptions(): NextAuthOptions {
   return {
     secret: serverSecret(),
-    session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
     pages: { signIn: "/signin" },
     providers: [
       CredentialsProvider({
@@ -38,18 +41,24 @@ export function authOptions(): NextAuthOptions {
             await recordLoginFailure(email);
             return null;
           }
-          return { id: account.id, email: account.email, name: account.name, credentialsVersion: account.credentialsVersion };
+          const userAgent = req?.headers?.["user-agent"];
+          const sid = await startLoginSession(db, { userId: account.id, kind: "studio", ip, userAgent: Array.isArray(userAgent) ? userAgent[0] : userAgent, ttlSeconds: SESSION_MAX_AGE });
+          return { id: account.id, email: account.email, name: account.name, credentialsVersion: account.credentialsVersion, sid };
         },
       }),
     ],
     callbacks: {
       // The cookie carries the credentials version it was signed in under: a password reset or change ends it (lib/auth/end-sessions.ts).
       jwt({ token, user }) {
-        if (user) token.cv = (user as { credentialsVersion?: number }).credentialsVersion ?? 0;
+        if (user) {
+          token.cv = (user as { credentialsVersion?: number }).credentialsVersion ?? 0;
+          // The login session (lib/auth/login-sessions.ts): the account page lists it and can end it.
+          token.sid = (user as { sid?: string }).sid;
+        }
         return token;
       },
       session({ session, token }) {
-        return { ...session, user: { ...session.user, id: token.sub, cv: typeof token.cv === "number" ? token.cv : 0 } };
+        return { ...session, user: { ...session.user, id: token.sub, cv: typeof token.cv === "number" ? token.cv : 0, sid: typeof token.sid === "string" ? token.sid : undefined } };
       },
     },
   };

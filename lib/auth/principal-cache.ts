@@ -17,17 +17,24 @@ import type { AccountRow } from "@/lib/accounts/public-account";
 const ACCOUNT_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
 
-type TokenClaims = { accountId: string; credentialsVersion: number };
+type TokenClaims = { accountId: string; credentialsVersion: number; sid?: string };
 type MembershipRow = { id: string; accountId: string; userId: string; role: "owner" | "admin" | "photographer" | "viewer" };
 type Holder = {
   tokens: Map<string, TokenClaims & { expiresAt: number }>;
   accounts: Map<string, { row: AccountRow; until: number }>;
   /** `<user id> <studio id or "">` -> the membership, for ACCOUNT_TTL_MS; dropped with the user's row. */
   memberships: Map<string, { row: MembershipRow; until: number }>;
+  /** Login sessions by id (lib/auth/login-sessions.ts); dropped when one is ended. */
+  sessions: Map<string, { row: SessionRow; until: number }>;
 };
+type SessionRow = { userId: string; active: boolean; lastSeenAt: number };
+
+/** The revocation feed's message that ends one login session (lib/api-keys/key-cache.ts forwards it to forgetSession). */
+export const SESSION_ENDED_PREFIX = "session:";
 const g = globalThis as unknown as { __printStudioPrincipalCache?: Holder };
-const cache = (g.__printStudioPrincipalCache ??= { tokens: new Map(), accounts: new Map(), memberships: new Map() });
+const cache = (g.__printStudioPrincipalCache ??= { tokens: new Map(), accounts: new Map(), memberships: new Map(), sessions: new Map() });
 cache.memberships ??= new Map();
+cache.sessions ??= new Map();
 
 /** Map insertion order is age: past the cap, the oldest entry goes. */
 function remember<V>(map: Map<string, V>, key: string, value: V) {
@@ -39,7 +46,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V) {
 export function cachedTokenAccount(token: string): TokenClaims | undefined {
   const hit = cache.tokens.get(token);
   if (!hit) return undefined;
-  if (hit.expiresAt > Date.now()) return { accountId: hit.accountId, credentialsVersion: hit.credentialsVersion };
+  if (hit.expiresAt > Date.now()) return { accountId: hit.accountId, credentialsVersion: hit.credentialsVersion, sid: hit.sid };
   cache.tokens.delete(token);
   return undefined;
 }
@@ -76,4 +83,23 @@ export async function cachedMembership(userId: string, studioId: string, load: (
 export function forgetAccount(id: string): void {
   cache.accounts.delete(id);
   for (const key of cache.memberships.keys()) if (key.startsWith(`${id} `)) cache.memberships.delete(key);
+}
+
+/** A login session's state, cached like account rows (the row object is kept, so last-seen throttling sticks). */
+export async function cachedSession(sid: string, load: () => Promise<SessionRow | undefined>): Promise<SessionRow | undefined> {
+  const hit = cache.sessions.get(sid);
+  if (hit && hit.until > Date.now()) return hit.row;
+  const row = await load();
+  if (!row) {
+    cache.sessions.delete(sid);
+    return undefined;
+  }
+  // Keep the last-seen time this process already wrote, so the once-a-minute throttle holds.
+  if (hit) row.lastSeenAt = Math.max(row.lastSeenAt, hit.row.lastSeenAt);
+  remember(cache.sessions, sid, { row, until: Date.now() + ACCOUNT_TTL_MS });
+  return row;
+}
+
+export function forgetSession(sid: string): void {
+  cache.sessions.delete(sid);
 }

@@ -17,7 +17,7 @@ function parseCookies(header: string | null): Map<string, string> {
  * hand (not getToken) because getToken also accepts a Bearer header, which
  * must only ever mean an access token or API key here.
  */
-export async function sessionFromCookie(req: Request): Promise<{ accountId: string; credentialsVersion: number } | null> {
+export async function sessionFromCookie(req: Request): Promise<{ accountId: string; credentialsVersion: number; sid?: string } | null> {
   const cookies = parseCookies(req.headers.get("cookie"));
   for (const name of NAMES) {
     // next-auth splits large tokens into name.0, name.1, ...
@@ -30,7 +30,7 @@ export async function sessionFromCookie(req: Request): Promise<{ accountId: stri
     if (!value) continue;
     try {
       const token = await decode({ token: value, secret: serverSecret() });
-      if (token?.sub) return { accountId: token.sub, credentialsVersion: typeof token.cv === "number" ? token.cv : 0 };
+      if (token?.sub) return { accountId: token.sub, credentialsVersion: typeof token.cv === "number" ? token.cv : 0, sid: typeof token.sid === "string" ? token.sid : undefined };
     } catch {
       return null;
     }

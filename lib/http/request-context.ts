@@ -10,13 +10,18 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * tokens) and the audit log, written far below the handler.
  */
 export type RequestActor = { type: "member"; userId: string; name: string } | { type: "api_key"; apiKeyId: string; name: string };
-type Context = { origin: string; ip?: string; actor?: RequestActor };
+type Context = { origin: string; ip?: string; userAgent?: string; actor?: RequestActor };
 
 const holder = globalThis as unknown as { __printStudioRequestContext?: AsyncLocalStorage<Context> };
 const store = (holder.__printStudioRequestContext ??= new AsyncLocalStorage<Context>());
 
 export function runInRequestContext<T>(req: Request, fn: () => Promise<T>, who: { actor?: RequestActor; ip?: string } = {}): Promise<T> {
-  return store.run({ origin: requestOrigin(req), ...who }, fn);
+  return store.run({ origin: requestOrigin(req), userAgent: req.headers.get("user-agent") ?? undefined, ...who }, fn);
+}
+
+/** The caller's User-Agent in the request being served (a new login session names its device with it). */
+export function currentUserAgent(): string | undefined {
+  return store.getStore()?.userAgent;
 }
 
 /** The member or API key acting in the request being served, or undefined (jobs, the CLI, public endpoints). */

@@ -45,6 +45,8 @@ import * as qrSortRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/
 import { finishSort, loadSort, readFrames } from "@/lib/services/qr-sort/sort-task";
 import { faceFixture } from "../support/face-fixtures";
 import * as invitationsRoute from "@/app/v1/invitations/route";
+import * as tokenRoute from "@/app/v1/auth/token/route";
+import { loginSessions } from "@/lib/db/schema";
 import { addMember } from "@/lib/services/team/members";
 import { newId } from "@/lib/ids";
 import { config, resetConfig } from "@/lib/config";
@@ -108,6 +110,8 @@ type Resources = {
   /** A photographer in the studio (another login), and a pending invitation. */
   memberId: string;
   invitationId: string;
+  /** A signed-in session of the owner (POST /v1/auth/token). */
+  sessionId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -161,6 +165,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "members/[id]": { id: (r) => r.memberId },
   "invitations/[id]": { id: (r) => r.invitationId },
   "invitations/[id]/resend": { id: (r) => r.invitationId },
+  "account/sessions/[id]": { id: (r) => r.sessionId },
 };
 
 let png: Buffer;
@@ -320,6 +325,7 @@ async function createResources(name: string, token: string): Promise<Resources> 
   await addMember(db, { id: memberId, accountId: owner!.accountId, userId: colleague.account.id, role: "photographer" });
   const invitation = await created(call(invitationsRoute, "POST", "/v1/invitations", { token, body: { email: `${name.toLowerCase()}-invitee@example.com`, role: "viewer" } }), 201, "invitation");
   return {
+    sessionId: "",
     memberId,
     invitationId: invitation.id,
     purchaseTransactionId: purchase!.id!,
@@ -352,6 +358,10 @@ async function createResources(name: string, token: string): Promise<Resources> 
 async function party(name: string): Promise<Party> {
   const acct = await testAccount({ tokens: 10_000, plan: "premium" });
   const r = await createResources(name, acct.token);
+  // A second sign-in: a login session with an id in a path.
+  await created(call(tokenRoute, "POST", "/v1/auth/token", { body: { email: acct.email, password: acct.password } }), 200, "sign-in");
+  const [session] = await (await getDb()).select({ id: loginSessions.id }).from(loginSessions).where(eq(loginSessions.userId, acct.account.id));
+  r.sessionId = session!.id;
   const unauth = await created(call(unauthTokenRoute, "GET", "/v1/account/unauth-token", { token: acct.token }), 200, "unauth token");
   return { name, token: acct.token, email: acct.email, password: acct.password, accountId: acct.account.id, unauthToken: unauth.token, r };
 }
@@ -385,6 +395,7 @@ function ghostOf(r: Resources): Resources {
     fileId: "2147483645",
     memberId: str(r.memberId),
     invitationId: str(r.invitationId),
+    sessionId: str(r.sessionId),
   };
 }
 

@@ -27,7 +27,7 @@ function expectedRole(route: string, method: Method): Role {
   if (route === "members/[id]") return method === "DELETE" ? "viewer" : "admin";
   if (route === "account" && method === "PATCH") return "admin";
   // About the person's own login: any member.
-  if (["account/password", "account/email", "auth/email-verification"].includes(route)) return "viewer";
+  if (["account/password", "account/email", "auth/email-verification", "account/sessions/[id]", "account/sessions/end-others"].includes(route)) return "viewer";
   return method === "GET" ? "viewer" : "photographer";
 }
 

@@ -76,3 +76,27 @@ export const auditEvents = pgTable(
   },
   (t) => [index("audit_events_account_seq_idx").on(t.accountId, t.seq)],
 );
+
+/**
+ * A signed-in session of a login: a studio browser (the next-auth cookie) or an
+ * access token from POST /v1/auth/token. Tokens carry its id (`sid`); ending it
+ * refuses them on their next request, on every instance.
+ */
+export const loginSessions = pgTable(
+  "login_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** `studio` (browser cookie) or `api` (access token). */
+    kind: text("kind").$type<"studio" | "api">().notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("login_sessions_user_idx").on(t.userId, t.lastSeenAt)],
+);

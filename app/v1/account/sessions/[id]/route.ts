@@ -1,0 +1,14 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { requirePerson } from "@/lib/auth/roles";
+import { endLoginSessions } from "@/lib/auth/login-sessions";
+import { sessionParams } from "@/lib/accounts/session-schemas";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  DELETE: withAccount({ role: "viewer", params: sessionParams, doc: { summary: "End one of your sessions: its cookie or token is refused from its next request, on every instance", status: 204 } }, async ({ db, principal, params }) => {
+    await endLoginSessions(db, requirePerson(principal.user).id, { id: params.id });
+    return new Response(null, { status: 204 });
+  }),
+});

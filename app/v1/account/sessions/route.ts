@@ -1,0 +1,13 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { requirePerson } from "@/lib/auth/roles";
+import { listLoginSessions } from "@/lib/auth/login-sessions";
+import { loginSessionsResponse } from "@/lib/accounts/session-schemas";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: withAccount({ role: "viewer", doc: { summary: "Your signed-in sessions (browsers and access tokens), most recently used first", response: loginSessionsResponse } }, async ({ db, principal }) =>
+    Response.json(await listLoginSessions(db, requirePerson(principal.user).id, principal.sessionId)),
+  ),
+});
