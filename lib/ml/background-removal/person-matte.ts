@@ -14,6 +14,10 @@ export const PERSON_RULE = {
   /** Opaque where deeper than this inside the mask and the model is at least this sure. */
   core: 0.03,
   coreConfidence: 0.95,
+  /** Columns within this reach lend their person top to their neighbours (see keepPerson, 4). */
+  columnReach: 0.08,
+  /** An enclosed hole is filled when the mean person probability over it is at least this. */
+  holeConfidence: 0.9,
   /** Second looks: regions of at least this share of the frame, the largest few. */
   secondLookMinArea: 0.002,
   secondLookMax: 3,
@@ -85,10 +89,11 @@ export type Box = { left: number; top: number; width: number; height: number };
  *    and the mask is cut back there too.
  * 3. ISNet's matte farther than `band` outside the mask is cleared (what is left of
  *    a poster or a lamp touching the person's region).
- * 4. Deep inside the mask, where the model is sure (`coreConfidence`), the person is
- *    opaque: a dark jacket or a flat face that ISNet took for background.
- * 5. Holes enclosed by the person and mostly inside the mask are filled; a gap the
- *    mask also sees (between an arm and the body) stays open.
+ * 4. Deep inside the mask, where the model is sure (`coreConfidence`) and below the
+ *    person region's top in that column, the person is opaque: a dark jacket or a
+ *    flat face that ISNet took for background.
+ * 5. Holes enclosed by the person where the model is sure of a person are filled;
+ *    a gap it is unsure of (between an arm and a knee) stays open.
  * Returns false (matte untouched) when the photo shows no person.
  */
 export async function keepPerson(
@@ -111,10 +116,12 @@ export async function keepPerson(
   const regions = components(w, h, (i) => d[i]! >= 0.5, true);
   const overlap = new Float64Array(regions.sizes.length);
   for (let i = 0; i < d.length; i++) if (mask[i]) overlap[regions.labels[i]!]! += 1;
-  let best = 0;
-  for (let l = 1; l < overlap.length; l++) if (overlap[l]! > overlap[best]!) best = l;
+  let best = 0; // label 0 is "no region": never the person's
+  for (let l = 1; l < overlap.length; l++) if (best === 0 || overlap[l]! > overlap[best]!) best = l;
   const keep = regions.sizes.map((s, l) => l > 0 && (l === best || overlap[l]! >= 0.5 * s));
 
+  /** Pixels a second look found not to be a person: cleared whatever ISNet says. */
+  const notPerson = new Uint8Array(w * h);
   if (lookCloser) {
     const others = regions.sizes
       .map((s, l) => ({ s, l }))
@@ -143,6 +150,7 @@ export async function keepPerson(
           if (regions.labels[i] !== best && qi < PERSON_RULE.threshold) {
             person[i] = Math.min(person[i]!, qi);
             mask[i] = 0;
+            notPerson[i] = 1;
           }
         }
       }
@@ -153,21 +161,41 @@ export async function keepPerson(
   const inverse = new Uint8Array(w * h);
   for (let i = 0; i < mask.length; i++) inverse[i] = mask[i] ? 0 : 1;
   const inside = distanceToMask(inverse, w, h);
+  // Solid fill only below the person's own top in each column: a body hangs below
+  // the head and shoulders ISNet found, while the mask's overshoot beside the head
+  // (a statue's shoulder, a dark doorway) has no person region above it.
+  const columnTop = new Int32Array(w).fill(h);
+  for (let i = 0; i < d.length; i++) {
+    if (regions.labels[i] !== best) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    if (y < columnTop[x]!) columnTop[x] = y;
+  }
   const long = Math.max(w, h);
+  // Within a few columns: a dark shirt between two lit edges hangs from the edges' top.
+  const reach = Math.round(PERSON_RULE.columnReach * long);
+  const top = new Int32Array(w);
+  for (let x = 0; x < w; x++) {
+    let t = h;
+    for (let k = Math.max(0, x - reach); k <= Math.min(w - 1, x + reach); k++) t = Math.min(t, columnTop[k]!);
+    top[x] = t;
+  }
   const band = PERSON_RULE.band * long;
   const core = PERSON_RULE.core * long;
   for (let i = 0; i < d.length; i++) {
     const l = regions.labels[i]!;
-    if (outside[i]! > band || (l > 0 && !keep[l])) d[i] = 0;
+    if (outside[i]! > band || (l > 0 && !keep[l]) || notPerson[i]) d[i] = 0;
     // The soft fringe (matte < 0.5) of a dropped region goes with it.
     else if (d[i]! < 0.5 && !mask[i] && outside[i]! > band / 3) d[i] = 0;
-    else if (inside[i]! > core && person[i]! >= PERSON_RULE.coreConfidence) d[i] = 1;
+    else if (inside[i]! > core && person[i]! >= PERSON_RULE.coreConfidence && (i - (i % w)) / w >= top[i % w]!) d[i] = 1;
   }
 
+  // A hole is filled when the person model is sure it is person (a face), not when
+  // it merely smooths over it (the gap between an arm and a knee).
   const holes = components(w, h, (i) => d[i]! < 0.5, false);
-  const inMask = new Float64Array(holes.sizes.length);
-  for (let i = 0; i < d.length; i++) if (mask[i]) inMask[holes.labels[i]!]! += 1;
-  const fill = holes.sizes.map((s, l) => l > 0 && !holes.touchesBorder[l] && inMask[l]! >= 0.5 * s);
+  const certainty = new Float64Array(holes.sizes.length);
+  for (let i = 0; i < d.length; i++) certainty[holes.labels[i]!]! += person[i]!;
+  const fill = holes.sizes.map((s, l) => l > 0 && !holes.touchesBorder[l] && certainty[l]! >= PERSON_RULE.holeConfidence * s);
   for (let i = 0; i < d.length; i++) if (fill[holes.labels[i]!]) d[i] = 1;
   return true;
 }
