@@ -44,14 +44,19 @@ async function main() {
   const { threads } = engineConfig();
   const isnet = await loadIsnetModel({ threads });
   const person = await loadPersonModel({ threads });
+  // Speed steps, each measured for its quality cost (portraits only): float16 weights, two onnxruntime threads.
+  const isnetFp16 = await loadIsnetModel({ threads, weights: "small" });
+  const isnet2 = await loadIsnetModel({ threads: 2 });
   const engines: Record<string, EngineModels> = {
     before: { isnet, person: null },
     after: { isnet, person: async () => person },
     // The person rule without the guided full-size edges: what the guided filter adds.
     "after-bicubic-edges": { isnet, person: async () => person, guidedPersonEdges: false },
+    "after-fp16-weights": { isnet: isnetFp16, person: async () => person },
+    "after-2-threads": { isnet: isnet2, person: async () => person },
   };
-  // Only the portraits as "person" differ between the two "after" engines.
-  const enginesFor = (set: string) => Object.keys(engines).filter((e) => e !== "after-bicubic-edges" || set === "portraits");
+  // The variants of "after" are measured on the portraits as "person" only.
+  const enginesFor = (set: string) => Object.keys(engines).filter((e) => e === "before" || e === "after" || set === "portraits");
   const portraits = await portraitSet(process.env.BG_PORTRAIT_SET);
   const cases: Case[] = [
     ...portraits,
@@ -61,7 +66,7 @@ async function main() {
     // Products, logos and text as "auto" too: the portrait check must leave them alone.
     ...(await regressionSet()).map((c) => ({ ...c, set: "products-logos-text-auto", subjectType: "auto" as const })),
   ];
-  const rows: { set: string; name: string; engine: string; iou: number; alphaError: number; ms: number }[] = [];
+  const rows: { set: string; name: string; engine: string; iou: number; alphaError: number; ms: number; inferenceMs: number }[] = [];
   for (const c of cases) {
     const opts: BgRemovalOptions = { subjectType: c.subjectType, edgeSoftness: 3, highDetail: false, background: "transparent" };
     for (const engine of enginesFor(c.set)) {
@@ -70,22 +75,22 @@ async function main() {
       const out = await cutOut(models, c.image, opts, 50_000_000);
       const ms = Math.round(performance.now() - t0);
       const score: MatteScore = scoreMatte(await alphaPlane(out.png, c.width, c.height), c.alpha);
-      rows.push({ set: c.set, name: c.name, engine, iou: r3(score.iou), alphaError: r3(score.alphaError), ms });
+      rows.push({ set: c.set, name: c.name, engine, iou: r3(score.iou), alphaError: r3(score.alphaError), ms, inferenceMs: out.timingsMs.inference ?? 0 });
       console.log(`${c.set.padEnd(26)} ${c.name.padEnd(20)} ${engine.padEnd(7)} IoU ${score.iou.toFixed(3)}  alpha error ${score.alphaError.toFixed(3)}  ${ms} ms`);
     }
   }
-  const summary: Record<string, Record<string, { n: number; meanIou: number; minIou: number; meanAlphaError: number }>> = {};
+  const summary: Record<string, Record<string, { n: number; meanIou: number; minIou: number; meanAlphaError: number; meanMs: number; meanInferenceMs: number }>> = {};
   for (const set of [...new Set(rows.map((r) => r.set))]) {
     summary[set] = {};
     for (const engine of enginesFor(set)) {
       const rs = rows.filter((r) => r.set === set && r.engine === engine);
-      summary[set][engine] = { n: rs.length, meanIou: r3(mean(rs.map((r) => r.iou))), minIou: r3(Math.min(...rs.map((r) => r.iou))), meanAlphaError: r3(mean(rs.map((r) => r.alphaError))) };
+      summary[set][engine] = { n: rs.length, meanIou: r3(mean(rs.map((r) => r.iou))), minIou: r3(Math.min(...rs.map((r) => r.iou))), meanAlphaError: r3(mean(rs.map((r) => r.alphaError))), meanMs: Math.round(mean(rs.map((r) => r.ms))), meanInferenceMs: Math.round(mean(rs.map((r) => r.inferenceMs))) };
     }
   }
   console.table(Object.entries(summary).flatMap(([set, e]) => Object.entries(e).map(([engine, s]) => ({ set, engine, ...s }))));
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync("bench/results/bg-quality.json", JSON.stringify({ when: new Date().toISOString(), summary, rows }, null, 2));
-  await isnet.release();
+  await Promise.all([isnet.release(), isnetFp16.release(), isnet2.release()]);
   person.release();
 }
 
