@@ -5,7 +5,7 @@
 //   sample images with P3M-Net's mattes (see the README); skipped, and said so, without it.
 // - products, logos and text: bench/bg-regression-set.ts (exact mattes, built here).
 //
-//   BG_PORTRAIT_SET=/path/to/set npx tsx bench/bg-quality-bench.ts
+//   BG_PORTRAIT_SET=/path/to/set npx tsx bench/bg-quality-bench.ts   (~25 min on 2 busy cores)
 //
 // Prints mean / min IoU and mean alpha error per set and engine, and per photo;
 // writes bench/results/bg-quality.json. Runs the models in this process (no worker).
@@ -66,6 +66,9 @@ async function main() {
     // Products, logos and text as "auto" too: the portrait check must leave them alone.
     ...(await regressionSet()).map((c) => ({ ...c, set: "products-logos-text-auto", subjectType: "auto" as const })),
   ];
+  // BG_QUALITY_SETS=portraits-auto,... measures only those sets (a quicker re-run after a change).
+  const only = process.env.BG_QUALITY_SETS?.split(",").map((x) => x.trim());
+  if (only) cases.splice(0, cases.length, ...cases.filter((c) => only.includes(c.set)));
   const rows: { set: string; name: string; engine: string; iou: number; alphaError: number; ms: number; inferenceMs: number }[] = [];
   for (const c of cases) {
     const opts: BgRemovalOptions = { subjectType: c.subjectType, edgeSoftness: 3, highDetail: false, background: "transparent" };

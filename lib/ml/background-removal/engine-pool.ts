@@ -116,14 +116,20 @@ export class EnginePool {
    */
   private async end(slot: Slot): Promise<void> {
     clearTimeout(slot.idleTimer);
+    // Held until it has exited: an idle worker is unref'd, and a caller awaiting close()
+    // must not see its process end first.
+    slot.worker.ref();
     const exited = new Promise<void>((resolve) => slot.worker.once("exit", () => resolve()));
     try {
       slot.worker.postMessage({ type: "release", id: this.nextId++ } satisfies ToWorker);
     } catch {
       // already gone
     }
-    const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 2000).unref());
-    if ((await Promise.race([exited, timeout])) === "timeout") await slot.worker.terminate();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), 2000)));
+    const how = await Promise.race([exited, timeout]);
+    clearTimeout(timer);
+    if (how === "timeout") await slot.worker.terminate();
   }
 
   private isIdle(slot: Slot): boolean {

@@ -70,7 +70,7 @@ describe("looksLikePortrait", () => {
     const m = matte((x, y) => (personBox(x, y) ? 1 : 0));
     expect(looksLikePortrait(m, plane((x, y) => (personBox(x, y) ? 0.95 : 0)))).toBe(true);
     expect(looksLikePortrait(m, plane(() => 0.1))).toBe(false); // no person
-    expect(looksLikePortrait(m, plane((x, y) => (personBox(x, y) ? 0.6 : 0)))).toBe(false); // unsure
+    expect(looksLikePortrait(m, plane((x, y) => (personBox(x, y) ? 0.8 : 0)))).toBe(false); // unsure
   });
 });
 
