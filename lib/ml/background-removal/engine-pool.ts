@@ -20,6 +20,8 @@ type Slot = {
   job: QueuedJob | null;
   loaded: boolean;
   pending: Map<number, Pending>;
+  /** Ends this worker when it has been idle for the pool's idleMs (unless kept warm). */
+  idleTimer?: NodeJS.Timeout;
 };
 
 type QueuedJob = {
@@ -34,14 +36,16 @@ type QueuedJob = {
   cleanup: () => void;
 };
 
-export type PoolSettings = { workers: number; threads: number; maxPixels: number };
+export type PoolSettings = { workers: number; threads: number; maxPixels: number; keepWarm?: boolean; idleMs?: number };
 
 /**
  * A small pool of engine worker threads, each holding one model, with a FIFO
  * queue in front: at most `workers` images are processed at once per process,
  * and all of the heavy work (decoding, inference, matte work, PNG encoding)
  * happens off the main thread, so a busy engine never blocks HTTP handling.
- * Workers hold the process open only while they have work.
+ * Workers hold the process open only while they have work. Unless kept warm, a
+ * worker idle for `idleMs` is ended (its models released, its thread stopped), so
+ * an idle server gives the model's memory back; the next job starts a new one.
  */
 export class EnginePool {
   private slots: Slot[] = [];
@@ -96,8 +100,53 @@ export class EnginePool {
   /** Stops all workers (tests and benchmarks); queued jobs are rejected. */
   async close(): Promise<void> {
     for (const job of this.queue.splice(0)) job.reject(new Error("The background removal engine was shut down."));
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    const slots = this.slots;
     this.slots = [];
+    await Promise.all(slots.map((s) => this.end(s)));
+  }
+
+  /** Workers alive now (loaded or loading): for tests and the memory benchmark. */
+  get liveWorkers(): number {
+    return this.slots.length;
+  }
+
+  /**
+   * Ends a worker: it is asked to release its models (onnxruntime frees its arena,
+   * TensorFlow.js its WebAssembly heap) and to exit; terminate() is the fallback.
+   */
+  private async end(slot: Slot): Promise<void> {
+    clearTimeout(slot.idleTimer);
+    // Held until it has exited: an idle worker is unref'd, and a caller awaiting close()
+    // must not see its process end first.
+    slot.worker.ref();
+    const exited = new Promise<void>((resolve) => slot.worker.once("exit", () => resolve()));
+    try {
+      slot.worker.postMessage({ type: "release", id: this.nextId++ } satisfies ToWorker);
+    } catch {
+      // already gone
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), 2000)));
+    const how = await Promise.race([exited, timeout]);
+    clearTimeout(timer);
+    if (how === "timeout") await slot.worker.terminate();
+  }
+
+  private isIdle(slot: Slot): boolean {
+    return slot.loaded && slot.pending.size === 0 && slot.job === null;
+  }
+
+  /** (Re)arms or clears a worker's idle timer after each change of its state. */
+  private scheduleIdleEnd(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = undefined;
+    if (this.settings.keepWarm || !this.isIdle(slot) || !this.slots.includes(slot)) return;
+    slot.idleTimer = setTimeout(() => {
+      if (!this.isIdle(slot) || !this.slots.includes(slot)) return;
+      this.slots = this.slots.filter((s) => s !== slot);
+      void this.end(slot);
+    }, this.settings.idleMs ?? 60_000);
+    slot.idleTimer.unref();
   }
 
   private dispatch(): void {
@@ -199,6 +248,7 @@ export class EnginePool {
     });
     worker.on("error", (err) => fail(new Error(`The background removal engine stopped: ${err.message}`)));
     worker.on("exit", (code) => {
+      clearTimeout(slot.idleTimer);
       if (this.slots.includes(slot)) fail(new Error(`The background removal engine stopped (exit code ${code}).`));
     });
     return slot;
@@ -208,6 +258,7 @@ export class EnginePool {
   private updateRef(slot: Slot): void {
     if (!slot.loaded || slot.pending.size > 0 || slot.job !== null) slot.worker.ref();
     else slot.worker.unref();
+    this.scheduleIdleEnd(slot);
   }
 }
 

@@ -39,9 +39,20 @@ export async function removeBackground(input: Buffer, opts: BgRemovalOptions, si
   return (await pool()).run(input, opts, signal);
 }
 
-/** Starts the workers, loads the model and runs one tiny image through each. Idempotent; safe at server start. */
-export async function warmUpBackgroundRemoval(): Promise<void> {
+/**
+ * Starts the workers, loads the models and runs one tiny image through each.
+ * Idempotent. `atServerStart`: only when BG_REMOVAL_KEEP_WARM is on; otherwise
+ * the first job loads the models, so an idle server stays small.
+ */
+export async function warmUpBackgroundRemoval({ atServerStart = false }: { atServerStart?: boolean } = {}): Promise<void> {
+  if (atServerStart && !engineConfig().keepWarm) return;
   await (await pool()).warmUp();
+}
+
+/** Engine workers alive in this process (tests, the memory benchmark). */
+export async function liveBackgroundRemovalWorkers(): Promise<number> {
+  const current = (globalThis as Holder)[POOL_KEY];
+  return current ? (await current).liveWorkers : 0;
 }
 
 /** Stops the workers (for scripts and tests that want to exit promptly); the next call starts new ones. */

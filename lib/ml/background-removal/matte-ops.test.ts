@@ -149,6 +149,8 @@ describe("settings", () => {
       maxPixels: 12_000_000,
       workers: 2,
       threads: 3,
+      keepWarm: false,
+      idleMs: 60_000,
     });
     expect(engineConfig({}).maxPixels).toBe(50_000_000);
     expect(() => engineConfig({ BG_REMOVAL_WORKERS: "zero" })).toThrow(/BG_REMOVAL_WORKERS/);

@@ -25,7 +25,7 @@ type Components = { labels: Int32Array; sizes: number[]; touchesBorder: boolean[
  * Foreground uses 8-neighbours and background 4-neighbours, the usual pairing
  * that keeps a diagonal one-pixel gap from both joining and splitting regions.
  */
-function components(width: number, height: number, inside: (i: number) => boolean, eight: boolean): Components {
+export function components(width: number, height: number, inside: (i: number) => boolean, eight: boolean): Components {
   const n = width * height;
   const labels = new Int32Array(n);
   const sizes: number[] = [0];

@@ -11,10 +11,24 @@ import {
   type Matte,
 } from "./matte-ops";
 import { guidedUpsample } from "./guided-upsample";
+import { PERSON_MODEL_SIZE, type PersonModel } from "./person-model";
+import { keepPerson, looksLikePortrait, type Box } from "./person-matte";
 import { finishEdges } from "./finish-edges";
 import { singleChannel } from "./single-channel";
 import { subjectProfile, type SubjectProfile } from "./subject-profiles";
 import type { BgRemovalOptions } from "./types";
+
+/**
+ * The models a cut-out uses. `person` is loaded on first need (only person and
+ * portrait photos need it); null turns the person rule off (the engine as it was
+ * before it, kept for the quality benchmark's side-by-side).
+ */
+export type EngineModels = {
+  isnet: IsnetModel;
+  person: (() => Promise<PersonModel>) | null;
+  /** A person's matte goes to full size along the photo's own edges (default true; the benchmark measures both). */
+  guidedPersonEdges?: boolean;
+};
 
 export type PipelineOutput = { png: Buffer; width: number; height: number; timingsMs: Record<string, number> };
 
@@ -28,7 +42,8 @@ const REFINE_MARGIN = 0.1;
  * One cut-out, start to finish, with a loaded model. Runs inside an engine
  * worker thread (see worker.ts); the event loop of the server never runs it.
  */
-export async function cutOut(model: IsnetModel, input: Buffer, opts: BgRemovalOptions, maxPixels: number): Promise<PipelineOutput> {
+export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemovalOptions, maxPixels: number): Promise<PipelineOutput> {
+  const model = models.isnet;
   const timingsMs: Record<string, number> = {};
   const started = performance.now();
   let last = started;
@@ -61,10 +76,21 @@ export async function cutOut(model: IsnetModel, input: Buffer, opts: BgRemovalOp
     }
   }
 
-  cleanMatte(matte, profile);
+  let person = false;
+  if (models.person && profile.personRule !== "off") {
+    const personModel = await models.person();
+    const mask = await personMask(personModel, img, work.width, work.height);
+    if (profile.personRule === "always" || looksLikePortrait(matte, mask)) {
+      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale));
+    }
+    lap("person");
+  }
+
+  // An "auto" photo found to be a portrait is cleaned up as a person.
+  cleanMatte(matte, person && opts.subjectType === "auto" ? subjectProfile("person", profile.highDetail) : profile);
   lap("matte");
 
-  const alpha = await upsampleMatte(matte, img, profile.highDetail);
+  const alpha = await upsampleMatte(matte, img, profile.highDetail || (person && (models.guidedPersonEdges ?? true)));
   lap("upsample");
 
   const finalAlpha = await finishEdges(alpha, img.width, img.height, profile.hardEdges ? 0 : opts.edgeSoftness);
@@ -76,8 +102,39 @@ export async function cutOut(model: IsnetModel, input: Buffer, opts: BgRemovalOp
   return { png, width: img.width, height: img.height, timingsMs };
 }
 
+/** The person model's probability at the working size (the whole photo, stretched to its square input like ISNet's). */
+export async function personMask(model: PersonModel, img: DecodedImage, outWidth: number, outHeight: number): Promise<Float32Array> {
+  const rgb = await sharp(img.rgba, { raw: { width: img.width, height: img.height, channels: 4 } })
+    .flatten({ background: "#ffffff" })
+    .resize(PERSON_MODEL_SIZE, PERSON_MODEL_SIZE, { fit: "fill", kernel: "lanczos3" })
+    .raw()
+    .toBuffer();
+  const p = await model.run(rgb);
+  return resizeBilinear(p, PERSON_MODEL_SIZE, PERSON_MODEL_SIZE, outWidth, outHeight);
+}
+
+/** The person model on a region given in working pixels (a second look): its probability at the region's working size. */
+async function personMaskIn(model: PersonModel, img: DecodedImage, box: Box, scale: number): Promise<Float32Array> {
+  const left = Math.min(img.width - 1, Math.floor(box.left / scale));
+  const top = Math.min(img.height - 1, Math.floor(box.top / scale));
+  const region = {
+    left,
+    top,
+    width: Math.max(1, Math.min(img.width - left, Math.round(box.width / scale))),
+    height: Math.max(1, Math.min(img.height - top, Math.round(box.height / scale))),
+  };
+  const rgb = await sharp(img.rgba, { raw: { width: img.width, height: img.height, channels: 4 } })
+    .extract(region)
+    .flatten({ background: "#ffffff" })
+    .resize(PERSON_MODEL_SIZE, PERSON_MODEL_SIZE, { fit: "fill", kernel: "lanczos3" })
+    .raw()
+    .toBuffer();
+  const p = await model.run(rgb);
+  return resizeBilinear(p, PERSON_MODEL_SIZE, PERSON_MODEL_SIZE, box.width, box.height);
+}
+
 /** Runs the model on a region of the photo; returns the matte resized to outWidth × outHeight. */
-async function predict(model: IsnetModel, img: DecodedImage, region: Region, outWidth: number, outHeight: number) {
+export async function predict(model: IsnetModel, img: DecodedImage, region: Region, outWidth: number, outHeight: number) {
   const t0 = performance.now();
   let pipeline = sharp(img.rgba, { raw: { width: img.width, height: img.height, channels: 4 } });
   if (region.width !== img.width || region.height !== img.height) pipeline = pipeline.extract(region);

@@ -30,6 +30,12 @@ export type SubjectProfile = {
   hardEdges: boolean;
   /** Second model pass on the subject's box + guided upsampling. */
   highDetail: boolean;
+  /**
+   * The person rule (person-matte.ts): "always" keeps only the person the person
+   * model finds (if it finds one), "portrait" only when the photo looks like a
+   * portrait, "off" never.
+   */
+  personRule: "always" | "portrait" | "off";
 };
 
 export function subjectProfile(type: SubjectType, highDetail: boolean): SubjectProfile {
@@ -40,14 +46,15 @@ export function subjectProfile(type: SubjectType, highDetail: boolean): SubjectP
     solidInteriorFraction: null,
     hardEdges: false,
     highDetail,
+    personRule: "off",
   };
   switch (type) {
     case "auto":
-      return base;
+      return { ...base, personRule: "portrait" };
     case "person":
-      return { ...base, levels: [0.08, 0.92], islandFraction: 0.02 };
+      return { ...base, levels: [0.08, 0.92], islandFraction: 0.02, personRule: "always" };
     case "hair_heavy":
-      return { ...base, levels: [0.01, 0.97], islandFraction: 0.02, highDetail: true };
+      return { ...base, levels: [0.01, 0.97], islandFraction: 0.02, highDetail: true, personRule: "portrait" };
     case "product":
       return {
         ...base,

@@ -15,7 +15,7 @@ export type BgRemovalProvider = {
 };
 
 const providers: Record<string, BgRemovalProvider> = {
-  [BG_REMOVAL_PROVIDER]: { name: BG_REMOVAL_PROVIDER, removeBackground, warmUp: warmUpBackgroundRemoval },
+  [BG_REMOVAL_PROVIDER]: { name: BG_REMOVAL_PROVIDER, removeBackground, warmUp: () => warmUpBackgroundRemoval({ atServerStart: true }) },
 };
 
 export function bgRemovalProvider(): BgRemovalProvider {

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { distanceToMask, keepPerson, looksLikePortrait, type Box } from "./person-matte";
+import type { Matte } from "./matte-ops";
+
+// The person rule's arithmetic on drawn mattes (no model): 100 x 100 frames where
+// "ISNet" and "the person model" are rectangles and discs we place.
+const W = 100, H = 100;
+const plane = (f: (x: number, y: number) => number) => {
+  const d = new Float32Array(W * H);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) d[y * W + x] = f(x, y);
+  return d;
+};
+const inRect = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
+const matte = (f: (x: number, y: number) => number): Matte => ({ data: plane(f), width: W, height: H });
+const at = (m: Matte, x: number, y: number) => m.data[y * W + x]!;
+
+// A person standing at x 50..80 from y 20 down to the bottom edge.
+const personBox = (x: number, y: number) => inRect(x, y, 50, 20, 80, 100);
+
+describe("keepPerson", () => {
+  it("drops a poster beside the person and keeps the person", async () => {
+    const m = matte((x, y) => (personBox(x, y) || inRect(x, y, 5, 10, 35, 60) ? 1 : 0));
+    const p = plane((x, y) => (personBox(x, y) ? 0.99 : 0.01));
+    expect(await keepPerson(m, p)).toBe(true);
+    expect(at(m, 20, 30)).toBe(0); // the poster
+    expect(at(m, 65, 50)).toBe(1); // the person
+  });
+
+  it("fills a face ISNet called background, but not a gap the person model is unsure of", async () => {
+    const m = matte((x, y) => (personBox(x, y) && !inRect(x, y, 58, 28, 70, 40) && !inRect(x, y, 54, 70, 60, 80) ? 1 : 0));
+    // Sure of the face (0.99), unsure of the gap between arm and body (0.6).
+    const p = plane((x, y) => (inRect(x, y, 54, 70, 60, 80) ? 0.6 : personBox(x, y) ? 0.99 : 0.01));
+    await keepPerson(m, p);
+    expect(at(m, 64, 34)).toBe(1);
+    expect(at(m, 56, 74)).toBe(0);
+  });
+
+  it("makes a dark jacket solid below the person's top, never the mask's overshoot above it", async () => {
+    // ISNet found the head (y 20..40) only; the person model's mask also covers the body and a blob beside the head.
+    const m = matte((x, y) => (inRect(x, y, 55, 20, 75, 40) ? 1 : 0));
+    const p = plane((x, y) => (inRect(x, y, 50, 20, 80, 100) || inRect(x, y, 10, 0, 50, 30) ? 0.99 : 0.01));
+    await keepPerson(m, p);
+    expect(at(m, 65, 80)).toBe(1); // the jacket
+    expect(at(m, 15, 5)).toBe(0); // overshoot far from the person's columns
+  });
+
+  it("a second look drops a region the person model rejects on its own (a statue)", async () => {
+    const m = matte((x, y) => (personBox(x, y) || inRect(x, y, 20, 30, 35, 100) ? 1 : 0));
+    const p = plane((x, y) => (personBox(x, y) || inRect(x, y, 20, 30, 35, 100) ? 0.99 : 0.01));
+    const looked: Box[] = [];
+    await keepPerson(m, p, async (box) => {
+      looked.push(box);
+      return new Float32Array(box.width * box.height).fill(0.2);
+    });
+    expect(looked).toHaveLength(1);
+    expect(at(m, 27, 60)).toBe(0);
+    expect(at(m, 65, 60)).toBe(1);
+  });
+
+  it("leaves the matte alone when there is no person", async () => {
+    const m = matte((x, y) => (inRect(x, y, 20, 20, 60, 60) ? 1 : 0));
+    const before = new Float32Array(m.data);
+    expect(await keepPerson(m, plane(() => 0.02))).toBe(false);
+    expect(m.data).toEqual(before);
+  });
+});
+
+describe("looksLikePortrait", () => {
+  it("is a portrait when the subject is mostly a confidently found person", () => {
+    const m = matte((x, y) => (personBox(x, y) ? 1 : 0));
+    expect(looksLikePortrait(m, plane((x, y) => (personBox(x, y) ? 0.95 : 0)))).toBe(true);
+    expect(looksLikePortrait(m, plane(() => 0.1))).toBe(false); // no person
+    expect(looksLikePortrait(m, plane((x, y) => (personBox(x, y) ? 0.8 : 0)))).toBe(false); // unsure
+  });
+});
+
+describe("distanceToMask", () => {
+  it("measures to the mask, not to the frame's edge", () => {
+    const mask = new Uint8Array(W * H);
+    mask[50 * W + 50] = 1;
+    const d = distanceToMask(mask, W, H);
+    expect(d[50 * W + 50]).toBe(0);
+    expect(d[50 * W + 60]).toBeCloseTo(10, 0);
+    expect(d[0]).toBeGreaterThan(60); // the corner is far from the mask, however near the edge
+  });
+});

@@ -1,0 +1,220 @@
+import { components, type Matte } from "./matte-ops";
+
+/**
+ * How ISNet's salient-object matte and the person mask are combined (all at the
+ * working resolution; see keepPerson). Lengths are fractions of the working long
+ * side: `band` is how far outside the person mask ISNet's matte may still reach
+ * (hair the coarse mask misses). Tuned on the portrait set (bench/bg-quality-bench.ts).
+ */
+export const PERSON_RULE = {
+  threshold: 0.5,
+  /** Below this share of the frame, the photo has no person to keep. */
+  minArea: 0.01,
+  band: 0.03,
+  /** Opaque where deeper than this inside the mask and the model is at least this sure. */
+  core: 0.03,
+  coreConfidence: 0.95,
+  /** Columns within this reach lend their person top to their neighbours (see keepPerson, 4). */
+  columnReach: 0.08,
+  /** An enclosed hole is filled when the mean person probability over it is at least this. */
+  holeConfidence: 0.9,
+  /** Second looks: regions of at least this share of the frame, the largest few. */
+  secondLookMinArea: 0.002,
+  secondLookMax: 3,
+};
+
+/** A person covers at least this share of the frame and the model is sure of most of it: a portrait. */
+// On the 15 portraits: area 0.10-0.66, mean confidence 0.93-0.995, agreement 0.37-0.995 (the
+// lowest is the man whose face and jacket ISNet missed).
+const PORTRAIT = { minArea: 0.04, minMeanConfidence: 0.9, minIsnetAgreement: 0.3 };
+
+/**
+ * Chamfer (3-4) distance in pixels from every pixel where `inside` is 0 to the
+ * nearest pixel where it is 1; 0 on inside pixels. The image border is not a
+ * boundary here (unlike insideDistance): a poster at the frame's edge is still
+ * far from the person.
+ */
+export function distanceToMask(inside: Uint8Array, w: number, h: number): Float32Array {
+  const big = 1e9;
+  const dist = new Float32Array(w * h);
+  for (let i = 0; i < dist.length; i++) dist[i] = inside[i] ? 0 : big;
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? big : dist[y * w + x]!);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (dist[i] === 0) continue;
+      dist[i] = Math.min(dist[i]!, at(x - 1, y) + 3, at(x, y - 1) + 3, at(x - 1, y - 1) + 4, at(x + 1, y - 1) + 4);
+    }
+  }
+  for (let y = h - 1; y >= 0; y--) {
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      if (dist[i] === 0) continue;
+      dist[i] = Math.min(dist[i]!, at(x + 1, y) + 3, at(x, y + 1) + 3, at(x + 1, y + 1) + 4, at(x - 1, y + 1) + 4);
+    }
+  }
+  for (let i = 0; i < dist.length; i++) dist[i] = dist[i]! / 3;
+  return dist;
+}
+
+/**
+ * Whether a photo is a portrait, for subject_type "auto": the person model finds a
+ * person big enough, is confident about it, and ISNet's subject is mostly that
+ * person (so a product shot with a hand in it, or a poster with a tiny figure,
+ * keeps ISNet's matte as it is).
+ */
+export function looksLikePortrait(matte: Matte, person: Float32Array): boolean {
+  let area = 0, confidence = 0, overlap = 0;
+  for (let i = 0; i < person.length; i++) {
+    const p = person[i]!;
+    if (p >= PERSON_RULE.threshold) {
+      area++;
+      confidence += p;
+      if (matte.data[i]! >= 0.5) overlap++;
+    }
+  }
+  if (area < PORTRAIT.minArea * person.length) return false;
+  return confidence / area >= PORTRAIT.minMeanConfidence && overlap / area >= PORTRAIT.minIsnetAgreement;
+}
+
+export type Box = { left: number; top: number; width: number; height: number };
+
+/**
+ * Keeps only the person. The whole-frame person mask is coarse (256 px) and
+ * generous (a statue beside the sitter is "person" too at that scale), so it
+ * decides *what* to keep and ISNet keeps deciding *where the edge is*:
+ * 1. ISNet's regions (matte >= 0.5) mostly outside the mask are dropped (the
+ *    poster's lettering); the region that overlaps the person most always stays.
+ * 2. Every other region the mask accepts gets a second look: the person model on
+ *    a square crop around it alone (`lookCloser`). A statue seen on its own is not
+ *    a person (mean probability 0.30 against 0.98 for the man beside it): dropped,
+ *    and the mask is cut back there too.
+ * 3. ISNet's matte farther than `band` outside the mask is cleared (what is left of
+ *    a poster or a lamp touching the person's region).
+ * 4. Deep inside the mask, where the model is sure (`coreConfidence`) and below the
+ *    person region's top in that column, the person is opaque: a dark jacket or a
+ *    flat face that ISNet took for background.
+ * 5. Holes enclosed by the person where the model is sure of a person are filled;
+ *    a gap it is unsure of (between an arm and a knee) stays open.
+ * Returns false (matte untouched) when the photo shows no person.
+ */
+export async function keepPerson(
+  matte: Matte,
+  personWhole: Float32Array,
+  lookCloser?: (box: Box) => Promise<Float32Array>,
+): Promise<boolean> {
+  const { width: w, height: h, data: d } = matte;
+  const person = new Float32Array(personWhole);
+  const mask = new Uint8Array(w * h);
+  let area = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (person[i]! >= PERSON_RULE.threshold) {
+      mask[i] = 1;
+      area++;
+    }
+  }
+  if (area < PERSON_RULE.minArea * w * h) return false;
+
+  const regions = components(w, h, (i) => d[i]! >= 0.5, true);
+  const overlap = new Float64Array(regions.sizes.length);
+  for (let i = 0; i < d.length; i++) if (mask[i]) overlap[regions.labels[i]!]! += 1;
+  let best = 0; // label 0 is "no region": never the person's
+  for (let l = 1; l < overlap.length; l++) if (best === 0 || overlap[l]! > overlap[best]!) best = l;
+  const keep = regions.sizes.map((s, l) => l > 0 && (l === best || overlap[l]! >= 0.5 * s));
+
+  /** Pixels a second look found not to be a person: cleared whatever ISNet says. */
+  const notPerson = new Uint8Array(w * h);
+  if (lookCloser) {
+    const others = regions.sizes
+      .map((s, l) => ({ s, l }))
+      .filter(({ s, l }) => keep[l] && l !== best && s >= PERSON_RULE.secondLookMinArea * w * h)
+      .sort((a, b) => b.s - a.s)
+      .slice(0, PERSON_RULE.secondLookMax);
+    for (const { l } of others) {
+      const box = squareAround(regions.labels, l, w, h);
+      const q = await lookCloser(box);
+      let sum = 0, n = 0;
+      for (let y = 0; y < box.height; y++) {
+        for (let x = 0; x < box.width; x++) {
+          const i = (box.top + y) * w + box.left + x;
+          if (regions.labels[i] === l) {
+            sum += q[y * box.width + x]!;
+            n++;
+          }
+        }
+      }
+      if (sum / n >= PERSON_RULE.threshold) continue;
+      keep[l] = false;
+      for (let y = 0; y < box.height; y++) {
+        for (let x = 0; x < box.width; x++) {
+          const i = (box.top + y) * w + box.left + x;
+          const qi = q[y * box.width + x]!;
+          if (regions.labels[i] !== best && qi < PERSON_RULE.threshold) {
+            person[i] = Math.min(person[i]!, qi);
+            mask[i] = 0;
+            notPerson[i] = 1;
+          }
+        }
+      }
+    }
+  }
+
+  const outside = distanceToMask(mask, w, h);
+  const inverse = new Uint8Array(w * h);
+  for (let i = 0; i < mask.length; i++) inverse[i] = mask[i] ? 0 : 1;
+  const inside = distanceToMask(inverse, w, h);
+  // Solid fill only below the person's own top in each column: a body hangs below
+  // the head and shoulders ISNet found, while the mask's overshoot beside the head
+  // (a statue's shoulder, a dark doorway) has no person region above it.
+  const columnTop = new Int32Array(w).fill(h);
+  for (let i = 0; i < d.length; i++) {
+    if (regions.labels[i] !== best) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    if (y < columnTop[x]!) columnTop[x] = y;
+  }
+  const long = Math.max(w, h);
+  // Within a few columns: a dark shirt between two lit edges hangs from the edges' top.
+  const reach = Math.round(PERSON_RULE.columnReach * long);
+  const top = new Int32Array(w);
+  for (let x = 0; x < w; x++) {
+    let t = h;
+    for (let k = Math.max(0, x - reach); k <= Math.min(w - 1, x + reach); k++) t = Math.min(t, columnTop[k]!);
+    top[x] = t;
+  }
+  const band = PERSON_RULE.band * long;
+  const core = PERSON_RULE.core * long;
+  for (let i = 0; i < d.length; i++) {
+    const l = regions.labels[i]!;
+    if (outside[i]! > band || (l > 0 && !keep[l]) || notPerson[i]) d[i] = 0;
+    // The soft fringe (matte < 0.5) of a dropped region goes with it.
+    else if (d[i]! < 0.5 && !mask[i] && outside[i]! > band / 3) d[i] = 0;
+    else if (inside[i]! > core && person[i]! >= PERSON_RULE.coreConfidence && (i - (i % w)) / w >= top[i % w]!) d[i] = 1;
+  }
+
+  // A hole is filled when the person model is sure it is person (a face), not when
+  // it merely smooths over it (the gap between an arm and a knee).
+  const holes = components(w, h, (i) => d[i]! < 0.5, false);
+  const certainty = new Float64Array(holes.sizes.length);
+  for (let i = 0; i < d.length; i++) certainty[holes.labels[i]!]! += person[i]!;
+  const fill = holes.sizes.map((s, l) => l > 0 && !holes.touchesBorder[l] && certainty[l]! >= PERSON_RULE.holeConfidence * s);
+  for (let i = 0; i < d.length; i++) if (fill[holes.labels[i]!]) d[i] = 1;
+  return true;
+}
+
+/** A square (as far as the frame allows) around a region, with a 20 % margin: the person model's input is square. */
+function squareAround(labels: Int32Array, label: number, w: number, h: number): Box {
+  let x0 = w, y0 = h, x1 = -1, y1 = -1;
+  for (let i = 0; i < labels.length; i++) {
+    if (labels[i] !== label) continue;
+    const x = i % w, y = (i - x) / w;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  const side = Math.min(w, h, Math.max(8, Math.round(Math.max(x1 - x0 + 1, y1 - y0 + 1) * 1.2)));
+  const left = Math.max(0, Math.min(w - side, Math.round((x0 + x1 - side) / 2)));
+  const top = Math.max(0, Math.min(h - side, Math.round((y0 + y1 - side) / 2)));
+  return { left, top, width: side, height: side };
+}
