@@ -133,8 +133,14 @@ export function fuse(faces: EvalFaceParts[], calibration: EvalFaceParts[], cente
   }));
 }
 
-/** Open-set figures and ROC AUC on the test half (see the method at the top). */
-export function evaluateOpenSet(input: EvalFaceParts[], opts: OpenSetOptions): { rows: OpenSetRow[]; auc: number } {
+export type Decide = (best: number, runnerUp: number, rosterSize: number) => "matched" | "review" | "unmatched";
+
+/**
+ * Open-set figures and ROC AUC on the test half (see the method at the top), deciding
+ * with the rule fitted on the calibration half, or with `decide` when given (the
+ * production rule, say, on the production net's vectors).
+ */
+export function evaluateOpenSet(input: EvalFaceParts[], opts: OpenSetOptions, decide?: Decide): { rows: OpenSetRow[]; auc: number } {
   const rnd = seeded(opts.seed);
   const names = shuffle([...new Set(input.map((f) => f.identity))].sort(), rnd);
   const calib = new Set(names.slice(0, Math.floor(names.length / 2)));
@@ -143,11 +149,13 @@ export function evaluateOpenSet(input: EvalFaceParts[], opts: OpenSetOptions): {
   const calibFaces = faces.filter((f) => calib.has(f.identity));
   const model = fitImpostorTail(sampleImpostors(calibFaces, Math.min(400_000, Math.max(20_000, calibFaces.length * 50)), rnd));
   const margin = model.sd / 2;
+  const fitted: Decide = (best, runnerUp, N) =>
+    best >= scoreNeeded(model, opts.targetRate, N) && best - runnerUp >= margin ? "matched" : best >= scoreNeeded(model, opts.reviewRate ?? 0.1, N) ? "review" : "unmatched";
+  const rule = decide ?? fitted;
   const testIds = names.filter((n) => !calib.has(n) && ids.get(n)!.length >= 2);
   const rows: OpenSetRow[] = [];
   for (const N of opts.rosterSizes) {
-    const required = scoreNeeded(model, opts.targetRate, N);
-    const floor = scoreNeeded(model, opts.reviewRate ?? 0.1, N);
+    const required = decide ? NaN : scoreNeeded(model, opts.targetRate, N);
     const tally = new Map<string, OpenSetRow>();
     const row = (group: string) => tally.get(group) ?? tally.set(group, { rosterSize: N, group, required, guests: 0, guestsMatched: 0, guestsReview: 0, probes: 0, right: 0, wrong: 0, review: 0, unmatched: 0 }).get(group)!;
     /** A roster of `count` references of people other than `except`, drawn from every identity (one random photo each). */
@@ -171,17 +179,16 @@ export function evaluateOpenSet(input: EvalFaceParts[], opts: OpenSetOptions): {
       }
       return { best: b, runnerUp: r };
     };
-    const decide = (best: number, runnerUp: number) => (best >= required && best - runnerUp >= margin ? "matched" : best >= floor ? "review" : "unmatched");
     for (const id of testIds) {
       const list = ids.get(id)!;
-      // Genuine: the first photo of each group as the reference, every other photo a probe (capped).
+      // Genuine: a photo of the same age group as the reference where there is one, every other photo a probe (capped).
       let taken = 0;
       for (const probe of list) {
         const ref = list.find((f) => f !== probe && f.group === probe.group) ?? list.find((f) => f !== probe)!;
         if (taken++ >= (opts.maxGenuinePerIdentity ?? 4)) break;
         const roster = [ref, ...others(id, Math.min(N, names.length) - 1)];
         const { best, runnerUp } = best2(probe, roster);
-        const d = decide(best.s, runnerUp);
+        const d = rule(best.s, runnerUp, N);
         for (const g of ["all", ref.group === probe.group ? `${probe.group}, same age` : "across ages"]) {
           const t = row(g);
           t.probes++;
@@ -193,7 +200,7 @@ export function evaluateOpenSet(input: EvalFaceParts[], opts: OpenSetOptions): {
       // Guest: one photo of this person against a roster without them.
       const guest = list[Math.floor(rnd() * list.length)]!;
       const { best, runnerUp } = best2(guest, others(id, Math.min(N, names.length - 1)));
-      const d = decide(best.s, runnerUp);
+      const d = rule(best.s, runnerUp, N);
       for (const g of ["all", `${guest.group}, same age`]) {
         const t = row(g);
         t.guests++;
