@@ -78,7 +78,8 @@ async function main() {
     const graphs: Partial<Record<NetName, Awaited<ReturnType<Tf["loadGraphModel"]>>>> = {};
     for (const n of NETS) if (n !== "dlib") graphs[n] = await tf.loadGraphModel(pathToFileURL(path.join(modelDir, `${n}.json`)).href);
     const spent: Record<string, number> = Object.fromEntries(NETS.map((n) => [n, 0]));
-    let detected = 0, t0 = performance.now(), faces = 0;
+    const t0 = performance.now();
+    let detected = 0, faces = 0;
     for (const [i, f] of todo.entries()) {
       const entry = (cache[f.file] ??= {});
       const chip = await chipOf(fs.readFileSync(path.join(DIR, f.file)));

@@ -192,7 +192,8 @@ export function evaluateOpenSet(input: EvalFaceParts[], opts: OpenSetOptions, de
         for (const g of ["all", ref.group === probe.group ? `${probe.group}, same age` : "across ages"]) {
           const t = row(g);
           t.probes++;
-          if (d === "matched") (best.id === id ? t.right++ : t.wrong++);
+          if (d === "matched" && best.id === id) t.right++;
+          else if (d === "matched") t.wrong++;
           else if (d === "review") t.review++;
           else t.unmatched++;
         }
