@@ -67,7 +67,8 @@ async function main() {
 
   const cachePath = path.join(path.dirname(path.resolve(DIR)), "face-eval-cache.json");
   const cache: Record<string, Record<string, number[] | null>> = fs.existsSync(cachePath) ? JSON.parse(fs.readFileSync(cachePath, "utf8")) : {};
-  const todo = files.filter((f) => !cache[f.file] || NETS.some((n) => !(n in cache[f.file]!)));
+  // FACE_EVAL_CACHED_ONLY=1: analyse what the cache holds, embed nothing (a preview while a run goes on).
+  const todo = process.env.FACE_EVAL_CACHED_ONLY ? [] : files.filter((f) => !cache[f.file] || NETS.some((n) => !(n in cache[f.file]!)));
   const msPerFace: Record<string, number> = {};
   if (todo.length) {
     const human = await faceModel();

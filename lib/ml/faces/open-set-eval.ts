@@ -198,15 +198,16 @@ export function evaluateOpenSet(input: EvalFaceParts[], opts: OpenSetOptions, de
           else t.unmatched++;
         }
       }
-      // Guest: one photo of this person against a roster without them.
-      const guest = list[Math.floor(rnd() * list.length)]!;
-      const { best, runnerUp } = best2(guest, others(id, Math.min(N, names.length - 1)));
-      const d = rule(best.s, runnerUp, N);
-      for (const g of ["all", `${guest.group}, same age`]) {
-        const t = row(g);
-        t.guests++;
-        if (d === "matched") t.guestsMatched++;
-        else if (d === "review") t.guestsReview++;
+      // Guests: each photo of this person (capped alike) against a roster without them.
+      for (const guest of list.slice(0, (opts.maxGenuinePerIdentity ?? 4) + 1)) {
+        const { best, runnerUp } = best2(guest, others(id, Math.min(N, names.length - 1)));
+        const d = rule(best.s, runnerUp, N);
+        for (const g of ["all", `${guest.group}, same age`]) {
+          const t = row(g);
+          t.guests++;
+          if (d === "matched") t.guestsMatched++;
+          else if (d === "review") t.guestsReview++;
+        }
       }
     }
     rows.push(...[...tally.values()].sort((a, b) => (a.group === "all" ? -1 : b.group === "all" ? 1 : a.group.localeCompare(b.group))));
