@@ -121,4 +121,7 @@ test("face matching: build references, match a job, review a face with the keybo
   await page.getByRole("tab", { name: "By child" }).click();
   await page.getByLabel("Child").selectOption({ label: "Barack Obama (S-1)" });
   await expect(page.getByTestId("subject-photos").getByRole("img").first()).toBeVisible();
+  // Each thumbnail is cut around the child's face (a CSS crop of the stored thumbnail), not the photo's middle.
+  await expect(page.getByTestId("face-thumb").first()).toHaveAttribute("aria-label", /Barack Obama's face/);
+  await expect(page.getByTestId("face-thumb").first()).toHaveAttribute("style", /background-size: [\d.]+% [\d.]+%/);
 });

@@ -45,6 +45,36 @@ export function FaceCloseUp({ src, width, height, box, size = 192 }: { src: stri
   );
 }
 
+/**
+ * A square thumbnail of a photo centred on one face (CSS crop of the stored thumbnail,
+ * fluid width): the face with about as much again around it, so in a group photo the
+ * child is seen rather than the middle of the group. Falls back to the photo's centre
+ * when the face is unknown.
+ */
+export function FaceThumb({ src, width, height, box, alt }: { src: string; width: number; height: number; box: Box | null; alt: string }) {
+  const side = Math.min(width, height, box ? Math.max(box.w, box.h) * 2.2 : Infinity);
+  const cx = box ? box.x + box.w / 2 : width / 2;
+  const cy = box ? box.y + box.h / 2 : height / 2;
+  const left = Math.min(Math.max(0, cx - side / 2), width - side);
+  const top = Math.min(Math.max(0, cy - side / 2), height - side);
+  // background-position p% lines the image's p% point up with the box's p% point.
+  const pos = (start: number, full: number) => (full > side ? `${(100 * start) / (full - side)}%` : "50%");
+  return (
+    <div
+      role="img"
+      aria-label={alt}
+      data-testid="face-thumb"
+      className="aspect-square w-full rounded bg-slate-200"
+      style={{
+        backgroundImage: `url(${JSON.stringify(src)})`,
+        backgroundSize: `${(100 * width) / side}% ${(100 * height) / side}%`,
+        backgroundPosition: `${pos(left, width)} ${pos(top, height)}`,
+        backgroundRepeat: "no-repeat",
+      }}
+    />
+  );
+}
+
 /** A roster portrait, or a placeholder. */
 export function Portrait({ src, name, size = 192 }: { src: string | null | undefined; name: string; size?: number }) {
   if (!src) return <div className="flex items-center justify-center rounded-md bg-slate-100 text-xs text-slate-500" style={{ width: size, height: size }}>no portrait</div>;

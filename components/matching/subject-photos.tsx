@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import type { Subject } from "@/components/studio/types";
-import { Portrait } from "./face-photo";
+import { FaceThumb, Portrait } from "./face-photo";
 import type { MatchJob } from "./types";
 
 /** Every photo matched to one child (group photos included), for a last look before they are sold. */
@@ -40,8 +40,9 @@ export function SubjectPhotos({ job, roster }: { job: MatchJob; roster: Map<stri
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="subject-photos">
             {photos.data?.data.map((r) => (
               <figure key={`${r.file_id}-${r.filename}`} className="text-xs text-slate-600">
-                {/* eslint-disable-next-line @next/next/no-img-element -- signed thumbnail */}
-                {r.thumbnail_url ? <img src={r.thumbnail_url} alt={r.filename} className="aspect-square w-full rounded object-cover" /> : null}
+                {r.thumbnail_url && r.width && r.height ? (
+                  <FaceThumb src={r.thumbnail_url} width={r.width} height={r.height} box={r.faces.find((f) => f.subject_id === chosen)?.face_box ?? null} alt={`${r.filename}, ${subject?.name ?? ""}'s face`} />
+                ) : null}
                 <figcaption className="truncate">
                   {r.filename}
                   {r.faces.length > 1 ? ` · group of ${r.faces.length}` : ""}

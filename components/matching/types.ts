@@ -33,4 +33,7 @@ export const REVIEW_REASON = {
   two_candidates_close: "two children score almost the same",
   same_child_twice: "the same child found twice in this photo",
   small_face: "face too small to be sure",
+  blurred_face: "face blurred",
+  turned_away: "face turned away",
+  face_hidden: "face partly hidden",
 } as const;

@@ -6311,7 +6311,7 @@ export interface operations {
                             id: string;
                             name: string | null;
                             review: ("accepted" | "assigned" | "nobody") | null;
-                            review_reason: ("below_threshold" | "large_roster" | "two_candidates_close" | "same_child_twice" | "small_face") | null;
+                            review_reason: ("below_threshold" | "large_roster" | "two_candidates_close" | "same_child_twice" | "small_face" | "blurred_face" | "turned_away" | "face_hidden") | null;
                             reviewed_at: string | null;
                             runner_up: {
                                 score: number;
@@ -6381,7 +6381,7 @@ export interface operations {
                                 id: string;
                                 name: string | null;
                                 review: ("accepted" | "assigned" | "nobody") | null;
-                                review_reason: ("below_threshold" | "large_roster" | "two_candidates_close" | "same_child_twice" | "small_face") | null;
+                                review_reason: ("below_threshold" | "large_roster" | "two_candidates_close" | "same_child_twice" | "small_face" | "blurred_face" | "turned_away" | "face_hidden") | null;
                                 reviewed_at: string | null;
                                 runner_up: {
                                     score: number;

@@ -125,7 +125,7 @@ export const matchFaces = pgTable(
     runnerUpScore: real("runner_up_score"),
     /** The engine's decision: matched, needs_review, unmatched. */
     engineDecision: text("engine_decision").$type<"matched" | "needs_review" | "unmatched">().notNull(),
-    /** Why the engine sent it to review: below_threshold, large_roster, two_candidates_close, same_child_twice, small_face. */
+    /** Why the engine sent it to review: below_threshold, large_roster, two_candidates_close, same_child_twice, small_face, blurred_face, turned_away, face_hidden. */
     reviewReason: text("review_reason"),
     /** The photographer's: accepted (engine's subject), assigned (another subject, in final_subject_id), nobody; null until reviewed. */
     review: text("review").$type<"accepted" | "assigned" | "nobody">(),

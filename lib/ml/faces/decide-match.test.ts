@@ -2,14 +2,15 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_MATCH_THRESHOLD, decideMatch, photoFalseMatchRate, rosterThreshold, similarityOfDistance } from "@/lib/ml/faces";
 
 // Guests (people not on the roster) against rosters of simulated subjects. Their
-// impostor distances are drawn from a normal distribution that reproduces what
-// `npm run calibrate:faces` measured on 73,164 real impostor pairs (median 0.56;
-// 1% closer than 0.409, 0.1% closer than 0.370, 0.01% closer than 0.326) with the
-// best-fitting spread (0.063; the rule's model is rounded up to 0.065). It checks the
-// order-statistics arithmetic and the code at each roster size; the real-photo
-// check is the evaluation in lib/ml/faces/README.md.
-const IMPOSTOR_MEAN = 0.56;
-const IMPOSTOR_SD = 0.063;
+// impostor distances are drawn from the normal distribution that best fits what the
+// evaluation measured on children's faces (the young photos of the Large Age-Gap set:
+// 1% of impostor pairs closer than 0.344, 0.1% than 0.301, 0.01% than 0.271, 0.001%
+// than 0.235; least squares on the probit scale: mean 0.475, sd 0.056; the rule's model
+// is rounded to 0.48 / 0.06, which errs strict). It checks the order-statistics
+// arithmetic and the code at each roster size; the real-photo check is the evaluation
+// in lib/ml/faces/README.md.
+const IMPOSTOR_MEAN = 0.475;
+const IMPOSTOR_SD = 0.056;
 
 function rng(seed: number) {
   let a = seed >>> 0;
@@ -55,8 +56,9 @@ describe("the match decision holds its false-match rate per photo as the roster 
 
   it("asks more of a match on a bigger roster, and never less than the threshold", () => {
     const t = DEFAULT_MATCH_THRESHOLD;
-    expect(rosterThreshold(t, 1)).toBe(t);
-    expect(rosterThreshold(t, 10)).toBeLessThan(t + 0.01);
+    // Children's faces: even one subject needs more than 0.85's old per-pair reading.
+    expect(rosterThreshold(t, 1)).toBeGreaterThanOrEqual(t);
+    expect(rosterThreshold(t, 10)).toBeGreaterThan(rosterThreshold(t, 1));
     expect(rosterThreshold(t, 100)).toBeGreaterThan(rosterThreshold(t, 10));
     expect(rosterThreshold(t, 1000)).toBeGreaterThan(rosterThreshold(t, 100));
     expect(rosterThreshold(t, 1000)).toBeLessThan(1);
@@ -75,16 +77,16 @@ describe("the match decision holds its false-match rate per photo as the roster 
 
   it("a per-pair threshold (the rule before) lets guests through at a 1,000-subject roster", () => {
     // The same draws decided as if the roster had one subject: the old reading of 0.85.
-    expect(guestMatchRate(0.7, 1000, 2000, 1)).toBeGreaterThan(10 * photoFalseMatchRate(0.7));
+    expect(guestMatchRate(0.7, 1000, 2000, 1)).toBeGreaterThan(2 * photoFalseMatchRate(0.7));
   });
 
   it("still matches a roster face at a typical same-person distance on a 1,000-subject roster", () => {
-    // One person's photos lie 0.05-0.38 apart (calibration); 0.25 is a clear, typical pair.
-    const best = { subjectId: "a", similarity: similarityOfDistance(0.25) };
+    // A clear pair: the closest third of one child's photos lie under 0.2 apart (evaluation, young photos of one person).
+    const best = { subjectId: "a", similarity: similarityOfDistance(0.18) };
     const runnerUp = { subjectId: "b", similarity: similarityOfDistance(0.42) };
     expect(decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD, 1000)).toBe("matched");
-    // Between the threshold and what a roster that size needs: a person decides.
-    const close = { subjectId: "a", similarity: (DEFAULT_MATCH_THRESHOLD + rosterThreshold(DEFAULT_MATCH_THRESHOLD, 1000)) / 2 };
+    // Between what 10 subjects and what 1,000 need: a person decides on the big roster only.
+    const close = { subjectId: "a", similarity: (rosterThreshold(DEFAULT_MATCH_THRESHOLD, 10) + rosterThreshold(DEFAULT_MATCH_THRESHOLD, 1000)) / 2 };
     expect(decideMatch(close, runnerUp, DEFAULT_MATCH_THRESHOLD, 1000)).toBe("needs_review");
     expect(decideMatch(close, runnerUp, DEFAULT_MATCH_THRESHOLD, 10)).toBe("matched");
   });

@@ -48,6 +48,26 @@ describe("face embeddings on real photos", () => {
     expect(EMBEDDING_MODEL).toMatch(/face-api-recognition-1\.7/);
   });
 
+  it("measures what the quality gates read: a sharp frontal face, the same face blurred, a child looking aside", async () => {
+    const [clear] = (await describeFaces(faceFixture("obama.jpg"))).faces;
+    expect(clear!.sharpness).toBeGreaterThan(90);
+    expect(Math.abs(clear!.yaw)).toBeLessThan(10);
+    expect(clear!.outsideShare).toBe(0);
+    const width = (await sharp(faceFixture("obama.jpg")).metadata()).width!;
+    const blurred = await sharp(faceFixture("obama.jpg")).rotate().blur(width / 50).jpeg().toBuffer();
+    const [soft] = (await describeFaces(blurred)).faces;
+    expect(soft!.sharpness).toBeLessThan(30);
+    // obama_and_biden.jpg: the girl in front, half behind the men and looking aside.
+    const faces = (await describeFaces(faceFixture("obama_and_biden.jpg"))).faces;
+    const girl = faces.reduce((a, b) => (b.score < a.score ? b : a));
+    expect(girl.score).toBeLessThan(0.6);
+    expect(Math.abs(girl.yaw)).toBeGreaterThan(35);
+    // A tight headshot: a sixth of the mesh outside the frame, the whole face visible.
+    const [partial] = (await describeFaces(faceFixture("obama_partial_face.jpg"))).faces;
+    expect(partial!.outsideShare).toBeGreaterThan(0.1);
+    expect(partial!.outsideShare).toBeLessThan(0.25);
+  }, 60_000);
+
   it("scores the same person above the default threshold and different people far below it", async () => {
     const obama2 = await one("obama2.jpg");
     expect(faceSimilarity(ref.obama!, obama2)).toBeGreaterThan(DEFAULT_MATCH_THRESHOLD);

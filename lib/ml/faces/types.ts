@@ -24,6 +24,13 @@ export type DetectedFace = {
   headHeight: number;
   /** The face box reaches the image's edge (a face cut by the frame). */
   touchesEdge: boolean;
+  /**
+   * How far the face is turned left or right, in degrees (0 facing the camera), estimated
+   * from the mesh: the nose tip's distance to either cheek's edge (points 234 and 454).
+   */
+  yaw: number;
+  /** Share of the mesh's 468 points that fall outside the photo (0 for a whole face). */
+  outsideShare: number;
 };
 
 export type FaceDetection = {
@@ -41,6 +48,11 @@ export type FaceDetection = {
 export type DescribedFace = DetectedFace & {
   /** 128 numbers, unit length (L2-normalised); compare with faceSimilarity. */
   embedding: Float32Array;
+  /**
+   * Detail in the aligned 150 px chip: the variance of its Laplacian between brows and
+   * chin (see chipSharpness). Sharp portraits measure 90-1,200; blurred ones under 30.
+   */
+  sharpness: number;
 };
 
 export type FaceDescriptions = Omit<FaceDetection, "faces" | "timingsMs"> & {

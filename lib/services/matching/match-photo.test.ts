@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DescribedFace } from "@/lib/ml/faces";
 import { matchPhoto } from "./match-photo";
-import { MIN_EYE_DISTANCE_PX } from "./quality-gates";
+import { MAX_OUTSIDE_SHARE, MAX_YAW_DEGREES, MIN_EYE_DISTANCE_PX, MIN_FACE_SCORE, MIN_SHARPNESS } from "./quality-gates";
 
 // The decision per face, from embeddings made up for the purpose: a face whose
 // embedding equals a reference scores 1.0 against it, so only the gates and the
@@ -12,13 +12,17 @@ const refs = [
   { subjectId: "ben", embedding: unit(1) },
 ];
 
-function face(embedding: Float32Array, opts: { eyeGap?: number; touchesEdge?: boolean; x?: number } = {}): DescribedFace {
+type FaceOpts = { eyeGap?: number; touchesEdge?: boolean; x?: number; score?: number; yaw?: number; outsideShare?: number; sharpness?: number };
+function face(embedding: Float32Array, opts: FaceOpts = {}): DescribedFace {
   const x = opts.x ?? 400;
   const gap = opts.eyeGap ?? 60;
   return {
     box: { x: x - 60, y: 200, w: 120, h: 150 },
-    score: 0.99,
+    score: opts.score ?? 0.99,
     roll: 0,
+    yaw: opts.yaw ?? 5,
+    outsideShare: opts.outsideShare ?? 0,
+    sharpness: opts.sharpness ?? 300,
     landmarks: { leftEye: { x: x - gap / 2, y: 250 }, rightEye: { x: x + gap / 2, y: 250 }, eyeMid: { x, y: 250 }, chin: { x, y: 340 }, crown: { x, y: 160 } },
     headHeight: 180,
     touchesEdge: opts.touchesEdge ?? false,
@@ -36,6 +40,23 @@ describe("matchPhoto: quality gates and review reasons", () => {
     const [p] = matchPhoto([face(unit(0), { eyeGap: MIN_EYE_DISTANCE_PX - 1 })], refs, 0.85);
     expect(p!.best!.similarity).toBe(1);
     expect(p).toMatchObject({ decision: "needs_review", subjectId: "ada", reviewReason: "small_face" });
+  });
+
+  it.each([
+    ["blurred", { sharpness: MIN_SHARPNESS - 1 }, "blurred_face"],
+    ["turned away to the left", { yaw: -(MAX_YAW_DEGREES + 1) }, "turned_away"],
+    ["turned away to the right", { yaw: MAX_YAW_DEGREES + 1 }, "turned_away"],
+    ["half hidden (the detector unsure of it)", { score: MIN_FACE_SCORE - 0.01 }, "face_hidden"],
+    ["half outside the photo", { outsideShare: MAX_OUTSIDE_SHARE + 0.01 }, "face_hidden"],
+  ] as const)("sends a face %s to review with its reason, though its score is 1.0", (_label, opts: FaceOpts, reason) => {
+    const [p] = matchPhoto([face(unit(0), opts)], refs, 0.85);
+    expect(p!.best!.similarity).toBe(1);
+    expect(p).toMatchObject({ decision: "needs_review", subjectId: "ada", reviewReason: reason });
+  });
+
+  it("matches a face just inside every gate", () => {
+    const [p] = matchPhoto([face(unit(0), { sharpness: MIN_SHARPNESS, yaw: MAX_YAW_DEGREES, score: MIN_FACE_SCORE, outsideShare: MAX_OUTSIDE_SHARE })], refs, 0.85);
+    expect(p).toMatchObject({ decision: "matched", reviewReason: null });
   });
 
   it("matches a whole face whose box touches the photo's edge (a tight headshot)", () => {

@@ -139,7 +139,7 @@ export const matchFaceResponse = z.object({
   runner_up: z.object({ student_id: z.string().nullable(), subject_id: z.string().nullable(), score: z.number() }).nullable(),
   decision,
   engine_decision: decision,
-  review_reason: z.enum(["below_threshold", "large_roster", "two_candidates_close", "same_child_twice", "small_face"]).nullable(),
+  review_reason: z.enum(["below_threshold", "large_roster", "two_candidates_close", "same_child_twice", "small_face", "blurred_face", "turned_away", "face_hidden"]).nullable(),
   review: z.enum(["accepted", "assigned", "nobody"]).nullable(),
   reviewed_at: z.string().nullable(),
 });
