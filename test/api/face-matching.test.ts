@@ -303,7 +303,7 @@ describe("face matching: consent and deletion of biometric data", () => {
   }, 60_000);
 
   it("starts off for a new agency, and turns on only with consent confirmed, recording who and when", async () => {
-    const { token, email } = await testAccount();
+    const { token, email, account } = await testAccount();
     const created = await call(agenciesRoute, "POST", "/v1/services/studio/agencies", { token, body: { name: "Oak Primary", agency_type: "school" } });
     expect(created.json).toMatchObject({ face_matching_enabled: false, face_matching_consent: null });
     const id = created.json.id as number;
@@ -318,7 +318,7 @@ describe("face matching: consent and deletion of biometric data", () => {
     const before = Date.now();
     const on = await h.patchAgency(token, id, { face_matching_enabled: true, consent_confirmed: true });
     expect(on.status).toBe(200);
-    expect(on.json.face_matching_consent.confirmed_by).toBe(`${email} (access token)`);
+    expect(on.json.face_matching_consent.confirmed_by).toBe(`${account.name} <${email}> (access token)`);
     expect(new Date(on.json.face_matching_consent.confirmed_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect((await h.getAgency(token, id)).json.face_matching_consent).toEqual(on.json.face_matching_consent);
 

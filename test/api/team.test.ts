@@ -20,6 +20,7 @@ import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
 import * as uploadsRoute from "@/app/v1/uploads/route";
 import * as bgRemoveRoute from "@/app/v1/services/bg-remove/route";
 import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
+import * as agencyRoute from "@/app/v1/services/studio/agencies/[agencyId]/route";
 import * as transactionsRoute from "@/app/v1/wallet/transactions/route";
 import { getDb } from "@/lib/db/client";
 import { invitations } from "@/lib/db/schema";
@@ -209,6 +210,26 @@ describe("roles", () => {
     expect([foreign.status, foreign.json.error]).toEqual([404, "NOT_FOUND"]);
     const foreignDelete = await call(memberRoute, "DELETE", `/v1/members/${me.id}`, { token: other.token, params: { id: me.id } });
     expect(foreignDelete.status).toBe(404);
+  });
+
+  it("face matching consent is an admin's switch, recorded by name in the audit log", async () => {
+    const owner = await testAccount();
+    const sam = await join(owner, "photographer");
+    const ada = await join(owner, "admin");
+    const as = { "x-studio-id": owner.account.id };
+    const agency = await call(agenciesRoute, "POST", "/v1/services/studio/agencies", { token: sam.token, headers: as, body: { name: "Lincoln", agency_type: "school" } });
+    expect(agency.status).toBe(201);
+    const id = String(agency.json.id);
+    const consent = { face_matching_enabled: true, consent_confirmed: true };
+    const bySam = await call(agencyRoute, "PATCH", `/v1/services/studio/agencies/${id}`, { token: sam.token, headers: as, params: { agencyId: id }, body: consent });
+    expect([bySam.status, bySam.json.details?.required_role]).toEqual([403, "admin"]);
+    const renamed = await call(agencyRoute, "PATCH", `/v1/services/studio/agencies/${id}`, { token: sam.token, headers: as, params: { agencyId: id }, body: { name: "Lincoln Elementary" } });
+    expect(renamed.status).toBe(200);
+    const byAda = await call(agencyRoute, "PATCH", `/v1/services/studio/agencies/${id}`, { token: ada.token, headers: as, params: { agencyId: id }, body: consent });
+    expect(byAda.status).toBe(200);
+    const log = await call(auditRoute, "GET", "/v1/audit-log?action=agency.face_matching_changed", { token: owner.token });
+    expect(log.json.data).toHaveLength(1);
+    expect(log.json.data[0]).toMatchObject({ target: id, actor: { type: "member", name: "Sam admin" }, data: { enabled: true, confirmed_by: expect.stringContaining(ada.email) } });
   });
 
   it("an API key acts with its maker's role", async () => {

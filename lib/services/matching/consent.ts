@@ -2,12 +2,14 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { agencies, faceReferences } from "@/lib/db/schema";
 import { forbidden } from "@/lib/http/api-error";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 type AgencyRow = typeof agencies.$inferSelect;
 
-/** Who confirmed consent, as recorded: the account's email and how it signed in (a person in the studio, or an API key). */
-export function consentActor(principal: { account: { email: string }; via: string }) {
-  return `${principal.account.email} (${principal.via.replace("_", " ")})`;
+/** Who confirmed consent, as recorded: the member by name and address, or the API key used. */
+export function consentActor(principal: { account: { email: string }; user: { name: string; email: string } | null; apiKeyId: string | null; via: string }) {
+  if (principal.user) return `${principal.user.name} <${principal.user.email}> (${principal.via.replace("_", " ")})`;
+  return `API key ${principal.apiKeyId ?? ""} of ${principal.account.email}`.replace("  ", " ");
 }
 
 /** Matching is refused (403 naming the setting) for an agency whose consent switch is off. */
@@ -28,6 +30,7 @@ export function requireMatchingEnabled(agency: AgencyRow) {
 export async function setFaceMatchingEnabled(db: Db, accountId: string, agencyId: number, enabled: boolean, actor: string) {
   const consent = enabled ? { faceMatchingConsentBy: actor, faceMatchingConsentAt: new Date() } : { faceMatchingConsentBy: null, faceMatchingConsentAt: null };
   return db.transaction(async (tx) => {
+    await recordAudit(tx, { accountId, action: "agency.face_matching_changed", target: String(agencyId), data: { enabled, confirmed_by: enabled ? actor : null } });
     await tx.update(agencies).set({ faceMatchingEnabled: enabled, ...consent }).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
     if (!enabled) await tx.delete(faceReferences).where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.accountId, accountId)));
   });

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { agencies, agencyJobs, jobFiles, subjects } from "@/lib/db/schema";
@@ -78,7 +79,10 @@ export async function deleteAgency(db: Db, accountId: string, agencyId: number, 
       { subjects: subjectCount, jobs: jobCount, photos: files.length, cascade_param: "cascade=true" },
     );
   }
-  await db.delete(agencies).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
+  await db.transaction(async (tx) => {
+    await tx.delete(agencies).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
+    await recordAudit(tx, { accountId, action: "agency.deleted", target: String(agencyId), data: { subjects: subjectCount, jobs: jobCount, photos: files.length } });
+  });
   await deleteStoredFiles(files);
   return { deleted: { subjects: subjectCount, jobs: jobCount, photos: files.length } };
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { faceReferences, subjects } from "@/lib/db/schema";
@@ -122,6 +123,9 @@ export async function updateSubject(db: Db, accountId: string, agencyId: number,
 }
 
 export async function deleteSubject(db: Db, accountId: string, agencyId: number, subjectId: string) {
-  await requireSubject(db, accountId, agencyId, subjectId);
-  await db.delete(subjects).where(and(eq(subjects.id, subjectId), eq(subjects.accountId, accountId)));
+  const subject = await requireSubject(db, accountId, agencyId, subjectId);
+  await db.transaction(async (tx) => {
+    await tx.delete(subjects).where(and(eq(subjects.id, subjectId), eq(subjects.accountId, accountId)));
+    await recordAudit(tx, { accountId, action: "subject.deleted", target: subjectId, data: { agency_id: agencyId, student_id: subject.studentId } });
+  });
 }
