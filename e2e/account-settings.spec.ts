@@ -41,3 +41,30 @@ test("account page: rename, change the password, change the email by its link", 
   const me = await (await page.request.get("/v1/account", { headers: sameOrigin(page) })).json();
   expect(me).toMatchObject({ email: next, name: "Harbour Light Studio", email_verified: true });
 });
+
+test("account page: every sign-in is listed with its device, and another browser can be signed out from here", async ({ page, browser }) => {
+  const email = await signUp(page, "Sessions Studio");
+  // The same person signs in on a second browser.
+  const other = await browser.newContext({ userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" });
+  const second = await other.newPage();
+  await second.goto("/signin");
+  await second.getByLabel("Email").fill(email);
+  await second.getByLabel("Password").fill(E2E_PASSWORD);
+  await second.getByRole("button", { name: "Sign in" }).click();
+  await expect(second).toHaveURL(/\/dashboard/);
+
+  await page.goto("/account");
+  const rows = page.getByTestId("session-row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "(this one)" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Firefox on Linux" })).toContainText("Studio (browser)");
+  await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 session ended." })).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  // The other browser is signed out on its next page; this one stays in.
+  await second.goto("/dashboard");
+  await expect(second).toHaveURL(/\/signin/);
+  expect((await page.request.get("/v1/account")).status()).toBe(200);
+  await other.close();
+});

@@ -1,6 +1,7 @@
 import { AccountDetailsCard } from "./account-details-card";
 import { AccountSettingsCard } from "./account-settings-card";
 import { ApiUsageCard } from "./api-usage-card";
+import { SessionsCard } from "./sessions-card";
 
 export function AccountOverview() {
   return (
@@ -8,6 +9,7 @@ export function AccountOverview() {
       <h1 className="text-2xl font-semibold text-slate-900">Account</h1>
       <AccountDetailsCard />
       <AccountSettingsCard />
+      <SessionsCard />
       <ApiUsageCard />
     </div>
   );
