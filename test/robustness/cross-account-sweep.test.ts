@@ -228,7 +228,8 @@ const CORE = new Set(["products/[id]", "projects/[id]"]);
 /** Every way B can authenticate, on the routes that accept it. */
 const CREDENTIALS: Credential[] = [
   { name: "access token", applies: () => true, opts: (p) => ({ token: p.token }) },
-  { name: "API key", applies: () => true, opts: (p) => ({ token: p.r.apiKey }) },
+  // A person's own sessions are not the studio's: an API key gets 403 PERSON_REQUIRED there whatever the id (login-sessions.test.ts).
+  { name: "API key", applies: (route) => !route.startsWith("account/sessions/"), opts: (p) => ({ token: p.r.apiKey }) },
   { name: "HTTP Basic", applies: (route) => CORE.has(route), opts: (p) => ({ headers: { authorization: basicHeader(p.email, p.password) } }) },
   // The unauth token reads public products only: A's product is public, so only the account scope stands between.
   { name: "unauth token", applies: (route, m) => route === "products/[id]" && m === "GET", opts: (p) => ({ headers: { "x-service-unauth-token": p.unauthToken } }) },

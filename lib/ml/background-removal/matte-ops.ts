@@ -109,7 +109,17 @@ export function insideDistance(m: Matte): Float32Array {
   const big = 1e9;
   const dist = new Float32Array(w * h);
   for (let i = 0; i < dist.length; i++) dist[i] = d[i]! >= 0.5 ? big : 0;
-  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 0 : dist[y * w + x]!);
+  return chamfer34(dist, w, h, 0);
+}
+
+/**
+ * Two passes of the 3-4 chamfer transform over `dist` (0 where the distance is
+ * measured from, a large number elsewhere), in place, answered in pixels.
+ * `border` is what lies outside the image: 0 makes the border a boundary, a large
+ * number makes it none.
+ */
+export function chamfer34(dist: Float32Array, w: number, h: number, border: number): Float32Array {
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? border : dist[y * w + x]!);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;

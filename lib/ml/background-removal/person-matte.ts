@@ -1,4 +1,4 @@
-import { components, type Matte } from "./matte-ops";
+import { chamfer34, components, type Matte } from "./matte-ops";
 
 /**
  * How ISNet's salient-object matte and the person mask are combined (all at the
@@ -38,23 +38,7 @@ export function distanceToMask(inside: Uint8Array, w: number, h: number): Float3
   const big = 1e9;
   const dist = new Float32Array(w * h);
   for (let i = 0; i < dist.length; i++) dist[i] = inside[i] ? 0 : big;
-  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? big : dist[y * w + x]!);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      if (dist[i] === 0) continue;
-      dist[i] = Math.min(dist[i]!, at(x - 1, y) + 3, at(x, y - 1) + 3, at(x - 1, y - 1) + 4, at(x + 1, y - 1) + 4);
-    }
-  }
-  for (let y = h - 1; y >= 0; y--) {
-    for (let x = w - 1; x >= 0; x--) {
-      const i = y * w + x;
-      if (dist[i] === 0) continue;
-      dist[i] = Math.min(dist[i]!, at(x + 1, y) + 3, at(x, y + 1) + 3, at(x + 1, y + 1) + 4, at(x - 1, y + 1) + 4);
-    }
-  }
-  for (let i = 0; i < dist.length; i++) dist[i] = dist[i]! / 3;
-  return dist;
+  return chamfer34(dist, w, h, big);
 }
 
 /**
