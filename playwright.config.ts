@@ -7,6 +7,8 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
 // which serves the checkout page and sends signed webhooks back to the app.
 const STRIPE_PORT = PORT + 1;
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_not_a_secret";
+// A second server with no Stripe settings, as the embedded quick start runs (e2e/no-stripe.spec.ts).
+const NO_STRIPE_PORT = PORT + 2;
 
 // Runs against a production build (`npm run build` first) on a throwaway data
 // folder, with Debian's Chromium: nothing is downloaded.
@@ -44,6 +46,15 @@ export default defineConfig({
         // Every spec signs up a fresh account from 127.0.0.1: more than the default 20 sign-ups per IP an hour.
         REGISTER_PER_HOUR: "1000", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret",
         STRIPE_SECRET_KEY: "sk_test_e2e_not_a_secret", STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}` },
+    },
+    {
+      command: `rm -rf ${DATA_DIR}-no-stripe && node scripts/start.mjs`,
+      url: `http://127.0.0.1:${NO_STRIPE_PORT}/signin`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(NO_STRIPE_PORT), HOSTNAME: "127.0.0.1", DATA_DIR: `${DATA_DIR}-no-stripe`, DEMO_ACCOUNT: "never", SIGNUP_BONUS_TOKENS: "100",
+        // No STRIPE_* here: the server starts as the quick start does, without card payments.
+        REGISTER_PER_HOUR: "1000", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret" },
     },
   ],
 });

@@ -57,3 +57,24 @@ test("auto top-up: a card saved at checkout buys a pack when the balance falls u
     await expect(page.getByTestId("wallet-balance")).toHaveText("2,000", { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
 });
+
+// Premium through the stand-in's checkout (subscription mode): its subscription event
+// makes the account Premium, and the QR page's locked layouts open.
+test("Premium by card unlocks the 9-up and single-card QR layouts", async ({ page }) => {
+  await signUp(page, "Premium Buyer");
+  await page.goto("/qr");
+  await expect(page.getByRole("radio", { name: /9 per page/ })).toBeDisabled();
+  await page.getByRole("link", { name: "See plans" }).click();
+  await expect(page).toHaveURL(/\/wallet\/top-up/);
+  await page.getByRole("button", { name: /Upgrade to Premium/ }).click();
+  await expect(page.getByRole("heading", { name: /^Pay / })).toBeVisible();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/wallet\/top-up\?premium=started/);
+  await expect(async () => {
+    await page.goto("/qr");
+    await expect(page.getByRole("radio", { name: /9 per page/ })).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole("radio", { name: /1 per page/ })).toBeEnabled();
+  await page.getByRole("radio", { name: /9 per page/ }).check();
+  await expect(page.getByLabel(/Logo URL/)).toBeEnabled();
+});

@@ -174,9 +174,26 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
     const paymentMethod = saves ? `pm_${crypto.randomBytes(8).toString("hex")}` : undefined;
     paymentIntents.set(pi, { id: pi, object: "payment_intent", amount: session.amount_total, currency: session.currency, status: "succeeded", payment_method: paymentMethod, latest_charge: { id: charge, object: "charge", amount: session.amount_total, payment_intent: pi, receipt_url: `${base}/receipts/${charge}` } });
     Object.assign(session, { status: "complete", payment_status: paymentStatus, payment_intent: pi });
+    const send = async (type: string, object: unknown) => {
+      const { payload, header } = signedEvent(type, object);
+      await fetch(webhookUrl!, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
+    };
     if (webhookUrl) {
-      const { payload, header } = signedEvent("checkout.session.completed", session);
-      await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
+      await send("checkout.session.completed", session);
+      // Premium (mode subscription): Stripe starts the subscription and sends its events.
+      if (session.mode === "subscription") {
+        const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
+        const subscription = {
+          id: `sub_${crypto.randomBytes(8).toString("hex")}`,
+          object: "subscription",
+          customer: session.customer,
+          status: "active",
+          cancel_at_period_end: false,
+          metadata: (session.subscription_data as { metadata?: unknown } | undefined)?.metadata ?? {},
+          items: { object: "list", data: [{ id: `si_${crypto.randomBytes(6).toString("hex")}`, object: "subscription_item", current_period_end: periodEnd }] },
+        };
+        await send("customer.subscription.created", subscription);
+      }
     }
     return session;
   }
