@@ -3913,7 +3913,13 @@ export interface operations {
                                 min: number;
                             };
                             fixesApplied: {
-                                [key: string]: unknown;
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
                             }[] | null;
                             fixTypes: string[];
                             flattenedPages: number[] | null;
@@ -3925,13 +3931,24 @@ export interface operations {
                                 beforeUrl: string | null;
                             };
                             recheck: {
-                                [key: string]: unknown;
+                                remaining: string[];
+                                reportId: string;
+                                resolved: string[];
+                                /** @enum {string} */
+                                status: "pass" | "warning" | "fail";
+                                unfixed: string[];
                             } | null;
                             review: boolean;
                             /** @enum {string} */
                             status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
                             suggestions: {
-                                [key: string]: unknown;
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
                             }[] | null;
                             targetDpi: number;
                             tier: string;
@@ -4037,6 +4054,7 @@ export interface operations {
                             approvedFixTypes: string[] | null;
                             completedAt: string | null;
                             correctedFileType: string | null;
+                            /** @description Served as an attachment, valid 24 hours. */
                             correctedFileUrl: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -4045,7 +4063,15 @@ export interface operations {
                                 max: number;
                                 min: number;
                             };
-                            fixesApplied: unknown;
+                            fixesApplied: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             fixTypes: string[];
                             flattenedPages: number[] | null;
                             jobId: string;
@@ -4055,10 +4081,26 @@ export interface operations {
                                 afterUrl: string | null;
                                 beforeUrl: string | null;
                             };
-                            recheck: unknown;
+                            recheck: {
+                                remaining: string[];
+                                reportId: string;
+                                resolved: string[];
+                                /** @enum {string} */
+                                status: "pass" | "warning" | "fail";
+                                unfixed: string[];
+                            } | null;
                             review: boolean;
-                            status: string;
-                            suggestions: unknown;
+                            /** @enum {string} */
+                            status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
+                            suggestions: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             targetDpi: number;
                             tier: string;
                             tokensDeducted: number;
@@ -4104,6 +4146,7 @@ export interface operations {
                             approvedFixTypes: string[] | null;
                             completedAt: string | null;
                             correctedFileType: string | null;
+                            /** @description Served as an attachment, valid 24 hours. */
                             correctedFileUrl: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -4112,7 +4155,15 @@ export interface operations {
                                 max: number;
                                 min: number;
                             };
-                            fixesApplied: unknown;
+                            fixesApplied: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             fixTypes: string[];
                             flattenedPages: number[] | null;
                             jobId: string;
@@ -4122,10 +4173,26 @@ export interface operations {
                                 afterUrl: string | null;
                                 beforeUrl: string | null;
                             };
-                            recheck: unknown;
+                            recheck: {
+                                remaining: string[];
+                                reportId: string;
+                                resolved: string[];
+                                /** @enum {string} */
+                                status: "pass" | "warning" | "fail";
+                                unfixed: string[];
+                            } | null;
                             review: boolean;
-                            status: string;
-                            suggestions: unknown;
+                            /** @enum {string} */
+                            status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
+                            suggestions: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             targetDpi: number;
                             tier: string;
                             tokensDeducted: number;
@@ -4170,6 +4237,7 @@ export interface operations {
                             approvedFixTypes: string[] | null;
                             completedAt: string | null;
                             correctedFileType: string | null;
+                            /** @description Served as an attachment, valid 24 hours. */
                             correctedFileUrl: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -4178,7 +4246,15 @@ export interface operations {
                                 max: number;
                                 min: number;
                             };
-                            fixesApplied: unknown;
+                            fixesApplied: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             fixTypes: string[];
                             flattenedPages: number[] | null;
                             jobId: string;
@@ -4188,10 +4264,26 @@ export interface operations {
                                 afterUrl: string | null;
                                 beforeUrl: string | null;
                             };
-                            recheck: unknown;
+                            recheck: {
+                                remaining: string[];
+                                reportId: string;
+                                resolved: string[];
+                                /** @enum {string} */
+                                status: "pass" | "warning" | "fail";
+                                unfixed: string[];
+                            } | null;
                             review: boolean;
-                            status: string;
-                            suggestions: unknown;
+                            /** @enum {string} */
+                            status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
+                            suggestions: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             targetDpi: number;
                             tier: string;
                             tokensDeducted: number;
