@@ -739,7 +739,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/preflight/dpi-score */
+        /** How sharp a pixel size prints at a canvas size (free) */
         post: operations["postServicesPreflightDpiScore"];
         delete?: never;
         options?: never;
@@ -921,7 +921,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/studio/agencies/{agencyId}/subjects/import */
+        /** Import a roster CSV, all rows or none */
         post: operations["postServicesStudioAgenciesByAgencyIdSubjectsImport"];
         delete?: never;
         options?: never;
@@ -4604,7 +4604,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            effectivePpi: number;
+                            label: string;
+                            minPpi: number;
+                            /** @enum {string} */
+                            productType: "photo_on_canvas" | "poster" | "wallpaper" | "framed_print" | "wrapping_paper" | "stock_canvas";
+                            stars: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5623,7 +5632,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The CSV itself; or multipart/form-data with a `file` part */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
@@ -5631,7 +5645,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        created: number;
+                        total: number;
+                        updated: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
