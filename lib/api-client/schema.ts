@@ -938,7 +938,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/studio/face-crop */
+        /** Crop faces from photo URLs to an ID-photo preset (billed per photo) */
         post: operations["postServicesStudioFaceCrop"];
         delete?: never;
         options?: never;
@@ -954,7 +954,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /v1/services/studio/face-crop/results/{resultId} */
+        /** Move a crop by hand and render it again (free) */
         put: operations["putServicesStudioFaceCropResultsByResultId"];
         post?: never;
         delete?: never;
@@ -972,7 +972,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/studio/face-crop/upload */
+        /** Crop faces from uploaded photos to an ID-photo preset (billed per photo) */
         post: operations["postServicesStudioFaceCropUpload"];
         delete?: never;
         options?: never;
@@ -5689,11 +5689,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        refund_transaction_id: string | null;
+                        results: ({
+                            crop_box: {
+                                angle: number;
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
+                            edge: string | null;
+                            enhancement: string | null;
+                            face_box: {
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            faces_found: number | null;
+                            filename: string;
+                            icp_type: string;
+                            landmarks: {
+                                chin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                crown: {
+                                    x: number;
+                                    y: number;
+                                };
+                                left_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                                right_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                            } | null;
+                            manual: boolean;
+                            output_size: {
+                                height: number | null;
+                                width: number | null;
+                            };
+                            output_urls: {
+                                medium: string | null;
+                                original: string | null;
+                            };
+                            /** @description True when the frame reached outside the photo and the canvas was extended (edge pixels repeated and blurred) instead of cutting the head. */
+                            padded: boolean;
+                            /** @description How many output pixels of fill each side of the crop has (all 0 when not padded). */
+                            padding: {
+                                bottom: number;
+                                left: number;
+                                right: number;
+                                top: number;
+                            };
+                            result_id: string;
+                            source: {
+                                height: number | null;
+                                url: string | null;
+                                width: number | null;
+                            };
+                        } | {
+                            filename: string;
+                            result_id: string;
+                            /** @constant */
+                            status: "pending";
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            filename: string;
+                            result_id: string;
+                        })[];
+                        task_id: string;
+                        tokens_deducted: number;
+                        tokens_refunded: number;
+                        wallet_transaction_id: string;
+                    };
+                };
+            };
+            /** @description Accepted as a task (enhancement, or a batch too large to crop at once): poll GET /v1/services/studio/jobs/{task_id}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "queued";
+                        task_id: string;
+                        tokens_deducted: number;
+                        total_files: number;
+                        wallet_transaction_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientTokens"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
@@ -5727,7 +5825,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        crop_box: {
+                            angle: number;
+                            h: number;
+                            w: number;
+                            x: number;
+                            y: number;
+                        } | null;
+                        /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
+                        edge: string | null;
+                        enhancement: string | null;
+                        face_box: {
+                            h: number;
+                            w: number;
+                            x: number;
+                            y: number;
+                        } | null;
+                        faces_found: number | null;
+                        filename: string;
+                        icp_type: string;
+                        landmarks: {
+                            chin: {
+                                x: number;
+                                y: number;
+                            };
+                            crown: {
+                                x: number;
+                                y: number;
+                            };
+                            left_eye: {
+                                x: number;
+                                y: number;
+                            };
+                            right_eye: {
+                                x: number;
+                                y: number;
+                            };
+                        } | null;
+                        manual: boolean;
+                        output_size: {
+                            height: number | null;
+                            width: number | null;
+                        };
+                        output_urls: {
+                            medium: string | null;
+                            original: string | null;
+                        };
+                        /** @description True when the frame reached outside the photo and the canvas was extended (edge pixels repeated and blurred) instead of cutting the head. */
+                        padded: boolean;
+                        /** @description How many output pixels of fill each side of the crop has (all 0 when not padded). */
+                        padding: {
+                            bottom: number;
+                            left: number;
+                            right: number;
+                            top: number;
+                        };
+                        result_id: string;
+                        source: {
+                            height: number | null;
+                            url: string | null;
+                            width: number | null;
+                        };
+                    } | {
+                        filename: string;
+                        result_id: string;
+                        /** @constant */
+                        status: "pending";
+                    } | {
+                        error: {
+                            code: string;
+                            message: string;
+                        };
+                        filename: string;
+                        result_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5747,7 +5919,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description `file[]` parts (the photos), `icp_type`, and optionally `enhance` */
+        requestBody: {
+            content: {
+                "multipart/form-data": string;
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
@@ -5755,11 +5932,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        refund_transaction_id: string | null;
+                        results: ({
+                            crop_box: {
+                                angle: number;
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
+                            edge: string | null;
+                            enhancement: string | null;
+                            face_box: {
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            faces_found: number | null;
+                            filename: string;
+                            icp_type: string;
+                            landmarks: {
+                                chin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                crown: {
+                                    x: number;
+                                    y: number;
+                                };
+                                left_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                                right_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                            } | null;
+                            manual: boolean;
+                            output_size: {
+                                height: number | null;
+                                width: number | null;
+                            };
+                            output_urls: {
+                                medium: string | null;
+                                original: string | null;
+                            };
+                            /** @description True when the frame reached outside the photo and the canvas was extended (edge pixels repeated and blurred) instead of cutting the head. */
+                            padded: boolean;
+                            /** @description How many output pixels of fill each side of the crop has (all 0 when not padded). */
+                            padding: {
+                                bottom: number;
+                                left: number;
+                                right: number;
+                                top: number;
+                            };
+                            result_id: string;
+                            source: {
+                                height: number | null;
+                                url: string | null;
+                                width: number | null;
+                            };
+                        } | {
+                            filename: string;
+                            result_id: string;
+                            /** @constant */
+                            status: "pending";
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            filename: string;
+                            result_id: string;
+                        })[];
+                        task_id: string;
+                        tokens_deducted: number;
+                        tokens_refunded: number;
+                        wallet_transaction_id: string;
+                    };
+                };
+            };
+            /** @description Accepted as a task (enhancement, or a batch too large to crop at once): poll GET /v1/services/studio/jobs/{task_id}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "queued";
+                        task_id: string;
+                        tokens_deducted: number;
+                        total_files: number;
+                        wallet_transaction_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientTokens"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
