@@ -104,14 +104,9 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
   });
   const previewRun = useMutation({
     mutationFn: async () => {
-      const res = await fetch("/v1/services/studio/qr/preview", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        credentials: "same-origin",
-        body: JSON.stringify({ ...body(), subjects: toSubjects(rows).slice(0, LAYOUT_CARDS[layout]) }),
-      });
-      if (!res.ok) throw new ApiRequestError(res.status, await res.json().catch(() => ({})));
-      return renderFirstPage(await res.arrayBuffer(), PREVIEW_WIDTH);
+      // The answer is the PDF itself: read as bytes, drawn by pdf.js.
+      const pdf = unwrap(await studioApi.POST("/v1/services/studio/qr/preview", { body: { ...body(), subjects: toSubjects(rows).slice(0, LAYOUT_CARDS[layout]) }, parseAs: "arrayBuffer" }));
+      return renderFirstPage(pdf, PREVIEW_WIDTH);
     },
     onSuccess: setPreview,
   });
