@@ -4,8 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
-import { apiFetch } from "@/lib/client/api-fetch";
-import { accountQueryKey, type Account } from "./account-types";
+import { accountQueryKey, fetchAccount, type Account } from "./account-types";
 import { PlanBadge } from "./plan-badge";
 
 const PLAN_TEXT: Record<Account["plan"], string> = {
@@ -23,7 +22,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export function AccountDetailsCard() {
-  const { data, error, isPending, refetch } = useQuery({ queryKey: accountQueryKey, queryFn: () => apiFetch<Account>("/v1/account") });
+  const { data, error, isPending, refetch } = useQuery({ queryKey: accountQueryKey, queryFn: fetchAccount });
 
   return (
     <Card title="Account details">

@@ -7,8 +7,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
-import { accountQueryKey, type Account } from "./account-types";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
+import { accountQueryKey, fetchAccount, type Account } from "./account-types";
 
 type Outcome = { ok: boolean; message: string } | undefined;
 type FieldErrors = Record<string, string>;
@@ -56,7 +57,7 @@ function NameForm({ account }: { account: Account }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const { onSubmit, outcome, errors, pending } = useSettingsForm(async (form) => {
-    const updated = await apiFetch<Account>("/v1/account", { method: "PATCH", json: { name: String(form.get("name")) } });
+    const updated = unwrap(await studioApi.PATCH("/v1/account", { body: { name: String(form.get("name")) } }));
     queryClient.setQueryData(accountQueryKey, updated);
     router.refresh();
     return "Name saved.";
@@ -72,7 +73,7 @@ function NameForm({ account }: { account: Account }) {
 
 function EmailForm({ account }: { account: Account }) {
   const { onSubmit, outcome, errors, pending } = useSettingsForm(async (form, formEl) => {
-    const res = await apiFetch<{ pending_email: string }>("/v1/account/email", { method: "POST", json: { email: String(form.get("email")), current_password: String(form.get("current_password")) } });
+    const res = unwrap(await studioApi.POST("/v1/account/email", { body: { email: String(form.get("email")), current_password: String(form.get("current_password")) } }));
     formEl.reset();
     return `We sent a link to ${res.pending_email}. The address changes once you follow it; until then you sign in with ${account.email}.`;
   });
@@ -89,7 +90,7 @@ function EmailForm({ account }: { account: Account }) {
 function PasswordForm({ account }: { account: Account }) {
   const { onSubmit, outcome, errors, pending } = useSettingsForm(async (form, formEl) => {
     const next = String(form.get("new_password"));
-    await apiFetch("/v1/account/password", { method: "POST", json: { current_password: String(form.get("current_password")), new_password: next } });
+    unwrap(await studioApi.POST("/v1/account/password", { body: { current_password: String(form.get("current_password")), new_password: next } }));
     // Every session ended, this browser's too: sign it in again with the new password.
     await signIn("credentials", { email: account.email, password: next, redirect: false });
     formEl.reset();
@@ -107,7 +108,7 @@ function PasswordForm({ account }: { account: Account }) {
 
 /** Name, email and password: PATCH /v1/account, POST /v1/account/email, POST /v1/account/password. */
 export function AccountSettingsCard() {
-  const { data } = useQuery({ queryKey: accountQueryKey, queryFn: () => apiFetch<Account>("/v1/account") });
+  const { data } = useQuery({ queryKey: accountQueryKey, queryFn: fetchAccount });
   if (!data) return null;
   return (
     <Card title="Sign-in and name">

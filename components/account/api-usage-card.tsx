@@ -3,8 +3,7 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
-import { apiFetch } from "@/lib/client/api-fetch";
-import { accountQueryKey, type Account } from "./account-types";
+import { accountQueryKey, fetchAccount } from "./account-types";
 import { CodeBlock } from "./code-block";
 import { useOrigin } from "./use-origin";
 
@@ -16,7 +15,7 @@ function tokenBody(email: string | undefined): string {
 
 export function ApiUsageCard() {
   const origin = useOrigin();
-  const { data: account } = useQuery({ queryKey: accountQueryKey, queryFn: () => apiFetch<Account>("/v1/account") });
+  const { data: account } = useQuery({ queryKey: accountQueryKey, queryFn: fetchAccount });
 
   const getToken = `curl -X POST ${origin}/v1/auth/token \\
   -H "Content-Type: application/json" \\

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 /** Shown across the studio while the account's address is unconfirmed; the sign-up tokens wait for the confirmation. */
 export function VerifyEmailBanner({ email }: { email: string }) {
@@ -11,7 +12,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
   async function resend() {
     setPending(true);
     try {
-      await apiFetch("/v1/auth/email-verification", { method: "POST", json: {} });
+      unwrap(await studioApi.POST("/v1/auth/email-verification", { body: {} }));
       setNote(`A new link is on its way to ${email}.`);
     } catch (err) {
       setNote(err instanceof ApiRequestError ? err.message : "The link could not be sent. Try again.");

@@ -7,9 +7,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/client/api-fetch";
-import { studioApi, unwrap } from "@/lib/client/typed-api";
+import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 
-type Accepted = { studio: { id: string; name: string }; role: string; login_created: boolean; email: string };
+/** POST /v1/invitations/accept, from the OpenAPI document. */
+type Accepted = ApiResponse<"/v1/invitations/accept", "post">;
 
 /** The studio switcher's cookie (lib/auth/studio-choice.ts): after joining, the studio opens on the one joined. */
 function actFor(studioId: string) {

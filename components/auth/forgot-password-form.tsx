@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 /** POST /v1/auth/password-reset: the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
@@ -18,7 +19,7 @@ export function ForgotPasswordForm() {
     setError(undefined);
     const email = String(new FormData(e.currentTarget).get("email"));
     try {
-      const res = await apiFetch<{ message: string }>("/v1/auth/password-reset", { method: "POST", json: { email } });
+      const res = unwrap(await studioApi.POST("/v1/auth/password-reset", { body: { email } }));
       setSent(res.message);
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : "The request failed. Try again.");

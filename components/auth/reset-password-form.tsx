@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 const LINK_PROBLEMS: Record<string, string> = {
   TOKEN_INVALID: "This link is not valid. Ask for a new one.",
@@ -25,7 +26,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setError(undefined);
     const password = String(new FormData(e.currentTarget).get("password"));
     try {
-      await apiFetch("/v1/auth/password-reset/confirm", { method: "POST", json: { token, password } });
+      unwrap(await studioApi.POST("/v1/auth/password-reset/confirm", { body: { token, password } }));
       setDone(true);
     } catch (err) {
       if (err instanceof ApiRequestError && err.body.error && LINK_PROBLEMS[err.body.error]) setLinkProblem(LINK_PROBLEMS[err.body.error]);

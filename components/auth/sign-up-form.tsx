@@ -6,7 +6,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 type FieldErrors = Partial<Record<"email" | "password" | "name", string>>;
 
@@ -24,7 +25,7 @@ export function SignUpForm() {
     const form = new FormData(e.currentTarget);
     const body = { name: String(form.get("name")), email: String(form.get("email")), password: String(form.get("password")) };
     try {
-      await apiFetch("/v1/auth/register", { method: "POST", json: body });
+      unwrap(await studioApi.POST("/v1/auth/register", { body }));
       const res = await signIn("credentials", { email: body.email, password: body.password, redirect: false });
       if (!res?.ok) throw new Error("Signed up, but signing in failed. Try signing in.");
       router.push("/dashboard");

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 /**
  * The page a confirmation email links to. It confirms on a click, not on load:
@@ -16,7 +17,7 @@ export function VerifyEmailForm({ token }: { token: string }) {
   async function confirm() {
     setPending(true);
     try {
-      const res = await apiFetch<{ account: { email: string } }>("/v1/auth/email-verification/confirm", { method: "POST", json: { token } });
+      const res = unwrap(await studioApi.POST("/v1/auth/email-verification/confirm", { body: { token } }));
       setState({ ok: true, email: res.account.email });
     } catch (err) {
       setState({ ok: false, message: err instanceof ApiRequestError ? err.message : "The request failed. Try again." });

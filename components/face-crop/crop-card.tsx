@@ -60,7 +60,7 @@ export function CropCard({ result, onEdit }: { result: CropResult; onEdit: () =>
             {result.output_size.width} × {result.output_size.height} px
             {result.faces_found > 1 ? `, ${result.faces_found} faces: the most prominent cropped` : ""}
             {result.manual ? ", adjusted by hand" : ""}
-            {ENHANCEMENT[result.enhancement] ? `, ${ENHANCEMENT[result.enhancement]}` : ""}
+            {ENHANCEMENT[result.enhancement ?? ""] ? `, ${ENHANCEMENT[result.enhancement ?? ""]}` : ""}
           </p>
           {edgeNote(result) ? (
             <p className="text-amber-700" data-testid="edge-note">

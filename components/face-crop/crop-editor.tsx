@@ -2,8 +2,8 @@
 
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiFetch } from "@/lib/client/api-fetch";
-import type { CropResult } from "./types";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
+import { isCropped, type CropResult } from "./types";
 
 type Box = { x: number; y: number; w: number; h: number };
 
@@ -57,10 +57,13 @@ export function CropEditor({ result, onSaved, onClose }: { result: CropResult; o
     setError(null);
     try {
       const r = (v: number) => Math.round(v * 10) / 10;
-      const updated = await apiFetch<CropResult>(`/v1/services/studio/face-crop/results/${result.result_id}`, {
-        method: "PUT",
-        json: { crop_box: { x: r(box.x), y: r(box.y), w: r(Math.min(box.w, W - box.x)), h: r(Math.min(box.h, H - box.y)) } },
-      });
+      const updated = unwrap(
+        await studioApi.PUT("/v1/services/studio/face-crop/results/{resultId}", {
+          params: { path: { resultId: result.result_id } },
+          body: { crop_box: { x: r(box.x), y: r(box.y), w: r(Math.min(box.w, W - box.x)), h: r(Math.min(box.h, H - box.y)) } },
+        }),
+      );
+      if (!isCropped(updated)) throw new Error("The crop could not be saved.");
       onSaved(updated);
     } catch (err) {
       setError(err instanceof Error ? err.message : "The crop could not be saved.");

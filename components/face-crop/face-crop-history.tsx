@@ -9,30 +9,13 @@ import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
 import { Settings, StatusFilter, StatusPill, When } from "@/components/history/history-parts";
 import { useHistoryList } from "@/components/history/use-history-list";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useQueryParam } from "@/lib/client/use-query-param";
 import { CropCard } from "./crop-card";
 import { CropEditor } from "./crop-editor";
 import { downloadZip } from "./download-zip";
-import { isFailed, type CropResult, type Task } from "./types";
+import { fetchFaceCropTask, isCropped, isFailed, type CropResult, type TaskSummary } from "./types";
 
-/** GET /v1/services/studio/jobs items. */
-type TaskSummary = {
-  task_id: string;
-  status: Task["status"];
-  total_files: number;
-  progress: Task["progress"];
-  icp_type: string;
-  enhance: boolean;
-  completed_files: number;
-  failed_files: number;
-  thumbnails: Array<{ result_id: string; filename: string; url: string }>;
-  tokens_deducted: number;
-  tokens_refunded: number;
-  created_at: string;
-  completed_at: string | null;
-  error_message: string | null;
-};
 
 export const FACE_CROP_HISTORY_KEY = ["face-crop", "tasks"] as const;
 const STATUSES = ["queued", "running", "completed", "failed"] as const;
@@ -43,7 +26,7 @@ function OpenTask({ taskId, onClose }: { taskId: string; onClose: () => void }) 
   const queryClient = useQueryClient();
   const task = useQuery({
     queryKey: ["face-crop", "task-full", taskId],
-    queryFn: () => apiFetch<Task & { icp_type: string; enhance: boolean; created_at: string }>(`/v1/services/studio/jobs/${encodeURIComponent(taskId)}`),
+    queryFn: () => fetchFaceCropTask(taskId),
     refetchInterval: (q) => (q.state.data && (q.state.data.status === "queued" || q.state.data.status === "running") ? 2_000 : false),
   });
   const [editing, setEditing] = useState<CropResult | null>(null);
@@ -52,7 +35,7 @@ function OpenTask({ taskId, onClose }: { taskId: string; onClose: () => void }) 
     document.getElementById(`open-task-${taskId}`)?.scrollIntoView({ block: "start" });
   }, [taskId, task.isSuccess]);
   const results = task.data?.results ?? [];
-  const cropped = results.filter((r): r is CropResult => !isFailed(r));
+  const cropped = results.filter(isCropped);
   const failed = results.filter(isFailed);
 
   async function zipAll() {
@@ -125,7 +108,16 @@ function OpenTask({ taskId, onClose }: { taskId: string; onClose: () => void }) 
 
 /** Every Face Crop task of the account, newest first, with thumbnails; `?task=` opens one (a reload or Back keeps it). */
 export function FaceCropHistory() {
-  const { query, setPage, status, setStatus } = useHistoryList<TaskSummary>("/v1/services/studio/jobs?type=face_crop", FACE_CROP_HISTORY_KEY, running, 10);
+  const { query, setPage, status, setStatus } = useHistoryList(
+    async ({ status, ...q }) => {
+      const page = unwrap(await studioApi.GET("/v1/services/studio/jobs", { params: { query: { ...q, type: "face_crop", ...(status ? { status: status as TaskSummary["status"] } : {}) } } }));
+      // ?type=face_crop lists Face Crop tasks only; the filter also tells the type checker so.
+      return { ...page, data: page.data.filter((t): t is TaskSummary => "enhance" in t) };
+    },
+    FACE_CROP_HISTORY_KEY,
+    running,
+    10,
+  );
   const [open, setOpen] = useQueryParam("task");
   const tasks = query.data?.data ?? [];
   return (

@@ -16,7 +16,7 @@ import { downloadZip } from "./download-zip";
 import { FaceCropHistory, FACE_CROP_HISTORY_KEY } from "./face-crop-history";
 import { PresetPicker } from "./preset-picker";
 import { TaskProgress } from "./task-progress";
-import { isFailed, type AnyResult, type CropResult } from "./types";
+import { isCropped, isFailed, type AnyResult, type CropResult } from "./types";
 import { splitIntoBatches, uploadBatch } from "./upload-batch";
 
 type Batch = { id: number; files: number; stage: "uploading" | "cropping" | "done" | "refused"; sent: number; total: number; taskId?: string; error?: string };
@@ -78,7 +78,7 @@ export function FaceCropStudio() {
     await queryClient.invalidateQueries({ queryKey: FACE_CROP_HISTORY_KEY });
   }
 
-  const cropped = results.filter((r): r is CropResult => !isFailed(r));
+  const cropped = results.filter(isCropped);
   const failed = results.filter(isFailed);
 
   async function zipAll() {

@@ -2,14 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
-import { taskKey, type AnyResult, type Task } from "./types";
+import { fetchFaceCropTask, taskKey, type AnyResult, type Task } from "./types";
 
 /** Follows one task (GET /v1/services/studio/jobs/{id}) until it ends, then hands its results over. */
 export function TaskProgress({ taskId, label, onDone }: { taskId: string; label: string; onDone: (taskId: string, results: AnyResult[], task: Task) => void }) {
   const q = useQuery({
     queryKey: taskKey(taskId),
-    queryFn: () => apiFetch<Task>(`/v1/services/studio/jobs/${taskId}`),
+    queryFn: () => fetchFaceCropTask(taskId),
     refetchInterval: (query) => (query.state.data && (query.state.data.status === "completed" || query.state.data.status === "failed") ? false : 3000),
   });
   const task = q.data;

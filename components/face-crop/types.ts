@@ -1,39 +1,43 @@
-export type CropBox = { x: number; y: number; w: number; h: number; angle: number };
+import type { paths } from "@/lib/api-client";
+import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 
-export type Pt = { x: number; y: number };
+/** Shapes of the Face Crop endpoints as the studio pages read them, from the OpenAPI document. */
+export type CropBox = Done["crop_box"] & object;
 
-export type CropResult = {
-  result_id: string;
-  filename: string;
-  icp_type: string;
-  face_box: { x: number; y: number; w: number; h: number };
-  output_urls: { original: string; medium: string };
-  faces_found: number;
-  landmarks: { left_eye: Pt; right_eye: Pt; chin: Pt; crown: Pt };
-  crop_box: CropBox;
-  edge: "none" | "shifted" | "padded" | "zoomed";
-  padded: boolean;
-  padding: { top: number; right: number; bottom: number; left: number };
-  manual: boolean;
-  enhancement: string;
-  output_size: { width: number; height: number };
-  source: { url: string; width: number; height: number };
-};
-export type FailedResult = { result_id: string; filename: string; error: { code: string; message: string } };
-export type AnyResult = CropResult | FailedResult;
+type StudioTask = ApiResponse<"/v1/services/studio/jobs/{taskId}", "get">;
+/** A Face Crop task (GET /v1/services/studio/jobs/{taskId}); the other studio tasks there carry a `type`. */
+export type Task = Extract<StudioTask, { enhance: boolean }>;
+/** A Face Crop task in the studio's task list (GET /v1/services/studio/jobs?type=face_crop). */
+export type TaskSummary = Extract<ApiResponse<"/v1/services/studio/jobs", "get">["data"][number], { enhance: boolean }>;
+
+type UploadResponses = NonNullable<paths["/v1/services/studio/face-crop/upload"]["post"]>["responses"];
+/** 200: the batch cropped at once; 202: a task to follow. */
+export type SyncAnswer = UploadResponses[200]["content"]["application/json"];
+export type QueuedAnswer = UploadResponses[202]["content"]["application/json"];
+
+export type AnyResult = SyncAnswer["results"][number];
+export type FailedResult = Extract<AnyResult, { error: unknown }>;
+type Done = Extract<AnyResult, { icp_type: string }>;
+type Present<T> = { [K in keyof T]-?: NonNullable<T[K]> };
+/**
+ * A cropped result with everything the page draws (the boxes, the eye line, the
+ * source and crop pictures): the document allows these to be null, isCropped checks them.
+ */
+export type CropResult = Omit<Done, "face_box" | "landmarks" | "crop_box" | "faces_found" | "output_urls" | "source"> &
+  Present<Pick<Done, "face_box" | "landmarks" | "crop_box" | "faces_found">> & { output_urls: Present<Done["output_urls"]>; source: Present<Done["source"]> };
+
 export const isFailed = (r: AnyResult): r is FailedResult => "error" in r;
+export function isCropped(r: AnyResult): r is CropResult {
+  if (!("icp_type" in r)) return false;
+  const { face_box, landmarks, crop_box, faces_found, output_urls: o, source: s } = r;
+  return face_box !== null && landmarks !== null && crop_box !== null && faces_found !== null && o.original !== null && o.medium !== null && s.url !== null && s.width !== null && s.height !== null;
+}
 
-export type SyncAnswer = { task_id: string; results: AnyResult[]; tokens_deducted: number; wallet_transaction_id: string };
-export type QueuedAnswer = { task_id: string; status: "queued"; total_files: number; tokens_deducted: number; wallet_transaction_id: string };
-export type Task = {
-  task_id: string;
-  status: "queued" | "running" | "completed" | "failed";
-  total_files: number;
-  progress: { current: number; total: number; percentage: number };
-  tokens_deducted: number;
-  tokens_refunded: number;
-  error_message: string | null;
-  results?: AnyResult[];
-};
+/** GET /v1/services/studio/jobs/{taskId}, which must be a Face Crop task. */
+export async function fetchFaceCropTask(taskId: string): Promise<Task> {
+  const task = unwrap(await studioApi.GET("/v1/services/studio/jobs/{taskId}", { params: { path: { taskId } } }));
+  if (!("enhance" in task)) throw new Error("This task is not a face crop.");
+  return task;
+}
 
 export const taskKey = (taskId: string) => ["face-crop", "task", taskId] as const;

@@ -1,4 +1,4 @@
-import { ApiRequestError } from "@/lib/client/api-fetch";
+import { uploadWithProgress } from "@/lib/client/upload-with-progress";
 import type { QueuedAnswer, SyncAnswer } from "./types";
 
 /** Server limits (lib/services/face-crop/limits.ts), kept a little under. */
@@ -23,28 +23,13 @@ export function splitIntoBatches(files: File[]): File[][] {
   return out;
 }
 
-/** POST /v1/services/studio/face-crop/upload with upload progress (fetch has none). */
-export function uploadBatch(files: File[], icpType: string, enhance: boolean, onProgress: (sent: number, total: number) => void): Promise<{ status: number; body: SyncAnswer | QueuedAnswer }> {
+/** POST /v1/services/studio/face-crop/upload with upload progress (fetch has none): 200 cropped at once, or 202 a task. */
+export async function uploadBatch(files: File[], icpType: string, enhance: boolean, onProgress: (sent: number, total: number) => void): Promise<{ status: number; body: SyncAnswer | QueuedAnswer }> {
   const form = new FormData();
   form.append("icp_type", icpType);
   form.append("enhance", String(enhance));
   for (const f of files) form.append("file[]", f, f.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/v1/services/studio/face-crop/upload");
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded, e.total);
-    xhr.onerror = () => reject(new Error("The upload was interrupted; check the connection and send again."));
-    xhr.onload = () => {
-      let body: unknown = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve({ status: xhr.status, body: body as SyncAnswer | QueuedAnswer });
-      else reject(new ApiRequestError(xhr.status, body as { message?: string }));
-    };
-    xhr.send(form);
-  });
+  const { status, body } = await uploadWithProgress("/v1/services/studio/face-crop/upload", {}, form, (fraction) => onProgress(fraction, 1));
+  // The helper types the 200 answer; a 202 carries the task instead (QueuedAnswer).
+  return { status, body: body as SyncAnswer | QueuedAnswer };
 }

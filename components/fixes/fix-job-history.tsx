@@ -9,28 +9,13 @@ import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
 import { Settings, StatusFilter, StatusPill, When } from "@/components/history/history-parts";
 import { useHistoryList } from "@/components/history/use-history-list";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { useQueryParam } from "@/lib/client/use-query-param";
 import { EnlargeableImage } from "@/components/ui/enlargeable-image";
 import { ReviewDecision } from "./review-decision";
 
-/** GET /v1/services/preflight/ai-jobs items (camelCase, as the contract's AI fix jobs). */
-type FixJob = {
-  jobId: string;
-  status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
-  preflightReportId: string;
-  correctedFileUrl: string | null;
-  correctedFileType: string | null;
-  tokensDeducted: number;
-  tier: string;
-  fixTypes: string[];
-  targetDpi: number;
-  review: boolean;
-  preview: { beforeUrl: string | null; afterUrl: string | null };
-  errorMessage: string | null;
-  createdAt: string;
-  completedAt: string | null;
-};
+/** GET /v1/services/preflight/ai-jobs items (camelCase, as the contract's AI fix jobs), from the OpenAPI document. */
+type FixJob = ApiResponse<"/v1/services/preflight/ai-jobs/{jobId}", "get">["data"];
 
 const KEY = ["ai-fixes", "jobs"] as const;
 const STATUSES = ["analyzing", "awaiting_approval", "applying", "completed", "failed", "rejected"] as const;
@@ -50,7 +35,7 @@ function Picture({ url, alt }: { url: string | null; alt: string }) {
 function ReviewButtons({ job }: { job: FixJob }) {
   const queryClient = useQueryClient();
   const decide = useMutation({
-    mutationFn: (action: "approve" | "reject") => apiFetch(`/v1/services/preflight/ai-jobs/${encodeURIComponent(job.jobId)}/${action}`, { method: "POST", json: {} }),
+    mutationFn: async (action: "approve" | "reject") => unwrap(await studioApi.POST(`/v1/services/preflight/ai-jobs/{jobId}/${action}`, { params: { path: { jobId: job.jobId } }, body: {} })),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: KEY }), queryClient.invalidateQueries({ queryKey: ["wallet"] })]),
   });
   return (
@@ -98,11 +83,16 @@ function Row({ job, highlighted }: { job: FixJob; highlighted?: boolean }) {
 
 /** Every AI fix job of the account, newest first, with before/after pictures; `?job=` (the wallet's link) picks one out. */
 export function FixJobHistory() {
-  const { query, setPage, status, setStatus } = useHistoryList<FixJob>("/v1/services/preflight/ai-jobs", KEY, running, 10);
+  const { query, setPage, status, setStatus } = useHistoryList(
+    async ({ status, ...q }) => unwrap(await studioApi.GET("/v1/services/preflight/ai-jobs", { params: { query: { ...q, ...(status ? { status: status as FixJob["status"] } : {}) } } })),
+    KEY,
+    running,
+    10,
+  );
   const [picked] = useQueryParam("job");
   const one = useQuery({
     queryKey: [...KEY, "one", picked],
-    queryFn: () => apiFetch<{ data: FixJob }>(`/v1/services/preflight/ai-jobs/${encodeURIComponent(picked!)}`).then((r) => r.data),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/preflight/ai-jobs/{jobId}", { params: { path: { jobId: picked! } } })).data,
     enabled: !!picked,
     refetchInterval: (q) => (q.state.data && running(q.state.data) ? 2_000 : false),
   });

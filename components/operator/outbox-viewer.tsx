@@ -4,8 +4,9 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
+import { studioApi, type ApiResponse } from "@/lib/client/typed-api";
 
-type Entry = { id: string; to: string; subject: string; text: string; links: string[]; created_at: string };
+type Entry = ApiResponse<"/v1/operator/outbox", "get">["data"][number];
 
 /**
  * The outbox (mail written to DATA_DIR when SMTP_URL is unset), read through
@@ -20,14 +21,14 @@ export function OutboxViewer() {
 
   async function load(t: string) {
     setError(undefined);
-    const res = await fetch("/v1/operator/outbox?limit=50", { headers: { Authorization: `Bearer ${t}` } });
-    const body = await res.json().catch(() => ({}));
-    if (!res.ok) {
+    const { data, error, response } = await studioApi.GET("/v1/operator/outbox", { params: { query: { limit: "50" } }, headers: { Authorization: `Bearer ${t}` } });
+    if (!data) {
       setEntries(undefined);
-      setError(res.status === 404 ? "Operator endpoints are off on this server (set OPERATOR_TOKEN)." : (body.message ?? `Request failed (${res.status}).`));
+      const message = (error as { message?: string } | undefined)?.message;
+      setError(response.status === 404 ? "Operator endpoints are off on this server (set OPERATOR_TOKEN)." : (message ?? `Request failed (${response.status}).`));
       return;
     }
-    setEntries(body.data as Entry[]);
+    setEntries(data.data);
   }
 
   return (

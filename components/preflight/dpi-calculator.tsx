@@ -3,10 +3,12 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { PRODUCT_TYPES } from "./types";
 
-type Score = { stars: number; label: string; effectivePpi: number; minPpi: number; productType: string };
+type Score = ApiResponse<"/v1/services/preflight/dpi-score", "post">["data"];
+type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** Backed by POST /v1/services/preflight/dpi-score (free): how sharp a pixel size prints at a canvas size. */
 export function DpiCalculator({ initial }: { initial?: { widthPx?: number; heightPx?: number; canvasWidthInches?: number; canvasHeightInches?: number; productType?: string } }) {
@@ -22,10 +24,12 @@ export function DpiCalculator({ initial }: { initial?: { widthPx?: number; heigh
     e.preventDefault();
     setError(null);
     try {
-      const res = await apiFetch<{ data: Score }>("/v1/services/preflight/dpi-score", {
-        method: "POST",
-        json: { widthPx: Number(widthPx), heightPx: Number(heightPx), canvasWidthInches: Number(canvasW), canvasHeightInches: Number(canvasH), productType },
-      });
+      const res = unwrap(
+        await studioApi.POST("/v1/services/preflight/dpi-score", {
+          // The API names a product it does not know; the select offers only known ones.
+          body: { widthPx: Number(widthPx), heightPx: Number(heightPx), canvasWidthInches: Number(canvasW), canvasHeightInches: Number(canvasH), productType: productType as ProductType },
+        }),
+      );
       setScore(res.data);
     } catch (err) {
       setScore(null);

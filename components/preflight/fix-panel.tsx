@@ -4,8 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
-import { deriveFixes } from "@/lib/services/preflight/fix-types";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
+import { deriveFixes, type FixType } from "@/lib/services/preflight/fix-types";
 import { FIX_PRICES } from "@/lib/services/fixes/pricing";
 import { sameOriginFileUrl } from "./same-origin-url";
 import { StatusBadge } from "./status-badge";
@@ -15,19 +16,8 @@ import { useActionKey, useOnePress } from "@/lib/client/idempotency-key";
 import { ReviewDecision } from "@/components/fixes/review-decision";
 import { EnlargeableImage } from "@/components/ui/enlargeable-image";
 
-type FixStep = { fixType: string; params: Record<string, unknown>; description: string; skipped?: string; prepressSteps?: string[] };
-type FixJob = {
-  jobId: string;
-  status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
-  correctedFileUrl: string | null;
-  tokensDeducted: number;
-  suggestions: FixStep[] | null;
-  fixesApplied: FixStep[] | null;
-  flattenedPages: number[] | null;
-  preview: { beforeUrl: string | null; afterUrl: string | null };
-  recheck: { reportId: string; status: string; resolved: string[]; remaining: string[]; unfixed: string[] } | null;
-  errorMessage: string | null;
-};
+/** An AI fix job as GET /v1/services/preflight/ai-jobs/{jobId} returns it, from the OpenAPI document. */
+type FixJob = ApiResponse<"/v1/services/preflight/ai-jobs/{jobId}", "get">["data"];
 
 const LABELS: Record<string, string> = {
   upscale_resolution_2x: "Upscale 2x (Lanczos)",
@@ -80,8 +70,7 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
   // again with its Approve and Reject, instead of a second "Fix" button that would charge again.
   const earlier = useQuery({
     queryKey: ["ai-fix-job", "for-report", report.reportId],
-    queryFn: () =>
-      apiFetch<{ data: FixJob[] }>(`/v1/services/preflight/ai-jobs?preflightReportId=${encodeURIComponent(report.reportId)}&limit=1`).then((r) => r.data[0] ?? null),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/preflight/ai-jobs", { params: { query: { preflightReportId: report.reportId, limit: "1" } } })).data[0] ?? null,
     enabled: !startedJobId,
     staleTime: Infinity,
   });
@@ -93,12 +82,13 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
   const press = useOnePress();
   const create = useMutation({
     mutationFn: () =>
-      action.run((idempotencyKey) =>
-        apiFetch<{ data: { jobId: string } }>("/v1/services/preflight/ai-jobs", {
-          method: "POST",
-          idempotencyKey,
-          json: { preflightReportId: report.reportId, options: { ...(chosen.length && chosen.length !== derived.fixTypes.length ? { fixTypes: chosen } : {}), review } },
-        }),
+      action.run(async (idempotencyKey) =>
+        unwrap(
+          await studioApi.POST("/v1/services/preflight/ai-jobs", {
+            params: { header: { "Idempotency-Key": idempotencyKey } },
+            body: { preflightReportId: report.reportId, options: { ...(chosen.length && chosen.length !== derived.fixTypes.length ? { fixTypes: chosen as FixType[] } : {}), review } },
+          }),
+        ),
       ),
     onSuccess: (res) => {
       setJobId(res.data.jobId);
@@ -107,13 +97,13 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
   });
   const job = useQuery({
     queryKey: ["ai-fix-job", jobId],
-    queryFn: () => apiFetch<{ data: FixJob }>(`/v1/services/preflight/ai-jobs/${encodeURIComponent(jobId!)}`).then((r) => r.data),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/preflight/ai-jobs/{jobId}", { params: { path: { jobId: jobId! } } })).data,
     enabled: !!jobId,
     staleTime: 0,
     refetchInterval: (q) => (!q.state.data || WAITING.has(q.state.data.status) ? 1_500 : false),
   });
   const decide = useMutation({
-    mutationFn: (action: "approve" | "reject") => apiFetch<{ data: FixJob }>(`/v1/services/preflight/ai-jobs/${encodeURIComponent(jobId!)}/${action}`, { method: "POST", json: {} }),
+    mutationFn: async (action: "approve" | "reject") => unwrap(await studioApi.POST(`/v1/services/preflight/ai-jobs/{jobId}/${action}`, { params: { path: { jobId: jobId! } }, body: {} })),
     onSuccess: (res) => {
       queryClient.setQueryData(["ai-fix-job", jobId], res.data);
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });

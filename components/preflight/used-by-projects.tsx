@@ -2,16 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { apiFetch } from "@/lib/client/api-fetch";
-import type { CursorList } from "@/lib/client/list-envelopes";
-
-type ProjectRef = { id: string; name: string; status: string; preflight_overrides?: Array<{ status: string }> };
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 /** The projects that use a report (GET /v1/projects?preflight_report_id=), so a failing report's consequences are visible. */
 export function UsedByProjects({ reportId }: { reportId: string }) {
   const projects = useQuery({
     queryKey: ["core", "projects", "by-report", reportId],
-    queryFn: () => apiFetch<CursorList<ProjectRef>>(`/v1/projects?preflight_report_id=${encodeURIComponent(reportId)}&limit=50&sortBy=updated_at&order=desc`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/projects", { params: { query: { preflight_report_id: reportId, limit: "50", sortBy: "updated_at", order: "desc" } } })),
   });
   return (
     <section aria-label="Projects using this report" className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm" data-testid="used-by-projects">

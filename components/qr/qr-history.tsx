@@ -8,29 +8,13 @@ import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
 import { Settings, StatusFilter, StatusPill, When } from "@/components/history/history-parts";
 import { useHistoryList } from "@/components/history/use-history-list";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { sameOriginFileUrl } from "@/lib/client/download-files";
+import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { useQueryParam } from "@/lib/client/use-query-param";
 import { renderFirstPage } from "./pdf-first-page";
 
-/** GET /v1/services/studio/qr/generations items. */
-export type QrGeneration = {
-  id: string;
-  job_id: string;
-  status: "processing" | "completed" | "failed";
-  layout: string;
-  page_size: string;
-  total_subjects: number;
-  pages: number | null;
-  bytes: number | null;
-  pdf_url: string | null;
-  download_url: string | null;
-  tokens_deducted: number;
-  wallet_transaction_id: string;
-  error_message: string | null;
-  created_at: string;
-  completed_at: string | null;
-};
+/** GET /v1/services/studio/qr/generations items, from the OpenAPI document. */
+export type QrGeneration = ApiResponse<"/v1/services/studio/qr/generations/{generationId}", "get">;
 
 const KEY = ["qr", "generations"] as const;
 const STATUSES = ["completed", "failed"] as const;
@@ -108,11 +92,14 @@ function Row({ gen, highlighted }: { gen: QrGeneration; highlighted?: boolean })
 
 /** Every Bulk QR run of the account, newest first, with its PDF: a reload keeps it. `?generation=` (the wallet's link) picks one out. */
 export function QrHistory() {
-  const { query, setPage, status, setStatus } = useHistoryList<QrGeneration>("/v1/services/studio/qr/generations", KEY, (g) => g.status === "processing", 6);
+  const { query, setPage, status, setStatus } = useHistoryList(
+    async ({ status, ...q }) => unwrap(await studioApi.GET("/v1/services/studio/qr/generations", { params: { query: { ...q, ...(status ? { status: status as QrGeneration["status"] } : {}) } } })),
+    KEY,
+    (g) => g.status === "processing", 6);
   const [picked] = useQueryParam("generation");
   const one = useQuery({
     queryKey: [...KEY, "one", picked],
-    queryFn: () => apiFetch<QrGeneration>(`/v1/services/studio/qr/generations/${encodeURIComponent(picked!)}`),
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/qr/generations/{generationId}", { params: { path: { generationId: picked! } } })),
     enabled: !!picked,
   });
   useEffect(() => {

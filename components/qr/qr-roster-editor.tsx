@@ -10,8 +10,9 @@ import { ListSkeleton } from "@/components/ui/list-states";
 import { useWalletBalance } from "@/components/wallet/use-wallet-balance";
 import { errorMessage, fieldErrors, type LineError } from "@/components/studio/api-errors";
 import { LineErrorsList } from "@/components/studio/line-errors-list";
-import { studioKeys, type Agency, type AgencyJob } from "@/components/studio/types";
-import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { studioKeys } from "@/components/studio/types";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { LayoutPicker } from "./layout-picker";
 import { LockIcon } from "./lock-icon";
@@ -19,8 +20,6 @@ import { loadAgencyRoster } from "./load-agency-roster";
 import { renderFirstPage } from "./pdf-first-page";
 import { LAYOUT_CARDS, MAX_SUBJECTS, rowErrorsFromApi, rowsFromCsv, toSubjects, validateRows, type QrLayout, type RosterRowDraft } from "./roster-rows";
 import { RosterTable } from "./roster-table";
-
-type GenerateResult = { id: string; job_id: string; total_subjects: number; pdf_url: string; pages: number; tokens_deducted: number; wallet_transaction_id: string; expires_at: string };
 
 const PREVIEW_WIDTH = 420;
 
@@ -72,7 +71,7 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
     }
   }, [rows, jobId, schoolName, layout, pageSize, logoUrl, loadedAgencyId]);
 
-  const agencies = useQuery({ queryKey: studioKeys.agencies, queryFn: () => apiFetch<{ agencies: Agency[] }>("/v1/services/studio/agencies") });
+  const agencies = useQuery({ queryKey: studioKeys.agencies, queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies")) });
   const loadAgency = useMutation({
     mutationFn: (id: number) => loadAgencyRoster(id),
     onSuccess: (loaded, id) => {
@@ -99,20 +98,15 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
 
   const action = useActionKey();
   const generate = useMutation({
-    mutationFn: () => action.run((idempotencyKey) => apiFetch<GenerateResult>("/v1/services/studio/qr/generate", { method: "POST", json: body(), idempotencyKey })),
+    mutationFn: () => action.run(async (idempotencyKey) => unwrap(await studioApi.POST("/v1/services/studio/qr/generate", { params: { header: { "Idempotency-Key": idempotencyKey } }, body: body() }))),
     // Every key under ["wallet"] (balance, transactions, usage) is now stale.
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["wallet"] }), queryClient.invalidateQueries({ queryKey: ["qr", "generations"] })]),
   });
   const previewRun = useMutation({
     mutationFn: async () => {
-      const res = await fetch("/v1/services/studio/qr/preview", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        credentials: "same-origin",
-        body: JSON.stringify({ ...body(), subjects: toSubjects(rows).slice(0, LAYOUT_CARDS[layout]) }),
-      });
-      if (!res.ok) throw new ApiRequestError(res.status, await res.json().catch(() => ({})));
-      return renderFirstPage(await res.arrayBuffer(), PREVIEW_WIDTH);
+      // The answer is the PDF itself: read as bytes, drawn by pdf.js.
+      const pdf = unwrap(await studioApi.POST("/v1/services/studio/qr/preview", { body: { ...body(), subjects: toSubjects(rows).slice(0, LAYOUT_CARDS[layout]) }, parseAs: "arrayBuffer" }));
+      return renderFirstPage(pdf, PREVIEW_WIDTH);
     },
     onSuccess: setPreview,
   });
@@ -312,7 +306,7 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
 
 /** The agency's jobs from the studio: picking one prints its name as the job reference. */
 function AgencyJobPicker({ agencyId, value, onPick }: { agencyId: number; value: string; onPick: (name: string) => void }) {
-  const jobs = useQuery({ queryKey: studioKeys.jobs(agencyId), queryFn: () => apiFetch<{ jobs: AgencyJob[] }>(`/v1/services/studio/agencies/${agencyId}/jobs`) });
+  const jobs = useQuery({ queryKey: studioKeys.jobs(agencyId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs", { params: { path: { agencyId: String(agencyId) } } })) });
   if (!jobs.data?.jobs.length) return null;
   const picked = jobs.data.jobs.find((j) => j.name === value);
   return (

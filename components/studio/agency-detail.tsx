@@ -36,7 +36,7 @@ export function AgencyDetail({ agencyId }: { agencyId: number }) {
             <RenameDelete
               what="agency"
               name={agency.data.name}
-              path={`/v1/services/studio/agencies/${agencyId}`}
+              target={{ agencyId }}
               onRenamed={() => Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.agency(agencyId) }), queryClient.invalidateQueries({ queryKey: studioKeys.agencies })])}
               onDeleted={() => {
                 queryClient.removeQueries({ queryKey: studioKeys.agency(agencyId) });

@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, lineErrors } from "./api-errors";
 import { LineErrorsList } from "./line-errors-list";
@@ -18,12 +19,17 @@ export function CsvImportPanel({ agencyId }: { agencyId: number }) {
   const action = useActionKey();
   const upload = useMutation({
     mutationFn: (text: string) =>
-      action.run((idempotencyKey) => apiFetch<{ created: number; updated: number; total: number }>(`/v1/services/studio/agencies/${agencyId}/subjects/import?on_conflict=${update ? "update" : "error"}`, {
-        method: "POST",
-        body: text,
-        headers: { "content-type": "text/csv" },
-        idempotencyKey,
-      })),
+      action.run(async (idempotencyKey) =>
+        unwrap(
+          await studioApi.POST("/v1/services/studio/agencies/{agencyId}/subjects/import", {
+            params: { path: { agencyId: String(agencyId) }, query: { on_conflict: update ? "update" : "error" }, header: { "Idempotency-Key": idempotencyKey } },
+            headers: { "content-type": "text/csv" },
+            body: text,
+            // The CSV goes as it is, not as JSON.
+            bodySerializer: (csv) => csv,
+          }),
+        ),
+      ),
     onSuccess: async () => {
       setCsv("");
       await queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });

@@ -3,20 +3,19 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useDropzone } from "react-dropzone";
 import { Card } from "@/components/ui/card";
 import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
 import { errorMessage } from "./api-errors";
-import { studioKeys, type JobFile } from "./types";
-import { uploadWithProgress } from "./upload-with-progress";
+import { studioKeys } from "./types";
+import { uploadWithProgress } from "@/lib/client/upload-with-progress";
 import { RenameDelete } from "./rename-delete";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { QrSortPanel } from "@/components/qr-sort/qr-sort-panel";
 
 type Upload = { key: string; name: string; progress: number; status: "uploading" | "done" | "failed"; error?: string; warning?: string };
-type UploadAnswer = { files: JobFile[]; warnings: Array<{ code: string; message: string }> };
 
 /** Two uploads at a time: fast on a good line, and progress stays readable. */
 const PARALLEL = 2;
@@ -29,8 +28,7 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
   const [deleting, setDeleting] = useState<number | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const router = useRouter();
-  const base = `/v1/services/studio/agencies/${agencyId}/jobs/${jobId}`;
-  const ids = { agencyId: String(agencyId), jobId: String(jobId) };
+  const ids = useMemo(() => ({ agencyId: String(agencyId), jobId: String(jobId) }), [agencyId, jobId]);
   const agency = useQuery({ queryKey: studioKeys.agency(agencyId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}", { params: { path: ids } })) });
   const job = useQuery({ queryKey: studioKeys.job(agencyId, jobId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}", { params: { path: ids } })) });
   const files = useQuery({
@@ -52,7 +50,7 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
           const form = new FormData();
           form.append("file", file);
           try {
-            const answer = await uploadWithProgress<UploadAnswer>(`${base}/files`, form, (p) => patch(key, { progress: p }));
+            const { body: answer } = await uploadWithProgress("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files", ids, form, (p) => patch(key, { progress: p }));
             patch(key, { status: "done", progress: 1, warning: answer.warnings?.map((w) => w.message).join(" ") || undefined });
             await queryClient.invalidateQueries({ queryKey: studioKeys.files(jobId) });
           } catch (err) {
@@ -63,7 +61,7 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
       await Promise.all(Array.from({ length: PARALLEL }, worker));
       await queryClient.invalidateQueries({ queryKey: studioKeys.job(agencyId, jobId) });
     },
-    [agencyId, base, jobId, queryClient],
+    [agencyId, ids, jobId, queryClient],
   );
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop,
@@ -99,7 +97,7 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
             <RenameDelete
               what="job"
               name={job.data.name}
-              path={base}
+              target={{ agencyId, jobId }}
               onRenamed={() => Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.job(agencyId, jobId) }), queryClient.invalidateQueries({ queryKey: studioKeys.jobs(agencyId) })])}
               onDeleted={() => {
                 queryClient.removeQueries({ queryKey: studioKeys.job(agencyId, jobId) });

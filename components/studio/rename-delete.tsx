@@ -4,7 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
+import { ApiRequestError } from "@/lib/client/api-fetch";
+import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { errorMessage, fieldErrors } from "./api-errors";
 
 /**
@@ -12,18 +13,28 @@ import { errorMessage, fieldErrors } from "./api-errors";
  * refuses because the thing still holds subjects or photos (409 *_NOT_EMPTY), its
  * reason is shown and a second, explicit choice deletes everything (?cascade=true).
  */
-export function RenameDelete({ what, name, path, onRenamed, onDeleted }: { what: "agency" | "job"; name: string; path: string; onRenamed: () => Promise<unknown> | void; onDeleted: () => void }) {
+export function RenameDelete({ what, name, target, onRenamed, onDeleted }: { what: "agency" | "job"; name: string; target: { agencyId: number; jobId?: number }; onRenamed: () => Promise<unknown> | void; onDeleted: () => void }) {
+  const agencyId = String(target.agencyId);
+  const jobId = target.jobId === undefined ? undefined : String(target.jobId);
   const [mode, setMode] = useState<"idle" | "rename" | "confirm">("idle");
   const [draft, setDraft] = useState(name);
   const rename = useMutation({
-    mutationFn: () => apiFetch(path, { method: "PATCH", json: { name: draft } }),
+    mutationFn: async () =>
+      jobId === undefined
+        ? unwrap(await studioApi.PATCH("/v1/services/studio/agencies/{agencyId}", { params: { path: { agencyId } }, body: { name: draft } }))
+        : unwrap(await studioApi.PATCH("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}", { params: { path: { agencyId, jobId } }, body: { name: draft } })),
     onSuccess: async () => {
       await onRenamed();
       setMode("idle");
     },
   });
   const remove = useMutation({
-    mutationFn: (cascade: boolean) => apiFetch(`${path}${cascade ? "?cascade=true" : ""}`, { method: "DELETE" }),
+    mutationFn: async (cascade: boolean) => {
+      const query = cascade ? { cascade: "true" as const } : {};
+      return jobId === undefined
+        ? unwrap(await studioApi.DELETE("/v1/services/studio/agencies/{agencyId}", { params: { path: { agencyId }, query } }))
+        : unwrap(await studioApi.DELETE("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}", { params: { path: { agencyId, jobId }, query } }));
+    },
     onSuccess: onDeleted,
   });
   const refusal = remove.error instanceof ApiRequestError && remove.error.status === 409 ? remove.error.message : null;

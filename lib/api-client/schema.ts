@@ -790,7 +790,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/preflight/dpi-score */
+        /** How sharp a pixel size prints at a canvas size (free) */
         post: operations["postServicesPreflightDpiScore"];
         delete?: never;
         options?: never;
@@ -972,7 +972,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/studio/agencies/{agencyId}/subjects/import */
+        /** Import a roster CSV, all rows or none */
         post: operations["postServicesStudioAgenciesByAgencyIdSubjectsImport"];
         delete?: never;
         options?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/studio/face-crop */
+        /** Crop faces from photo URLs to an ID-photo preset (billed per photo) */
         post: operations["postServicesStudioFaceCrop"];
         delete?: never;
         options?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /v1/services/studio/face-crop/results/{resultId} */
+        /** Move a crop by hand and render it again (free) */
         put: operations["putServicesStudioFaceCropResultsByResultId"];
         post?: never;
         delete?: never;
@@ -1023,7 +1023,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/services/studio/face-crop/upload */
+        /** Crop faces from uploaded photos to an ID-photo preset (billed per photo) */
         post: operations["postServicesStudioFaceCropUpload"];
         delete?: never;
         options?: never;
@@ -4059,7 +4059,13 @@ export interface operations {
                                 min: number;
                             };
                             fixesApplied: {
-                                [key: string]: unknown;
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
                             }[] | null;
                             fixTypes: string[];
                             flattenedPages: number[] | null;
@@ -4071,13 +4077,24 @@ export interface operations {
                                 beforeUrl: string | null;
                             };
                             recheck: {
-                                [key: string]: unknown;
+                                remaining: string[];
+                                reportId: string;
+                                resolved: string[];
+                                /** @enum {string} */
+                                status: "pass" | "warning" | "fail";
+                                unfixed: string[];
                             } | null;
                             review: boolean;
                             /** @enum {string} */
                             status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
                             suggestions: {
-                                [key: string]: unknown;
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
                             }[] | null;
                             targetDpi: number;
                             tier: string;
@@ -4183,6 +4200,7 @@ export interface operations {
                             approvedFixTypes: string[] | null;
                             completedAt: string | null;
                             correctedFileType: string | null;
+                            /** @description Served as an attachment, valid 24 hours. */
                             correctedFileUrl: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -4191,7 +4209,15 @@ export interface operations {
                                 max: number;
                                 min: number;
                             };
-                            fixesApplied: unknown;
+                            fixesApplied: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             fixTypes: string[];
                             flattenedPages: number[] | null;
                             jobId: string;
@@ -4201,10 +4227,26 @@ export interface operations {
                                 afterUrl: string | null;
                                 beforeUrl: string | null;
                             };
-                            recheck: unknown;
+                            recheck: {
+                                remaining: string[];
+                                reportId: string;
+                                resolved: string[];
+                                /** @enum {string} */
+                                status: "pass" | "warning" | "fail";
+                                unfixed: string[];
+                            } | null;
                             review: boolean;
-                            status: string;
-                            suggestions: unknown;
+                            /** @enum {string} */
+                            status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
+                            suggestions: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             targetDpi: number;
                             tier: string;
                             tokensDeducted: number;
@@ -4250,6 +4292,7 @@ export interface operations {
                             approvedFixTypes: string[] | null;
                             completedAt: string | null;
                             correctedFileType: string | null;
+                            /** @description Served as an attachment, valid 24 hours. */
                             correctedFileUrl: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -4258,7 +4301,15 @@ export interface operations {
                                 max: number;
                                 min: number;
                             };
-                            fixesApplied: unknown;
+                            fixesApplied: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             fixTypes: string[];
                             flattenedPages: number[] | null;
                             jobId: string;
@@ -4268,10 +4319,26 @@ export interface operations {
                                 afterUrl: string | null;
                                 beforeUrl: string | null;
                             };
-                            recheck: unknown;
+                            recheck: {
+                                remaining: string[];
+                                reportId: string;
+                                resolved: string[];
+                                /** @enum {string} */
+                                status: "pass" | "warning" | "fail";
+                                unfixed: string[];
+                            } | null;
                             review: boolean;
-                            status: string;
-                            suggestions: unknown;
+                            /** @enum {string} */
+                            status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
+                            suggestions: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             targetDpi: number;
                             tier: string;
                             tokensDeducted: number;
@@ -4316,6 +4383,7 @@ export interface operations {
                             approvedFixTypes: string[] | null;
                             completedAt: string | null;
                             correctedFileType: string | null;
+                            /** @description Served as an attachment, valid 24 hours. */
                             correctedFileUrl: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -4324,7 +4392,15 @@ export interface operations {
                                 max: number;
                                 min: number;
                             };
-                            fixesApplied: unknown;
+                            fixesApplied: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             fixTypes: string[];
                             flattenedPages: number[] | null;
                             jobId: string;
@@ -4334,10 +4410,26 @@ export interface operations {
                                 afterUrl: string | null;
                                 beforeUrl: string | null;
                             };
-                            recheck: unknown;
+                            recheck: {
+                                remaining: string[];
+                                reportId: string;
+                                resolved: string[];
+                                /** @enum {string} */
+                                status: "pass" | "warning" | "fail";
+                                unfixed: string[];
+                            } | null;
                             review: boolean;
-                            status: string;
-                            suggestions: unknown;
+                            /** @enum {string} */
+                            status: "analyzing" | "awaiting_approval" | "applying" | "completed" | "failed" | "rejected";
+                            suggestions: {
+                                description: string;
+                                fixType: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                prepressSteps?: string[];
+                                skipped?: string;
+                            }[] | null;
                             targetDpi: number;
                             tier: string;
                             tokensDeducted: number;
@@ -4658,7 +4750,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            effectivePpi: number;
+                            label: string;
+                            minPpi: number;
+                            /** @enum {string} */
+                            productType: "photo_on_canvas" | "poster" | "wallpaper" | "framed_print" | "wrapping_paper" | "stock_canvas";
+                            stars: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5677,7 +5778,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The CSV itself; or multipart/form-data with a `file` part */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
@@ -5685,7 +5791,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        created: number;
+                        total: number;
+                        updated: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5725,11 +5835,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        refund_transaction_id: string | null;
+                        results: ({
+                            crop_box: {
+                                angle: number;
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
+                            edge: string | null;
+                            enhancement: string | null;
+                            face_box: {
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            faces_found: number | null;
+                            filename: string;
+                            icp_type: string;
+                            landmarks: {
+                                chin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                crown: {
+                                    x: number;
+                                    y: number;
+                                };
+                                left_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                                right_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                            } | null;
+                            manual: boolean;
+                            output_size: {
+                                height: number | null;
+                                width: number | null;
+                            };
+                            output_urls: {
+                                medium: string | null;
+                                original: string | null;
+                            };
+                            /** @description True when the frame reached outside the photo and the canvas was extended (edge pixels repeated and blurred) instead of cutting the head. */
+                            padded: boolean;
+                            /** @description How many output pixels of fill each side of the crop has (all 0 when not padded). */
+                            padding: {
+                                bottom: number;
+                                left: number;
+                                right: number;
+                                top: number;
+                            };
+                            result_id: string;
+                            source: {
+                                height: number | null;
+                                url: string | null;
+                                width: number | null;
+                            };
+                        } | {
+                            filename: string;
+                            result_id: string;
+                            /** @constant */
+                            status: "pending";
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            filename: string;
+                            result_id: string;
+                        })[];
+                        task_id: string;
+                        tokens_deducted: number;
+                        tokens_refunded: number;
+                        wallet_transaction_id: string;
+                    };
+                };
+            };
+            /** @description Accepted as a task (enhancement, or a batch too large to crop at once): poll GET /v1/services/studio/jobs/{task_id}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "queued";
+                        task_id: string;
+                        tokens_deducted: number;
+                        total_files: number;
+                        wallet_transaction_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientTokens"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
@@ -5763,7 +5971,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        crop_box: {
+                            angle: number;
+                            h: number;
+                            w: number;
+                            x: number;
+                            y: number;
+                        } | null;
+                        /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
+                        edge: string | null;
+                        enhancement: string | null;
+                        face_box: {
+                            h: number;
+                            w: number;
+                            x: number;
+                            y: number;
+                        } | null;
+                        faces_found: number | null;
+                        filename: string;
+                        icp_type: string;
+                        landmarks: {
+                            chin: {
+                                x: number;
+                                y: number;
+                            };
+                            crown: {
+                                x: number;
+                                y: number;
+                            };
+                            left_eye: {
+                                x: number;
+                                y: number;
+                            };
+                            right_eye: {
+                                x: number;
+                                y: number;
+                            };
+                        } | null;
+                        manual: boolean;
+                        output_size: {
+                            height: number | null;
+                            width: number | null;
+                        };
+                        output_urls: {
+                            medium: string | null;
+                            original: string | null;
+                        };
+                        /** @description True when the frame reached outside the photo and the canvas was extended (edge pixels repeated and blurred) instead of cutting the head. */
+                        padded: boolean;
+                        /** @description How many output pixels of fill each side of the crop has (all 0 when not padded). */
+                        padding: {
+                            bottom: number;
+                            left: number;
+                            right: number;
+                            top: number;
+                        };
+                        result_id: string;
+                        source: {
+                            height: number | null;
+                            url: string | null;
+                            width: number | null;
+                        };
+                    } | {
+                        filename: string;
+                        result_id: string;
+                        /** @constant */
+                        status: "pending";
+                    } | {
+                        error: {
+                            code: string;
+                            message: string;
+                        };
+                        filename: string;
+                        result_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5783,7 +6065,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description `file[]` parts (the photos), `icp_type`, and optionally `enhance` */
+        requestBody: {
+            content: {
+                "multipart/form-data": string;
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
@@ -5791,11 +6078,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        refund_transaction_id: string | null;
+                        results: ({
+                            crop_box: {
+                                angle: number;
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
+                            edge: string | null;
+                            enhancement: string | null;
+                            face_box: {
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            faces_found: number | null;
+                            filename: string;
+                            icp_type: string;
+                            landmarks: {
+                                chin: {
+                                    x: number;
+                                    y: number;
+                                };
+                                crown: {
+                                    x: number;
+                                    y: number;
+                                };
+                                left_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                                right_eye: {
+                                    x: number;
+                                    y: number;
+                                };
+                            } | null;
+                            manual: boolean;
+                            output_size: {
+                                height: number | null;
+                                width: number | null;
+                            };
+                            output_urls: {
+                                medium: string | null;
+                                original: string | null;
+                            };
+                            /** @description True when the frame reached outside the photo and the canvas was extended (edge pixels repeated and blurred) instead of cutting the head. */
+                            padded: boolean;
+                            /** @description How many output pixels of fill each side of the crop has (all 0 when not padded). */
+                            padding: {
+                                bottom: number;
+                                left: number;
+                                right: number;
+                                top: number;
+                            };
+                            result_id: string;
+                            source: {
+                                height: number | null;
+                                url: string | null;
+                                width: number | null;
+                            };
+                        } | {
+                            filename: string;
+                            result_id: string;
+                            /** @constant */
+                            status: "pending";
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            filename: string;
+                            result_id: string;
+                        })[];
+                        task_id: string;
+                        tokens_deducted: number;
+                        tokens_refunded: number;
+                        wallet_transaction_id: string;
+                    };
+                };
+            };
+            /** @description Accepted as a task (enhancement, or a batch too large to crop at once): poll GET /v1/services/studio/jobs/{task_id}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "queued";
+                        task_id: string;
+                        tokens_deducted: number;
+                        total_files: number;
+                        wallet_transaction_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientTokens"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];

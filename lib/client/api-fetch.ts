@@ -1,6 +1,7 @@
-// Browser-side helper for the studio pages: they call the same /v1 API as third
-// parties, authenticated by the session cookie.
-import { newIdempotencyKey } from "./idempotency-key";
+// What the studio's typed client (typed-api.ts) sends through and throws: the pages call
+// the same /v1 API as third parties, authenticated by the session cookie. There is no
+// untyped fetch helper: every /v1 call goes through studioApi, so its answer has the
+// OpenAPI document's type (raw files are fetched by URL, see download-files.ts).
 
 export class ApiRequestError extends Error {
   constructor(
@@ -11,40 +12,15 @@ export class ApiRequestError extends Error {
   }
 }
 
-export type ApiFetchInit = RequestInit & {
-  json?: unknown;
-  /**
-   * The Idempotency-Key of a POST: pass the user action's key (useActionKey) so
-   * a double click or a resubmission of the same action is charged once. A POST
-   * without one gets a fresh key per call, reused on this helper's own retries.
-   */
-  idempotencyKey?: string;
-};
-
 /** Network failures are retried this many times, with the same Idempotency-Key. */
 const RETRIES = 2;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
-  const { json, idempotencyKey, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  if (json !== undefined) headers.set("content-type", "application/json");
-  const post = (rest.method ?? "GET").toUpperCase() === "POST";
-  if (post && !headers.has("idempotency-key")) headers.set("idempotency-key", idempotencyKey ?? newIdempotencyKey());
-  const body = json !== undefined ? JSON.stringify(json) : rest.body;
-  const res = await fetchWithRetries(path, { ...rest, headers, body, credentials: "same-origin" });
-  if (res.status === 204) return undefined as T;
-  const parsed = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiRequestError(res.status, parsed);
-  return parsed as T;
-}
 
 /**
  * Sends a studio request, again where that is safe: a POST carries an
  * Idempotency-Key, so a network failure is retried with the same key (never
  * charged twice), and a 409 saying that key is still running is asked again
- * shortly. Other methods are sent once. The typed client (typed-api.ts) sends
- * through here too.
+ * shortly. Other methods are sent once.
  */
 export async function fetchWithRetries(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);

@@ -2,7 +2,7 @@
 import { createApiClient, type paths } from "@/lib/api-client";
 import { ApiRequestError, fetchWithRetries } from "./api-fetch";
 
-/** Sent through fetchWithRetries: a POST is retried with its Idempotency-Key, as apiFetch does. */
+/** Sent through fetchWithRetries: a POST is retried with its Idempotency-Key (never charged twice). */
 export const studioApi = createApiClient({ fetch: fetchWithRetries });
 
 /** The success body, or the ApiRequestError the pages already show for failures. */

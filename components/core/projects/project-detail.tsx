@@ -14,7 +14,7 @@ import { formatDate, formatPrice, formatSize } from "../format";
 import { ProjectStatusBadge } from "../status-badge";
 import { productsQueryKey, projectsQueryKey, type Project } from "../types";
 import { DetailHeader } from "@/components/ui/detail-header";
-import { studioApi, unwrap, type ApiBody } from "@/lib/client/typed-api";
+import { studioApi, unwrap, type ApiBody, type ApiResponse } from "@/lib/client/typed-api";
 
 type ProjectPatch = ApiBody<"/v1/projects/{id}", "patch">;
 
@@ -172,8 +172,8 @@ export function ProjectDetail({ id }: { id: string }) {
   );
 }
 
-// Written by hand: GET /v1/services/preflight/checks/{reportId} has no response schema in the OpenAPI document yet.
-type ReportSummary = { reportId: string; designId: string; status: "pass" | "warning" | "fail"; summary: { errors: number; warnings: number; infos: number }; createdAt: string };
+/** The linked report as GET /v1/services/preflight/checks/{reportId} returns it (its verdict and counts are shown). */
+type ReportSummary = ApiResponse<"/v1/services/preflight/checks/{reportId}", "get">["data"];
 
 /** The linked report's verdict and counts (GET /v1/services/preflight/checks/{id}). */
 function useLinkedReport(reportId: string | null) {

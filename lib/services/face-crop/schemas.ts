@@ -96,3 +96,27 @@ export const faceCropTaskResponse = z.object({
   error_message: z.string().nullable(),
   results: z.array(faceCropResultResponse).optional(),
 });
+
+/** A batch cropped at once (200): every file's result, and what was charged and refunded. */
+export const faceCropSyncResponse = z.object({
+  task_id: z.string(),
+  results: z.array(faceCropResultResponse),
+  tokens_deducted: z.number().int(),
+  tokens_refunded: z.number().int(),
+  wallet_transaction_id: z.string(),
+  refund_transaction_id: z.string().nullable(),
+});
+
+/** A batch accepted as a task (202): poll GET /v1/services/studio/jobs/{task_id}. */
+export const faceCropQueuedResponse = z.object({
+  task_id: z.string(),
+  status: z.literal("queued"),
+  total_files: z.number().int(),
+  tokens_deducted: z.number().int(),
+  wallet_transaction_id: z.string(),
+});
+
+const queuedAnswer = { status: 202, response: faceCropQueuedResponse, description: "Accepted as a task (enhancement, or a batch too large to crop at once): poll GET /v1/services/studio/jobs/{task_id}." };
+
+/** The `doc` of both ways to start a batch (photo URLs, or uploaded files). */
+export const faceCropDoc = { response: faceCropSyncResponse, alsoAnswers: [queuedAnswer], billed: true };

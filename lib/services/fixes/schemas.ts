@@ -37,6 +37,8 @@ export const approveFixJobBody = z.strictObject({
 });
 export type ApproveFixJobBody = z.output<typeof approveFixJobBody>;
 
+export const FIX_JOB_STATUSES = ["analyzing", "awaiting_approval", "applying", "completed", "failed", "rejected"] as const;
+
 // Response shapes, for the API description (lib/openapi); the contract test validates real answers against them.
 const ts = z.iso.datetime({ offset: true });
 const cost = z.object({ min: z.number().int(), max: z.number().int() });
@@ -56,12 +58,29 @@ export const acceptedFixJobResponse = z.object({
   }),
 });
 
+/** One fix as planned (a suggestion) or as applied (FixStepRecord). */
+const fixStep = z.object({
+  fixType: z.string(),
+  prepressSteps: z.array(z.string()).optional(),
+  params: z.record(z.string(), z.unknown()),
+  description: z.string(),
+  skipped: z.string().optional(),
+});
+/** The corrected file checked again by the same preflight (FixRecheckRecord). */
+const fixRecheck = z.object({
+  reportId: z.string(),
+  status: z.enum(["pass", "warning", "fail"]),
+  resolved: z.array(z.string()),
+  remaining: z.array(z.string()),
+  unfixed: z.array(z.string()),
+});
+
 /** The job as GET returns it (approve and reject answer the same); the analysis and recheck records are described in docs/api.md. */
 export const fixJobResponse = z.object({
   jobId: z.string(),
-  status: z.string(),
+  status: z.enum(FIX_JOB_STATUSES),
   preflightReportId: z.string(),
-  correctedFileUrl: z.string().nullable(),
+  correctedFileUrl: z.string().nullable().meta({ description: "Served as an attachment, valid 24 hours." }),
   correctedFileType: z.string().nullable(),
   tokensDeducted: z.number().int(),
   estimatedTokenCost: cost,
@@ -70,12 +89,12 @@ export const fixJobResponse = z.object({
   prepressSteps: z.array(z.string()),
   targetDpi: z.number().int(),
   review: z.boolean(),
-  suggestions: z.unknown(),
+  suggestions: z.array(fixStep).nullable(),
   approvedFixTypes: z.array(z.string()).nullable(),
-  fixesApplied: z.unknown(),
+  fixesApplied: z.array(fixStep).nullable(),
   flattenedPages: z.array(z.number().int()).nullable(),
   preview: z.object({ beforeUrl: z.string().nullable(), afterUrl: z.string().nullable() }),
-  recheck: z.unknown(),
+  recheck: fixRecheck.nullable(),
   errorMessage: z.string().nullable(),
   createdAt: ts,
   completedAt: ts.nullable(),

@@ -31,6 +31,17 @@ export const dpiScoreBody = z.strictObject({
   productType,
 });
 
+/** POST /v1/services/preflight/dpi-score: the stars (1 to 5) for the weaker axis's pixels per inch against the product's minimum. */
+export const dpiScoreResponse = z.object({
+  data: z.object({
+    stars: z.number().int().min(1).max(5),
+    label: z.string(),
+    effectivePpi: z.number(),
+    minPpi: z.number(),
+    productType: z.enum(PRODUCT_TYPES),
+  }),
+});
+
 export const FILE_TYPES = ["jpeg", "png", "tiff", "pdf"] as const;
 export const COLOR_MODES = ["cmyk", "rgb", "grayscale"] as const;
 

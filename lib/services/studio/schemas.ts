@@ -113,6 +113,8 @@ export const importQuery = z.strictObject({
 export const addFileByUrlBody = z.strictObject({ url: urlText, filename: lineText(255).optional() });
 
 /** An agency as the API returns it (toPublicAgency). */
+/** POST .../subjects/import: how many subjects the CSV created and updated (all or nothing). */
+export const importSubjectsResponse = z.object({ created: z.number().int(), updated: z.number().int(), total: z.number().int() });
 export const agencyResponse = z.object({
   id: z.number().int(),
   name: z.string(),
