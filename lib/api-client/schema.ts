@@ -831,7 +831,7 @@ export interface paths {
         delete: operations["deleteServicesStudioAgenciesByAgencyId"];
         options?: never;
         head?: never;
-        /** Rename an agency, change its type, or switch face matching (on needs consent_confirmed: true and records who; off deletes its face embeddings at once) */
+        /** Rename an agency, change its type, or switch face matching (admins and owners; on needs consent_confirmed: true and records who; off deletes its face embeddings at once) */
         patch: operations["patchServicesStudioAgenciesByAgencyId"];
         trace?: never;
     };
