@@ -29,9 +29,11 @@ describe("GET /v1/wallet/transactions", () => {
       ["grant", 100, 100, "signup_bonus"],
     ]);
     expect(res.json.data[0]).toMatchObject({ id: expect.stringMatching(/^wtx_/), reference: "job_1", created_at: expect.any(String) });
-    // Every field on every entry, null when it does not apply (refund_of is set on refunds only).
-    for (const entry of res.json.data) expect(Object.keys(entry).sort()).toEqual(["amount", "balance_after", "created_at", "id", "note", "operation", "reference", "refund_of", "type"]);
+    // Every field on every entry, null when it does not apply (refund_of is set on refunds only;
+    // spent_by on debits made in a request: these were written directly, so by nobody).
+    for (const entry of res.json.data) expect(Object.keys(entry).sort()).toEqual(["amount", "balance_after", "created_at", "id", "note", "operation", "reference", "refund_of", "spent_by", "type"]);
     expect(res.json.data.map((t: any) => t.refund_of)).toEqual([null, null]);
+    expect(res.json.data.map((t: any) => t.spent_by)).toEqual([null, null]);
     expect(res.json.meta).toMatchObject({ path: "http://localhost:3000/v1/wallet/transactions", per_page: 20 });
     expect(res.json.links).toMatchObject({ prev: null, next: null });
     expect(typeof res.json.message).toBe("string");
