@@ -57,13 +57,14 @@ export async function loadPersonModel({ threads }: { threads: number }): Promise
   await tf.setBackend("wasm");
   await tf.ready();
   const files = modelFiles(require);
-  const json = JSON.parse(fs.readFileSync(files.json, "utf8")) as {
+  // Model files are listed in lib/workers/engine-files.ts for the standalone build; the tracer must not follow these reads.
+  const json = JSON.parse(fs.readFileSync(/* turbopackIgnore: true */ files.json, "utf8")) as {
     modelTopology: unknown;
     weightsManifest: { paths: string[]; weights: unknown[] }[];
     signature?: unknown;
     userDefinedMetadata?: unknown;
   };
-  const bin = fs.readFileSync(files.bin);
+  const bin = fs.readFileSync(/* turbopackIgnore: true */ files.bin);
   const model = await converter.loadGraphModel(
     tf.io.fromMemory({
       modelTopology: json.modelTopology,
