@@ -24,12 +24,12 @@ test("the API reference renders the generated document, tries a request against 
   await page.goto("/docs");
   // A 4 MB bundle on a busy machine: give it time to render.
   await expect(page.getByRole("heading", { name: "Print Studio API", exact: true })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText("The calling account").first()).toBeVisible();
+  await expect(page.getByText("The studio the caller acts for").first()).toBeVisible();
   await expect(page.getByText(origin).first()).toBeVisible();
   await page.screenshot({ path: "test-results/api-docs.png" });
 
   // Try it out: GET /v1/account from the page goes to this server (401 without credentials: it answered).
-  await page.getByText("The calling account").first().click();
+  await page.getByText("The studio the caller acts for").first().click();
   const sent = page.waitForRequest((r) => r.url() === `${origin}/v1/account`, { timeout: 30_000 });
   await page.getByRole("button", { name: /Test Request/ }).first().click();
   const send = page.getByRole("button", { name: /^Send/ }).first();
