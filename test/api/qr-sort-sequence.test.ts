@@ -1,7 +1,5 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { zbar } from "../support/zbar";
 import { afterAll, describe, expect, it } from "vitest";
 import { readCards, shutDownCardReader } from "@/lib/imaging/card-reader/read-cards";
 import { qrPayload } from "@/lib/services/qr/payload";
@@ -73,20 +71,6 @@ function plan(): Planned[] {
 }
 
 let cards: Map<string, Buffer>;
-
-/** zbar's reading of a frame, or null when zbarimg is not installed. */
-function zbar(bytes: Buffer): string[] | null {
-  if (!fs.existsSync("/usr/bin/zbarimg")) return null;
-  const file = path.join(os.tmpdir(), `qr-seq-${process.pid}-${Math.random().toString(36).slice(2)}.jpg`);
-  fs.writeFileSync(file, bytes);
-  try {
-    return execFileSync("/usr/bin/zbarimg", ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", file], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split("\n").filter(Boolean);
-  } catch {
-    return []; // exit status 4: no code found
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
 
 describe("a picture-day sequence of 114 frames", () => {
   const bytes: Buffer[] = [];

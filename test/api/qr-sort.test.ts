@@ -1,7 +1,5 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { zbar } from "../support/zbar";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
@@ -85,20 +83,6 @@ async function allResults(token: string, taskId: string, query = "") {
     expect(res.status, res.text).toBe(200);
     out.push(...res.json.data);
     if (!res.json.links.next) return out;
-  }
-}
-
-/** zbar's reading of a frame, or null when zbarimg is not installed. */
-function zbar(bytes: Buffer): string[] | null {
-  if (!fs.existsSync("/usr/bin/zbarimg")) return null;
-  const file = path.join(os.tmpdir(), `qr-sort-${process.pid}-${Math.random().toString(36).slice(2)}.jpg`);
-  fs.writeFileSync(file, bytes);
-  try {
-    return execFileSync("/usr/bin/zbarimg", ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", file], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split("\n").filter(Boolean);
-  } catch {
-    return []; // exit status 4: no code found
-  } finally {
-    fs.rmSync(file, { force: true });
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MATCH_THRESHOLD, decideMatch, photoFalseMatchRate, rosterThreshold, similarityOfDistance } from "@/lib/ml/faces";
+import { seeded } from "./open-set-eval";
 
 // Guests (people not on the roster) against rosters of simulated subjects. Their
 // impostor distances are drawn from the normal distribution that best fits what the
@@ -12,24 +13,13 @@ import { DEFAULT_MATCH_THRESHOLD, decideMatch, photoFalseMatchRate, rosterThresh
 const IMPOSTOR_MEAN = 0.475;
 const IMPOSTOR_SD = 0.056;
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function normal(next: () => number) {
   return () => IMPOSTOR_MEAN + IMPOSTOR_SD * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
 }
 
 /** The share of guest photos that come out `matched` against `rosterSize` subjects. */
 function guestMatchRate(threshold: number, rosterSize: number, guests: number, decideAs = rosterSize) {
-  const draw = normal(rng(rosterSize * 7919 + Math.round(threshold * 100)));
+  const draw = normal(seeded(rosterSize * 7919 + Math.round(threshold * 100)));
   let matched = 0;
   for (let g = 0; g < guests; g++) {
     let first = Infinity, second = Infinity;
