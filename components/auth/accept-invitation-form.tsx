@@ -8,14 +8,10 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/client/api-fetch";
 import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
+import { chooseStudio } from "@/lib/client/choose-studio";
 
 /** POST /v1/invitations/accept, from the OpenAPI document. */
 type Accepted = ApiResponse<"/v1/invitations/accept", "post">;
-
-/** The studio switcher's cookie (lib/auth/studio-choice.ts): after joining, the studio opens on the one joined. */
-function actFor(studioId: string) {
-  document.cookie = `ps_studio=${encodeURIComponent(studioId)}; path=/; samesite=lax; max-age=${60 * 60 * 24 * 365}`;
-}
 
 /**
  * The link from an invitation email. One press accepts it for an address that
@@ -39,7 +35,8 @@ export function AcceptInvitationForm({ token }: { token: string }) {
     const body = needsLogin ? { token, name: String(form.get("name") ?? ""), password: String(form.get("password") ?? "") } : { token };
     try {
       const accepted = unwrap(await studioApi.POST("/v1/invitations/accept", { body }));
-      actFor(accepted.studio.id);
+      // After joining, the studio opens on the one joined.
+      chooseStudio(accepted.studio.id);
       if (accepted.login_created && "password" in body) {
         const res = await signIn("credentials", { email: accepted.email, password: body.password, redirect: false });
         if (res?.ok) {

@@ -3,10 +3,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
+import { chooseStudio } from "@/lib/client/choose-studio";
 import type { Role } from "@/lib/auth/roles";
 
-/** The cookie the /v1 wrapper and the studio's pages read to know which studio a person acts for (lib/auth/studio-choice.ts). */
-const STUDIO_COOKIE = "ps_studio";
 
 /**
  * Which studio the signed-in person acts for, and their role there. With more than
@@ -33,7 +32,7 @@ export function StudioSwitcher({ current, role }: { current: { id: string; name:
         className="max-w-48 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800"
         value={current.id}
         onChange={(e) => {
-          document.cookie = `${STUDIO_COOKIE}=${encodeURIComponent(e.target.value)}; path=/; samesite=lax; max-age=${60 * 60 * 24 * 365}`;
+          chooseStudio(e.target.value);
           // Everything cached belongs to the studio left behind.
           queryClient.clear();
           router.push("/dashboard");
