@@ -2,10 +2,8 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db/types";
 import { accounts } from "@/lib/db/schema";
-import { ApiError, badRequest, conflict } from "@/lib/http/api-error";
-import { verifyPassword } from "@/lib/auth/password";
+import { badRequest, conflict } from "@/lib/http/api-error";
 import { issueAccessToken } from "@/lib/auth/access-token";
-import { assertLoginAllowed, recordLoginFailure } from "@/lib/auth/login-throttle";
 import { forgetAccount } from "@/lib/auth/principal-cache";
 import { sendMail } from "@/lib/mail/send-mail";
 import { addressChangeRequestedMail } from "@/lib/mail/templates";
@@ -13,6 +11,7 @@ import { findAccountByEmail } from "./find-account";
 import { sendVerificationLink } from "./email-verification";
 import { setPassword } from "./password-reset";
 import { startApiSession } from "./issue-token";
+import { assertCurrentPassword } from "./current-password";
 import { normalizeEmail, type AccountRow } from "./public-account";
 
 /** PATCH /v1/account: the studio's name (the name every email greets). */
@@ -24,14 +23,6 @@ export async function renameAccount(db: Db, accountId: string, name: string): Pr
   });
   forgetAccount(accountId);
   return row!;
-}
-
-/** The current password, checked under the same per-email throttle as sign-in (a stolen session must not guess it freely). */
-async function assertCurrentPassword(account: AccountRow, password: string): Promise<void> {
-  await assertLoginAllowed(account.email);
-  if (await verifyPassword(account.passwordHash, password)) return;
-  await recordLoginFailure(account.email);
-  throw new ApiError(400, "WRONG_PASSWORD", "The current password is wrong.", { fields: [{ field: "current_password", message: "Wrong password." }] });
 }
 
 /**
@@ -58,4 +49,15 @@ export async function requestEmailChange(db: Db, account: AccountRow, input: { e
   await sendVerificationLink(db, account, email);
   await sendMail(addressChangeRequestedMail(account.email, account.name, email)).catch((err: Error) => console.warn(`[mail] the change notice to the old address failed: ${err.message}`));
   return { pending_email: email };
+}
+
+/**
+ * PATCH /v1/account/profile: the person's own name, as their studios see it (team,
+ * ledger, audit log), apart from the name of the login's own studio.
+ */
+export async function renamePerson(db: Db, user: AccountRow, name: string) {
+  const trimmed = name.trim();
+  await db.update(accounts).set({ personName: trimmed }).where(eq(accounts.id, user.id));
+  forgetAccount(user.id);
+  return { user_id: user.id, name: trimmed, email: user.email };
 }

@@ -11,6 +11,8 @@ export const registerBody = z.strictObject({
 export const tokenBody = z.strictObject({
   email,
   password: z.string().min(1).max(200),
+  /** The authenticator app's 6 digits or a recovery code, when the login has two-factor on (else 401 TWO_FACTOR_REQUIRED). */
+  code: z.string().trim().min(1).max(40).optional(),
 });
 
 export const grantBody = z.strictObject({
@@ -49,6 +51,9 @@ export const passwordResetBody = z.strictObject({ email });
 export const passwordResetConfirmBody = z.strictObject({ token: linkToken, password: newPassword });
 export const emailVerificationConfirmBody = z.strictObject({ token: linkToken });
 export const renameAccountBody = z.strictObject({ name: z.string().trim().min(1, "Enter a name.").max(100) });
+/** PATCH /v1/account/profile: the person's own name. */
+export const profileBody = z.strictObject({ name: z.string().trim().min(1, "Enter a name.").max(100) });
+export const profileResponse = z.object({ user_id: z.string(), name: z.string(), email: z.string() });
 export const changePasswordBody = z.strictObject({ current_password: z.string().min(1).max(200), new_password: newPassword });
 export const changeEmailBody = z.strictObject({ email, current_password: z.string().min(1).max(200) });
 
@@ -65,8 +70,10 @@ export const accountResponse = z.object({ account: publicAccountResponse });
 export const callingAccountResponse = publicAccountResponse.extend({
   /** The caller's role in this studio (an API key acts as an admin). */
   role: z.enum(["owner", "admin", "photographer", "viewer"]),
-  /** The person signed in; null for an API key. */
-  member: z.object({ user_id: z.string(), name: z.string(), email: z.string(), email_verified: z.boolean() }).nullable(),
+  /** The studio requires two-factor sign-in of its owners and admins (PUT /v1/account/two-factor-requirement). */
+  require_two_factor: z.boolean(),
+  /** The person signed in; null for an API key. `name` is the person's own (PATCH /v1/account/profile), not the studio's. */
+  member: z.object({ user_id: z.string(), name: z.string(), email: z.string(), email_verified: z.boolean(), two_factor_enabled: z.boolean() }).nullable(),
 });
 
 /** POST /v1/auth/token. */

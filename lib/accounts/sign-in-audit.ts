@@ -2,20 +2,27 @@ import type { Db } from "@/lib/db/types";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { findAccountByEmail } from "./find-account";
 import type { AccountRow } from "./public-account";
+import { personName } from "./person-name";
 
 /**
- * A sign-in, or a wrong password for a known address, in the person's own
- * studio's audit log. Unknown addresses leave no line (there is no studio to tell).
+ * A sign-in, or a wrong password or second-factor code for a known address, in the
+ * person's own studio's audit log. Unknown addresses leave no line (there is no studio to tell).
  */
-export async function auditSignIn(db: Db, input: { email: string; account: AccountRow | null; channel: "studio" | "api"; ip?: string | null }): Promise<void> {
+export async function auditSignIn(
+  db: Db,
+  input: { email: string; account: AccountRow | null; channel: "studio" | "api"; ip?: string | null; reason?: "two_factor_code"; secondFactor?: "totp" | "recovery_code" | null },
+): Promise<void> {
   const account = input.account ?? (await findAccountByEmail(db, input.email));
   if (!account) return;
+  const data: Record<string, unknown> = { channel: input.channel };
+  if (input.reason) data.reason = input.reason;
+  if (input.secondFactor) data.second_factor = input.secondFactor;
   await recordAudit(db, {
     accountId: account.id,
     action: input.account ? "auth.sign_in" : "auth.sign_in_failed",
     target: account.id,
-    data: { channel: input.channel },
-    actor: { type: "member", id: account.id, name: account.name },
+    data,
+    actor: { type: "member", id: account.id, name: personName(account) },
     ip: input.ip,
   });
 }

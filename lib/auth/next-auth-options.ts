@@ -2,10 +2,10 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { serverSecret } from "@/lib/secret";
-import { verifyCredentials } from "@/lib/accounts/verify-credentials";
-import { auditSignIn } from "@/lib/accounts/sign-in-audit";
-import { assertLoginAllowed, recordLoginFailure } from "./login-throttle";
+import { signInWithPassword } from "@/lib/accounts/sign-in";
+import { ApiError } from "@/lib/http/api-error";
 import { startLoginSession } from "./login-sessions";
+import { personName } from "@/lib/accounts/person-name";
 
 const SESSION_MAX_AGE = 30 * 24 * 3600;
 
@@ -22,28 +22,30 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Authentication code", type: "text" },
+        },
         async authorize(credentials, req) {
           const email = credentials?.email ?? "";
           const password = credentials?.password ?? "";
           if (!email || !password) return null;
-          try {
-            await assertLoginAllowed(email);
-          } catch {
-            return null;
-          }
           const db = await getDb();
-          const account = await verifyCredentials(db, email, password);
           const forwarded = req?.headers?.["x-forwarded-for"];
           const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() ?? null;
-          await auditSignIn(db, { email, account, channel: "studio", ip });
-          if (!account) {
-            await recordLoginFailure(email);
-            return null;
+          let account;
+          try {
+            account = await signInWithPassword(db, { email, password, code: credentials?.code, channel: "studio", ip });
+          } catch (err) {
+            // next-auth hands the message to the sign-in form as `error`: the form asks for
+            // the code on TWO_FACTOR_REQUIRED and words the others (sign-in-form.tsx).
+            if (err instanceof ApiError) throw new Error(err.code);
+            throw err;
           }
           const userAgent = req?.headers?.["user-agent"];
           const sid = await startLoginSession(db, { userId: account.id, kind: "studio", ip, userAgent: Array.isArray(userAgent) ? userAgent[0] : userAgent, ttlSeconds: SESSION_MAX_AGE });
-          return { id: account.id, email: account.email, name: account.name, credentialsVersion: account.credentialsVersion, sid };
+          return { id: account.id, email: account.email, name: personName(account), credentialsVersion: account.credentialsVersion, sid };
         },
       }),
     ],

@@ -29,6 +29,8 @@ export type Authenticator<P> = {
   idempotencyScope?: (principal: P) => string | null;
   /** The caller's role in the studio, checked against the route's `role` before anything else runs. */
   roleOf?: (principal: P) => Role;
+  /** A studio policy beyond the role (two-factor required of owners and admins), checked after it. */
+  assertAllowed?: (principal: P, spec: RouteSpec) => void;
   /** Who acts, for the ledger and the audit log (lib/http/request-context.ts). */
   actorOf?: (principal: P) => RequestActor | undefined;
 };
@@ -67,6 +69,7 @@ export function createWrapper<P>(auth: Authenticator<P>) {
         }
         accountId = auth.accountIdOf?.(principal);
         if (auth.roleOf) assertRole(auth.roleOf(principal), requiredRole(schemas, req.method));
+        auth.assertAllowed?.(principal, schemas);
         const key = auth.rateLimitKey(principal, req);
         if (key) limit = await consumeRateLimit(key);
         const scope = req.method === "POST" && schemas.idempotent !== false ? (auth.idempotencyScope?.(principal) ?? null) : null;

@@ -45,6 +45,11 @@ export type RouteSpec = Schemas & {
    * for GET and `photographer` for changes. Below it: 403 FORBIDDEN_ROLE.
    */
   role?: Role;
+  /**
+   * Reachable by an owner or admin whom the studio's two-factor requirement shuts
+   * out (lib/auth/two-factor-policy.ts): the routes they need to turn it on.
+   */
+  allowWithoutTwoFactor?: boolean;
 };
 
 export type RouteMeta = { spec: RouteSpec; auth: AuthKind };

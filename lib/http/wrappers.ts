@@ -4,6 +4,8 @@ import { config } from "@/lib/config";
 import { ApiError, notFound, unauthorized } from "./api-error";
 import { clientIp } from "./client-ip";
 import { createWrapper } from "./create-handler";
+import { personName } from "@/lib/accounts/person-name";
+import { assertStudioTwoFactor } from "@/lib/auth/two-factor-policy";
 
 /** Endpoints for a signed-in account: Bearer access token, API key, or the studio session. */
 export const withAccount = createWrapper<AccountPrincipal>({
@@ -13,8 +15,9 @@ export const withAccount = createWrapper<AccountPrincipal>({
   accountIdOf: (p) => p.account.id,
   idempotencyScope: (p) => p.account.id,
   roleOf: (p) => p.role,
+  assertAllowed: (p, spec) => assertStudioTwoFactor(p, spec.allowWithoutTwoFactor === true),
   actorOf: (p) =>
-    p.apiKeyId ? { type: "api_key", apiKeyId: p.apiKeyId, name: "API key" } : p.user ? { type: "member", userId: p.user.id, name: p.user.name } : undefined,
+    p.apiKeyId ? { type: "api_key", apiKeyId: p.apiKeyId, name: "API key" } : p.user ? { type: "member", userId: p.user.id, name: personName(p.user) } : undefined,
 });
 
 /** Endpoints anyone may call (register, token): limited per IP. */

@@ -94,3 +94,29 @@ export function autoTopUpFailedMail(to: string, studio: string, reason: string):
     { kind: "p", text: "Auto top-up is now turned off, so nothing more will be tried. Buy tokens or turn auto top-up on again from the wallet once the card is sorted out." },
   ]);
 }
+
+export function twoFactorChangedMail(to: string, person: string, on: boolean): MailMessage {
+  return compose(to, on ? "Two-factor sign-in is on" : "Two-factor sign-in is off", person, [
+    {
+      kind: "p",
+      text: on
+        ? `Signing in to ${PRODUCT} as ${to} now also needs a code from your authenticator app, or one of your recovery codes. Keep the recovery codes somewhere safe, away from your phone.`
+        : `Signing in to ${PRODUCT} as ${to} needs only your password again: two-factor sign-in was turned off.`,
+    },
+    { kind: "p", text: "If this was not you, reset your password at once from the sign-in page (Forgot password?)." },
+  ]);
+}
+
+export function recoveryCodeUsedMail(to: string, person: string, left: number): MailMessage {
+  return compose(to, "A recovery code was used to sign in", person, [
+    { kind: "p", text: `Someone signed in as ${to} with one of your recovery codes instead of the authenticator app. ${left} unused code${left === 1 ? "" : "s"} left.` },
+    { kind: "p", text: "If that was you and your phone is lost, set two-factor up again on the account page: it gives you new codes. If it was not you, reset your password at once." },
+  ]);
+}
+
+export function twoFactorRequiredMail(to: string, person: string, studio: string, url: string): MailMessage {
+  return compose(to, `${studio} now requires two-factor sign-in`, person, [
+    { kind: "p", text: `${studio} asks its owners and admins to sign in with a second factor. Until you turn it on, you can open your account page but not act for ${studio}.` },
+    { kind: "link", label: "Turn on two-factor sign-in", url },
+  ]);
+}

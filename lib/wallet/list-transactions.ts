@@ -2,6 +2,7 @@ import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { accounts, apiKeys, walletTransactions } from "@/lib/db/schema";
 import { toLedgerEntry, type SpentBy } from "./ledger-entry";
+import { personNameSql } from "@/lib/accounts/person-name";
 
 /**
  * Newest first; `seq` breaks ties between rows written in the same millisecond.
@@ -13,7 +14,7 @@ export async function listTransactions(db: Db, accountId: string, page: { limit:
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ row: walletTransactions, memberName: accounts.name, keyName: apiKeys.name })
+      .select({ row: walletTransactions, memberName: personNameSql, keyName: apiKeys.name })
       .from(walletTransactions)
       .leftJoin(accounts, eq(accounts.id, walletTransactions.actorUserId))
       .leftJoin(apiKeys, eq(apiKeys.id, walletTransactions.apiKeyId))

@@ -79,7 +79,8 @@ describe("POST /v1/auth/token", () => {
       email_verified: true,
       hold: null,
       role: "owner",
-      member: { user_id: acc.id, name: acc.name, email, email_verified: true },
+      require_two_factor: false,
+      member: { user_id: acc.id, name: acc.name, email, email_verified: true, two_factor_enabled: false },
     });
   });
 

@@ -26,8 +26,14 @@ function expectedRole(route: string, method: Method): Role {
   if (/^invitations(\/|$)/.test(route) && route !== "invitations/accept") return "admin";
   if (route === "members/[id]") return method === "DELETE" ? "viewer" : "admin";
   if (route === "account" && method === "PATCH") return "admin";
+  if (route === "account/two-factor-requirement") return method === "PUT" ? "owner" : "admin";
   // About the person's own login: any member.
-  if (["account/password", "account/email", "auth/email-verification", "account/sessions/[id]", "account/sessions/end-others"].includes(route)) return "viewer";
+  if (
+    ["account/password", "account/email", "account/profile", "auth/email-verification", "account/sessions/[id]", "account/sessions/end-others"].includes(route) ||
+    route.startsWith("account/two-factor/") ||
+    route === "account/two-factor"
+  )
+    return "viewer";
   return method === "GET" ? "viewer" : "photographer";
 }
 

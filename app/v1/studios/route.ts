@@ -6,7 +6,7 @@ import { studiosResponse } from "@/lib/services/team/schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withAccount({ doc: { summary: "The studios the signed-in person belongs to (choose one with X-Studio-Id)", response: studiosResponse } }, async ({ db, principal }) =>
+  GET: withAccount({ allowWithoutTwoFactor: true, doc: { summary: "The studios the signed-in person belongs to (choose one with X-Studio-Id)", response: studiosResponse } }, async ({ db, principal }) =>
     Response.json(principal.user ? await listStudios(db, principal.user.id, principal.account.id) : { data: [{ id: principal.account.id, name: principal.account.name, role: principal.role, current: true }] }),
   ),
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -40,6 +41,24 @@ export const accounts = pgTable(
      * cookies carry the version they were issued under and are refused once it moved.
      */
     credentialsVersion: integer("credentials_version").notNull().default(0),
+    /**
+     * The person's name as a member of other studios (the team list, the ledger's
+     * "By", the audit log); null: `name`. Kept apart because `name` is also the
+     * name of the login's own studio, which an admin there may rename.
+     */
+    personName: text("person_name"),
+    /**
+     * Two-factor sign-in (TOTP, lib/auth/totp.ts): the authenticator secret,
+     * encrypted with a key derived from the server secret; `pending` while the
+     * person has not yet typed a first code from the app.
+     */
+    twoFactorSecret: text("two_factor_secret"),
+    twoFactorPendingSecret: text("two_factor_pending_secret"),
+    twoFactorEnabledAt: timestamp("two_factor_enabled_at", { withTimezone: true, mode: "date" }),
+    /** The last 30-second step a code was accepted for: the same code is never accepted twice. */
+    twoFactorLastStep: bigint("two_factor_last_step", { mode: "number" }),
+    /** Studio setting (owner): owners and admins must have two-factor on to act for the studio. */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("accounts_email_key").on(t.email)],

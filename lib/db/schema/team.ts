@@ -100,3 +100,21 @@ export const loginSessions = pgTable(
   },
   (t) => [index("login_sessions_user_idx").on(t.userId, t.lastSeenAt)],
 );
+
+/**
+ * One-time codes that stand in for the authenticator app when it is lost. Only a
+ * keyed hash is kept (they are shown once); each works once; a new set replaces the old.
+ */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_hash_key").on(t.codeHash), index("recovery_codes_user_idx").on(t.userId)],
+);

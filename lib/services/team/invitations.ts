@@ -10,6 +10,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { createAccount } from "@/lib/accounts/create-account";
 import { findAccountByEmail } from "@/lib/accounts/find-account";
 import { normalizeEmail } from "@/lib/accounts/public-account";
+import { personName } from "@/lib/accounts/person-name";
 import { sendMail } from "@/lib/mail/send-mail";
 import { invitationMail } from "@/lib/mail/templates";
 import { addMember, type Actor } from "./members";
@@ -138,7 +139,7 @@ export async function acceptInvitation(db: Db, input: { token: string; name?: st
       action: "invitation.accepted",
       target: row.id,
       data: { email: row.email, role: row.role, login_created: created },
-      actor: { type: "member", id: login.id, name: login.name },
+      actor: { type: "member", id: login.id, name: personName(login) },
     });
     const [studio] = await tx.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, row.accountId));
     return { studio: studio!, role: row.role, login_created: created, email: row.email };

@@ -8,17 +8,35 @@ import { forgetAccount } from "@/lib/auth/principal-cache";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { sendMail } from "@/lib/mail/send-mail";
 import { removedFromStudioMail } from "@/lib/mail/templates";
+import { personName, personNameSql } from "@/lib/accounts/person-name";
 
 /** Who is asking: the studio, their membership and role (an API key has no membership and acts as an admin). */
 export type Actor = { accountId: string; membershipId: string | null; role: Role };
 
-type MemberRow = { id: string; userId: string; role: Role; createdAt: Date; name: string; email: string };
+type MemberRow = { id: string; userId: string; role: Role; createdAt: Date; name: string; email: string; twoFactor: boolean };
 
 function toMember(row: MemberRow, actor: Actor) {
-  return { id: row.id, user_id: row.userId, name: row.name, email: row.email, role: row.role, joined_at: row.createdAt.toISOString(), you: row.id === actor.membershipId };
+  return {
+    id: row.id,
+    user_id: row.userId,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    joined_at: row.createdAt.toISOString(),
+    you: row.id === actor.membershipId,
+    two_factor_enabled: row.twoFactor,
+  };
 }
 
-const memberColumns = { id: memberships.id, userId: memberships.userId, role: memberships.role, createdAt: memberships.createdAt, name: accounts.name, email: accounts.email };
+const memberColumns = {
+  id: memberships.id,
+  userId: memberships.userId,
+  role: memberships.role,
+  createdAt: memberships.createdAt,
+  name: personNameSql,
+  email: accounts.email,
+  twoFactor: sql<boolean>`${accounts.twoFactorEnabledAt} is not null`,
+};
 
 /** GET /v1/members: owners first, then by when they joined. */
 export async function listMembers(db: Db, actor: Actor, page: { limit: number; offset: number }) {
@@ -50,8 +68,11 @@ async function lockMember(tx: Db, accountId: string, memberId: string): Promise<
     .for("update");
   const found = rows.find((r) => r.id === memberId);
   if (!found) throw notFound("Member");
-  const [person] = await tx.select({ name: accounts.name, email: accounts.email }).from(accounts).where(eq(accounts.id, found.userId));
-  return { member: { ...found, name: person?.name ?? "", email: person?.email ?? "" }, owners: rows.filter((r) => r.role === "owner").length };
+  const [person] = await tx
+    .select({ name: personNameSql, email: accounts.email, twoFactor: memberColumns.twoFactor })
+    .from(accounts)
+    .where(eq(accounts.id, found.userId));
+  return { member: { ...found, name: person?.name ?? "", email: person?.email ?? "", twoFactor: person?.twoFactor ?? false }, owners: rows.filter((r) => r.role === "owner").length };
 }
 
 /** Owners are changed only by owners; admins manage everyone else. */
@@ -123,6 +144,6 @@ export async function addMember(tx: Db, input: { accountId: string; userId: stri
 }
 
 /** The acting member as the team functions take it, from the request's principal. */
-export function teamActor(p: { account: { id: string }; user: { id: string; name: string } | null; membershipId: string | null; role: Role }) {
-  return { accountId: p.account.id, membershipId: p.membershipId, role: p.role, userId: p.user?.id ?? null, name: p.user?.name ?? "An API client" };
+export function teamActor(p: { account: { id: string }; user: { id: string; name: string; personName: string | null } | null; membershipId: string | null; role: Role }) {
+  return { accountId: p.account.id, membershipId: p.membershipId, role: p.role, userId: p.user?.id ?? null, name: p.user ? personName(p.user) : "An API client" };
 }

@@ -34,6 +34,8 @@ export const memberResponse = z.object({
   joined_at: ts,
   /** The caller's own membership. */
   you: z.boolean(),
+  /** Whether this person signs in with a second factor (a studio may require it of owners and admins). */
+  two_factor_enabled: z.boolean(),
 });
 
 export const invitationResponse = z.object({

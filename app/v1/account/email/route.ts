@@ -9,7 +9,7 @@ import { assertMailRequestAllowed } from "@/lib/accounts/mail-throttle";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withAccount({ role: "viewer", body: changeEmailBody, doc: { summary: "Change the address (the new one confirms by link first; the old one is told)", status: 202, response: emailChangeResponse } }, async ({ db, principal, body, req }) => {
+  POST: withAccount({ allowWithoutTwoFactor: true, role: "viewer", body: changeEmailBody, doc: { summary: "Change the address (the new one confirms by link first; the old one is told)", status: 202, response: emailChangeResponse } }, async ({ db, principal, body, req }) => {
     await assertMailRequestAllowed(clientIp(req));
     const { pending_email } = await requestEmailChange(db, requirePerson(principal.user), body);
     return Response.json({ status: "pending_confirmation", pending_email }, { status: 202 });

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 // Not idempotent: a replayed answer would hand out the stored access token again.
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withAccount({ role: "viewer", body: changePasswordBody, idempotent: false, doc: { summary: "Change the password (needs the current one; ends every session, answers a new access token)", response: accessTokenResponse } }, async ({ db, principal, body }) =>
+  POST: withAccount({ allowWithoutTwoFactor: true, role: "viewer", body: changePasswordBody, idempotent: false, doc: { summary: "Change the password (needs the current one; ends every session, answers a new access token)", response: accessTokenResponse } }, async ({ db, principal, body }) =>
     Response.json(await changePassword(db, requirePerson(principal.user), body)),
   ),
 });

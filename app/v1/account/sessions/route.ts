@@ -7,7 +7,7 @@ import { loginSessionsResponse } from "@/lib/accounts/session-schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withAccount({ role: "viewer", doc: { summary: "Your signed-in sessions (browsers and access tokens), most recently used first", response: loginSessionsResponse } }, async ({ db, principal }) =>
+  GET: withAccount({ allowWithoutTwoFactor: true, role: "viewer", doc: { summary: "Your signed-in sessions (browsers and access tokens), most recently used first", response: loginSessionsResponse } }, async ({ db, principal }) =>
     Response.json(await listLoginSessions(db, requirePerson(principal.user).id, principal.sessionId)),
   ),
 });

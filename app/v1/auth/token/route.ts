@@ -6,7 +6,7 @@ import { issueTokenForCredentials } from "@/lib/accounts/issue-token";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withPublic({ body: tokenBody, doc: { summary: "Exchange email and password for an access token", response: accessTokenResponse } }, async ({ db, body }) =>
-    Response.json(await issueTokenForCredentials(db, body.email, body.password)),
+  POST: withPublic({ body: tokenBody, doc: { summary: "Exchange email and password (and the two-factor code, when on) for an access token", response: accessTokenResponse } }, async ({ db, body }) =>
+    Response.json(await issueTokenForCredentials(db, body)),
   ),
 });

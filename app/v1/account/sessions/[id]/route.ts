@@ -7,7 +7,7 @@ import { sessionParams } from "@/lib/accounts/session-schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  DELETE: withAccount({ role: "viewer", params: sessionParams, doc: { summary: "End one of your sessions: its cookie or token is refused from its next request, on every instance", status: 204 } }, async ({ db, principal, params }) => {
+  DELETE: withAccount({ allowWithoutTwoFactor: true, role: "viewer", params: sessionParams, doc: { summary: "End one of your sessions: its cookie or token is refused from its next request, on every instance", status: 204 } }, async ({ db, principal, params }) => {
     await endLoginSessions(db, requirePerson(principal.user).id, { id: params.id });
     return new Response(null, { status: 204 });
   }),

@@ -8,7 +8,7 @@ import { endedSessionsResponse } from "@/lib/accounts/session-schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: withAccount({ role: "viewer", body: noBody, doc: { summary: "End every other session of yours (this one stays signed in)", response: endedSessionsResponse } }, async ({ db, principal }) =>
+  POST: withAccount({ allowWithoutTwoFactor: true, role: "viewer", body: noBody, doc: { summary: "End every other session of yours (this one stays signed in)", response: endedSessionsResponse } }, async ({ db, principal }) =>
     Response.json({ ended: await endLoginSessions(db, requirePerson(principal.user).id, { allBut: principal.sessionId }) }),
   ),
 });
