@@ -2,6 +2,7 @@ import { AccountDetailsCard } from "./account-details-card";
 import { AccountSettingsCard } from "./account-settings-card";
 import { ApiUsageCard } from "./api-usage-card";
 import { SessionsCard } from "./sessions-card";
+import { TwoFactorCard } from "./two-factor-card";
 
 export function AccountOverview() {
   return (
@@ -9,6 +10,7 @@ export function AccountOverview() {
       <h1 className="text-2xl font-semibold text-slate-900">Account</h1>
       <AccountDetailsCard />
       <AccountSettingsCard />
+      <TwoFactorCard />
       <SessionsCard />
       <ApiUsageCard />
     </div>

@@ -2,55 +2,28 @@
 
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { ApiRequestError } from "@/lib/client/api-fetch";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { accountQueryKey, fetchAccount, type Account } from "./account-types";
+import { Note, useSettingsForm } from "./settings-form";
 
-type Outcome = { ok: boolean; message: string } | undefined;
-type FieldErrors = Record<string, string>;
-
-function fieldErrors(err: unknown): FieldErrors {
-  const fields = err instanceof ApiRequestError ? ((err.body.details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? []) : [];
-  return Object.fromEntries(fields.map((f) => [f.field, f.message]));
-}
-
-function Note({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
+function PersonNameForm({ account }: { account: Account }) {
+  const queryClient = useQueryClient();
+  const { onSubmit, outcome, errors, pending } = useSettingsForm(async (form) => {
+    unwrap(await studioApi.PATCH("/v1/account/profile", { body: { name: String(form.get("name")) } }));
+    await queryClient.invalidateQueries({ queryKey: accountQueryKey });
+    return "Your name is saved.";
+  });
   return (
-    <p role={outcome.ok ? "status" : "alert"} className={`text-sm ${outcome.ok ? "text-green-700" : "text-red-600"}`}>
-      {outcome.message}
-    </p>
+    <form onSubmit={onSubmit} className="space-y-3" aria-label="Your name">
+      <Field id="person-name" name="name" label="Your name (as your team sees it)" defaultValue={account.member?.name ?? ""} required maxLength={100} error={errors.name} />
+      <Note outcome={outcome} />
+      <Button type="submit" variant="secondary" disabled={pending}>{pending ? "Saving…" : "Save your name"}</Button>
+    </form>
   );
-}
-
-/**
- * One settings form's submit: `run` sends the form and answers the success message;
- * a refusal shows its message and the fields it names (details.fields) under them.
- */
-function useSettingsForm(run: (form: FormData, formEl: HTMLFormElement) => Promise<string>) {
-  const [outcome, setOutcome] = useState<Outcome>();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const formEl = e.currentTarget;
-    setPending(true);
-    setErrors({});
-    try {
-      setOutcome({ ok: true, message: await run(new FormData(formEl), formEl) });
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setOutcome({ ok: false, message: (err as Error).message });
-    } finally {
-      setPending(false);
-    }
-  }
-  return { onSubmit, outcome, errors, pending };
 }
 
 function NameForm({ account }: { account: Account }) {
@@ -88,32 +61,47 @@ function EmailForm({ account }: { account: Account }) {
 }
 
 function PasswordForm({ account }: { account: Account }) {
+  const router = useRouter();
+  const twoFactor = account.member?.two_factor_enabled ?? false;
   const { onSubmit, outcome, errors, pending } = useSettingsForm(async (form, formEl) => {
     const next = String(form.get("new_password"));
     unwrap(await studioApi.POST("/v1/account/password", { body: { current_password: String(form.get("current_password")), new_password: next } }));
-    // Every session ended, this browser's too: sign it in again with the new password.
-    await signIn("credentials", { email: account.email, password: next, redirect: false });
+    // Every session ended, this browser's too: sign it in again with the new password
+    // (and, with two-factor on, the code typed beside it).
+    const signedIn = await signIn("credentials", { email: account.email, password: next, code: String(form.get("code") ?? ""), redirect: false });
     formEl.reset();
+    if (!signedIn?.ok) {
+      router.push("/signin");
+      return "Password changed. Sign in again with the new password.";
+    }
     return "Password changed. Every other session was signed out.";
   });
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-label="Password">
       <Field id="account-current-password" name="current_password" type="password" label="Current password" autoComplete="current-password" required error={errors.current_password} />
       <Field id="account-new-password" name="new_password" type="password" label="New password (at least 10 characters)" autoComplete="new-password" required error={errors.new_password ?? errors.password} />
+      {twoFactor ? (
+        <Field id="account-password-code" name="code" label="Code from your authenticator app (to stay signed in here)" inputMode="numeric" autoComplete="one-time-code" maxLength={11} />
+      ) : null}
       <Note outcome={outcome} />
       <Button type="submit" variant="secondary" disabled={pending}>{pending ? "Saving…" : "Change password"}</Button>
     </form>
   );
 }
 
-/** Name, email and password: PATCH /v1/account, POST /v1/account/email, POST /v1/account/password. */
+/**
+ * Names, email and password: PATCH /v1/account/profile (yours), PATCH /v1/account
+ * (the studio's, admins), POST /v1/account/email, POST /v1/account/password.
+ */
 export function AccountSettingsCard() {
   const { data } = useQuery({ queryKey: accountQueryKey, queryFn: fetchAccount });
   if (!data) return null;
+  const admin = data.role === "owner" || data.role === "admin";
   return (
     <Card title="Sign-in and name">
-      <div className="grid gap-8 md:grid-cols-3">
-        <NameForm account={data} />
+      <div className="grid gap-8 md:grid-cols-2 xl:grid-cols-4">
+        {data.member ? <PersonNameForm account={data} /> : null}
+        {admin ? <NameForm account={data} /> : null}
         <EmailForm account={data} />
         <PasswordForm account={data} />
       </div>

@@ -58,7 +58,12 @@ export function MembersCard({ myRole }: { myRole: Role }) {
               <tr key={m.id} data-testid="member-row">
                 <td className="px-4 py-3">
                   <div className="font-medium text-slate-900">
-                    {m.name} {m.you ? <span className="text-xs text-slate-500">(you)</span> : null}
+                    {m.name} {m.you ? <span className="text-xs text-slate-500">(you)</span> : null}{" "}
+                    {m.two_factor_enabled ? (
+                      <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-800" title="Signs in with a second factor">
+                        2FA
+                      </span>
+                    ) : null}
                   </div>
                   <div className="text-xs text-slate-500">{m.email}</div>
                 </td>

@@ -3,6 +3,7 @@ import { requireMember } from "@/lib/auth/current-account";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { MembersCard } from "@/components/team/members-card";
 import { InvitationsCard } from "@/components/team/invitations-card";
+import { TwoFactorRequirementCard } from "@/components/team/two-factor-requirement-card";
 
 export const metadata: Metadata = { title: "Team" };
 
@@ -19,6 +20,7 @@ export default async function TeamPage() {
       </div>
       <MembersCard myRole={role} />
       {roleAtLeast(role, "admin") ? <InvitationsCard myRole={role} /> : null}
+      {roleAtLeast(role, "admin") ? <TwoFactorRequirementCard myRole={role} /> : null}
     </div>
   );
 }
