@@ -63,7 +63,7 @@ export function MatchReview({ matchJobId }: { matchJobId: number }) {
         </Card>
       ) : null}
       {j?.error ? <p className="text-sm text-red-700">{j.error}</p> : null}
-      {j && j.status === "completed" ? <MatchExport job={j} /> : null}
+      {j && (j.status === "completed" || j.status === "failed") ? <MatchExport job={j} /> : null}
       <div className="flex flex-wrap gap-2" role="tablist">
         {[...QUEUES, "subject" as const].map((v) => (
           <button

@@ -1220,6 +1220,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/services/studio/matching/jobs/{matchJobId}/export.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A match job's photos by child: a ZIP of the job's CSV and every matched child's photos named {student_id}_{last}_{first}_{nn}.jpg, a group photo under each child in it (free) */
+        get: operations["getServicesStudioMatchingJobsByMatchJobIdExportZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services/studio/matching/jobs/{matchJobId}/faces/{faceId}": {
         parameters: {
             query?: never;
@@ -7002,6 +7019,33 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioMatchingJobsByMatchJobIdExportZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                matchJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Streamed. Holds match-job-{id}.csv (as GET .../export answers it) and one entry per photo and child whose face is matched (by the engine or a reviewer); faces in review or matched to nobody are left out. A job with nothing matched is a ZIP with the CSV alone; 409 MATCH_JOB_NOT_FINISHED while the job is queued or running. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -36,6 +36,7 @@ import * as matchJobCreateRoute from "@/app/v1/services/studio/matching/match-jo
 import * as matchJobRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/route";
 import * as matchResultsRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/results/route";
 import { loadReferences, processMatchFile } from "@/lib/services/matching/process-match-file";
+import { finishMatchJob } from "@/lib/services/matching/finish-match-job";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
 import { billingCheckouts, matchFaces, matchFiles, matchJobs, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { queueDelivery } from "@/lib/webhooks/emit";
@@ -147,6 +148,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "services/studio/matching/jobs/[matchJobId]": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/results": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/export": { matchJobId: (r) => r.matchJobId },
+  "services/studio/matching/jobs/[matchJobId]/export.zip": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId]": { matchJobId: (r) => r.matchJobId, faceId: (r) => r.matchFaceId },
   "webhook-endpoints/[id]": { id: (r) => r.webhookEndpointId },
   "billing/checkout/[sessionId]": { sessionId: (r) => r.checkoutSessionId },
@@ -288,7 +290,7 @@ async function createResources(name: string, token: string): Promise<Resources> 
     return res.data.jobId as string;
   };
   const [fixJobId, fixApproveJobId, fixRejectJobId] = [await fixJob(), await fixJob(), await fixJob()];
-  // A match job over a photo with a face, matched by the job's own step (no runner runs here).
+  // A match job over a photo with a face, matched and ended by the job's own steps (no runner runs here).
   const faceFile = await created(
     call(filesRoute, "POST", `/v1/services/studio/agencies/${a}/jobs/${j}/files`, { token, params: { agencyId: a, jobId: j }, rawBody: multipart(faceFixture("obama2.jpg"), `${name}-face.jpg`) }),
     201,
@@ -301,6 +303,8 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const [mj] = await db.select().from(matchJobs).where(eq(matchJobs.id, match.match_job_id));
   const [mf] = await db.select({ id: matchFiles.id }).from(matchFiles).where(eq(matchFiles.matchJobId, mj!.id));
   await processMatchFile(db, mj!, mf!.id, await loadReferences(db, mj!.agencyId));
+  // Ended as the job's last step ends it (its ZIP is for a finished job).
+  await finishMatchJob(db, { matchJobId: mj!.id, accountId: mj!.accountId, outcome: "completed" });
   const [face] = await db.select({ id: matchFaces.id }).from(matchFaces).where(eq(matchFaces.matchJobId, mj!.id));
   // 127.0.0.1 is allowed by FETCH_ALLOW_HOSTS (set above); no runner runs here, so the delivery is marked finished by hand.
   const hook = await created(call(webhookEndpointsRoute, "POST", "/v1/webhook-endpoints", { token, body: { url: "http://127.0.0.1:9/hook", events: ["wallet.low"], description: `${name} hook` } }), 201, "webhook endpoint");

@@ -71,6 +71,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/services/studio/face-crop/upload", load: () => import("@/app/v1/services/studio/face-crop/upload/route") },
   { path: "/v1/services/studio/jobs/{taskId}", load: () => import("@/app/v1/services/studio/jobs/[taskId]/route") },
   { path: "/v1/services/studio/jobs", load: () => import("@/app/v1/services/studio/jobs/route") },
+  { path: "/v1/services/studio/matching/jobs/{matchJobId}/export.zip", load: () => import("@/app/v1/services/studio/matching/jobs/[matchJobId]/export.zip/route") },
   { path: "/v1/services/studio/matching/jobs/{matchJobId}/export", load: () => import("@/app/v1/services/studio/matching/jobs/[matchJobId]/export/route") },
   { path: "/v1/services/studio/matching/jobs/{matchJobId}/faces/{faceId}", load: () => import("@/app/v1/services/studio/matching/jobs/[matchJobId]/faces/[faceId]/route") },
   { path: "/v1/services/studio/matching/jobs/{matchJobId}/results", load: () => import("@/app/v1/services/studio/matching/jobs/[matchJobId]/results/route") },

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { zipStream } from "./zip-stream";
 import Papa from "papaparse";
-import sharp from "sharp";
 import type { Db } from "@/lib/db/types";
 import { jobFiles, qrSortFrames, subjects } from "@/lib/db/schema";
 import { storage } from "@/lib/storage";
 import { labFileName } from "./export-names";
+import { asLabJpeg } from "./lab-jpeg";
 import { requireFinishedSort } from "./sort-results";
 
 export const SORT_CSV_COLUMNS = ["file_name", "sequence", "captured_at", "subject", "student_id", "role", "decided_by", "review"] as const;
@@ -54,12 +54,6 @@ async function labPhotos(db: Db, taskId: string) {
   });
 }
 
-/** JPEG bytes as a lab takes them: a JPEG original as it is (no second compression), anything else upright as JPEG. */
-async function asJpeg(bytes: Buffer, contentType: string): Promise<Uint8Array> {
-  if (contentType === "image/jpeg") return bytes;
-  return sharp(bytes).rotate().jpeg({ quality: 95 }).toBuffer();
-}
-
 /**
  * The lab ZIP: every photo filed under a subject, renamed
  * `{student_id}_{last}_{first}_{nn}.jpg` (nn counts the subject's photos in
@@ -74,7 +68,7 @@ export async function labZip(db: Db, accountId: string, taskId: string): Promise
     const photo = photos[at++];
     if (!photo) return false;
     const stored = await storage().get(photo.storageKey);
-    if (stored) add(photo.entry, await asJpeg(stored.body, photo.contentType)); // deleted meanwhile: left out
+    if (stored) add(photo.entry, await asLabJpeg(stored.body, photo.contentType)); // deleted meanwhile: left out
     return true;
   });
   return { filename: `lab-job-${task.jobId}.zip`, stream, entries: photos.map((p) => p.entry) };
