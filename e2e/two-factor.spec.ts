@@ -24,7 +24,7 @@ test("turn on two-factor, sign in with a code and with a recovery code, require 
   const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
   await card.getByLabel("The 6-digit code the app shows").fill("000000");
   await card.getByRole("button", { name: "Confirm" }).click();
-  await expect(card.getByRole("alert")).toContainText("does not match");
+  await expect(card.locator("form").getByRole("alert")).toContainText("does not match");
   await card.getByLabel("The 6-digit code the app shows").fill(totpCode(secret));
   await card.getByRole("button", { name: "Confirm" }).click();
   const codes = (await card.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents()).map((c) => c.trim());
@@ -42,7 +42,7 @@ test("turn on two-factor, sign in with a code and with a recovery code, require 
   await expect(other.getByLabel("Authentication code")).toBeVisible();
   await other.getByLabel("Authentication code").fill("123456");
   await other.getByRole("button", { name: "Verify" }).click();
-  await expect(other.getByRole("alert")).toContainText("That code does not match");
+  await expect(other.locator("form").getByRole("alert")).toContainText("That code does not match");
   await signInWith(other, email, totpCode(secret, 1));
   await expect(other).toHaveURL(/\/dashboard/);
   await fresh.close();
@@ -55,7 +55,7 @@ test("turn on two-factor, sign in with a code and with a recovery code, require 
   const again = await browser.newContext();
   const reused = await again.newPage();
   await signInWith(reused, email, codes[0]!);
-  await expect(reused.getByRole("alert")).toContainText("That code does not match");
+  await expect(reused.locator("form").getByRole("alert")).toContainText("That code does not match");
   await again.close();
 
   await page.goto("/account");

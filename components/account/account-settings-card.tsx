@@ -31,7 +31,8 @@ function NameForm({ account }: { account: Account }) {
   const router = useRouter();
   const { onSubmit, outcome, errors, pending } = useSettingsForm(async (form) => {
     const updated = unwrap(await studioApi.PATCH("/v1/account", { body: { name: String(form.get("name")) } }));
-    queryClient.setQueryData(accountQueryKey, updated);
+    // The answer is the studio alone: keep the caller's role and member beside it.
+    queryClient.setQueryData(accountQueryKey, (before: Account | undefined) => (before ? { ...before, ...updated } : before));
     router.refresh();
     return "Name saved.";
   });

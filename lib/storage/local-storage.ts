@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { signFileUrl, verifyFileUrl } from "./sign-url";
-import { assertValidKey, META_SUFFIX, type ObjectStorage } from "./types";
+import { assertOwnerSegment, assertValidKey, META_SUFFIX, type ObjectStorage } from "./types";
 
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
@@ -47,6 +47,24 @@ export class LocalStorage implements ObjectStorage {
     await fs.rm(file + META_SUFFIX, { force: true });
   }
 
+  async deleteOwnerFiles(owner: string): Promise<number> {
+    assertOwnerSegment(owner);
+    let areas: string[];
+    try {
+      areas = (await fs.readdir(this.root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    } catch (err) {
+      if (isMissing(err)) return 0;
+      throw err;
+    }
+    let removed = 0;
+    for (const area of areas) {
+      const folder = path.join(this.root, area, owner);
+      removed += await countObjects(folder);
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+    return removed;
+  }
+
   async signedUrl(key: string, ttlSeconds: number, opts?: { downloadName?: string }): Promise<string> {
     assertValidKey(key);
     return signFileUrl(key, ttlSeconds, opts?.downloadName);
@@ -63,6 +81,17 @@ export class LocalStorage implements ObjectStorage {
     const file = path.resolve(this.root, key);
     if (!file.startsWith(this.root + path.sep)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
     return file;
+  }
+}
+
+/** Objects (not their content-type sidecars) in a folder and below; 0 when it does not exist. */
+async function countObjects(folder: string): Promise<number> {
+  try {
+    const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile() && !e.name.endsWith(META_SUFFIX)).length;
+  } catch (err) {
+    if (isMissing(err)) return 0;
+    throw err;
   }
 }
 

@@ -6,6 +6,12 @@ export interface ObjectStorage {
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
   /** Idempotent: deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every object of one account: keys are `<area>/<account id>/...` (uploads,
+   * bg-remove, studio, ...), so this removes `<each top folder>/<owner>/`. Used when a
+   * studio is deleted. Answers how many objects went.
+   */
+  deleteOwnerFiles(owner: string): Promise<number>;
   /** A URL anyone holding it can GET until it expires; downloadName makes it an attachment. */
   signedUrl(key: string, ttlSeconds: number, opts?: { downloadName?: string }): Promise<string>;
   /**
@@ -27,6 +33,11 @@ export function isValidKey(key: string): boolean {
   // The pattern already forbids a leading slash and empty segments; "." and ".." would
   // still let a key climb out of the storage folder (or alias another key).
   return key.split("/").every((s) => s !== "." && s !== ".." && !s.endsWith(META_SUFFIX));
+}
+
+/** An account id as one key segment: no slash, no dots, nothing the key rules refuse. */
+export function assertOwnerSegment(owner: string): void {
+  if (!isValidKey(owner) || owner.includes("/") || owner.startsWith(".")) throw new Error(`Invalid owner segment: ${JSON.stringify(owner)}`);
 }
 
 export function assertValidKey(key: string): void {
