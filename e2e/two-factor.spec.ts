@@ -1,6 +1,7 @@
 // Two-factor sign-in from the account page: scan (the key is read off the page), confirm
 // with a code, keep the recovery codes; sign-in then asks for a code after the password,
-// and a recovery code works once. The owner then requires it of admins on the team page.
+// and a recovery code works once. The owner then requires it of admins on the team page,
+// and deletes the studio with a recovery code.
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PASSWORD, signUp } from "./support/accounts";
 import { totpCode } from "../test/support/totp";
@@ -64,4 +65,15 @@ test("turn on two-factor, sign in with a code and with a recovery code, require 
   await page.getByRole("button", { name: "Require two-factor for owners and admins" }).click();
   await expect(page.getByRole("button", { name: "Stop requiring two-factor" })).toBeVisible();
   await expect(page.getByTestId("member-row").first()).toContainText("2FA");
+
+  // Deleting the studio asks for its name, the password and a code (a recovery code here).
+  await page.goto("/account");
+  const del = page.getByRole("form", { name: "Delete this studio" });
+  await del.getByLabel(/Type the studio's name/).fill("Two Factor Studio");
+  await del.getByLabel("Current password").fill(E2E_PASSWORD);
+  await del.getByLabel("Code from your authenticator app").fill(codes[1]!);
+  await del.getByRole("button", { name: "Delete the studio and everything in it" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  const gone = await page.request.post("/v1/auth/token", { data: { email, password: E2E_PASSWORD, code: codes[2] } });
+  expect(gone.status()).toBe(401);
 });

@@ -3,6 +3,7 @@ import { AccountSettingsCard } from "./account-settings-card";
 import { ApiUsageCard } from "./api-usage-card";
 import { SessionsCard } from "./sessions-card";
 import { TwoFactorCard } from "./two-factor-card";
+import { DeleteStudioCard } from "./delete-studio-card";
 
 export function AccountOverview() {
   return (
@@ -13,6 +14,7 @@ export function AccountOverview() {
       <TwoFactorCard />
       <SessionsCard />
       <ApiUsageCard />
+      <DeleteStudioCard />
     </div>
   );
 }

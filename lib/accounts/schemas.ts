@@ -51,6 +51,13 @@ export const passwordResetBody = z.strictObject({ email });
 export const passwordResetConfirmBody = z.strictObject({ token: linkToken, password: newPassword });
 export const emailVerificationConfirmBody = z.strictObject({ token: linkToken });
 export const renameAccountBody = z.strictObject({ name: z.string().trim().min(1, "Enter a name.").max(100) });
+/** DELETE /v1/account: the studio's name typed back, the password, and the code when two-factor is on. */
+export const deleteStudioBody = z.strictObject({
+  confirm_name: z.string().min(1, "Type the studio's name.").max(200),
+  current_password: z.string().min(1).max(200),
+  code: z.string().trim().min(1).max(40).optional(),
+});
+export const studioDeletedResponse = z.object({ deleted: z.literal(true), files_deleted: z.number().int() });
 /** PATCH /v1/account/profile: the person's own name. */
 export const profileBody = z.strictObject({ name: z.string().trim().min(1, "Enter a name.").max(100) });
 export const profileResponse = z.object({ user_id: z.string(), name: z.string(), email: z.string() });

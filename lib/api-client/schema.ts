@@ -12,7 +12,8 @@ export interface paths {
         get: operations["getAccount"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete the studio and its login, with every file and record it holds (its own login only; name, password and two-factor code to confirm) */
+        delete: operations["deleteAccount"];
         options?: never;
         head?: never;
         /** Rename the account (the studio's name) */
@@ -1872,6 +1873,42 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    confirm_name: string;
+                    current_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        files_deleted: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     patchAccount: {
         parameters: {
             query?: never;
@@ -2544,7 +2581,7 @@ export interface operations {
     getAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "studio.deleted" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted";
                 limit?: string;
                 page?: string;
             };

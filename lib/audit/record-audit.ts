@@ -15,7 +15,6 @@ export const AUDIT_ACTIONS = [
   "account.two_factor_disabled",
   "account.recovery_codes_replaced",
   "studio.two_factor_requirement_changed",
-  "studio.deleted",
   "member.role_changed",
   "member.removed",
   "member.left",

@@ -120,3 +120,15 @@ export function twoFactorRequiredMail(to: string, person: string, studio: string
     { kind: "link", label: "Turn on two-factor sign-in", url },
   ]);
 }
+
+export function studioDeletedMail(to: string, person: string, studio: string, founder: boolean): MailMessage {
+  return compose(to, `${studio} was deleted`, person, [
+    {
+      kind: "p",
+      text: founder
+        ? `${studio} and its login ${to} were deleted from ${PRODUCT}, with its wallet, agencies, rosters, photos, files, API keys and webhooks. Nothing of it can be restored.`
+        : `${studio} was deleted by its owner, with everything it held. Your own login and your other studios are not affected.`,
+    },
+    { kind: "p", text: founder ? "If you did not do this, contact the operator of this service at once." : "You do not need to do anything." },
+  ]);
+}

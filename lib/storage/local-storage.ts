@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { signFileUrl, verifyFileUrl } from "./sign-url";
-import { assertOwnerSegment, assertValidKey, META_SUFFIX, type ObjectStorage } from "./types";
+import { assertOwnerSegment, assertValidKey, META_SUFFIX, STORAGE_AREAS, type ObjectStorage } from "./types";
 
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
@@ -49,15 +49,8 @@ export class LocalStorage implements ObjectStorage {
 
   async deleteOwnerFiles(owner: string): Promise<number> {
     assertOwnerSegment(owner);
-    let areas: string[];
-    try {
-      areas = (await fs.readdir(this.root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
-    } catch (err) {
-      if (isMissing(err)) return 0;
-      throw err;
-    }
     let removed = 0;
-    for (const area of areas) {
+    for (const area of STORAGE_AREAS) {
       const folder = path.join(this.root, area, owner);
       removed += await countObjects(folder);
       await fs.rm(folder, { recursive: true, force: true });

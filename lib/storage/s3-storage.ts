@@ -3,7 +3,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { config } from "@/lib/config";
 import { contentDisposition } from "./content-disposition";
 import { MAX_PRESIGN_SECONDS, verifyPresignedGet } from "./s3-presign";
-import { assertOwnerSegment, assertValidKey, isValidKey, normaliseTtl, type ObjectStorage } from "./types";
+import { assertOwnerSegment, assertValidKey, STORAGE_AREAS, isValidKey, normaliseTtl, type ObjectStorage } from "./types";
 
 export interface S3Options {
   bucket: string;
@@ -91,12 +91,11 @@ export class S3Storage implements ObjectStorage {
 
   async deleteOwnerFiles(owner: string): Promise<number> {
     assertOwnerSegment(owner);
-    const areas = (await this.list({ Delimiter: "/" })).prefixes;
     let removed = 0;
-    for (const area of areas) {
+    for (const area of STORAGE_AREAS) {
       let token: string | undefined;
       do {
-        const page = await this.list({ Prefix: `${area}${owner}/`, ContinuationToken: token });
+        const page = await this.list({ Prefix: `${area}/${owner}/`, ContinuationToken: token });
         // One DELETE per object: DeleteObjects (batch) needs Content-MD5 that several S3-compatible servers handle differently.
         for (const key of page.keys) await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
         removed += page.keys.length;
@@ -106,13 +105,9 @@ export class S3Storage implements ObjectStorage {
     return removed;
   }
 
-  private async list(input: { Prefix?: string; Delimiter?: string; ContinuationToken?: string }) {
+  private async list(input: { Prefix: string; ContinuationToken?: string }) {
     const res = await this.client.send(new ListObjectsV2Command({ Bucket: this.opts.bucket, ...input }));
-    return {
-      keys: (res.Contents ?? []).map((o) => o.Key!).filter(Boolean),
-      prefixes: (res.CommonPrefixes ?? []).map((p) => p.Prefix!).filter(Boolean),
-      next: res.IsTruncated ? res.NextContinuationToken : undefined,
-    };
+    return { keys: (res.Contents ?? []).map((o) => o.Key!).filter(Boolean), next: res.IsTruncated ? res.NextContinuationToken : undefined };
   }
 
   async signedUrl(key: string, ttlSeconds: number, opts?: { downloadName?: string }): Promise<string> {

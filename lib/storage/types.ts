@@ -7,9 +7,9 @@ export interface ObjectStorage {
   /** Idempotent: deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
   /**
-   * Every object of one account: keys are `<area>/<account id>/...` (uploads,
-   * bg-remove, studio, ...), so this removes `<each top folder>/<owner>/`. Used when a
-   * studio is deleted. Answers how many objects went.
+   * Every object of one account: keys are `<area>/<account id>/...` (STORAGE_AREAS),
+   * so this removes `<area>/<owner>/` in each. Used when a studio is deleted.
+   * Answers how many objects went.
    */
   deleteOwnerFiles(owner: string): Promise<number>;
   /** A URL anyone holding it can GET until it expires; downloadName makes it an attachment. */
@@ -34,6 +34,13 @@ export function isValidKey(key: string): boolean {
   // still let a key climb out of the storage folder (or alias another key).
   return key.split("/").every((s) => s !== "." && s !== ".." && !s.endsWith(META_SUFFIX));
 }
+
+/**
+ * The top folders of every key the app writes (`<area>/<account id>/...`). A new
+ * area must be listed here, or a deleted studio's files in it stay behind (the
+ * cross-account sweep deletes a studio that used every service and checks).
+ */
+export const STORAGE_AREAS = ["uploads", "bg-remove", "face-crop", "preflight", "ai-fix", "studio", "qr"] as const;
 
 /** An account id as one key segment: no slash, no dots, nothing the key rules refuse. */
 export function assertOwnerSegment(owner: string): void {

@@ -662,3 +662,34 @@ describe("the same requests from A, the owner", () => {
     expect(after.viaApiKey).toBe(401);
   });
 });
+
+describe("deleting A's studio", () => {
+  it("leaves no row anywhere that names A and no file under A's id; B is as it was", async () => {
+    const db = await getDb();
+    const name = (await call(accountRoute, "GET", "/v1/account", { token: A.token })).json.name as string;
+    expect(Object.keys(storedFiles()).some((f) => f.includes(A.accountId))).toBe(true);
+    const remove = () => call(accountRoute, "DELETE", "/v1/account", { token: A.token, body: { confirm_name: name, current_password: A.password } });
+    // No job runner works in this file, so A's jobs are still in flight: refused until they end.
+    const busy = await remove();
+    expect([busy.status, busy.json.error, busy.json.details.running]).toEqual([409, "WORK_IN_PROGRESS", ["background removals", "AI fix jobs", "QR sorts"]]);
+    // They end as their time limit would end them.
+    await db.execute(sql`update bg_remove_jobs set status = 'failed' where account_id = ${A.accountId} and status in ('pending', 'processing')`);
+    await db.execute(sql`update fix_jobs set status = 'failed' where account_id = ${A.accountId} and status in ('analyzing', 'applying')`);
+    await db.execute(sql`update qr_sort_tasks set status = 'failed' where account_id = ${A.accountId} and status in ('queued', 'running')`);
+    const res = await remove();
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.files_deleted).toBeGreaterThan(5);
+    const tables = rowsOf(
+      await db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`),
+    ).map((t) => String(t.table_name));
+    const naming: Record<string, number> = {};
+    for (const t of tables) {
+      const n = Number(rowsOf(await db.execute(sql`select count(*)::int as n from ${sql.identifier(t)} as r where r::text like ${`%${A.accountId}%`}`))[0]!.n);
+      if (n > 0) naming[t] = n;
+    }
+    expect(naming).toEqual({});
+    expect(Object.keys(storedFiles()).filter((f) => f.includes(A.accountId))).toEqual([]);
+    expect(await snapshot(B)).toEqual(before.B);
+    expect((await call(accountRoute, "GET", "/v1/account", { token: A.token })).status).toBe(401);
+  });
+});

@@ -26,6 +26,7 @@ function expectedRole(route: string, method: Method): Role {
   if (/^invitations(\/|$)/.test(route) && route !== "invitations/accept") return "admin";
   if (route === "members/[id]") return method === "DELETE" ? "viewer" : "admin";
   if (route === "account" && method === "PATCH") return "admin";
+  if (route === "account" && method === "DELETE") return "owner";
   if (route === "account/two-factor-requirement") return method === "PUT" ? "owner" : "admin";
   // About the person's own login: any member.
   if (

@@ -1,5 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
-import { callingAccountResponse, publicAccountResponse, renameAccountBody } from "@/lib/accounts/schemas";
+import { callingAccountResponse, deleteStudioBody, publicAccountResponse, renameAccountBody, studioDeletedResponse } from "@/lib/accounts/schemas";
+import { requirePerson } from "@/lib/auth/roles";
+import { deleteStudio } from "@/lib/services/team/delete-studio";
 import { methods } from "@/lib/http/methods";
 import { toPublicAccount } from "@/lib/accounts/public-account";
 import { renameAccount } from "@/lib/accounts/account-settings";
@@ -26,5 +28,16 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   ),
   PATCH: withAccount({ role: "admin", body: renameAccountBody, doc: { summary: "Rename the account (the studio's name)", response: publicAccountResponse } }, async ({ db, principal, body }) =>
     Response.json(toPublicAccount(await renameAccount(db, principal.account.id, body.name))),
+  ),
+  DELETE: withAccount(
+    {
+      role: "owner",
+      body: deleteStudioBody,
+      doc: {
+        summary: "Delete the studio and its login, with every file and record it holds (its own login only; name, password and two-factor code to confirm)",
+        response: studioDeletedResponse,
+      },
+    },
+    async ({ db, principal, body }) => Response.json(await deleteStudio(db, principal.account, requirePerson(principal.user), body)),
   ),
 });
