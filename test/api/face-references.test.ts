@@ -108,6 +108,22 @@ describe("reference portraits: several per subject", () => {
     expect(JSON.stringify(refs.json)).not.toMatch(/embedding"\s*:\s*\[/);
   }, 180_000);
 
+  it("while matching is off, stores portraits without embedding them; the build embeds them once it is on", async () => {
+    const { token: own } = await testAccount();
+    const created = (await h.addSubject(own, (await h.makeAgency(own, "Off school")).id, { student_id: "S-1", name: "Ada" })).json as { id: string; agency_id: number };
+    await h.patchAgency(own, created.agency_id, { face_matching_enabled: false });
+    const stored = await uploadPortraits(own, created.agency_id, created.id, form(face("biden.jpg"), face("coffee.jpg")));
+    expect(stored.status, stored.text).toBe(201);
+    expect(stored.json.portraits.map((p: { embedded: boolean }) => p.embedded)).toEqual([false, false]);
+    expect(await embeddings({ subjectId: created.id })).toBe(0);
+    await h.patchAgency(own, created.agency_id, { face_matching_enabled: true, consent_confirmed: true });
+    const built = await h.buildReferences(own, { agency_id: created.agency_id });
+    expect(built.json).toMatchObject({ subjects_with_photos: 1, embeddings_created: 1 });
+    const coffee = stored.json.portraits[1].id;
+    expect(built.json.report).toEqual([expect.objectContaining({ subject_id: created.id, portrait_id: coffee, reason: "no_face" })]);
+    expect((await listPortraits(own, created.agency_id, created.id)).json.portraits.map((p: { embedded: boolean }) => p.embedded)).toEqual([true, false]);
+  }, 120_000);
+
   it("refuses a sixth reference photo, a file that is not a photo, and a portrait without one clear face, naming the part", async () => {
     const two = await uploadPortraits(token, agencyId, obamaId, form(face("obama3.jpg"), face("obama.jpg"), face("obama2.jpg")));
     expect(two.status).toBe(409);
