@@ -35,8 +35,10 @@ test("roster: add two reference portraits (file picker, then drag and drop), see
     },
     { b64: fixture("obama2.jpg").toString("base64"), name: "obama2.jpg" },
   );
-  const tile = cell.getByText(/\+ Portrait \(4 more\)/);
+  // The same element for both events: while a drag is over it, its text says "Drop portraits".
+  const tile = (await cell.getByText(/\+ Portrait \(4 more\)/).elementHandle())!;
   await tile.dispatchEvent("dragenter", { dataTransfer: dropped });
+  await expect(cell.getByText("Drop portraits")).toBeVisible();
   await tile.dispatchEvent("drop", { dataTransfer: dropped });
   await expect(cell.getByRole("img", { name: "Reference portrait obama2.jpg of Barack Obama" })).toBeVisible({ timeout: 30_000 });
   await expect(cell.getByText("+ Portrait (3 more)")).toBeVisible();
