@@ -141,6 +141,14 @@ describe("reference portraits: several per subject", () => {
     expect(empty.json.details.fields).toEqual([expect.objectContaining({ field: "file" })]);
     // Nothing refused was stored.
     expect((await listPortraits(token, agencyId, obamaId)).json.reference_photos).toBe(3);
+    // Five uploaded portraits leave no room for a reference_photo_url (it counts as one).
+    const full = (await h.addSubject(token, agencyId, { student_id: "S-FULL", name: "Five Portraits" })).json as { id: string };
+    const five = await uploadPortraits(token, agencyId, full.id, form(face("obama.jpg"), face("obama2.jpg"), face("obama3.jpg"), face("obama-1080p.jpg"), face("biden.jpg")));
+    expect(five.json.reference_photos, five.text).toBe(5);
+    const url = await h.patchSubject(token, agencyId, full.id, { reference_photo_url: (await listPortraits(token, agencyId, obamaId)).json.reference_photo_url });
+    expect(url.status).toBe(409);
+    expect(url.json).toMatchObject({ error: "TOO_MANY_REFERENCE_PHOTOS", details: { field: "reference_photo_url", max: 5, current: 5 } });
+    expect((await h.deleteSubject(token, agencyId, full.id)).status).toBe(204);
   }, 120_000);
 
   it("another account's subject, portrait and reference are 404, and nothing changes", async () => {

@@ -9,6 +9,7 @@ import { requireAgency } from "./agencies";
 import { deleteStoredFiles } from "./stored-files";
 import { referencePhotoUrlFor, resolveReferencePhoto } from "./reference-photo";
 import { PSPA_FIELDS, type SubjectInput } from "./schemas";
+import { MAX_REFERENCE_PORTRAITS as MAX_REFERENCE_PHOTOS } from "@/lib/services/matching/limits";
 
 type SubjectRow = typeof subjects.$inferSelect;
 
@@ -97,7 +98,8 @@ export async function getSubject(db: Db, accountId: string, agencyId: number, su
 }
 
 export async function updateSubject(db: Db, accountId: string, agencyId: number, subjectId: string, input: Partial<SubjectInput>) {
-  await requireSubject(db, accountId, agencyId, subjectId);
+  const current = await requireSubject(db, accountId, agencyId, subjectId);
+  if (input.reference_photo_url && !current.referencePhotoUrl && !current.referencePhotoKey) await requireRoomForUrlPhoto(db, subjectId);
   const changes: Partial<typeof subjects.$inferInsert> = { updatedAt: new Date() };
   if (input.student_id !== undefined) changes.studentId = input.student_id;
   if (input.name !== undefined) changes.name = input.name;
@@ -126,6 +128,18 @@ export async function updateSubject(db: Db, accountId: string, agencyId: number,
   } catch (err) {
     if (isUniqueViolation(err, "subjects_agency_student_key")) throw duplicateStudentId(input.student_id ?? "");
     throw err;
+  }
+}
+
+/** The reference_photo_url counts as one of a subject's five reference photos (lib/services/matching/portraits.ts). */
+async function requireRoomForUrlPhoto(db: Db, subjectId: string) {
+  const [row] = await db.select({ n: count() }).from(subjectPortraits).where(eq(subjectPortraits.subjectId, subjectId));
+  if ((row?.n ?? 0) >= MAX_REFERENCE_PHOTOS) {
+    throw new ApiError(409, "TOO_MANY_REFERENCE_PHOTOS", `This subject already has ${MAX_REFERENCE_PHOTOS} uploaded reference portraits, the most a subject has with its reference_photo_url; delete one first.`, {
+      field: "reference_photo_url",
+      max: MAX_REFERENCE_PHOTOS,
+      current: row!.n,
+    });
   }
 }
 
