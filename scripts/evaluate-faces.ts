@@ -2,7 +2,8 @@
 // labelled set of many identities, with the production detection and alignment, and
 // prints per model: ROC AUC, open-set identification at rosters of 10, 100 and
 // 1,000 subjects (guests matched per photo, recall, wrong subject, review share),
-// per age group where the set says, and the time a face costs each net.
+// per age group where the set says, and the time a face costs each net; then, for
+// the production rule, the same with 1, 2 and 3 references per roster subject.
 //
 //   FACE_EVAL_DIR=/path/to/set npm run calibrate:faces      (runs after the calibration)
 //   FACE_EVAL_DIR=/path/to/set npx tsx scripts/evaluate-faces.ts
@@ -140,6 +141,25 @@ async function main() {
     rows.push({ name: "production rule (dlib, 0.85)", center: false, auc: NaN, open });
     console.log(`\nproduction rule (decide-match.ts, dlib net, threshold ${DEFAULT_MATCH_THRESHOLD}), test half:`);
     printOpen(open);
+
+    // Several references per subject (1, 2, 3 photos of each roster person), on the same
+    // probes (people of the test half with 4 photos or more). matchPhoto gives the rule the
+    // number of REFERENCES (each is an impostor draw for a guest); "subjects" shows what
+    // counting subjects instead would let through.
+    console.log("\nseveral references per subject (production rule, dlib, 0.85; test people with 4+ photos):");
+    console.log("| roster | references each | N given to the rule | group | guests matched (per photo) | on roster: matched right | matched WRONG | to review | unmatched |");
+    console.log("|---|---|---|---|---|---|---|---|---|");
+    const several: { references: number; counted: string; open: OpenSetRow[] }[] = [];
+    for (const [references, countReferences] of [[1, false], [2, true], [3, true], [3, false]] as const) {
+      const { rows: multi } = evaluateOpenSet(faces, { rosterSizes: [10, 100, 1000], targetRate: 0.005, seed: 7, center: false, referencesPerSubject: references, minPhotos: 4, countReferences }, production);
+      const counted = references === 1 ? "subjects" : countReferences ? "references" : "subjects";
+      several.push({ references, counted, open: multi });
+      for (const r of multi.filter((x) => x.group === "all" || x.group === "young, same age")) {
+        const pct = (a: number, b: number) => `${a} / ${b} (${b ? ((100 * a) / b).toFixed(1) : "-"}%)`;
+        console.log(`| ${r.rosterSize} | ${references} | ${counted} | ${r.group} | ${pct(r.guestsMatched, r.guests)} | ${pct(r.right, r.probes)} | ${pct(r.wrong, r.probes)} | ${pct(r.review, r.probes)} | ${pct(r.unmatched, r.probes)} |`);
+      }
+    }
+    rows.push(...several.map((x) => ({ name: `production rule, ${x.references} reference(s), N = ${x.counted}`, center: false, auc: NaN, open: x.open })));
   }
   if (process.env.FACE_EVAL_JSON) fs.writeFileSync(process.env.FACE_EVAL_JSON, JSON.stringify({ photos: files.length, withFace: withFace.length, msPerFace, rows }, null, 1));
 }

@@ -29,6 +29,11 @@ export function ConsentSwitch({ agency, onChange }: { agency: AgencyDetail; onCh
       await queryClient.invalidateQueries({ queryKey: studioKeys.agency(agency.id) });
     },
   });
+  const learning = useMutation({
+    mutationFn: async (on: boolean) =>
+      unwrap(await studioApi.PATCH("/v1/services/studio/agencies/{agencyId}", { params: { path: { agencyId: String(agency.id) } }, body: { learn_from_confirmed_matches: on } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: studioKeys.agency(agency.id) }),
+  });
   if (agency.face_matching_enabled) {
     const consent = agency.face_matching_consent;
     return (
@@ -48,6 +53,20 @@ export function ConsentSwitch({ agency, onChange }: { agency: AgencyDetail; onCh
           Turn face matching off
         </Button>
         {change.error ? <p className="mt-2 text-red-700">{errorMessage(change.error)}</p> : null}
+        <label className="mt-3 flex items-start gap-2">
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={agency.learn_from_confirmed_matches}
+            disabled={learning.isPending}
+            onChange={(e) => {
+              const on = e.target.checked;
+              if (on || window.confirm("Stop learning from confirmed matches? The faces learned so far are deleted; the portraits stay.")) learning.mutate(on);
+            }}
+          />
+          <span>Learn from confirmed matches: a face you accept or assign in review becomes one of that person&apos;s references (at most 5 each, the oldest replaced; removable on the roster).</span>
+        </label>
+        {learning.error ? <p className="mt-2 text-red-700">{errorMessage(learning.error)}</p> : null}
       </div>
     );
   }

@@ -75,14 +75,16 @@ export function ReferencesPanel({ agency }: { agency: AgencyDetail }) {
       {wipe.data ? <p className="mt-2 text-sm text-slate-600">{wipe.data.embeddings_deleted} embeddings deleted.</p> : null}
       {answer?.status === "completed" ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="references-summary">
-          {answer.embeddings_total} of {answer.subjects_with_photos} portraits ready ({answer.embeddings_created} new, {answer.embeddings_kept} unchanged).
+          {/* A subject may have several portraits: each is embedded, kept or reported once (duplicates are reported per pair of subjects). */}
+          {answer.embeddings_created + answer.embeddings_kept} of {answer.embeddings_created + answer.embeddings_kept + answer.report.filter((p) => p.reason !== "possible_duplicate").length} portraits ready for{" "}
+          {answer.subjects_with_photos} subjects ({answer.embeddings_created} new, {answer.embeddings_kept} unchanged).
         </p>
       ) : null}
       {taskId && task.data ? (
         <div className="mt-3 text-sm text-slate-700" data-testid="references-summary">
           <progress className="w-full" max={task.data.subjects_total} value={task.data.processed} />
           {task.data.status === "completed"
-            ? `${task.data.embeddings_created} new embeddings from ${task.data.subjects_total} portraits.`
+            ? `${task.data.embeddings_created} new embeddings for ${task.data.subjects_total} subjects.`
             : task.data.status === "failed"
               ? (task.data.error ?? "The build failed.")
               : `Reading portraits: ${task.data.processed} of ${task.data.subjects_total}…`}

@@ -90,7 +90,7 @@ export function RosterEditor({ agencyId }: { agencyId: number }) {
                       </th>
                     );
                   })}
-                  <th className="py-2 pr-3">Reference photo</th>
+                  <th className="py-2 pr-3">Reference photos</th>
                   <th className="py-2 text-right">
                     <span className="sr-only">Actions</span>
                   </th>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/client/api-fetch";
 import { errorMessage, fieldErrors } from "./api-errors";
+import { ReferencePhotos } from "./reference-photos";
 import type { Subject } from "./types";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 
@@ -14,17 +15,17 @@ const input = "w-full rounded border border-slate-300 px-2 py-1 text-sm aria-[in
 export function RosterRow({ agencyId, subject }: { agencyId: number; subject: Subject }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState({ student_id: subject.student_id, name: subject.name, class_name: subject.class_name ?? "", reference_photo_url: subject.reference_photo_url ?? "" });
+  // Reference photos are managed beside the row (ReferencePhotos); reference_photo_url stays an API field.
+  const [draft, setDraft] = useState({ student_id: subject.student_id, name: subject.name, class_name: subject.class_name ?? "" });
   const path = { agencyId: String(agencyId), subjectId: subject.id };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["studio", "agency", agencyId] });
   const save = useMutation({
     mutationFn: () => {
-      // Only send what changed: an unchanged signed photo URL must not be re-validated.
+      // Only send what changed.
       const changes: Record<string, string | null> = {};
       if (draft.student_id !== subject.student_id) changes.student_id = draft.student_id;
       if (draft.name !== subject.name) changes.name = draft.name;
       if (draft.class_name !== (subject.class_name ?? "")) changes.class_name = draft.class_name || null;
-      if (draft.reference_photo_url !== (subject.reference_photo_url ?? "")) changes.reference_photo_url = draft.reference_photo_url || null;
       return Object.keys(changes).length ? studioApi.PATCH("/v1/services/studio/agencies/{agencyId}/subjects/{subjectId}", { params: { path }, body: changes }).then(unwrap) : Promise.resolve(subject);
     },
     onSuccess: async () => {
@@ -45,13 +46,7 @@ export function RosterRow({ agencyId, subject }: { agencyId: number; subject: Su
         <td className="py-2 pr-3">{subject.name}</td>
         <td className="py-2 pr-3">{subject.class_name ?? <span className="text-slate-400">—</span>}</td>
         <td className="py-2 pr-3">
-          {subject.reference_photo_url ? (
-            <a href={subject.reference_photo_url} target="_blank" rel="noreferrer" className="text-brand-600 hover:underline">
-              photo
-            </a>
-          ) : (
-            <span className="text-slate-400">—</span>
-          )}
+          <ReferencePhotos agencyId={agencyId} subject={subject} />
         </td>
         <td className="py-2 text-right whitespace-nowrap">
           <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => setEditing(true)} aria-label={`Edit ${subject.name}`}>
@@ -86,7 +81,9 @@ export function RosterRow({ agencyId, subject }: { agencyId: number; subject: Su
       {cell("student_id", "Student id", true)}
       {cell("name", "Name")}
       {cell("class_name", "Class")}
-      {cell("reference_photo_url", "Reference photo URL")}
+      <td className="py-2 pr-3 align-top">
+        <ReferencePhotos agencyId={agencyId} subject={subject} />
+      </td>
       <td className="py-2 text-right align-top whitespace-nowrap">
         <Button type="button" className="px-2 py-1" disabled={save.isPending} onClick={() => save.mutate()}>
           Save

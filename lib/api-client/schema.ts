@@ -1068,6 +1068,75 @@ export interface paths {
         patch: operations["patchServicesStudioAgenciesByAgencyIdSubjectsBySubjectId"];
         trace?: never;
     };
+    "/v1/services/studio/agencies/{agencyId}/subjects/{subjectId}/portraits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A subject's reference portraits (with its reference_photo_url, up to 5 in all) */
+        get: operations["getServicesStudioAgenciesByAgencyIdSubjectsBySubjectIdPortraits"];
+        put?: never;
+        /** Add reference portraits: multipart `file` parts, one face each (up to 5 reference photos per subject; embedded at once while face matching is on) */
+        post: operations["postServicesStudioAgenciesByAgencyIdSubjectsBySubjectIdPortraits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/agencies/{agencyId}/subjects/{subjectId}/portraits/{portraitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a reference portrait (its stored files and its face embedding) */
+        delete: operations["deleteServicesStudioAgenciesByAgencyIdSubjectsBySubjectIdPortraitsByPortraitId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/agencies/{agencyId}/subjects/{subjectId}/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a subject's face references were made from: portraits and confirmed matches (never the embeddings) */
+        get: operations["getServicesStudioAgenciesByAgencyIdSubjectsBySubjectIdReferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/agencies/{agencyId}/subjects/{subjectId}/references/{referenceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a reference learned from a confirmed match (a portrait's goes with its portrait) */
+        delete: operations["deleteServicesStudioAgenciesByAgencyIdSubjectsBySubjectIdReferencesByReferenceId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services/studio/agencies/{agencyId}/subjects/import": {
         parameters: {
             query?: never;
@@ -5231,6 +5300,7 @@ export interface operations {
                             } | null;
                             face_matching_enabled: boolean;
                             id: number;
+                            learn_from_confirmed_matches: boolean;
                             name: string;
                         }[];
                     };
@@ -5282,6 +5352,7 @@ export interface operations {
                         } | null;
                         face_matching_enabled: boolean;
                         id: number;
+                        learn_from_confirmed_matches: boolean;
                         name: string;
                     };
                 };
@@ -5320,6 +5391,7 @@ export interface operations {
                         face_matching_enabled: boolean;
                         id: number;
                         job_count: number;
+                        learn_from_confirmed_matches: boolean;
                         name: string;
                         subject_count: number;
                     };
@@ -5384,6 +5456,7 @@ export interface operations {
                     /** @constant */
                     consent_confirmed?: true;
                     face_matching_enabled?: boolean;
+                    learn_from_confirmed_matches?: boolean;
                     name?: string;
                 };
             };
@@ -5405,6 +5478,7 @@ export interface operations {
                         face_matching_enabled: boolean;
                         id: number;
                         job_count: number;
+                        learn_from_confirmed_matches: boolean;
                         name: string;
                         subject_count: number;
                     };
@@ -6201,6 +6275,210 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getServicesStudioAgenciesByAgencyIdSubjectsBySubjectIdPortraits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                subjectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        max_reference_photos: number;
+                        portraits: {
+                            content_type: string;
+                            created_at: string;
+                            embedded: boolean;
+                            filename: string;
+                            height: number;
+                            id: string;
+                            size: number;
+                            subject_id: string;
+                            thumbnail_url: string;
+                            url: string;
+                            width: number;
+                        }[];
+                        reference_photo_url: string | null;
+                        reference_photos: number;
+                        subject_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postServicesStudioAgenciesByAgencyIdSubjectsBySubjectIdPortraits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agencyId: string;
+                subjectId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `file` parts: JPEG, PNG, WebP or TIFF portraits of this subject alone */
+        requestBody: {
+            content: {
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        max_reference_photos: number;
+                        portraits: {
+                            content_type: string;
+                            created_at: string;
+                            embedded: boolean;
+                            filename: string;
+                            height: number;
+                            id: string;
+                            size: number;
+                            subject_id: string;
+                            thumbnail_url: string;
+                            url: string;
+                            width: number;
+                        }[];
+                        reference_photo_url: string | null;
+                        reference_photos: number;
+                        subject_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteServicesStudioAgenciesByAgencyIdSubjectsBySubjectIdPortraitsByPortraitId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                portraitId: string;
+                subjectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioAgenciesByAgencyIdSubjectsBySubjectIdReferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                subjectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        references: {
+                            created_at: string;
+                            face_box: {
+                                h: number;
+                                w: number;
+                                x: number;
+                                y: number;
+                            };
+                            filename: string | null;
+                            id: string;
+                            match_face_id: string | null;
+                            match_job_id: number | null;
+                            photo_height: number | null;
+                            photo_width: number | null;
+                            portrait_id: string | null;
+                            /** @enum {string} */
+                            source: "portrait" | "confirmed_match";
+                            thumbnail_url: string | null;
+                        }[];
+                        subject_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteServicesStudioAgenciesByAgencyIdSubjectsBySubjectIdReferencesByReferenceId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                referenceId: string;
+                subjectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     postServicesStudioAgenciesByAgencyIdSubjectsImport: {
         parameters: {
             query?: {
@@ -6850,6 +7128,7 @@ export interface operations {
                         processed: number;
                         report: {
                             message: string;
+                            portrait_id?: string | null;
                             reason: string;
                             student_id: string;
                             subject_id: string;
@@ -7171,6 +7450,7 @@ export interface operations {
                             student_id: string | null;
                             subject_id: string | null;
                         };
+                        reference_learned: boolean;
                     };
                 };
             };
@@ -7364,6 +7644,7 @@ export interface operations {
                         embeddings_total: number;
                         report: {
                             message: string;
+                            portrait_id?: string | null;
                             reason: string;
                             student_id: string;
                             subject_id: string;

@@ -56,7 +56,7 @@ describe("agencies and jobs (contract 4.7)", () => {
     const b = await makeAgency(token, "Riverside FC", "sports");
     expect(Number.isInteger(a.id)).toBe(true);
     // Face matching starts off: a person turns it on, confirming consent (test/api/face-matching.test.ts).
-    expect(a).toEqual({ id: a.id, name: "Lincoln Elementary", agency_type: "school", face_matching_enabled: false, face_matching_consent: null });
+    expect(a).toEqual({ id: a.id, name: "Lincoln Elementary", agency_type: "school", face_matching_enabled: false, face_matching_consent: null, learn_from_confirmed_matches: true });
     const list = await call(agencies, "GET", base, { token });
     expect(list.status).toBe(200);
     expect(list.json).toEqual({ agencies: [a, b] });

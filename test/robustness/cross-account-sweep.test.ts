@@ -28,6 +28,8 @@ import * as filesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[
 import * as fileRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/files/[fileId]/route";
 import * as subjectsRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/route";
 import * as subjectRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/[subjectId]/route";
+import * as portraitsRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/[subjectId]/portraits/route";
+import * as subjectReferencesRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/[subjectId]/references/route";
 import * as uploadsRoute from "@/app/v1/uploads/route";
 import * as faceCropRoute from "@/app/v1/services/studio/face-crop/route";
 import * as faceCropTaskRoute from "@/app/v1/services/studio/jobs/[taskId]/route";
@@ -38,7 +40,7 @@ import * as matchResultsRoute from "@/app/v1/services/studio/matching/jobs/[matc
 import { loadReferences, processMatchFile } from "@/lib/services/matching/process-match-file";
 import { finishMatchJob } from "@/lib/services/matching/finish-match-job";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
-import { billingCheckouts, matchFaces, matchFiles, matchJobs, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { billingCheckouts, faceReferences, matchFaces, matchFiles, matchJobs, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { queueDelivery } from "@/lib/webhooks/emit";
 import * as qrGenerateRoute from "@/app/v1/services/studio/qr/generate/route";
 import * as qrGenerationRoute from "@/app/v1/services/studio/qr/generations/[generationId]/route";
@@ -97,6 +99,9 @@ type Resources = {
   agencyId: string;
   agencyJobId: string;
   subjectId: string;
+  /** An uploaded reference portrait of the subject, and a reference learned from a confirmed match. */
+  portraitId: string;
+  referenceId: string;
   fileId: string;
   faceTaskId: string;
   faceResultId: string;
@@ -143,6 +148,10 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   [`${STUDIO}/subjects`]: { agencyId },
   [`${STUDIO}/subjects/[subjectId]`]: { agencyId, subjectId: (r) => r.subjectId },
   [`${STUDIO}/subjects/import`]: { agencyId },
+  [`${STUDIO}/subjects/[subjectId]/portraits`]: { agencyId, subjectId: (r) => r.subjectId },
+  [`${STUDIO}/subjects/[subjectId]/portraits/[portraitId]`]: { agencyId, subjectId: (r) => r.subjectId, portraitId: (r) => r.portraitId },
+  [`${STUDIO}/subjects/[subjectId]/references`]: { agencyId, subjectId: (r) => r.subjectId },
+  [`${STUDIO}/subjects/[subjectId]/references/[referenceId]`]: { agencyId, subjectId: (r) => r.subjectId, referenceId: (r) => r.referenceId },
   "services/studio/jobs/[taskId]": { taskId: (r) => r.faceTaskId },
   "services/studio/face-crop/results/[resultId]": { resultId: (r) => r.faceResultId },
   "services/studio/matching/jobs/[matchJobId]": { matchJobId: (r) => r.matchJobId },
@@ -213,6 +222,7 @@ const BODIES: Record<string, Variant[]> = {
   [`${STUDIO}/subjects/import POST`]: [
     { name: "CSV", opts: () => ({ rawBody: "student_id,name\nPLANTED-2,Planted by B\n", headers: { "content-type": "text/csv" } }) },
   ],
+  [`${STUDIO}/subjects/[subjectId]/portraits POST`]: [{ name: "multipart portrait", opts: () => ({ rawBody: multipart(faceFixture("obama3.jpg"), "planted.jpg") }) }],
   [`${STUDIO}/jobs/[jobId]/files POST`]: [
     { name: "multipart", opts: () => ({ rawBody: multipart(png, "planted.png") }) },
     { name: "JSON url", opts: () => ({ body: { url: B.r.uploadUrl, filename: "planted.png" } }) },
@@ -306,6 +316,15 @@ async function createResources(name: string, token: string): Promise<Resources> 
   // Ended as the job's last step ends it (its ZIP is for a finished job).
   await finishMatchJob(db, { matchJobId: mj!.id, accountId: mj!.accountId, outcome: "completed" });
   const [face] = await db.select({ id: matchFaces.id }).from(matchFaces).where(eq(matchFaces.matchJobId, mj!.id));
+  const portraits = await created(
+    call(portraitsRoute, "POST", `/v1/services/studio/agencies/${a}/subjects/${subject.id}/portraits`, { token, params: { agencyId: a, subjectId: subject.id }, rawBody: multipart(faceFixture("obama.jpg"), `${name}-portrait.jpg`) }),
+    201,
+    "reference portrait",
+  );
+  // A reference learned from a confirmed match whose match job is gone (match_face_id null): the review of the face above cannot take it back.
+  const [ref] = await db.select().from(faceReferences).where(eq(faceReferences.subjectId, subject.id)).limit(1);
+  const referenceId = newId("fref");
+  await db.insert(faceReferences).values({ ...ref!, id: referenceId, source: "confirmed_match", portraitId: null, matchFaceId: null });
   // 127.0.0.1 is allowed by FETCH_ALLOW_HOSTS (set above); no runner runs here, so the delivery is marked finished by hand.
   const hook = await created(call(webhookEndpointsRoute, "POST", "/v1/webhook-endpoints", { token, body: { url: "http://127.0.0.1:9/hook", events: ["wallet.low"], description: `${name} hook` } }), 201, "webhook endpoint");
   const [owner] = await db.select({ accountId: webhookEndpoints.accountId }).from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
@@ -352,6 +371,8 @@ async function createResources(name: string, token: string): Promise<Resources> 
     agencyId: a,
     agencyJobId: j,
     subjectId: subject.id,
+    portraitId: portraits.portraits[0].id,
+    referenceId,
     fileId: String(files.files[0].id),
     faceTaskId: crop.task_id,
     faceResultId: crop.results[0].result_id,
@@ -395,6 +416,8 @@ function ghostOf(r: Resources): Resources {
     fixApproveJobId: str(r.fixApproveJobId),
     fixRejectJobId: str(r.fixRejectJobId),
     subjectId: str(r.subjectId),
+    portraitId: str(r.portraitId),
+    referenceId: str(r.referenceId),
     agencyId: "2147483647",
     agencyJobId: "2147483646",
     fileId: "2147483645",
@@ -436,6 +459,8 @@ async function snapshot(p: Party) {
     matchJob: await read(matchJobRoute, `/v1/services/studio/matching/jobs/${r.matchJobId}`, { matchJobId: r.matchJobId }),
     matchResults: await read(matchResultsRoute, `/v1/services/studio/matching/jobs/${r.matchJobId}/results`, { matchJobId: r.matchJobId }),
     subject: await read(subjectRoute, `${studio}/subjects/${r.subjectId}`, { agencyId: r.agencyId, subjectId: r.subjectId }),
+    portraits: await read(portraitsRoute, `${studio}/subjects/${r.subjectId}/portraits`, { agencyId: r.agencyId, subjectId: r.subjectId }),
+    references: await read(subjectReferencesRoute, `${studio}/subjects/${r.subjectId}/references`, { agencyId: r.agencyId, subjectId: r.subjectId }),
     // The API key still works (not revoked).
     viaApiKey: (await call(accountRoute, "GET", "/v1/account", { token: r.apiKey })).status,
   };
@@ -620,7 +645,7 @@ describe("another account's ids in bodies and queries", () => {
 
 describe("the same requests from A, the owner", () => {
   // Deletes last, children before parents (a product in use by a project is a 409).
-  const DELETE_ORDER = [`${STUDIO}/jobs/[jobId]/files/[fileId]`, `${STUDIO}/subjects/[subjectId]`, "services/preflight/checks/[reportId]", "projects/[id]", "products/[id]", "api-keys/[id]"];
+  const DELETE_ORDER = [`${STUDIO}/jobs/[jobId]/files/[fileId]`, `${STUDIO}/subjects/[subjectId]/portraits/[portraitId]`, `${STUDIO}/subjects/[subjectId]/references/[referenceId]`, `${STUDIO}/subjects/[subjectId]`, "services/preflight/checks/[reportId]", "projects/[id]", "products/[id]", "api-keys/[id]"];
 
   const REFUSED_WHILE_FULL = new Set([STUDIO, `${STUDIO}/jobs/[jobId]`]);
 

@@ -4,7 +4,7 @@ import { accounts } from "./accounts";
 import { agencies, agencyJobs, jobFiles, subjects } from "./studio";
 
 // AI Face Matching (contract 4.6). Embeddings are children's biometric data:
-// one row per subject, deleted with the subject, the agency, the consent switch,
+// several rows per subject, deleted with the subject, the agency, the consent switch,
 // DELETE .../references and the retention sweep; never returned by the API.
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -15,17 +15,57 @@ const accountId = () =>
 
 export type StoredBox = { x: number; y: number; w: number; h: number };
 
-/** A subject's reference embedding, built from its reference photo. */
+/**
+ * A reference portrait uploaded for a subject (up to 5 with the contract's
+ * `reference_photo_url`), stored like job photos: the photo and a thumbnail.
+ */
+export const subjectPortraits = pgTable(
+  "subject_portraits",
+  {
+    /** `por_...` */
+    id: text("id").primaryKey(),
+    accountId: accountId(),
+    agencyId: integer("agency_id")
+      .notNull()
+      .references(() => agencies.id, { onDelete: "cascade" }),
+    subjectId: text("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    storageKey: text("storage_key").notNull(),
+    thumbnailKey: text("thumbnail_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("subject_portraits_subject_idx").on(t.subjectId, t.createdAt), index("subject_portraits_agency_idx").on(t.agencyId)],
+);
+
+export type ReferenceSource = "portrait" | "confirmed_match";
+
+/**
+ * One reference embedding of a subject; a subject has several (its portraits, and
+ * faces a reviewer confirmed as that subject), and a face scores as the best of them.
+ */
 export const faceReferences = pgTable(
   "face_references",
   {
+    /** `fref_...` */
+    id: text("id").primaryKey(),
     subjectId: text("subject_id")
-      .primaryKey()
+      .notNull()
       .references(() => subjects.id, { onDelete: "cascade" }),
     accountId: accountId(),
     agencyId: integer("agency_id")
       .notNull()
       .references(() => agencies.id, { onDelete: "cascade" }),
+    /** portrait: the subject's reference_photo_url (portrait_id null) or an uploaded portrait; confirmed_match: a reviewed face. */
+    source: text("source").$type<ReferenceSource>().notNull().default("portrait"),
+    portraitId: text("portrait_id").references(() => subjectPortraits.id, { onDelete: "cascade" }),
+    /** The reviewed face it was taken from; null once that match job is deleted (the reference stays until removed). */
+    matchFaceId: text("match_face_id").references(() => matchFaces.id, { onDelete: "set null" }),
     embedding: real("embedding").array().notNull(),
     /** The engine that made it: a new model re-embeds. */
     model: text("model").notNull(),
@@ -34,7 +74,7 @@ export const faceReferences = pgTable(
     faceBox: jsonb("face_box").$type<StoredBox>().notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("face_references_agency_idx").on(t.agencyId)],
+  (t) => [index("face_references_agency_idx").on(t.agencyId), index("face_references_subject_idx").on(t.subjectId, t.source, t.createdAt)],
 );
 
 /** A reference build that ran as a job (20 subjects or more), pollable as a studio task. */
@@ -59,7 +99,7 @@ export const referenceBuilds = pgTable(
   (t) => [index("reference_builds_account_idx").on(t.accountId, t.createdAt)],
 );
 
-export type ReferenceProblem = { student_id: string; subject_id: string; reason: string; message: string };
+export type ReferenceProblem = { student_id: string; subject_id: string; /** The uploaded portrait at fault; null for the reference_photo_url. */ portrait_id?: string | null; reason: string; message: string };
 
 /** A match job (contract 2.9): integer id, one debit for every accepted file. */
 export const matchJobs = pgTable(

@@ -37,6 +37,8 @@ export const agencies = pgTable(
     faceMatchingConsentAt: timestamp("face_matching_consent_at", { withTimezone: true, mode: "date" }),
     /** Last reference build or match job: embeddings unused for the retention period are deleted. */
     matchingUsedAt: timestamp("matching_used_at", { withTimezone: true, mode: "date" }),
+    /** A face a reviewer confirms as a subject becomes one of its references (at most 5 per subject, oldest replaced). */
+    learnFromConfirmedMatches: boolean("learn_from_confirmed_matches").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index("agencies_account_idx").on(t.accountId, t.id)],

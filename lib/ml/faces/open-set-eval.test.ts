@@ -56,6 +56,22 @@ describe("open-set evaluation", () => {
     expect(perPair.rows[0]!.guestsMatched).toBeGreaterThan(5 * Math.max(1, all(1000).guestsMatched));
   });
 
+  it("several references per subject find more of the people on the roster, and counting references in N holds the guests' rate", () => {
+    const four = people(1200, 4, 0.6, 13);
+    const at = (references: number, countReferences: boolean) =>
+      evaluateOpenSet(four, { rosterSizes: [100], targetRate: 0.005, seed: 3, referencesPerSubject: references, minPhotos: 4, countReferences }).rows.find((r) => r.group === "all")!;
+    const one = at(1, false), three = at(3, true);
+    // The same probes either way (people with 4 photos: up to 3 references and a probe).
+    expect(three.probes).toBe(one.probes);
+    expect(three.right).toBeGreaterThan(one.right);
+    expect(three.wrong).toBeLessThanOrEqual(Math.ceil(three.probes * 0.005) + 3);
+    // Each guest photo meets 100 subjects of 3 references: 300 impostor draws, and the bar is set for 300.
+    expect(three.guests).toBe(one.guests);
+    expect(three.guestsMatched).toBeLessThanOrEqual(Math.ceil(three.guests * 0.005 * 2.5));
+    // Given the number of subjects instead, the same rosters let several times more guests through (19 against 3 of 2,400 here).
+    expect(at(3, false).guestsMatched).toBeGreaterThan(2 * Math.max(1, three.guestsMatched));
+  });
+
   it("fits the impostor tail: the score needed for one pair at 1 in 1,000 sits at the sample's 0.1% point", () => {
     const rnd = seeded(5);
     const scores = Array.from({ length: 100_000 }, () => 0.1 + 0.05 * gaussian(rnd));

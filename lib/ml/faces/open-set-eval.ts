@@ -16,6 +16,8 @@
  * - test half, never seen by the calibration: each identity with two photos gives
  *   genuine probes (its reference on a roster of N − 1 other people's references)
  *   and guest probes (one of its photos against N other people's references).
+ *   With `referencesPerSubject` R, every roster subject has up to R photos as
+ *   references and scores as the best of them (as rankCandidates does).
  */
 import { probit } from "simple-statistics";
 
@@ -35,7 +37,20 @@ export type OpenSetRow = {
   review: number;
   unmatched: number;
 };
-export type OpenSetOptions = { rosterSizes: number[]; targetRate: number; reviewRate?: number; seed: number; maxGenuinePerIdentity?: number; center?: boolean };
+export type OpenSetOptions = {
+  rosterSizes: number[];
+  targetRate: number;
+  reviewRate?: number;
+  seed: number;
+  maxGenuinePerIdentity?: number;
+  center?: boolean;
+  /** References per roster subject (photos of that person on the roster; default 1). A subject scores as the best of its references. */
+  referencesPerSubject?: number;
+  /** Test identities need this many photos (default 2): the same probes for every referencesPerSubject when set to its largest + 1. */
+  minPhotos?: number;
+  /** The roster size the rule is given: subjects (default) or references (every reference is an impostor draw for a guest). */
+  countReferences?: boolean;
+};
 
 /** A small seeded generator (mulberry32): the same split and rosters every run. */
 export function seeded(seed: number): () => number {
@@ -152,33 +167,37 @@ export function evaluateOpenSet(input: EvalFaceParts[], opts: OpenSetOptions, de
   const fitted: Decide = (best, runnerUp, N) =>
     best >= scoreNeeded(model, opts.targetRate, N) && best - runnerUp >= margin ? "matched" : best >= scoreNeeded(model, opts.reviewRate ?? 0.1, N) ? "review" : "unmatched";
   const rule = decide ?? fitted;
-  const testIds = names.filter((n) => !calib.has(n) && ids.get(n)!.length >= 2);
+  const R = Math.max(1, opts.referencesPerSubject ?? 1);
+  const testIds = names.filter((n) => !calib.has(n) && ids.get(n)!.length >= Math.max(2, opts.minPhotos ?? 2));
   const rows: OpenSetRow[] = [];
   for (const N of opts.rosterSizes) {
     const required = decide ? NaN : scoreNeeded(model, opts.targetRate, N);
     const tally = new Map<string, OpenSetRow>();
     const row = (group: string) => tally.get(group) ?? tally.set(group, { rosterSize: N, group, required, guests: 0, guestsMatched: 0, guestsReview: 0, probes: 0, right: 0, wrong: 0, review: 0, unmatched: 0 }).get(group)!;
-    /** A roster of `count` references of people other than `except`, drawn from every identity (one random photo each). */
+    /** A roster of `count` people other than `except`, drawn from every identity, with up to R random photos each as references. */
     const others = (except: string, count: number) => {
       const out: EvalFace[] = [];
       const pool = shuffle(names.filter((n) => n !== except), rnd).slice(0, count);
-      for (const n of pool) {
-        const list = ids.get(n)!;
-        out.push(list[Math.floor(rnd() * list.length)]!);
-      }
+      for (const n of pool) out.push(...(R === 1 ? [ids.get(n)![Math.floor(rnd() * ids.get(n)!.length)]!] : shuffle(ids.get(n)!, rnd).slice(0, R)));
       return out;
     };
+    // A subject's score is the best of its references; the runner-up is the best OTHER subject.
     const best2 = (probe: EvalFace, refs: EvalFace[]) => {
-      let b: { s: number; id: string } = { s: -Infinity, id: "" }, r = -Infinity;
+      const bySubject = new Map<string, number>();
       for (const ref of refs) {
         const s = cosine(probe.vector, ref.vector);
+        if (s > (bySubject.get(ref.identity) ?? -Infinity)) bySubject.set(ref.identity, s);
+      }
+      let b: { s: number; id: string } = { s: -Infinity, id: "" }, r = -Infinity;
+      for (const [id, s] of bySubject) {
         if (s > b.s) {
           r = b.s;
-          b = { s, id: ref.identity };
+          b = { s, id };
         } else if (s > r) r = s;
       }
       return { best: b, runnerUp: r };
     };
+    const sizeFor = (roster: EvalFace[]) => (opts.countReferences ? roster.length : N);
     for (const id of testIds) {
       const list = ids.get(id)!;
       // Genuine: a photo of the same age group as the reference where there is one, every other photo a probe (capped).
@@ -186,9 +205,10 @@ export function evaluateOpenSet(input: EvalFaceParts[], opts: OpenSetOptions, de
       for (const probe of list) {
         const ref = list.find((f) => f !== probe && f.group === probe.group) ?? list.find((f) => f !== probe)!;
         if (taken++ >= (opts.maxGenuinePerIdentity ?? 4)) break;
-        const roster = [ref, ...others(id, Math.min(N, names.length) - 1)];
+        const own = R === 1 ? [ref] : [ref, ...shuffle(list.filter((f) => f !== probe && f !== ref), rnd).slice(0, R - 1)];
+        const roster = [...own, ...others(id, Math.min(N, names.length) - 1)];
         const { best, runnerUp } = best2(probe, roster);
-        const d = rule(best.s, runnerUp, N);
+        const d = rule(best.s, runnerUp, sizeFor(roster));
         for (const g of ["all", ref.group === probe.group ? `${probe.group}, same age` : "across ages"]) {
           const t = row(g);
           t.probes++;
@@ -200,8 +220,9 @@ export function evaluateOpenSet(input: EvalFaceParts[], opts: OpenSetOptions, de
       }
       // Guests: each photo of this person (capped alike) against a roster without them.
       for (const guest of list.slice(0, (opts.maxGenuinePerIdentity ?? 4) + 1)) {
-        const { best, runnerUp } = best2(guest, others(id, Math.min(N, names.length - 1)));
-        const d = rule(best.s, runnerUp, N);
+        const roster = others(id, Math.min(N, names.length - 1));
+        const { best, runnerUp } = best2(guest, roster);
+        const d = rule(best.s, runnerUp, sizeFor(roster));
         for (const g of ["all", `${guest.group}, same age`]) {
           const t = row(g);
           t.guests++;

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, or, sql, count } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, or, sql, count } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { agencies, faceReferences, referenceBuilds, subjects, type ReferenceProblem } from "@/lib/db/schema";
+import { agencies, faceReferences, referenceBuilds, subjectPortraits, subjects, type ReferenceProblem } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { startJob } from "@/lib/jobs/start-job";
 import { faceSimilarity } from "@/lib/ml/faces";
@@ -14,24 +14,37 @@ export const SAME_PERSON_SIMILARITY = 0.97;
 
 type SubjectRow = typeof subjects.$inferSelect;
 
-/** Subjects whose reference photo matching may use: a photo, and not opted out. */
+/** Subjects whose reference photos matching may use: a reference_photo_url or an uploaded portrait, and not opted out. */
 export function embeddableSubjects(db: Db, agencyId: number) {
+  const hasPortrait = db.select({ one: sql`1` }).from(subjectPortraits).where(eq(subjectPortraits.subjectId, subjects.id));
   return db
     .select()
     .from(subjects)
-    .where(and(eq(subjects.agencyId, agencyId), eq(subjects.excludeFromMatching, false), or(sql`${subjects.referencePhotoUrl} is not null`, sql`${subjects.referencePhotoKey} is not null`)))
+    .where(and(eq(subjects.agencyId, agencyId), eq(subjects.excludeFromMatching, false), or(sql`${subjects.referencePhotoUrl} is not null`, sql`${subjects.referencePhotoKey} is not null`, exists(hasPortrait))))
     .orderBy(asc(subjects.id));
 }
 
-/** Embeddings whose subject lost its photo or opted out since: dropped before a build. */
+/**
+ * Embeddings dropped before a build: every one of a subject that opted out since, and
+ * the reference_photo_url's of a subject that lost that photo (uploaded portraits take
+ * theirs with them when deleted).
+ */
 async function dropStaleReferences(db: Db, agencyId: number): Promise<number> {
   const stale = await db
-    .select({ id: faceReferences.subjectId })
+    .select({ id: faceReferences.id })
     .from(faceReferences)
     .innerJoin(subjects, eq(subjects.id, faceReferences.subjectId))
-    .where(and(eq(faceReferences.agencyId, agencyId), or(eq(subjects.excludeFromMatching, true), and(isNull(subjects.referencePhotoUrl), isNull(subjects.referencePhotoKey)))));
+    .where(
+      and(
+        eq(faceReferences.agencyId, agencyId),
+        or(
+          eq(subjects.excludeFromMatching, true),
+          and(eq(faceReferences.source, "portrait"), isNull(faceReferences.portraitId), isNull(subjects.referencePhotoUrl), isNull(subjects.referencePhotoKey)),
+        ),
+      ),
+    );
   if (stale.length === 0) return 0;
-  await db.delete(faceReferences).where(inArray(faceReferences.subjectId, stale.map((s) => s.id)));
+  await db.delete(faceReferences).where(inArray(faceReferences.id, stale.map((s) => s.id)));
   return stale.length;
 }
 
@@ -80,9 +93,9 @@ export async function embedAll(db: Db, roster: SubjectRow[], signal?: AbortSigna
   const report: ReferenceProblem[] = [];
   for (const subject of roster) {
     const outcome = await embedSubject(db, subject, signal);
-    if (outcome.kind === "created") created++;
-    else if (outcome.kind === "kept") kept++;
-    else report.push(outcome.problem);
+    created += outcome.created;
+    kept += outcome.kept;
+    report.push(...outcome.problems);
   }
   return { created, kept, report };
 }
@@ -97,14 +110,23 @@ export async function countReferences(db: Db, agencyId: number) {
  * photos between two families: reported, both kept, the photographer decides.
  */
 export async function sameChildReport(db: Db, agencyId: number, roster: SubjectRow[]): Promise<ReferenceProblem[]> {
-  const refs = await db.select({ subjectId: faceReferences.subjectId, embedding: faceReferences.embedding }).from(faceReferences).where(eq(faceReferences.agencyId, agencyId));
+  // Portraits only: a confirmed match is already a reviewer's word on who it is.
+  const refs = await db
+    .select({ subjectId: faceReferences.subjectId, embedding: faceReferences.embedding })
+    .from(faceReferences)
+    .where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.source, "portrait")))
+    .orderBy(asc(faceReferences.subjectId));
   const bySubject = new Map(roster.map((s) => [s.id, s]));
   const problems: ReferenceProblem[] = [];
+  const reported = new Set<string>();
   for (let i = 0; i < refs.length; i++) {
     for (let j = i + 1; j < refs.length; j++) {
+      const pair = `${refs[i]!.subjectId}:${refs[j]!.subjectId}`;
+      if (refs[i]!.subjectId === refs[j]!.subjectId || reported.has(pair)) continue;
       if (faceSimilarity(refs[i]!.embedding, refs[j]!.embedding) < SAME_PERSON_SIMILARITY) continue;
       const [a, b] = [bySubject.get(refs[i]!.subjectId), bySubject.get(refs[j]!.subjectId)];
       if (!a || !b) continue;
+      reported.add(pair);
       problems.push({
         student_id: b.studentId,
         subject_id: b.id,
@@ -119,6 +141,6 @@ export async function sameChildReport(db: Db, agencyId: number, roster: SubjectR
 /** DELETE /v1/services/studio/matching/references?agency_id=: every embedding of the agency, now. */
 export async function deleteReferences(db: Db, accountId: string, agencyId: number) {
   await requireAgency(db, accountId, agencyId);
-  const gone = await db.delete(faceReferences).where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.accountId, accountId))).returning({ id: faceReferences.subjectId });
+  const gone = await db.delete(faceReferences).where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.accountId, accountId))).returning({ id: faceReferences.id });
   return { agency_id: agencyId, embeddings_deleted: gone.length };
 }

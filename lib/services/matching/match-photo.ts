@@ -23,8 +23,12 @@ export const bestDecision = (decisions: MatchDecision[]): MatchDecision =>
  * weaker is sent to review rather than sold to that child's family twice.
  */
 export function matchPhoto(faces: DescribedFace[], refs: Reference[], threshold: number): FaceProposal[] {
-  // Subjects, not references: a subject with several portraits is still one chance of a wrong match.
-  const rosterSize = new Set(refs.map((r) => r.subjectId)).size;
+  // The open-set rule holds its per-photo false-match rate over N impostor draws. A guest
+  // is compared with every reference, and a subject's score is the best of its references:
+  // with several portraits per subject that best is drawn from more than one impostor
+  // score, so N counts references (an upper bound: one child's portraits are correlated).
+  // See lib/ml/faces/README.md, "Several references per subject".
+  const rosterSize = refs.length;
   const proposals = faces.map((face): FaceProposal => {
     const [best, runnerUp] = rankCandidates(face.embedding, refs, 2);
     const engine = judgeMatch(best, runnerUp, threshold, rosterSize);

@@ -6,10 +6,11 @@ import { embedAll, embeddableSubjects, sameChildReport } from "./build-reference
 
 type BuildRow = typeof referenceBuilds.$inferSelect;
 
-/** Problems are keyed by subject and reason, so a retried step never reports one twice. */
+/** Problems are keyed by subject, photo and reason, so a retried step never reports one twice. */
 function mergeReport(a: ReferenceProblem[], b: ReferenceProblem[]) {
-  const seen = new Map(a.map((p) => [`${p.subject_id}:${p.reason}`, p]));
-  for (const p of b) seen.set(`${p.subject_id}:${p.reason}`, p);
+  const key = (p: ReferenceProblem) => `${p.subject_id}:${p.portrait_id ?? ""}:${p.reason}`;
+  const seen = new Map(a.map((p) => [key(p), p]));
+  for (const p of b) seen.set(key(p), p);
   return [...seen.values()];
 }
 

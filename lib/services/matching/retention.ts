@@ -12,7 +12,7 @@ export async function deleteUnusedReferences(db: Db, before: Date): Promise<numb
     .select({ id: agencies.id })
     .from(agencies)
     .where(or(lt(agencies.matchingUsedAt, before), and(isNull(agencies.matchingUsedAt), lt(agencies.createdAt, before))));
-  const gone = await db.delete(faceReferences).where(inArray(faceReferences.agencyId, idle)).returning({ id: faceReferences.subjectId });
+  const gone = await db.delete(faceReferences).where(inArray(faceReferences.agencyId, idle)).returning({ id: faceReferences.id });
   return gone.length;
 }
 

@@ -6,6 +6,8 @@ import { bestDecision } from "./match-photo";
 import { countDecisions, requireMatchJob } from "./match-job-status";
 import { facesOf, toPublicFace } from "./match-results";
 import type { ReviewInput } from "./schemas";
+import { learnFromReview, type LearnOutcome } from "./confirmed-reference";
+import { logger } from "@/lib/log/logger";
 
 type FaceRow = typeof matchFaces.$inferSelect;
 
@@ -32,11 +34,12 @@ async function reviewed(db: Db, face: FaceRow, agencyId: number, input: ReviewIn
  * PATCH /v1/services/studio/matching/jobs/{id}/faces/{faceId}: the photographer
  * accepts the proposal, assigns another subject, says it is nobody on the
  * roster, or undoes (reset). Saved at once; the photo's decision and the job's
- * counts follow; later match jobs over the same photo keep it.
+ * counts follow; later match jobs over the same photo keep it. A confirmed face
+ * becomes a reference of its subject when the agency learns from confirmed matches.
  */
 export async function reviewFace(db: Db, accountId: string, matchJobId: number, faceId: string, input: ReviewInput) {
   const job = await requireMatchJob(db, accountId, matchJobId);
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const [face] = await tx.select().from(matchFaces).where(and(eq(matchFaces.id, faceId), eq(matchFaces.matchJobId, job.id), eq(matchFaces.accountId, accountId))).for("update");
     if (!face) throw notFound("Face");
     await tx.update(matchFaces).set(await reviewed(tx, face, job.agencyId, input)).where(eq(matchFaces.id, face.id));
@@ -45,4 +48,13 @@ export async function reviewFace(db: Db, accountId: string, matchJobId: number, 
     const [row] = await facesOf(tx, [face.matchFileId]).then((rows) => rows.filter((r) => r.face.id === face.id));
     return { face: toPublicFace(row!), counts: await countDecisions(tx, job.id) };
   });
+  // After the commit (it runs the face engine): the confirmed face may become a reference of its subject.
+  let learned: LearnOutcome = "not_confirmed";
+  try {
+    learned = await learnFromReview(db, accountId, faceId);
+  } catch (err) {
+    // The review is saved whatever happens here; the reference can be learned by the next review of this face.
+    logger().warn({ err, faceId }, "confirmed match not learned as a reference");
+  }
+  return { ...answer, reference_learned: learned === "added" || learned === "kept" };
 }

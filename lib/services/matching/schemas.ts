@@ -64,7 +64,7 @@ export type ReviewInput = z.output<typeof reviewBody>;
 export const consentBody = z.strictObject({ face_matching_enabled: z.boolean({ error: "face_matching_enabled must be true or false." }) });
 
 // Responses (the API description and the contract test).
-const problem = z.object({ student_id: z.string(), subject_id: z.string(), reason: z.string(), message: z.string() });
+const problem = z.object({ student_id: z.string(), subject_id: z.string(), portrait_id: z.string().nullable().optional(), reason: z.string(), message: z.string() });
 export const referencesSyncResponse = z.object({
   status: z.literal("completed"),
   agency_id: z.number().int(),
@@ -157,5 +157,54 @@ export const matchResultResponse = z.object({
 });
 export const matchResultsResponse = paginatedResponse(matchResultResponse);
 export const matchJobListResponse = paginatedResponse(matchJobResponse);
-export const reviewResponse = z.object({ face: matchFaceResponse, counts: z.object({ matched: z.number().int(), needs_review: z.number().int(), unmatched: z.number().int(), failed: z.number().int() }) });
+export const reviewResponse = z.object({
+  face: matchFaceResponse,
+  counts: z.object({ matched: z.number().int(), needs_review: z.number().int(), unmatched: z.number().int(), failed: z.number().int() }),
+  /** Whether the confirmed face is now one of its subject's references (learn_from_confirmed_matches). */
+  reference_learned: z.boolean(),
+});
 export const listMatchJobsQuery = pageQuery.extend({ agency_id: agencyIdParam.optional() });
+
+// A subject's reference portraits and references (several per subject).
+export const portraitParams = z.object({ agencyId: intId, subjectId: z.string().min(1).max(64), portraitId: z.string().min(1).max(64) });
+export const subjectReferenceParams = z.object({ agencyId: intId, subjectId: z.string().min(1).max(64), referenceId: z.string().min(1).max(64) });
+const portrait = z.object({
+  id: z.string(),
+  subject_id: z.string(),
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+  embedded: z.boolean(),
+  created_at: z.string(),
+});
+export const portraitsResponse = z.object({
+  subject_id: z.string(),
+  portraits: z.array(portrait),
+  /** The contract's reference photo, one of the subject's reference photos. */
+  reference_photo_url: z.string().nullable(),
+  /** Portraits plus the reference_photo_url: at most max_reference_photos. */
+  reference_photos: z.number().int(),
+  max_reference_photos: z.number().int(),
+});
+export const subjectReferencesResponse = z.object({
+  subject_id: z.string(),
+  references: z.array(
+    z.object({
+      id: z.string(),
+      source: z.enum(["portrait", "confirmed_match"]),
+      portrait_id: z.string().nullable(),
+      match_face_id: z.string().nullable(),
+      match_job_id: z.number().int().nullable(),
+      filename: z.string().nullable(),
+      thumbnail_url: z.string().nullable(),
+      face_box: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+      photo_width: z.number().int().nullable(),
+      photo_height: z.number().int().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});

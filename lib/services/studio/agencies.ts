@@ -1,18 +1,19 @@
 import { recordAudit } from "@/lib/audit/record-audit";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { agencies, agencyJobs, jobFiles, subjects } from "@/lib/db/schema";
+import { agencies, agencyJobs, jobFiles, subjectPortraits, subjects } from "@/lib/db/schema";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { countNoun } from "@/lib/count-noun";
 import { deleteStoredFiles } from "./stored-files";
 import { setFaceMatchingEnabled } from "@/lib/services/matching/consent";
+import { forgetConfirmedMatches } from "@/lib/services/matching/confirmed-reference";
 
 type AgencyRow = typeof agencies.$inferSelect;
 
 /** The contract's agency fields (4.7): the list and the create answer share them. */
 export function toPublicAgency(row: AgencyRow) {
   const consent = row.faceMatchingEnabled && row.faceMatchingConsentBy && row.faceMatchingConsentAt ? { confirmed_by: row.faceMatchingConsentBy, confirmed_at: row.faceMatchingConsentAt.toISOString() } : null;
-  return { id: row.id, name: row.name, agency_type: row.agencyType, face_matching_enabled: row.faceMatchingEnabled, face_matching_consent: consent };
+  return { id: row.id, name: row.name, agency_type: row.agencyType, face_matching_enabled: row.faceMatchingEnabled, face_matching_consent: consent, learn_from_confirmed_matches: row.learnFromConfirmedMatches };
 }
 
 export async function listAgencies(db: Db, accountId: string) {
@@ -41,16 +42,18 @@ export async function getAgency(db: Db, accountId: string, agencyId: number) {
   return { ...toPublicAgency(agency), subject_count: s?.n ?? 0, job_count: j?.n ?? 0 };
 }
 
-/** PATCH: rename, change the type, or switch face matching (`actor` is recorded as having confirmed consent when it goes on). */
-export async function updateAgency(db: Db, accountId: string, agencyId: number, input: { name?: string; agency_type?: AgencyRow["agencyType"]; face_matching_enabled?: boolean }, actor: string) {
+/** PATCH: rename, change the type, switch face matching or learning from confirmed matches (`actor` is recorded as having confirmed consent when it goes on). */
+export async function updateAgency(db: Db, accountId: string, agencyId: number, input: { name?: string; agency_type?: AgencyRow["agencyType"]; face_matching_enabled?: boolean; learn_from_confirmed_matches?: boolean }, actor: string) {
   await requireAgency(db, accountId, agencyId);
   const set: Partial<typeof agencies.$inferInsert> = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.agency_type !== undefined) set.agencyType = input.agency_type;
+  if (input.learn_from_confirmed_matches !== undefined) set.learnFromConfirmedMatches = input.learn_from_confirmed_matches;
   await db.transaction(async (tx) => {
     if (Object.keys(set).length) await tx.update(agencies).set(set).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
     // The consent switch: off deletes the agency's face embeddings in this same transaction.
     if (input.face_matching_enabled !== undefined) await setFaceMatchingEnabled(tx, accountId, agencyId, input.face_matching_enabled, actor);
+    if (input.learn_from_confirmed_matches === false) await forgetConfirmedMatches(tx, accountId, agencyId);
   });
   return getAgency(db, accountId, agencyId);
 }
@@ -64,6 +67,7 @@ export async function deleteAgency(db: Db, accountId: string, agencyId: number, 
   await requireAgency(db, accountId, agencyId);
   const where = and(eq(jobFiles.accountId, accountId), eq(agencyJobs.agencyId, agencyId));
   const files = await db.select({ storageKey: jobFiles.storageKey, thumbnailKey: jobFiles.thumbnailKey }).from(jobFiles).innerJoin(agencyJobs, eq(agencyJobs.id, jobFiles.jobId)).where(where);
+  const portraits = await db.select({ storageKey: subjectPortraits.storageKey, thumbnailKey: subjectPortraits.thumbnailKey }).from(subjectPortraits).where(and(eq(subjectPortraits.agencyId, agencyId), eq(subjectPortraits.accountId, accountId)));
   const [[s], [j]] = await Promise.all([
     db.select({ n: count() }).from(subjects).where(eq(subjects.agencyId, agencyId)),
     db.select({ n: count() }).from(agencyJobs).where(eq(agencyJobs.agencyId, agencyId)),
@@ -83,6 +87,6 @@ export async function deleteAgency(db: Db, accountId: string, agencyId: number, 
     await tx.delete(agencies).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
     await recordAudit(tx, { accountId, action: "agency.deleted", target: String(agencyId), data: { subjects: subjectCount, jobs: jobCount, photos: files.length } });
   });
-  await deleteStoredFiles(files);
+  await deleteStoredFiles([...files, ...portraits]);
   return { deleted: { subjects: subjectCount, jobs: jobCount, photos: files.length } };
 }

@@ -52,14 +52,14 @@ export async function listFiles(db: Db, accountId: string, agencyId: number, job
   return { items: await Promise.all(rows.map(toPublicFile)), total: total?.n ?? 0 };
 }
 
-type Incoming = { bytes: Buffer; filename: string; sourceUrl: string | null; field: string };
+export type Incoming = { bytes: Buffer; filename: string; sourceUrl: string | null; field: string };
 
 /**
  * Checks that the bytes are a photo (by content, then by actually decoding
  * them), and measures it: width and height as displayed, after EXIF rotation,
  * since that is how face detection will see it.
  */
-async function inspectPhoto(file: Incoming) {
+export async function inspectPhoto(file: Incoming) {
   if (file.bytes.byteLength === 0) throw new ApiError(400, "EMPTY_FILE", `${file.filename} is empty.`, { field: file.field });
   const max = config().MAX_IMAGE_BYTES;
   if (file.bytes.byteLength > max) throw new ApiError(413, "PAYLOAD_TOO_LARGE", `${file.filename} is larger than the ${Math.round(max / 1024 / 1024)} MB limit.`, { field: file.field, max_bytes: max });
@@ -178,7 +178,7 @@ export async function deleteFile(db: Db, accountId: string, agencyId: number, jo
 }
 
 /** A display name: the last path segment, without control characters, at most 255 characters. */
-function cleanName(name: string): string {
+export function cleanName(name: string): string {
   return (name.split(/[\\/]/).pop() ?? "").replace(/[\p{Cc}]/gu, "").trim().slice(0, 255);
 }
 

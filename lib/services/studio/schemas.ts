@@ -122,13 +122,15 @@ export const agencyResponse = z.object({
   face_matching_enabled: z.boolean(),
   /** Who confirmed the agency's consent when matching was turned on, and when; null while off (or switched on before consent was recorded). */
   face_matching_consent: z.object({ confirmed_by: z.string(), confirmed_at: z.string() }).nullable(),
+  /** A face a reviewer confirms becomes a reference of its subject (default on; off deletes those learned). */
+  learn_from_confirmed_matches: z.boolean(),
 });
 export const agencyListResponse = z.object({ agencies: z.array(agencyResponse) });
 /** GET /v1/services/studio/agencies/{agencyId}: with its counts. */
 export const agencyDetailResponse = agencyResponse.extend({ subject_count: z.number().int(), job_count: z.number().int() });
 
 /**
- * PATCH an agency: rename, retype or switch face matching; at least one field.
+ * PATCH an agency: rename, retype, switch face matching or learning from confirmed matches; at least one field.
  * Turning matching on needs `consent_confirmed: true`: the person confirms the
  * agency holds consent (the families', for a school) and is recorded as having done so.
  */
@@ -138,9 +140,10 @@ export const updateAgencyBody = z
     agency_type: z.enum(agencyTypeEnum.enumValues).optional(),
     face_matching_enabled: z.boolean({ error: "face_matching_enabled must be true or false." }).optional(),
     consent_confirmed: z.literal(true, { error: "consent_confirmed must be true (send it only when turning face matching on)." }).optional(),
+    learn_from_confirmed_matches: z.boolean({ error: "learn_from_confirmed_matches must be true or false." }).optional(),
   })
-  .refine((b) => b.name !== undefined || b.agency_type !== undefined || b.face_matching_enabled !== undefined, {
-    message: "Send at least one field to change: name, agency_type or face_matching_enabled.",
+  .refine((b) => b.name !== undefined || b.agency_type !== undefined || b.face_matching_enabled !== undefined || b.learn_from_confirmed_matches !== undefined, {
+    message: "Send at least one field to change: name, agency_type, face_matching_enabled or learn_from_confirmed_matches.",
   })
   .refine((b) => b.face_matching_enabled !== true || b.consent_confirmed === true, {
     path: ["consent_confirmed"],

@@ -1,11 +1,13 @@
 import { storage } from "@/lib/storage";
 import type { jobFiles } from "@/lib/db/schema";
 
+type StoredPair = Pick<typeof jobFiles.$inferSelect, "storageKey" | "thumbnailKey">;
+
 /**
- * A job photo's stored objects (the photo and its thumbnail), deleted once their
- * rows are gone. Its own file: deleting an agency, a job or one photo all end here,
+ * A job photo's or a reference portrait's stored objects (the photo and its
+ * thumbnail), deleted once their rows are gone. Its own file: deleting an agency, a job or one photo all end here,
  * and none of those modules needs the others for it.
  */
-export async function deleteStoredFiles(rows: Array<Pick<typeof jobFiles.$inferSelect, "storageKey" | "thumbnailKey">>) {
+export async function deleteStoredFiles(rows: StoredPair[]) {
   for (const row of rows) await Promise.all([storage().delete(row.storageKey), storage().delete(row.thumbnailKey)]);
 }

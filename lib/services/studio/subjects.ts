@@ -1,13 +1,15 @@
 import { recordAudit } from "@/lib/audit/record-audit";
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { faceReferences, subjects } from "@/lib/db/schema";
+import { faceReferences, subjectPortraits, subjects } from "@/lib/db/schema";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { requireAgency } from "./agencies";
+import { deleteStoredFiles } from "./stored-files";
 import { referencePhotoUrlFor, resolveReferencePhoto } from "./reference-photo";
 import { PSPA_FIELDS, type SubjectInput } from "./schemas";
+import { MAX_REFERENCE_PORTRAITS as MAX_REFERENCE_PHOTOS } from "@/lib/services/matching/limits";
 
 type SubjectRow = typeof subjects.$inferSelect;
 
@@ -84,7 +86,7 @@ export async function createSubject(db: Db, accountId: string, agencyId: number,
   }
 }
 
-async function requireSubject(db: Db, accountId: string, agencyId: number, subjectId: string) {
+export async function requireSubject(db: Db, accountId: string, agencyId: number, subjectId: string) {
   await requireAgency(db, accountId, agencyId);
   const [row] = await db.select().from(subjects).where(and(eq(subjects.id, subjectId), eq(subjects.agencyId, agencyId), eq(subjects.accountId, accountId)));
   if (!row) throw notFound("Subject");
@@ -96,7 +98,8 @@ export async function getSubject(db: Db, accountId: string, agencyId: number, su
 }
 
 export async function updateSubject(db: Db, accountId: string, agencyId: number, subjectId: string, input: Partial<SubjectInput>) {
-  await requireSubject(db, accountId, agencyId, subjectId);
+  const current = await requireSubject(db, accountId, agencyId, subjectId);
+  if (input.reference_photo_url && !current.referencePhotoUrl && !current.referencePhotoKey) await requireRoomForUrlPhoto(db, subjectId);
   const changes: Partial<typeof subjects.$inferInsert> = { updatedAt: new Date() };
   if (input.student_id !== undefined) changes.studentId = input.student_id;
   if (input.name !== undefined) changes.name = input.name;
@@ -107,12 +110,18 @@ export async function updateSubject(db: Db, accountId: string, agencyId: number,
   try {
     const row = await db.transaction(async (tx) => {
       const [updated] = await tx.update(subjects).set(changes).where(and(eq(subjects.id, subjectId), eq(subjects.accountId, accountId))).returning();
-      // Opting out, or a new reference photo, deletes the embedding now, not at the next build:
-      // an embedding of a photo no longer on the roster must not match anyone.
+      // Opting out deletes every embedding of the subject now, and a new reference photo the
+      // one made from the old photo, not at the next build: an embedding of a photo no longer
+      // on the roster must not match anyone. Uploaded portraits and confirmed matches stay.
       const source = updated!.referencePhotoKey ?? updated!.referencePhotoUrl ?? "";
       await tx
         .delete(faceReferences)
-        .where(and(eq(faceReferences.subjectId, subjectId), updated!.excludeFromMatching ? undefined : ne(faceReferences.photoSource, source)));
+        .where(
+          and(
+            eq(faceReferences.subjectId, subjectId),
+            updated!.excludeFromMatching ? undefined : and(eq(faceReferences.source, "portrait"), isNull(faceReferences.portraitId), ne(faceReferences.photoSource, source)),
+          ),
+        );
       return updated!;
     });
     return toPublicSubject(row);
@@ -122,10 +131,25 @@ export async function updateSubject(db: Db, accountId: string, agencyId: number,
   }
 }
 
+/** The reference_photo_url counts as one of a subject's five reference photos (lib/services/matching/portraits.ts). */
+async function requireRoomForUrlPhoto(db: Db, subjectId: string) {
+  const [row] = await db.select({ n: count() }).from(subjectPortraits).where(eq(subjectPortraits.subjectId, subjectId));
+  if ((row?.n ?? 0) >= MAX_REFERENCE_PHOTOS) {
+    throw new ApiError(409, "TOO_MANY_REFERENCE_PHOTOS", `This subject already has ${MAX_REFERENCE_PHOTOS} uploaded reference portraits, the most a subject has with its reference_photo_url; delete one first.`, {
+      field: "reference_photo_url",
+      max: MAX_REFERENCE_PHOTOS,
+      current: row!.n,
+    });
+  }
+}
+
 export async function deleteSubject(db: Db, accountId: string, agencyId: number, subjectId: string) {
   const subject = await requireSubject(db, accountId, agencyId, subjectId);
+  // Its embeddings and portrait rows go by cascade; the portraits' stored objects after the commit.
+  const portraits = await db.select({ storageKey: subjectPortraits.storageKey, thumbnailKey: subjectPortraits.thumbnailKey }).from(subjectPortraits).where(eq(subjectPortraits.subjectId, subjectId));
   await db.transaction(async (tx) => {
     await tx.delete(subjects).where(and(eq(subjects.id, subjectId), eq(subjects.accountId, accountId)));
     await recordAudit(tx, { accountId, action: "subject.deleted", target: subjectId, data: { agency_id: agencyId, student_id: subject.studentId } });
   });
+  await deleteStoredFiles(portraits);
 }
