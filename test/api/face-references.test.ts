@@ -11,6 +11,7 @@ import * as agencyRoute from "@/app/v1/services/studio/agencies/[agencyId]/route
 import { storage } from "@/lib/storage";
 import { shutDownFaces } from "@/lib/ml/faces";
 import { deleteUnusedReferences } from "@/lib/services/matching/retention";
+import * as importRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/import/route";
 import { call, testAccount } from "../http";
 import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 import * as h from "../jobs/matching-harness";
@@ -148,6 +149,16 @@ describe("reference portraits: several per subject", () => {
     const url = await h.patchSubject(token, agencyId, full.id, { reference_photo_url: (await listPortraits(token, agencyId, obamaId)).json.reference_photo_url });
     expect(url.status).toBe(409);
     expect(url.json).toMatchObject({ error: "TOO_MANY_REFERENCE_PHOTOS", details: { field: "reference_photo_url", max: 5, current: 5 } });
+    // The same through a roster CSV that updates the subject: the line is refused, nothing imported.
+    const csv = `student_id,name,reference_photo_url\nS-FULL,Five Portraits,${(await listPortraits(token, agencyId, obamaId)).json.reference_photo_url}\n`;
+    const imported = await call(importRoute, "POST", `/v1/services/studio/agencies/${agencyId}/subjects/import?on_conflict=update`, {
+      token,
+      params: { agencyId: String(agencyId) },
+      rawBody: csv,
+      headers: { "content-type": "text/csv" },
+    });
+    expect(imported.status, imported.text).toBe(400);
+    expect(imported.json.details.errors).toEqual([expect.objectContaining({ line: 2, field: "reference_photo_url" })]);
     expect((await h.deleteSubject(token, agencyId, full.id)).status).toBe(204);
   }, 120_000);
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { subjects } from "@/lib/db/schema";
+import { subjectPortraits, subjects } from "@/lib/db/schema";
+import { MAX_REFERENCE_PORTRAITS } from "@/lib/services/matching/limits";
 import { ApiError } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { requireAgency } from "./agencies";
@@ -69,6 +70,13 @@ export async function importSubjectsCsv(db: Db, accountId: string, agencyId: num
       .where(and(eq(subjects.agencyId, agencyId), inArray(subjects.studentId, ids.slice(i, i + CHUNK))));
     for (const f of found) existing.add(f.studentId);
   }
+  // As on PATCH: a subject with five uploaded portraits has no room for a URL photo as well.
+  const full = await subjectsWithFullPortraits(db, agencyId, valid.filter((v) => existing.has(v.input.student_id) && v.input.reference_photo_url).map((v) => v.input.student_id));
+  for (const { line, input } of valid) {
+    if (full.has(input.student_id) && input.reference_photo_url) {
+      errors.push({ line, field: "reference_photo_url", message: `student_id ${JSON.stringify(input.student_id)} already has ${MAX_REFERENCE_PORTRAITS} uploaded reference portraits: delete one before giving a reference_photo_url.` });
+    }
+  }
   if (onConflict === "error") {
     for (const { line, input } of valid) {
       if (existing.has(input.student_id)) {
@@ -99,6 +107,22 @@ export async function importSubjectsCsv(db: Db, accountId: string, agencyId: num
     }
   });
   return { created: fresh.length, updated: updates.length, total: valid.length };
+}
+
+/** Student ids of the agency whose subjects hold the most uploaded portraits a subject may have. */
+async function subjectsWithFullPortraits(db: Db, agencyId: number, studentIds: string[]): Promise<Set<string>> {
+  const full = new Set<string>();
+  for (let i = 0; i < studentIds.length; i += CHUNK) {
+    const rows = await db
+      .select({ studentId: subjects.studentId })
+      .from(subjects)
+      .innerJoin(subjectPortraits, eq(subjectPortraits.subjectId, subjects.id))
+      .where(and(eq(subjects.agencyId, agencyId), inArray(subjects.studentId, studentIds.slice(i, i + CHUNK))))
+      .groupBy(subjects.studentId)
+      .having(sql`count(*) >= ${MAX_REFERENCE_PORTRAITS}`);
+    for (const r of rows) full.add(r.studentId);
+  }
+  return full;
 }
 
 function csvInvalid(errors: CsvError[]): ApiError {
