@@ -125,7 +125,7 @@ async function latency() {
   return out;
 }
 
-type Step = { name: string; threads?: number; weights?: IsnetWeights; tuning?: IsnetSessionTuning };
+type Step = { name: string; threads?: number; weights?: IsnetWeights; tuning?: IsnetSessionTuning; size?: number };
 
 /** The speed steps, each one change from the current engine (engineConfig's threads, the session options of isnet-model.ts). */
 const STEPS: Step[] = [
@@ -135,20 +135,34 @@ const STEPS: Step[] = [
   { name: "parallel execution, 2 inter-op threads", tuning: { executionMode: "parallel", interOpNumThreads: 2 } },
   { name: "memory arena and pattern on", tuning: { enableCpuMemArena: true, enableMemPattern: true } },
   { name: "uint8 weights (the package's small model)", weights: "small" },
+  // The same weights at a smaller input: scripts/isnet-any-size.py's graph (skipped without it).
+  { name: "input 768 x 768 (any-size graph)", size: 768 },
+  { name: "input 640 x 640 (any-size graph)", size: 640 },
 ];
+const ANY_SIZE = process.env.BG_ISNET_ANY_SIZE ?? ".data/models/isnet-medium-any-size.onnx";
 
 async function speedSteps() {
   const runs = Number(process.env.BENCH_STEP_RUNS ?? 3);
   const threads = engineConfig().threads;
   const current = await loadIsnetModel({ threads });
-  const variants: { step: Step; model: IsnetModel }[] = [];
-  for (const step of STEPS) variants.push({ step, model: await loadIsnetModel({ threads: step.threads ?? threads, weights: step.weights, tuning: step.tuning }) });
-  const rgb = await sharp((await benchImages())["1 MP"]).resize(MODEL_SIZE, MODEL_SIZE, { fit: "fill" }).raw().toBuffer();
-  const tensor = toModelInput(rgb);
+  const photo = (await benchImages())["1 MP"];
+  const tensorAt = async (size: number) => toModelInput(await sharp(photo).resize(size, size, { fit: "fill" }).raw().toBuffer(), size);
+  const steps = STEPS.filter((s) => !s.size || fs.existsSync(ANY_SIZE));
+  if (steps.length < STEPS.length) console.log(`${ANY_SIZE} not found (python3 scripts/isnet-any-size.py): the input-size steps are skipped.`);
+  const variants: { step: Step; model: IsnetModel; tensor: Float32Array }[] = [];
+  for (const step of steps) {
+    const model = await loadIsnetModel({ threads: step.threads ?? threads, weights: step.weights, tuning: step.tuning, ...(step.size ? { file: ANY_SIZE, size: step.size } : {}) });
+    variants.push({ step, model, tensor: await tensorAt(model.size) });
+  }
+  const tensor = await tensorAt(MODEL_SIZE);
   const reference = await current.run(tensor); // also the first run of the session: not counted
-  const strays: Record<string, { maxDiff: number; iou: number }> = {};
-  for (const { step, model } of variants) {
-    const m = await model.run(tensor); // first run: not counted
+  const strays: Record<string, { maxDiff: number; iou: number } | { iou: string }> = {};
+  for (const { step, model, tensor: input } of variants) {
+    const m = await model.run(input); // first run: not counted
+    if (model.size !== MODEL_SIZE) {
+      strays[step.name] = { iou: "quality sets (bg-quality-bench)" };
+      continue;
+    }
     let maxDiff = 0, inter = 0, union = 0;
     for (let i = 0; i < m.length; i++) {
       maxDiff = Math.max(maxDiff, Math.abs(m[i]! - reference[i]!));
@@ -164,14 +178,14 @@ async function speedSteps() {
   for (let r = 0; r < runs; r++) {
     loads.push(os.loadavg()[0]!);
     const order = variants.map((_, i) => variants[(i + r) % variants.length]!);
-    for (const { step, model } of order) {
+    for (const { step, model, tensor: input } of order) {
       // The current engine right before each variant: both see the same moment's load.
       let t = performance.now();
       await current.run(tensor);
       const base = performance.now() - t;
       currentMs.push(base);
       t = performance.now();
-      await model.run(tensor);
+      await model.run(input);
       (ratios[step.name] ??= []).push((performance.now() - t) / base);
     }
   }
@@ -182,7 +196,7 @@ async function speedSteps() {
     threads,
     loadAverages: loads.map((l) => Number(l.toFixed(1))),
     currentMs: stats(currentMs),
-    steps: STEPS.map((s) => ({ step: s.name, "time vs current (median)": Number(median(ratios[s.name]!).toFixed(2)), rounds: ratios[s.name]!.map((x) => Number(x.toFixed(2))), ...strays[s.name] })),
+    steps: steps.map((s) => ({ step: s.name, "time vs current (median)": Number(median(ratios[s.name]!).toFixed(2)), rounds: ratios[s.name]!.map((x) => Number(x.toFixed(2))), ...strays[s.name] })),
   };
 }
 

@@ -53,7 +53,14 @@ async function main() {
     previous: { isnet, person: async () => person, personRule: { ...PERSON_RULE, bothSides: false, edgeFillGap: 0 } },
     after: { isnet, person: async () => person },
   };
-  // Speed steps (weights, threads, input size) and their IoU cost: bench/bg-model-bench.ts.
+  // Speed step with a quality cost: ISNet at a smaller input (scripts/isnet-any-size.py's graph,
+  // the same weights); times in bench/bg-model-bench.ts. Skipped, and said so, without the file.
+  const anySize = process.env.BG_ISNET_ANY_SIZE ?? ".data/models/isnet-medium-any-size.onnx";
+  if (fs.existsSync(anySize)) {
+    for (const size of [768, 640]) {
+      engines[`after-isnet-${size}`] = { isnet: await loadIsnetModel({ threads, file: anySize, size }), person: async () => person };
+    }
+  } else console.log(`${anySize} not found (python3 scripts/isnet-any-size.py): the input-size steps are skipped.`);
   // BG_QUALITY_ENGINES=previous,after compares only those (a quicker re-run after a change).
   const chosen = process.env.BG_QUALITY_ENGINES?.split(",").map((x) => x.trim()) ?? Object.keys(engines);
   const engineNames = Object.keys(engines).filter((e) => chosen.includes(e));
@@ -93,7 +100,7 @@ async function main() {
   console.table(Object.entries(summary).flatMap(([set, e]) => Object.entries(e).map(([engine, s]) => ({ set, engine, ...s }))));
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync("bench/results/bg-quality.json", JSON.stringify({ when: new Date().toISOString(), summary, rows }, null, 2));
-  await isnet.release();
+  await Promise.all(Object.values(engines).map((e) => e.isnet).filter((m, i, all) => all.indexOf(m) === i).map((m) => m.release()));
   person.release();
 }
 

