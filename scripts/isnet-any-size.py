@@ -49,6 +49,10 @@ for node in graph.node:
     concat.input[1] = divided[factor]
     rewritten += 1
 
+# The traced [h, w] constants are now unused: dropped (onnxruntime would warn about each).
+used = {name for node in graph.node for name in node.input}
+for node in [n for n in graph.node if n.op_type == "Constant" and n.output[0] not in used]:
+    graph.node.remove(node)
 for node in reversed(shared):
     graph.node.insert(0, node)
 for value in list(graph.input) + list(graph.output):
@@ -57,6 +61,5 @@ for value in list(graph.input) + list(graph.output):
         dims[2].dim_param = "height"
         dims[3].dim_param = "width"
 del graph.value_info[:]
-
 onnx.save(model, target)
 print(f"rewrote {rewritten} Resize targets; wrote {target}")
