@@ -39,8 +39,8 @@ const PASSED = ["BG_REMOVAL_KEEP_WARM", "JOB_WARM_UP"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** RSS in MB of every process in the group `pgid` (the server was started detached: its own group). */
-function groupRssMb(pgid: number): { totalMb: number; serverMb: number; processes: number } {
-  let total = 0, server = 0, processes = 0;
+function groupRssMb(pgid: number): { totalMb: number; serverMb: number; processes: number; serverThreads: number } {
+  let total = 0, server = 0, processes = 0, serverThreads = 0;
   for (const pid of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -48,16 +48,21 @@ function groupRssMb(pgid: number): { totalMb: number; serverMb: number; processe
       // Fields after the command name (which may hold spaces): state ppid pgrp ...
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(fields[2]) !== pgid) continue;
-      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      const m = /VmRSS:\s+(\d+) kB/.exec(status);
       const kb = m ? Number(m[1]) : 0;
       total += kb;
       processes++;
-      if (Number(pid) === pgid) server = kb;
+      if (Number(pid) === pgid) {
+        server = kb;
+        // OS threads of the server: engine worker threads (and their onnxruntime / libvips pools) show here.
+        serverThreads = Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      }
     } catch {
       // the process ended between readdir and read
     }
   }
-  return { totalMb: Math.round(total / 1024), serverMb: Math.round(server / 1024), processes };
+  return { totalMb: Math.round(total / 1024), serverMb: Math.round(server / 1024), processes, serverThreads };
 }
 
 async function main() {
@@ -79,7 +84,7 @@ async function main() {
   });
   const api = apiClient(server.base);
   const pgid = server.child.pid!;
-  let peak = { totalMb: 0, serverMb: 0, processes: 0 };
+  let peak = { totalMb: 0, serverMb: 0, processes: 0, serverThreads: 0 };
   let sampling = false;
   const sampler = setInterval(() => {
     if (!sampling) return;
