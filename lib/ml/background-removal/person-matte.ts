@@ -29,7 +29,6 @@ export const PERSON_RULE = {
    * inside the mask (a gap between an arm and a knee) is not that band. 0: off (as the rule first did).
    */
   edgeFillGap: 0.03,
-
   /** An enclosed hole is filled when the mean person probability over it is at least this. */
   holeConfidence: 0.9,
   /** Second looks: regions of at least this share of the frame, the largest few. */
@@ -190,8 +189,9 @@ export async function keepPerson(
     for (let k = Math.max(0, x0); k <= Math.min(w - 1, x1); k++) t = Math.min(t, columnTop[k]!);
     return t;
   };
-  const frameLeft = minTop(0, reach) < h ? minTop(0, reach) : -1;
-  const frameRight = minTop(w - 1 - reach, w - 1) < h ? minTop(w - 1 - reach, w - 1) : -1;
+  const nearLeft = minTop(0, reach), nearRight = minTop(w - 1 - reach, w - 1);
+  const frameLeft = nearLeft < h ? nearLeft : -1;
+  const frameRight = nearRight < h ? nearRight : -1;
   const topLeft = new Int32Array(w), topRight = new Int32Array(w);
   for (let x = 0; x < w; x++) {
     const left = minTop(x - reach, x), right = minTop(x, x + reach);
