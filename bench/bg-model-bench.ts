@@ -4,6 +4,15 @@
 // edges, PNG encoding) on the same images, at 1 MP and 12 MP.
 //
 //   npx tsx bench/bg-model-bench.ts            (BENCH_RUNS=5 per case by default)
+//   npx tsx bench/bg-model-bench.ts --steps    (only the speed steps; BENCH_STEP_RUNS=3 rounds)
+//
+// Speed steps: the engine's ISNet session (the current engine) against one variant at a
+// time (onnxruntime threads, graph optimisation level, execution mode, memory arena, the
+// package's uint8-quantised weights), all loaded in this process, run round by round on the
+// same 1 MP tensor in rotating order; each step is reported as the median of its rounds'
+// time ratios to the current engine in the same round, beside how far its matte strays from
+// the current one (max |difference|, IoU of the two mattes cut at 0.5). A step that changes
+// the numbers is then measured on the quality sets (bench/bg-quality-bench.ts).
 //
 // Latency alternates bare and full run by run in one process; load time, cold
 // start and peak RSS (VmHWM) come from fresh child processes. Writes
@@ -14,7 +23,7 @@ import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
 import { benchImages, peakRssMb, stats } from "./bg-bench-support";
-import { loadIsnetModel, MODEL_SIZE, toModelInput } from "@/lib/ml/background-removal/isnet-model";
+import { loadIsnetModel, MODEL_SIZE, toModelInput, type IsnetModel, type IsnetSessionTuning, type IsnetWeights } from "@/lib/ml/background-removal/isnet-model";
 import { engineConfig } from "@/lib/ml/background-removal/engine-config";
 import type { BgRemovalOptions } from "@/lib/ml/background-removal";
 
@@ -116,6 +125,86 @@ async function latency() {
   return out;
 }
 
+type Step = { name: string; threads?: number; weights?: IsnetWeights; tuning?: IsnetSessionTuning; size?: number };
+
+/** The speed steps, each one change from the current engine (engineConfig's threads, the session options of isnet-model.ts). */
+const STEPS: Step[] = [
+  { name: "2 onnxruntime threads", threads: 2 },
+  { name: "graph optimisation: extended", tuning: { graphOptimizationLevel: "extended" } },
+  { name: "graph optimisation: basic", tuning: { graphOptimizationLevel: "basic" } },
+  { name: "parallel execution, 2 inter-op threads", tuning: { executionMode: "parallel", interOpNumThreads: 2 } },
+  { name: "memory arena and pattern on", tuning: { enableCpuMemArena: true, enableMemPattern: true } },
+  { name: "uint8 weights (the package's small model)", weights: "small" },
+  // The same weights at a smaller input: scripts/isnet-any-size.py's graph (skipped without it).
+  { name: "input 768 x 768 (any-size graph)", size: 768 },
+  { name: "input 640 x 640 (any-size graph)", size: 640 },
+];
+const ANY_SIZE = process.env.BG_ISNET_ANY_SIZE ?? ".data/models/isnet-medium-any-size.onnx";
+
+async function speedSteps() {
+  const runs = Number(process.env.BENCH_STEP_RUNS ?? 3);
+  const threads = engineConfig().threads;
+  const current = await loadIsnetModel({ threads });
+  const photo = (await benchImages())["1 MP"];
+  const tensorAt = async (size: number) => toModelInput(await sharp(photo).resize(size, size, { fit: "fill" }).raw().toBuffer(), size);
+  const steps = STEPS.filter((s) => !s.size || fs.existsSync(ANY_SIZE));
+  if (steps.length < STEPS.length) console.log(`${ANY_SIZE} not found (python3 scripts/isnet-any-size.py): the input-size steps are skipped.`);
+  const variants: { step: Step; model: IsnetModel; tensor: Float32Array }[] = [];
+  for (const step of steps) {
+    const model = await loadIsnetModel({ threads: step.threads ?? threads, weights: step.weights, tuning: step.tuning, ...(step.size ? { file: ANY_SIZE, size: step.size } : {}) });
+    variants.push({ step, model, tensor: await tensorAt(model.size) });
+  }
+  const tensor = await tensorAt(MODEL_SIZE);
+  const reference = await current.run(tensor); // also the first run of the session: not counted
+  const strays: Record<string, { maxDiff: number; iou: number } | { iou: string }> = {};
+  for (const { step, model, tensor: input } of variants) {
+    const m = await model.run(input); // first run: not counted
+    if (model.size !== MODEL_SIZE) {
+      strays[step.name] = { iou: "quality sets (bg-quality-bench)" };
+      continue;
+    }
+    let maxDiff = 0, inter = 0, union = 0;
+    for (let i = 0; i < m.length; i++) {
+      maxDiff = Math.max(maxDiff, Math.abs(m[i]! - reference[i]!));
+      const a = m[i]! >= 0.5, b = reference[i]! >= 0.5;
+      if (a && b) inter++;
+      if (a || b) union++;
+    }
+    strays[step.name] = { maxDiff: Number(maxDiff.toFixed(4)), iou: Number((inter / Math.max(1, union)).toFixed(4)) };
+  }
+  const ratios: Record<string, number[]> = {};
+  const currentMs: number[] = [];
+  const loads: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    loads.push(os.loadavg()[0]!);
+    const order = variants.map((_, i) => variants[(i + r) % variants.length]!);
+    for (const { step, model, tensor: input } of order) {
+      // The current engine right before each variant: both see the same moment's load.
+      let t = performance.now();
+      await current.run(tensor);
+      const base = performance.now() - t;
+      currentMs.push(base);
+      t = performance.now();
+      await model.run(input);
+      (ratios[step.name] ??= []).push((performance.now() - t) / base);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  await Promise.all([current.release(), ...variants.map((v) => v.model.release())]);
+  return {
+    runs,
+    threads,
+    loadAverages: loads.map((l) => Number(l.toFixed(1))),
+    currentMs: stats(currentMs),
+    steps: steps.map((s) => ({ step: s.name, "time vs current (median)": Number(median(ratios[s.name]!).toFixed(2)), rounds: ratios[s.name]!.map((x) => Number(x.toFixed(2))), ...strays[s.name] })),
+  };
+}
+
+function printSteps(steps: Awaited<ReturnType<typeof speedSteps>>) {
+  console.log(`\nspeed steps: current engine ${steps.threads} thread(s), ${steps.runs} rounds, 1 MP; current p50 ${steps.currentMs.p50} ms; load averages per round ${steps.loadAverages.join(", ")}`);
+  console.table(steps.steps.map((row) => ({ ...row, rounds: row.rounds.join(" ") })));
+}
+
 function runPhase(phase: string): Record<string, any> {
   const out = execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, "--phase", phase], {
     encoding: "utf8",
@@ -133,6 +222,14 @@ async function main() {
     return;
   }
   const cfg = engineConfig();
+  if (process.argv.includes("--steps")) {
+    console.log(`machine: ${os.availableParallelism()} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}; load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    const steps = await speedSteps();
+    printSteps(steps);
+    fs.mkdirSync("bench/results", { recursive: true });
+    fs.writeFileSync("bench/results/bg-model-steps.json", JSON.stringify({ at: new Date().toISOString(), steps }, null, 2));
+    return;
+  }
   const machine = `${os.availableParallelism()} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   console.log(`machine: ${machine}`);
   console.log(`engine: ${cfg.workers} worker(s) x ${cfg.threads} onnxruntime thread(s); ${RUNS} runs per case; load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}\n`);
@@ -140,6 +237,7 @@ async function main() {
   const cold = runPhase("cold");
   const during = runPhase("during-warm-up");
   const lat = await latency();
+  const steps = await speedSteps();
 
   const rows = (["1 MP", "12 MP"] as const).map((label) => ({
     case: label,
@@ -166,12 +264,13 @@ async function main() {
   ]);
   console.log("1 MP stage timings (last run, ms):", JSON.stringify(lat["1 MP"].lastTimings));
   console.log("12 MP stage timings (last run, ms):", JSON.stringify(lat["12 MP"].lastTimings));
+  printSteps(steps);
   console.log(`load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync(
     "bench/results/bg-model.json",
-    JSON.stringify({ machine, at: new Date().toISOString(), config: cfg, runs: RUNS, bare, cold, duringWarmUp: during, latency: lat, rows }, null, 2),
+    JSON.stringify({ machine, at: new Date().toISOString(), config: cfg, runs: RUNS, bare, cold, duringWarmUp: during, latency: lat, rows, steps }, null, 2),
   );
 }
 

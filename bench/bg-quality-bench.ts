@@ -1,5 +1,6 @@
-// Background removal quality, the engine before and after the person rule side by
-// side in one run, on the same photos:
+// Background removal quality, side by side in one run on the same photos: the engine
+// before the person rule (ISNet alone), with the person rule as first merged
+// ("previous") and as it is now ("after"):
 // - portraits: BG_PORTRAIT_SET=<dir> with image/<name>.jpg and alpha/<name>.png
 //   (the reference matte). Built from the MIT-licensed P3M repository's demo and
 //   sample images with P3M-Net's mattes (see the README); skipped, and said so, without it.
@@ -15,6 +16,7 @@ import sharp from "sharp";
 import { loadIsnetModel } from "@/lib/ml/background-removal/isnet-model";
 import { loadPersonModel } from "@/lib/ml/background-removal/person-model";
 import { cutOut, type EngineModels } from "@/lib/ml/background-removal/pipeline";
+import { PERSON_RULE } from "@/lib/ml/background-removal/person-matte";
 import { engineConfig } from "@/lib/ml/background-removal/engine-config";
 import { alphaPlane, scoreMatte, type MatteScore } from "@/lib/ml/background-removal/matte-quality";
 import type { BgRemovalOptions, SubjectType } from "@/lib/ml/background-removal";
@@ -44,19 +46,24 @@ async function main() {
   const { threads } = engineConfig();
   const isnet = await loadIsnetModel({ threads });
   const person = await loadPersonModel({ threads });
-  // Speed steps, each measured for its quality cost (portraits only): float16 weights, two onnxruntime threads.
-  const isnetFp16 = await loadIsnetModel({ threads, weights: "small" });
-  const isnet2 = await loadIsnetModel({ threads: 2 });
   const engines: Record<string, EngineModels> = {
     before: { isnet, person: null },
+    // The person rule as first merged (mean IoU 0.970, the sculpture photo 0.841): the solid
+    // fill lent from one side and stopping `core` inside the mask.
+    previous: { isnet, person: async () => person, personRule: { ...PERSON_RULE, bothSides: false, edgeFillGap: 0 } },
     after: { isnet, person: async () => person },
-    // The person rule without the guided full-size edges: what the guided filter adds.
-    "after-bicubic-edges": { isnet, person: async () => person, guidedPersonEdges: false },
-    "after-fp16-weights": { isnet: isnetFp16, person: async () => person },
-    "after-2-threads": { isnet: isnet2, person: async () => person },
   };
-  // The variants of "after" are measured on the portraits as "person" only.
-  const enginesFor = (set: string) => Object.keys(engines).filter((e) => e === "before" || e === "after" || set === "portraits");
+  // Speed step with a quality cost: ISNet at a smaller input (scripts/isnet-any-size.py's graph,
+  // the same weights); times in bench/bg-model-bench.ts. Skipped, and said so, without the file.
+  const anySize = process.env.BG_ISNET_ANY_SIZE ?? ".data/models/isnet-medium-any-size.onnx";
+  if (fs.existsSync(anySize)) {
+    for (const size of [768, 640]) {
+      engines[`after-isnet-${size}`] = { isnet: await loadIsnetModel({ threads, file: anySize, size }), person: async () => person };
+    }
+  } else console.log(`${anySize} not found (python3 scripts/isnet-any-size.py): the input-size steps are skipped.`);
+  // BG_QUALITY_ENGINES=previous,after compares only those (a quicker re-run after a change).
+  const chosen = process.env.BG_QUALITY_ENGINES?.split(",").map((x) => x.trim()) ?? Object.keys(engines);
+  const engineNames = Object.keys(engines).filter((e) => chosen.includes(e));
   const portraits = await portraitSet(process.env.BG_PORTRAIT_SET);
   const cases: Case[] = [
     ...portraits,
@@ -72,20 +79,20 @@ async function main() {
   const rows: { set: string; name: string; engine: string; iou: number; alphaError: number; ms: number; inferenceMs: number }[] = [];
   for (const c of cases) {
     const opts: BgRemovalOptions = { subjectType: c.subjectType, edgeSoftness: 3, highDetail: false, background: "transparent" };
-    for (const engine of enginesFor(c.set)) {
+    for (const engine of engineNames) {
       const models = engines[engine]!;
       const t0 = performance.now();
       const out = await cutOut(models, c.image, opts, 50_000_000);
       const ms = Math.round(performance.now() - t0);
       const score: MatteScore = scoreMatte(await alphaPlane(out.png, c.width, c.height), c.alpha);
       rows.push({ set: c.set, name: c.name, engine, iou: r3(score.iou), alphaError: r3(score.alphaError), ms, inferenceMs: out.timingsMs.inference ?? 0 });
-      console.log(`${c.set.padEnd(26)} ${c.name.padEnd(20)} ${engine.padEnd(7)} IoU ${score.iou.toFixed(3)}  alpha error ${score.alphaError.toFixed(3)}  ${ms} ms`);
+      console.log(`${c.set.padEnd(26)} ${c.name.padEnd(20)} ${engine.padEnd(8)} IoU ${score.iou.toFixed(3)}  alpha error ${score.alphaError.toFixed(3)}  ${ms} ms`);
     }
   }
   const summary: Record<string, Record<string, { n: number; meanIou: number; minIou: number; meanAlphaError: number; meanMs: number; meanInferenceMs: number }>> = {};
   for (const set of [...new Set(rows.map((r) => r.set))]) {
     summary[set] = {};
-    for (const engine of enginesFor(set)) {
+    for (const engine of engineNames) {
       const rs = rows.filter((r) => r.set === set && r.engine === engine);
       summary[set][engine] = { n: rs.length, meanIou: r3(mean(rs.map((r) => r.iou))), minIou: r3(Math.min(...rs.map((r) => r.iou))), meanAlphaError: r3(mean(rs.map((r) => r.alphaError))), meanMs: Math.round(mean(rs.map((r) => r.ms))), meanInferenceMs: Math.round(mean(rs.map((r) => r.inferenceMs))) };
     }
@@ -93,7 +100,7 @@ async function main() {
   console.table(Object.entries(summary).flatMap(([set, e]) => Object.entries(e).map(([engine, s]) => ({ set, engine, ...s }))));
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync("bench/results/bg-quality.json", JSON.stringify({ when: new Date().toISOString(), summary, rows }, null, 2));
-  await Promise.all([isnet.release(), isnetFp16.release(), isnet2.release()]);
+  await Promise.all(Object.values(engines).map((e) => e.isnet).filter((m, i, all) => all.indexOf(m) === i).map((m) => m.release()));
   person.release();
 }
 

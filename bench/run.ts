@@ -89,8 +89,16 @@ async function main() {
   fs.rmSync(idemDir, { recursive: true, force: true });
   console.table(idempotency);
 
+  // Server memory: the standalone build over HTTP, one job of every heavy service at once; skipped without a build.
+  console.log("\nServer memory: the standalone server, RSS idle / peak / after idle (bench/server-memory-bench.ts)");
+  const serverMemory = JSON.parse(
+    execFileSync("npx", ["tsx", "bench/server-memory-bench.ts"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 * 2 ** 20 }).trim().split("\n").pop()!,
+  );
+  if (serverMemory.skipped) console.log(`skipped: ${serverMemory.skipped}`);
+  else console.log(`idle ${serverMemory.idleAfterStart.totalMb} MB, peak ${serverMemory.peak.totalMb} MB, after idle ${serverMemory.afterIdle.totalMb} MB`);
+
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop, faceMatch, matchJobs, fixes, idempotency }, null, 2));
+  fs.writeFileSync("bench/results/latest.json", JSON.stringify({ machine, at: new Date().toISOString(), debits, http, faceCrop, faceMatch, matchJobs, fixes, idempotency, serverMemory }, null, 2));
 }
 
 main().catch((err) => {

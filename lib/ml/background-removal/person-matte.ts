@@ -16,6 +16,19 @@ export const PERSON_RULE = {
   coreConfidence: 0.95,
   /** Columns within this reach lend their person top to their neighbours (see keepPerson, 4). */
   columnReach: 0.08,
+  /**
+   * The solid fill needs the person on both sides within columnReach (the frame's edge
+   * counts as a side): false lets one side suffice, as the rule first did (kept for the
+   * quality benchmark's side-by-side).
+   */
+  bothSides: true as boolean,
+  /**
+   * Where the solid fill stops `core` short of the mask's edge and ISNet drew no edge of its
+   * own within this distance, the band takes the person model's own probability, so a jacket
+   * ISNet missed reaches the mask's edge instead of stopping inside it. A doubtful area deep
+   * inside the mask (a gap between an arm and a knee) is not that band. 0: off (as the rule first did).
+   */
+  edgeFillGap: 0.03,
   /** An enclosed hole is filled when the mean person probability over it is at least this. */
   holeConfidence: 0.9,
   /** Second looks: regions of at least this share of the frame, the largest few. */
@@ -75,29 +88,35 @@ export type Box = { left: number; top: number; width: number; height: number };
  *    and the mask is cut back there too.
  * 3. ISNet's matte farther than `band` outside the mask is cleared (what is left of
  *    a poster or a lamp touching the person's region).
- * 4. Deep inside the mask, where the model is sure (`coreConfidence`) and below the
- *    person region's top in that column, the person is opaque: a dark jacket or a
- *    flat face that ISNet took for background.
+ * 4. Deep inside the mask, where the model is sure (`coreConfidence`) and the person
+ *    hangs there (below the person region's top in nearby columns on *both* sides, the
+ *    frame's edge counting as a side), the person is opaque: a dark jacket or a flat
+ *    face that ISNet took for background, but not the mask's overshoot beside a head.
+ *    Where that fill stops short of the mask's edge far from any edge ISNet drew, the
+ *    band takes the person model's probability (a jacket's outline ISNet missed).
  * 5. Holes enclosed by the person where the model is sure of a person are filled;
  *    a gap it is unsure of (between an arm and a knee) stays open.
  * Returns false (matte untouched) when the photo shows no person.
  */
+export type PersonRule = typeof PERSON_RULE;
+
 export async function keepPerson(
   matte: Matte,
   personWhole: Float32Array,
   lookCloser?: (box: Box) => Promise<Float32Array>,
+  rule: PersonRule = PERSON_RULE,
 ): Promise<boolean> {
   const { width: w, height: h, data: d } = matte;
   const person = new Float32Array(personWhole);
   const mask = new Uint8Array(w * h);
   let area = 0;
   for (let i = 0; i < mask.length; i++) {
-    if (person[i]! >= PERSON_RULE.threshold) {
+    if (person[i]! >= rule.threshold) {
       mask[i] = 1;
       area++;
     }
   }
-  if (area < PERSON_RULE.minArea * w * h) return false;
+  if (area < rule.minArea * w * h) return false;
 
   const regions = components(w, h, (i) => d[i]! >= 0.5, true);
   const overlap = new Float64Array(regions.sizes.length);
@@ -111,9 +130,9 @@ export async function keepPerson(
   if (lookCloser) {
     const others = regions.sizes
       .map((s, l) => ({ s, l }))
-      .filter(({ s, l }) => keep[l] && l !== best && s >= PERSON_RULE.secondLookMinArea * w * h)
+      .filter(({ s, l }) => keep[l] && l !== best && s >= rule.secondLookMinArea * w * h)
       .sort((a, b) => b.s - a.s)
-      .slice(0, PERSON_RULE.secondLookMax);
+      .slice(0, rule.secondLookMax);
     for (const { l } of others) {
       const box = squareAround(regions.labels, l, w, h);
       const q = await lookCloser(box);
@@ -127,13 +146,13 @@ export async function keepPerson(
           }
         }
       }
-      if (sum / n >= PERSON_RULE.threshold) continue;
+      if (sum / n >= rule.threshold) continue;
       keep[l] = false;
       for (let y = 0; y < box.height; y++) {
         for (let x = 0; x < box.width; x++) {
           const i = (box.top + y) * w + box.left + x;
           const qi = q[y * box.width + x]!;
-          if (regions.labels[i] !== best && qi < PERSON_RULE.threshold) {
+          if (regions.labels[i] !== best && qi < rule.threshold) {
             person[i] = Math.min(person[i]!, qi);
             mask[i] = 0;
             notPerson[i] = 1;
@@ -158,22 +177,63 @@ export async function keepPerson(
     if (y < columnTop[x]!) columnTop[x] = y;
   }
   const long = Math.max(w, h);
-  // Within a few columns: a dark shirt between two lit edges hangs from the edges' top.
-  const reach = Math.round(PERSON_RULE.columnReach * long);
-  const top = new Int32Array(w);
-  for (let x = 0; x < w; x++) {
+  // Within a few columns on each side: a dark shirt between two lit edges hangs from the
+  // edges' top. Both sides: the mask's overshoot beside a head (a statue's shoulder, a
+  // dark doorway) has the person on one side only; a jacket has it on both, or on one side
+  // and the frame's edge on the other. The frame's edge is a column whose top is the
+  // person's top near it (a shoulder ISNet found there), or any row when ISNet found
+  // nothing near that edge (a jacket running out of the frame).
+  const reach = Math.round(rule.columnReach * long);
+  const minTop = (x0: number, x1: number) => {
     let t = h;
-    for (let k = Math.max(0, x - reach); k <= Math.min(w - 1, x + reach); k++) t = Math.min(t, columnTop[k]!);
-    top[x] = t;
+    for (let k = Math.max(0, x0); k <= Math.min(w - 1, x1); k++) t = Math.min(t, columnTop[k]!);
+    return t;
+  };
+  const nearLeft = minTop(0, reach), nearRight = minTop(w - 1 - reach, w - 1);
+  const frameLeft = nearLeft < h ? nearLeft : -1;
+  const frameRight = nearRight < h ? nearRight : -1;
+  const topLeft = new Int32Array(w), topRight = new Int32Array(w);
+  for (let x = 0; x < w; x++) {
+    const left = minTop(x - reach, x), right = minTop(x, x + reach);
+    topLeft[x] = x - reach < 0 ? Math.min(left, frameLeft) : left;
+    topRight[x] = x + reach > w - 1 ? Math.min(right, frameRight) : right;
+    if (!rule.bothSides) topLeft[x] = topRight[x] = Math.min(left, right);
   }
-  const band = PERSON_RULE.band * long;
-  const core = PERSON_RULE.core * long;
+  // Support carries along the mask within a row (from the person's columns or the frame's
+  // edge): the jacket between the person's last column and the frame's edge, farther than
+  // the reach from both; a dark back between two arms reaching out of the frame.
+  const fromLeft = new Uint8Array(w * h), fromRight = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const carried = x === 0 ? y >= frameLeft : mask[row + x - 1] && fromLeft[row + x - 1];
+      fromLeft[row + x] = y >= topLeft[x]! || (rule.bothSides && !!mask[row + x] && !!carried) ? 1 : 0;
+    }
+    for (let x = w - 1; x >= 0; x--) {
+      const carried = x === w - 1 ? y >= frameRight : mask[row + x + 1] && fromRight[row + x + 1];
+      fromRight[row + x] = y >= topRight[x]! || (rule.bothSides && !!mask[row + x] && !!carried) ? 1 : 0;
+    }
+  }
+  const band = rule.band * long;
+  const core = rule.core * long;
+  const solid = new Uint8Array(w * h);
   for (let i = 0; i < d.length; i++) {
     const l = regions.labels[i]!;
     if (outside[i]! > band || (l > 0 && !keep[l]) || notPerson[i]) d[i] = 0;
     // The soft fringe (matte < 0.5) of a dropped region goes with it.
     else if (d[i]! < 0.5 && !mask[i] && outside[i]! > band / 3) d[i] = 0;
-    else if (inside[i]! > core && person[i]! >= PERSON_RULE.coreConfidence && (i - (i % w)) / w >= top[i % w]!) d[i] = 1;
+    else if (inside[i]! > core && person[i]! >= rule.coreConfidence && fromLeft[i] && fromRight[i]) d[i] = solid[i] = 1;
+  }
+  if (rule.edgeFillGap > 0) {
+    const toSolid = distanceToMask(solid, w, h);
+    // Only where ISNet drew no edge of its own nearby: where it did, its edge stays.
+    const toIsnet = distanceToMask(Uint8Array.from(regions.labels, (l) => (l > 0 && keep[l] ? 1 : 0)), w, h);
+    for (let i = 0; i < d.length; i++) {
+      const l = regions.labels[i]!;
+      if (mask[i] && inside[i]! <= core && toSolid[i]! <= core + 1 && toIsnet[i]! > rule.edgeFillGap * long && !notPerson[i] && (l === 0 || keep[l]) && fromLeft[i] && fromRight[i]) {
+        d[i] = Math.max(d[i]!, person[i]!);
+      }
+    }
   }
 
   // A hole is filled when the person model is sure it is person (a face), not when
@@ -181,7 +241,7 @@ export async function keepPerson(
   const holes = components(w, h, (i) => d[i]! < 0.5, false);
   const certainty = new Float64Array(holes.sizes.length);
   for (let i = 0; i < d.length; i++) certainty[holes.labels[i]!]! += person[i]!;
-  const fill = holes.sizes.map((s, l) => l > 0 && !holes.touchesBorder[l] && certainty[l]! >= PERSON_RULE.holeConfidence * s);
+  const fill = holes.sizes.map((s, l) => l > 0 && !holes.touchesBorder[l] && certainty[l]! >= rule.holeConfidence * s);
   for (let i = 0; i < d.length; i++) if (fill[holes.labels[i]!]) d[i] = 1;
   return true;
 }

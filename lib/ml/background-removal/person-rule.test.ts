@@ -77,7 +77,10 @@ describe("person rule", () => {
     // The face patch: about x 0.52..0.68, y 0.30..0.60 of the frame.
     // Without the rule it is a hole (alpha ~0); a few edge pixels of the patch may stay soft.
     expect(meanIn(s, 0.54, 0.32, 0.66, 0.58)).toBeGreaterThan(235);
-    expect(s.iou).toBeGreaterThan(0.8);
+    // Beside his head, between him and the sculpture, the person mask overshoots: background
+    // (the first rule painted a solid block here, lent from the head's columns on one side).
+    expect(meanIn(s, 0.38, 0.15, 0.46, 0.33)).toBeLessThan(30);
+    expect(s.iou).toBeGreaterThan(0.85);
   }, SLOW);
 });
 

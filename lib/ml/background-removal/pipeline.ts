@@ -12,7 +12,7 @@ import {
 } from "./matte-ops";
 import { guidedUpsample } from "./guided-upsample";
 import { PERSON_MODEL_SIZE, type PersonModel } from "./person-model";
-import { keepPerson, looksLikePortrait, type Box } from "./person-matte";
+import { keepPerson, looksLikePortrait, type Box, type PersonRule } from "./person-matte";
 import { finishEdges } from "./finish-edges";
 import { singleChannel } from "./single-channel";
 import { subjectProfile, type SubjectProfile } from "./subject-profiles";
@@ -28,6 +28,8 @@ export type EngineModels = {
   person: (() => Promise<PersonModel>) | null;
   /** A person's matte goes to full size along the photo's own edges (default true; the benchmark measures both). */
   guidedPersonEdges?: boolean;
+  /** The person rule's settings (default PERSON_RULE; the benchmark measures variants side by side). */
+  personRule?: PersonRule;
 };
 
 export type PipelineOutput = { png: Buffer; width: number; height: number; timingsMs: Record<string, number> };
@@ -81,7 +83,7 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
     const personModel = await models.person();
     const mask = await personMask(personModel, img, work.width, work.height);
     if (profile.personRule === "always" || looksLikePortrait(matte, mask)) {
-      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale));
+      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), models.personRule);
     }
     lap("person");
   }
@@ -142,15 +144,15 @@ export async function predict(model: IsnetModel, img: DecodedImage, region: Regi
   // "fill" stretches to the square input, as ISNet was trained and as imgly feeds it.
   const rgb = await pipeline
     .flatten({ background: "#ffffff" })
-    .resize(MODEL_SIZE, MODEL_SIZE, { fit: "fill", kernel: "lanczos3" })
+    .resize(model.size, model.size, { fit: "fill", kernel: "lanczos3" })
     .raw()
     .toBuffer();
-  const input = toModelInput(rgb);
+  const input = toModelInput(rgb, model.size);
   const t1 = performance.now();
   const raw = await model.run(input);
   const t2 = performance.now();
   return {
-    matte: resizeBilinear(raw, MODEL_SIZE, MODEL_SIZE, outWidth, outHeight),
+    matte: resizeBilinear(raw, model.size, model.size, outWidth, outHeight),
     inputMs: Math.round(t1 - t0),
     inferenceMs: Math.round(t2 - t1),
   };

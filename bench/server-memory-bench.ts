@@ -1,0 +1,193 @@
+// Server memory: the real standalone server (`npm run build` output, copied alone into an
+// empty folder as scripts/standalone-smoke.ts does) driven over HTTP with one job of every
+// heavy service at once: a background removal (a 1 MP portrait as "person"), a face crop
+// with enhance (super-resolution), a face match job (the demo agency), and an AI fix of a
+// PDF (Ghostscript). Resident memory (VmRSS) of the server and every process it started
+// (Ghostscript), sampled every 250 ms from /proc:
+// - idle after start (health answered, 10 s settled),
+// - peak while the four jobs run,
+// - just after them, and after the idle unload (BG_REMOVAL_IDLE_SECONDS, 20 s here, + 10 s).
+// Skipped, and said so, when there is no build.
+//
+//   npm run build && npx tsx bench/server-memory-bench.ts    (writes bench/results/server-memory.json)
+//   JOB_WARM_UP=off / BG_REMOVAL_KEEP_WARM=true ...           (the other start-up modes)
+//
+// The last line printed is the JSON (bench/run.ts reads it).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import {
+  STANDALONE,
+  apiClient,
+  copyStandalone,
+  expectStatus,
+  finishedBgRemoval,
+  onePagePdf,
+  premiumAccount,
+  startStandalone,
+  untilEnded,
+  upload,
+  waitHealthy,
+  type Json,
+} from "../scripts/support/standalone-server";
+import { atMegapixels } from "./bg-bench-support";
+
+const OPERATOR_TOKEN = "bench-operator-token-0123456789";
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
+const PASSED = ["BG_REMOVAL_KEEP_WARM", "JOB_WARM_UP"];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** RSS in MB of every process in the group `pgid` (the server was started detached: its own group). */
+function groupRssMb(pgid: number): { totalMb: number; serverMb: number; processes: number; serverThreads: number } {
+  let total = 0, server = 0, processes = 0, serverThreads = 0;
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces): state ppid pgrp ...
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      const m = /VmRSS:\s+(\d+) kB/.exec(status);
+      const kb = m ? Number(m[1]) : 0;
+      total += kb;
+      processes++;
+      if (Number(pid) === pgid) {
+        server = kb;
+        // OS threads of the server: engine worker threads (and their onnxruntime / libvips pools) show here.
+        serverThreads = Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      }
+    } catch {
+      // the process ended between readdir and read
+    }
+  }
+  return { totalMb: Math.round(total / 1024), serverMb: Math.round(server / 1024), processes, serverThreads };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(STANDALONE, "server.js"))) {
+    const skipped = `no build at ${STANDALONE}: run \`npm run build\` first`;
+    console.log(`server memory bench skipped: ${skipped}`);
+    console.log(JSON.stringify({ skipped }));
+    return;
+  }
+  const machine = `${os.availableParallelism()} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  console.log(`machine: ${machine}; load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  const dir = copyStandalone();
+  const server = await startStandalone(dir, {
+    DATA_DIR: path.join(dir, ".data"),
+    OPERATOR_TOKEN,
+    BG_REMOVAL_IDLE_SECONDS: String(IDLE_SECONDS),
+    // Passed through when set, to measure the other modes (engines warmed at start or not).
+    ...Object.fromEntries(PASSED.filter((k) => process.env[k]).map((k) => [k, process.env[k]!])),
+  });
+  const api = apiClient(server.base);
+  const pgid = server.child.pid!;
+  let peak = { totalMb: 0, serverMb: 0, processes: 0, serverThreads: 0 };
+  let sampling = false;
+  const sampler = setInterval(() => {
+    if (!sampling) return;
+    const now = groupRssMb(pgid);
+    if (now.totalMb > peak.totalMb) peak = now;
+  }, 250);
+  try {
+    const t0 = Date.now();
+    await waitHealthy(server);
+    const startedMs = Date.now() - t0;
+    await sleep(10_000);
+    const idle = groupRssMb(pgid);
+    console.log(`idle after start (health in ${startedMs} ms, +10 s): ${idle.totalMb} MB`);
+
+    const { token } = await premiumAccount(api, OPERATOR_TOKEN);
+    const portrait = await atMegapixels(path.resolve("lib/ml/background-removal/fixtures/person-poster.jpg"), 1);
+    const face = fs.readFileSync(path.resolve("test/fixtures/faces/obama.jpg"));
+    const tiny = await sharp(face).resize(200, 250).jpeg().toBuffer();
+    const portraitUrl = await upload(api, token, portrait, "portrait.jpg", "image/jpeg");
+    const tinyUrl = await upload(api, token, tiny, "tiny.jpg", "image/jpeg");
+    const pdfUrl = await upload(api, token, await onePagePdf(), "flyer.pdf", "application/pdf");
+    const check = await api("POST", "/v1/services/preflight/checks", { designId: "bench-pdf", fileUrl: pdfUrl, canvasWidthInches: 8, canvasHeightInches: 10 }, token);
+    expectStatus(check, 201, "preflight PDF");
+    const demo = JSON.parse(fs.readFileSync(path.join(dir, ".data", "demo-account.json"), "utf8")) as { email: string; password: string };
+    const demoToken = (await api("POST", "/v1/auth/token", { email: demo.email, password: demo.password })).json.access_token as string;
+    const agency = (await api("GET", "/v1/services/studio/agencies", undefined, demoToken)).json.agencies?.find((a: Json) => a.name.startsWith("Demo"));
+    const demoJob = (await api("GET", `/v1/services/studio/agencies/${agency.id}/jobs`, undefined, demoToken)).json.jobs?.[0];
+    expectStatus(await api("POST", "/v1/services/studio/matching/references", { agency_id: agency.id }, demoToken), 200, "references");
+    const beforeJobs = groupRssMb(pgid);
+
+    sampling = true;
+    const t1 = Date.now();
+    const timed = async <T>(name: string, run: () => Promise<T>) => {
+      const s = Date.now();
+      const out = await run();
+      return { name, ms: Date.now() - s, out };
+    };
+    const jobs = await Promise.all([
+      timed("background removal (1 MP portrait, person)", async () => {
+        const created = await api("POST", "/v1/services/bg-remove", { image_url: portraitUrl, subject_type: "person" }, token);
+        expectStatus(created, 202, "bg-remove");
+        return (await finishedBgRemoval(api, token, created.json.job_id)).status;
+      }),
+      timed("face crop with enhance", async () => {
+        const task = await api("POST", "/v1/services/studio/face-crop", { image_url: tinyUrl, icp_type: "school", enhance: true }, token);
+        expectStatus(task, 202, "face crop with enhance");
+        return (await untilEnded(async () => (await api("GET", `/v1/services/studio/jobs/${task.json.task_id}`, undefined, token)).json, "enhance")).status;
+      }),
+      timed("face match job (demo agency, 6 photos)", async () => {
+        const match = await api("POST", "/v1/services/studio/matching/match-job", { agency_id: agency.id, job_id: demoJob?.id }, demoToken);
+        expectStatus(match, 200, "match job");
+        return (await untilEnded(async () => (await api("GET", `/v1/services/studio/matching/jobs/${match.json.match_job_id}`, undefined, demoToken)).json, "match")).status;
+      }),
+      timed("AI fix of a PDF (Ghostscript)", async () => {
+        const fix = await api("POST", "/v1/services/preflight/ai-jobs", { preflightReportId: check.json.data.reportId }, token);
+        expectStatus(fix, 202, "AI fix job");
+        return (await untilEnded(async () => (await api("GET", `/v1/services/preflight/ai-jobs/${fix.json.data.jobId}`, undefined, token)).json.data ?? {}, "AI fix")).status;
+      }),
+    ]);
+    const allMs = Date.now() - t1;
+    sampling = false;
+    for (const j of jobs) if (j.out !== "completed") throw new Error(`${j.name}: ${j.out}`);
+    const afterJobs = groupRssMb(pgid);
+    console.log(`jobs done in ${allMs} ms; peak ${peak.totalMb} MB; just after ${afterJobs.totalMb} MB`);
+    await sleep((IDLE_SECONDS + 10) * 1000);
+    const afterIdle = groupRssMb(pgid);
+    console.log(`after the idle unload (${IDLE_SECONDS} s setting + 10 s): ${afterIdle.totalMb} MB`);
+
+    const result = {
+      machine,
+      at: new Date().toISOString(),
+      settings: Object.fromEntries(PASSED.map((k) => [k, process.env[k] ?? "(default)"])),
+      idleSeconds: IDLE_SECONDS,
+      loadAverage: os.loadavg().map((l) => Number(l.toFixed(1))),
+      healthMs: startedMs,
+      idleAfterStart: idle,
+      beforeJobs,
+      peak,
+      afterJobs,
+      afterIdle,
+      jobs: jobs.map(({ name, ms, out }) => ({ name, ms, status: out })),
+      allJobsMs: allMs,
+    };
+    console.table([
+      { moment: "idle after start", ...idle },
+      { moment: "account, uploads, references made", ...beforeJobs },
+      { moment: "peak while the four jobs run", ...peak },
+      { moment: "just after the jobs", ...afterJobs },
+      { moment: `after idle (${IDLE_SECONDS} s + 10 s)`, ...afterIdle },
+    ]);
+    console.table(result.jobs);
+    fs.mkdirSync("bench/results", { recursive: true });
+    fs.writeFileSync("bench/results/server-memory.json", JSON.stringify(result, null, 2));
+    console.log(JSON.stringify(result));
+  } catch (err) {
+    console.error(`server memory bench failed: ${err instanceof Error ? err.message : String(err)}`);
+    console.error("--- server output ---\n" + server.output().slice(-4000));
+    process.exitCode = 1;
+  } finally {
+    clearInterval(sampler);
+    await server.kill();
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+  }
+}
+
+void main();
