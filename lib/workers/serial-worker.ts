@@ -1,4 +1,5 @@
 import type { Worker } from "node:worker_threads";
+import { engineIdleMs } from "./engine-idle";
 
 /** Why a request got no answer from the worker; the engine turns it into its own error. */
 export class WorkerFailure extends Error {
@@ -13,7 +14,7 @@ export class WorkerFailure extends Error {
 }
 
 type Pending = { resolve: (reply: unknown) => void; reject: (err: Error) => void };
-type State = { worker: Worker | null; pending: Map<number, Pending>; nextId: number; chain: Promise<unknown> };
+type State = { worker: Worker | null; pending: Map<number, Pending>; nextId: number; chain: Promise<unknown>; idleTimer?: NodeJS.Timeout };
 
 export type SerialWorker<Msg, Reply> = {
   /** Sends one message (an `id` is added) once the previous one is answered; resolves with the worker's reply. */
@@ -27,10 +28,16 @@ export type SerialWorker<Msg, Reply> = {
  * one inference at a time), kept on globalThis under `key` so every server
  * bundle and hot reload shares it. A request past its time limit terminates the
  * worker; a crash fails every pending request; the worker holds the process open
- * only while it has work. Replies are handed back raw, and failures as
- * WorkerFailure: the engine makes its own errors in its caller's bundle.
+ * only while it has work, and is ended after `idleMs` without any (its model's
+ * memory goes back; the next request starts a new one; null keeps it). Replies
+ * are handed back raw, and failures as WorkerFailure: the engine makes its own
+ * errors in its caller's bundle.
  */
-export function serialWorker<Msg extends object, Reply extends { id: number }>(key: string, spawn: () => Worker): SerialWorker<Msg, Reply> {
+export function serialWorker<Msg extends object, Reply extends { id: number }>(
+  key: string,
+  spawn: () => Worker,
+  idleMs: () => number | null = engineIdleMs,
+): SerialWorker<Msg, Reply> {
   const g = globalThis as unknown as Record<string, State | undefined>;
   const state: State = (g[key] ??= { worker: null, pending: new Map(), nextId: 1, chain: Promise.resolve() });
 
@@ -46,7 +53,10 @@ export function serialWorker<Msg extends object, Reply extends { id: number }>(k
       const p = state.pending.get(reply.id);
       if (!p) return;
       state.pending.delete(reply.id);
-      if (state.pending.size === 0) w.unref();
+      if (state.pending.size === 0) {
+        w.unref();
+        endWhenIdle(w);
+      }
       p.resolve(reply);
     });
     w.on("error", (err) => failAll(new WorkerFailure("crashed", "The engine's worker stopped unexpectedly.", { cause: err })));
@@ -56,10 +66,24 @@ export function serialWorker<Msg extends object, Reply extends { id: number }>(k
     return w;
   }
 
+  /** Arms the idle timer once the worker has nothing left to answer. */
+  function endWhenIdle(w: Worker) {
+    clearTimeout(state.idleTimer);
+    const ms = idleMs();
+    if (ms === null) return;
+    state.idleTimer = setTimeout(() => {
+      if (state.worker !== w || state.pending.size > 0) return;
+      state.worker = null;
+      void w.terminate();
+    }, ms);
+    state.idleTimer.unref();
+  }
+
   return {
     request(msg, { timeoutMs, transfer = [] }) {
       const run = () =>
         new Promise<Reply>((resolve, reject) => {
+          clearTimeout(state.idleTimer);
           const w = worker();
           const id = state.nextId++;
           const timer = setTimeout(() => {
@@ -79,6 +103,7 @@ export function serialWorker<Msg extends object, Reply extends { id: number }>(k
       return result;
     },
     async shutDown() {
+      clearTimeout(state.idleTimer);
       const w = state.worker;
       state.worker = null;
       if (w) await w.terminate();
