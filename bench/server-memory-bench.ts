@@ -6,7 +6,8 @@
 // (Ghostscript), sampled every 250 ms from /proc:
 // - idle after start (health answered, 10 s settled),
 // - peak while the four jobs run,
-// - just after them, and after the idle unload (BG_REMOVAL_IDLE_SECONDS, 20 s here, + 10 s).
+// - just after them, and after the idle unload (BG_REMOVAL_IDLE_SECONDS and ENGINE_IDLE_SECONDS,
+//   20 s here, + 10 s).
 // Skipped, and said so, when there is no build.
 //
 //   npm run build && npx tsx bench/server-memory-bench.ts    (writes bench/results/server-memory.json)
@@ -35,7 +36,7 @@ import { atMegapixels } from "./bg-bench-support";
 
 const OPERATOR_TOKEN = "bench-operator-token-0123456789";
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
-const PASSED = ["BG_REMOVAL_KEEP_WARM", "JOB_WARM_UP"];
+const PASSED = ["BG_REMOVAL_KEEP_WARM", "ENGINE_KEEP_WARM", "JOB_WARM_UP"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** RSS in MB of every process in the group `pgid` (the server was started detached: its own group). */
@@ -79,6 +80,7 @@ async function main() {
     DATA_DIR: path.join(dir, ".data"),
     OPERATOR_TOKEN,
     BG_REMOVAL_IDLE_SECONDS: String(IDLE_SECONDS),
+    ENGINE_IDLE_SECONDS: String(IDLE_SECONDS),
     // Passed through when set, to measure the other modes (engines warmed at start or not).
     ...Object.fromEntries(PASSED.filter((k) => process.env[k]).map((k) => [k, process.env[k]!])),
   });
