@@ -12,6 +12,7 @@
 //
 //   npm run build && npx tsx bench/server-memory-bench.ts    (writes bench/results/server-memory.json)
 //   JOB_WARM_UP=off / BG_REMOVAL_KEEP_WARM=true ...           (the other start-up modes)
+//   DATABASE_URL=postgres://…/bench_mem ...                    (PostgreSQL instead of the embedded PGlite)
 //
 // The last line printed is the JSON (bench/run.ts reads it).
 import fs from "node:fs";
@@ -36,7 +37,7 @@ import { atMegapixels } from "./bg-bench-support";
 
 const OPERATOR_TOKEN = "bench-operator-token-0123456789";
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
-const PASSED = ["BG_REMOVAL_KEEP_WARM", "ENGINE_KEEP_WARM", "JOB_WARM_UP", "MALLOC_ARENA_MAX"];
+const PASSED = ["BG_REMOVAL_KEEP_WARM", "ENGINE_KEEP_WARM", "JOB_WARM_UP", "MALLOC_ARENA_MAX", "DATABASE_URL"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** RSS in MB of every process in the group `pgid` (the server was started detached: its own group). */
@@ -81,6 +82,8 @@ async function main() {
     OPERATOR_TOKEN,
     BG_REMOVAL_IDLE_SECONDS: String(IDLE_SECONDS),
     ENGINE_IDLE_SECONDS: String(IDLE_SECONDS),
+    // The match job uses the demo agency, which a PostgreSQL server seeds only when asked.
+    DEMO_ACCOUNT: "always",
     // Passed through when set, to measure the other modes (engines warmed at start or not).
     ...Object.fromEntries(PASSED.filter((k) => process.env[k]).map((k) => [k, process.env[k]!])),
   });
@@ -158,7 +161,8 @@ async function main() {
     const result = {
       machine,
       at: new Date().toISOString(),
-      settings: Object.fromEntries(PASSED.map((k) => [k, process.env[k] ?? "(default)"])),
+      // A database URL may hold a password: only whether one was given.
+      settings: Object.fromEntries(PASSED.map((k) => [k, process.env[k] ? (k === "DATABASE_URL" ? "postgres (set)" : process.env[k]) : "(default)"])),
       idleSeconds: IDLE_SECONDS,
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(1))),
       healthMs: startedMs,
