@@ -3,9 +3,9 @@ import type { Db } from "@/lib/db/types";
 import { agencies, faceReferences, subjectPortraits, subjects } from "@/lib/db/schema";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
+import { storage } from "@/lib/storage";
 import { ACCEPTED_TYPES } from "@/lib/sources/detect-type";
-import { cleanName, inspectPhoto } from "@/lib/services/studio/job-files";
+import { cleanName, inspectPhoto, storedPhotoFields } from "@/lib/services/studio/job-files";
 import { deleteStoredFiles } from "@/lib/services/studio/stored-files";
 import { requireSubject } from "@/lib/services/studio/subjects";
 import { referencePhotoUrlFor } from "@/lib/services/studio/reference-photo";
@@ -17,27 +17,23 @@ type PortraitRow = typeof subjectPortraits.$inferSelect;
 type SubjectRow = typeof subjects.$inferSelect;
 
 async function toPublicPortrait(row: PortraitRow, embedded: boolean) {
-  const [url, thumbnailUrl] = await Promise.all([storage().signedUrl(row.storageKey, OUTPUT_URL_TTL_SECONDS), storage().signedUrl(row.thumbnailKey, OUTPUT_URL_TTL_SECONDS)]);
   return {
     id: row.id,
     subject_id: row.subjectId,
-    filename: row.filename,
-    content_type: row.contentType,
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    url,
-    thumbnail_url: thumbnailUrl,
+    ...(await storedPhotoFields(row)),
     /** Whether a face embedding of it exists (made at upload while matching is on, else by the next reference build). */
     embedded,
     created_at: row.createdAt.toISOString(),
   };
 }
 
+/** The subject's reference_photo_url is one of its five reference photos when it has one. */
+const urlPhotos = (subject: SubjectRow) => (subject.referencePhotoUrl || subject.referencePhotoKey ? 1 : 0);
+
 /** Reference photos a subject holds: its uploaded portraits, and its reference_photo_url (one of the five). */
 async function photoCount(db: Db, subject: SubjectRow) {
   const [row] = await db.select({ n: count() }).from(subjectPortraits).where(eq(subjectPortraits.subjectId, subject.id));
-  return (row?.n ?? 0) + (subject.referencePhotoUrl || subject.referencePhotoKey ? 1 : 0);
+  return (row?.n ?? 0) + urlPhotos(subject);
 }
 
 async function portraitsAnswer(db: Db, subject: SubjectRow) {
@@ -48,7 +44,7 @@ async function portraitsAnswer(db: Db, subject: SubjectRow) {
     subject_id: subject.id,
     portraits: await Promise.all(rows.map((r) => toPublicPortrait(r, embedded.has(r.id)))),
     reference_photo_url: await referencePhotoUrlFor(subject),
-    reference_photos: rows.length + (subject.referencePhotoUrl || subject.referencePhotoKey ? 1 : 0),
+    reference_photos: rows.length + urlPhotos(subject),
     max_reference_photos: MAX_REFERENCE_PORTRAITS,
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimalInt, INT4_MAX } from "@/lib/http/decimal-int";
 import { pageQuery, paginatedResponse } from "@/lib/http/pagination";
-import { intId } from "@/lib/services/studio/schemas";
+import { intId, storedPhotoShape } from "@/lib/services/studio/schemas";
 import { MAX_MATCH_FILE_IDS, MAX_THRESHOLD, MIN_THRESHOLD } from "./limits";
 
 const bodyId = (field: string) =>
@@ -171,13 +171,7 @@ export const subjectReferenceParams = z.object({ agencyId: intId, subjectId: z.s
 const portrait = z.object({
   id: z.string(),
   subject_id: z.string(),
-  filename: z.string(),
-  content_type: z.string(),
-  size: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-  url: z.string(),
-  thumbnail_url: z.string(),
+  ...storedPhotoShape,
   embedded: z.boolean(),
   created_at: z.string(),
 });

@@ -22,24 +22,19 @@ const THUMBNAIL_EDGE = 320;
 /** Files per multipart request. */
 export const MAX_FILES_PER_REQUEST = 20;
 
-export async function toPublicFile(row: FileRow) {
+type StoredPhotoRow = Pick<FileRow, "filename" | "contentType" | "size" | "width" | "height" | "storageKey" | "thumbnailKey">;
+
+/** What the API shows of a photo stored with its thumbnail (a job's photo, a subject's portrait): its facts and signed URLs. */
+export async function storedPhotoFields(row: StoredPhotoRow) {
   const [url, thumbnailUrl] = await Promise.all([
     storage().signedUrl(row.storageKey, OUTPUT_URL_TTL_SECONDS),
     storage().signedUrl(row.thumbnailKey, OUTPUT_URL_TTL_SECONDS),
   ]);
-  return {
-    id: row.id,
-    job_id: row.jobId,
-    filename: row.filename,
-    content_type: row.contentType,
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    url,
-    thumbnail_url: thumbnailUrl,
-    source_url: row.sourceUrl,
-    created_at: row.createdAt.toISOString(),
-  };
+  return { filename: row.filename, content_type: row.contentType, size: row.size, width: row.width, height: row.height, url, thumbnail_url: thumbnailUrl };
+}
+
+export async function toPublicFile(row: FileRow) {
+  return { id: row.id, job_id: row.jobId, ...(await storedPhotoFields(row)), source_url: row.sourceUrl, created_at: row.createdAt.toISOString() };
 }
 
 export async function listFiles(db: Db, accountId: string, agencyId: number, jobId: number, page: { limit: number; offset: number }) {

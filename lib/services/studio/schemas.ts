@@ -194,9 +194,8 @@ export const subjectResponse = z.object({
   updated_at: z.string(),
 });
 export const subjectListResponse = paginatedResponse(subjectResponse);
-export const fileResponse = z.object({
-  id: z.number().int(),
-  job_id: z.number().int(),
+/** A photo stored with its thumbnail (lib/services/studio/job-files.ts storedPhotoFields). */
+export const storedPhotoShape = {
   filename: z.string(),
   content_type: z.string(),
   size: z.number().int(),
@@ -204,6 +203,11 @@ export const fileResponse = z.object({
   height: z.number().int(),
   url: z.string(),
   thumbnail_url: z.string(),
+};
+export const fileResponse = z.object({
+  id: z.number().int(),
+  job_id: z.number().int(),
+  ...storedPhotoShape,
   source_url: z.string().nullable(),
   created_at: z.string(),
 });
