@@ -10,7 +10,16 @@ import { personName } from "./person-name";
  */
 export async function auditSignIn(
   db: Db,
-  input: { email: string; account: AccountRow | null; channel: "studio" | "api"; ip?: string | null; reason?: "two_factor_code"; secondFactor?: "totp" | "recovery_code" | null },
+  input: {
+    email: string;
+    /** Whose login it is, when known (a wrong password has none: it is looked up by the address). */
+    account: AccountRow | null;
+    outcome: "signed_in" | "failed";
+    channel: "studio" | "api";
+    ip?: string | null;
+    reason?: "two_factor_code";
+    secondFactor?: "totp" | "recovery_code" | null;
+  },
 ): Promise<void> {
   const account = input.account ?? (await findAccountByEmail(db, input.email));
   if (!account) return;
@@ -19,7 +28,7 @@ export async function auditSignIn(
   if (input.secondFactor) data.second_factor = input.secondFactor;
   await recordAudit(db, {
     accountId: account.id,
-    action: input.account ? "auth.sign_in" : "auth.sign_in_failed",
+    action: input.outcome === "signed_in" ? "auth.sign_in" : "auth.sign_in_failed",
     target: account.id,
     data,
     actor: { type: "member", id: account.id, name: personName(account) },

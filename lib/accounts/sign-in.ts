@@ -19,7 +19,7 @@ export async function signInWithPassword(db: Db, input: SignInInput): Promise<Ac
   await assertLoginAllowed(input.email);
   const account = await verifyCredentials(db, input.email, input.password);
   if (!account) {
-    await auditSignIn(db, { email: input.email, account: null, channel: input.channel, ip: input.ip });
+    await auditSignIn(db, { email: input.email, account: null, outcome: "failed", channel: input.channel, ip: input.ip });
     await recordLoginFailure(input.email);
     throw new ApiError(401, "INVALID_CREDENTIALS", "The email or password is wrong.");
   }
@@ -29,11 +29,11 @@ export async function signInWithPassword(db: Db, input: SignInInput): Promise<Ac
     if (!input.code?.trim()) throw new ApiError(401, "TWO_FACTOR_REQUIRED", "Two-factor sign-in is on: send the 6-digit code from the authenticator app, or a recovery code.", { field: "code" });
     secondFactor = await checkSecondFactor(db, account, input.code);
     if (!secondFactor) {
-      await auditSignIn(db, { email: input.email, account: null, channel: input.channel, ip: input.ip, reason: "two_factor_code" });
+      await auditSignIn(db, { email: input.email, account, outcome: "failed", channel: input.channel, ip: input.ip, reason: "two_factor_code" });
       await recordLoginFailure(input.email);
       throw new ApiError(401, "INVALID_TWO_FACTOR_CODE", "That code does not match: a current code from the app, or an unused recovery code.", { field: "code" });
     }
   }
-  await auditSignIn(db, { email: input.email, account, channel: input.channel, ip: input.ip, secondFactor });
+  await auditSignIn(db, { email: input.email, account, outcome: "signed_in", channel: input.channel, ip: input.ip, secondFactor });
   return account;
 }
