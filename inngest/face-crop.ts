@@ -62,5 +62,5 @@ export const faceCrop = defineJob({
       finishTask(await getDb(), { taskId: event.data.taskId, accountId: event.data.accountId, outcome: "failed", message: messageFor(error) }),
     );
   },
-  warmUp: () => warmUpFaces(),
+  warmUp: () => warmUpFaces({ atServerStart: true }),
 });

@@ -42,7 +42,7 @@ export const buildFaceReferences = defineJob({
   onFailure: async ({ event, error, step }) => {
     await step.run("fail", async () => finishBuild(await getDb(), event.data.taskId, "failed", error.name === "JobTimeoutError" ? error.message : undefined));
   },
-  warmUp: () => warmUpFaces(),
+  warmUp: () => warmUpFaces({ atServerStart: true }),
 });
 
 /**
@@ -88,5 +88,5 @@ export const matchFaces = defineJob({
       finishMatchJob(await getDb(), { matchJobId: event.data.matchJobId, accountId: event.data.accountId, outcome: "failed", message: messageFor(error) }),
     );
   },
-  warmUp: () => warmUpFaces(),
+  warmUp: () => warmUpFaces({ atServerStart: true }),
 });

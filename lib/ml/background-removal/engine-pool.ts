@@ -205,7 +205,7 @@ export class EnginePool {
   }
 
   private spawn(): Slot {
-    const options = { workerData: { threads: this.settings.threads } satisfies WorkerData };
+    const options = { workerData: { threads: this.settings.threads, layout: this.settings.keepWarm ?? false } satisfies WorkerData };
     const worker = startWorker(
       "lib/ml/background-removal/worker.ts",
       () => new Worker(new URL("./worker.ts", import.meta.url), options),

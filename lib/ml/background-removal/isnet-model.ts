@@ -59,12 +59,20 @@ export type IsnetSessionTuning = Pick<
 
 export async function loadIsnetModel({
   threads,
+  layout = false,
   weights = "medium",
   tuning = {},
   file,
   size = MODEL_SIZE,
 }: {
   threads: number;
+  /**
+   * onnxruntime's "all" level (NCHWc layout: every conv's weights re-packed) instead of "basic".
+   * Measured in one fresh process on 2 cores, 1 thread, one 1024² run (scratch of 2026-11-26,
+   * bench/README.md): basic holds 315 MB loaded and peaks at 914 MB, 2.4 s; all holds 646 MB
+   * and peaks at 1,180 MB, 2.1 s. Memory by default; the keep-warm setting chooses speed.
+   */
+  layout?: boolean;
   weights?: IsnetWeights;
   tuning?: IsnetSessionTuning;
   /** An ONNX file instead of the package's weights (benchmarks: scripts/isnet-any-size.py's graph, run at `size`). */
@@ -74,7 +82,7 @@ export async function loadIsnetModel({
   const started = performance.now();
   const session = await ort.InferenceSession.create(file ? fs.readFileSync(file) : readIsnetWeights(weights), {
     executionProviders: ["cpu"],
-    graphOptimizationLevel: "all",
+    graphOptimizationLevel: layout ? "all" : "basic",
     executionMode: "sequential",
     intraOpNumThreads: threads,
     interOpNumThreads: 1,

@@ -13,4 +13,9 @@ export type FromWorker =
   | { type: "done"; id: number; png: Uint8Array; width: number; height: number; timingsMs: Record<string, number> }
   | { type: "error"; id: number; kind: "input" | "engine"; message: string };
 
-export type WorkerData = { threads: number };
+/**
+ * `layout`: onnxruntime's full graph optimisation (NCHWc layout, weights re-packed): ~15 %
+ * faster, but ~330 MB more held while loaded and ~270 MB more at a run's peak; the engine
+ * turns it on only when kept warm (speed chosen over memory). See isnet-model.ts.
+ */
+export type WorkerData = { threads: number; layout: boolean };

@@ -10,13 +10,13 @@ import { transferable } from "../../workers/transferable";
 // One engine worker: one model instance, one image at a time. Started by
 // engine-pool.ts through startWorker (lib/workers).
 const port = parentPort!;
-const { threads } = workerData as WorkerData;
+const { threads, layout } = workerData as WorkerData;
 const send = (msg: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(msg, transfer);
 
 // No sharp.concurrency() here: libvips' thread pool is shared by the whole process,
 // including the server's own image work on the main thread.
 
-const modelLoading = loadIsnetModel({ threads });
+const modelLoading = loadIsnetModel({ threads, layout });
 modelLoading.then(
   (model) => send({ type: "ready", loadMs: Math.round(model.loadMs) }),
   (err: unknown) => send({ type: "fatal", message: err instanceof Error ? err.message : String(err) }),

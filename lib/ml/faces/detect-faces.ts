@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { serialWorker, type WorkerFailure } from "@/lib/workers/serial-worker";
 import { startWorker } from "@/lib/workers/start-worker";
+import { engineIdleMs } from "@/lib/workers/engine-idle";
 import { faceEngineConfig } from "./engine-config";
 import { FaceInputError } from "./face-input-error";
 import type { FaceDescriptions, FaceDetection } from "./types";
@@ -74,8 +75,14 @@ export async function describeFaces(bytes: Uint8Array, opts: { maxFaces?: number
   return result;
 }
 
-/** Loads the model ahead of the first photo (about half a second); `embed` loads the recognition net too. */
-export async function warmUpFaces(opts: { embed?: boolean } = {}): Promise<void> {
+/**
+ * Loads the model ahead of the first photo (about half a second); `embed` loads the recognition
+ * net too. At server start (`atServerStart`) it does nothing unless the engines are kept warm
+ * (ENGINE_KEEP_WARM): an engine that is ended after idling would only hold its ~175 MB for a
+ * minute, and the first photo's half second is the price of an idle server's memory.
+ */
+export async function warmUpFaces(opts: { embed?: boolean; atServerStart?: boolean } = {}): Promise<void> {
+  if (opts.atServerStart && engineIdleMs() !== null) return;
   await send({ kind: "warm", embed: opts.embed }, faceEngineConfig().timeoutMs + 30_000);
 }
 
