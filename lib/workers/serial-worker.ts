@@ -1,5 +1,6 @@
 import type { Worker } from "node:worker_threads";
 import { engineIdleMs } from "./engine-idle";
+import { engineMemory, type EngineMemorySpec } from "./engine-memory";
 
 /** Why a request got no answer from the worker; the engine turns it into its own error. */
 export class WorkerFailure extends Error {
@@ -31,15 +32,33 @@ export type SerialWorker<Msg, Reply> = {
  * only while it has work, and is ended after `idleMs` without any (its model's
  * memory goes back; the next request starts a new one; null keeps it). Replies
  * are handed back raw, and failures as WorkerFailure: the engine makes its own
- * errors in its caller's bundle.
+ * errors in its caller's bundle. With `memory`, each request waits for its room in the
+ * process's engine memory budget (lib/workers/engine-memory.ts), which may also end this
+ * worker early when it is idle and another engine needs the room.
  */
 export function serialWorker<Msg extends object, Reply extends { id: number }>(
   key: string,
   spawn: () => Worker,
   idleMs: () => number | null = engineIdleMs,
+  memory?: { spec: EngineMemorySpec; budget?: ReturnType<typeof engineMemory> },
 ): SerialWorker<Msg, Reply> {
   const g = globalThis as unknown as Record<string, State | undefined>;
   const state: State = (g[key] ??= { worker: null, pending: new Map(), nextId: 1, chain: Promise.resolve() });
+  const budget = memory ? (memory.budget ?? engineMemory()) : null;
+  const handle = memory
+    ? budget!.register({
+        ...memory.spec,
+        heldNow: () => (state.worker ? memory.spec.heldMb : 0),
+        async releaseIfIdle() {
+          const w = state.worker;
+          if (!w || state.pending.size > 0 || idleMs() === null) return false;
+          clearTimeout(state.idleTimer);
+          state.worker = null;
+          await w.terminate();
+          return true;
+        },
+      })
+    : null;
 
   function worker(): Worker {
     if (state.worker) return state.worker;
@@ -98,7 +117,8 @@ export function serialWorker<Msg extends object, Reply extends { id: number }>(
           w.ref();
           w.postMessage({ ...msg, id }, transfer);
         });
-      const result = state.chain.then(run, run);
+      const gated = () => (handle ? budget!.run(handle, run) : run());
+      const result = state.chain.then(gated, gated);
       state.chain = result.catch(() => {});
       return result;
     },

@@ -6,12 +6,14 @@ import { parseEnv } from "@/lib/parse-env";
  * The engine's settings, from the environment (read at first use):
  * - BG_REMOVAL_MAX_MEGAPIXELS (default 50): larger images are refused before decoding.
  * - BG_REMOVAL_WORKERS (default 1 on up to 3 cores, then half the cores): worker
- *   threads, each with its own model (~2.4 GB resident while running), so also the
- *   number of images processed at once per process.
+ *   threads, each with its own model (~0.3 GB loaded, ~0.9 GB while running; see
+ *   engine-pool.ts), so also the number of images processed at once per process, within
+ *   the engines' shared memory budget (ENGINE_MEMORY_MB, lib/workers/engine-memory.ts).
  * - BG_REMOVAL_THREADS (default: cores - 1 spread over the workers, at least 1):
  *   onnxruntime threads per worker. One core is left to the HTTP server.
  * - BG_REMOVAL_KEEP_WARM (default false): load the models when the server starts and
- *   keep them loaded. Off, the first job loads them and an idle engine gives its
+ *   keep them loaded, with onnxruntime's full graph optimisation (isnet-model.ts: faster,
+ *   more memory). Off, the first job loads them and an idle engine gives its
  *   memory back: speed for those who have the RAM, memory for small servers.
  * - BG_REMOVAL_IDLE_SECONDS (default 60): without KEEP_WARM, a worker idle this long
  *   is ended (onnxruntime session and TensorFlow.js model released, thread stopped).

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { startWorker } from "@/lib/workers/start-worker";
+import { engineMemory, type EngineHandle, type EngineMemoryBudget } from "@/lib/workers/engine-memory";
 import { transferable } from "@/lib/workers/transferable";
 import { ImageInputError } from "./image-input-error";
 import { PROVIDER } from "./provider";
@@ -36,7 +37,24 @@ type QueuedJob = {
   cleanup: () => void;
 };
 
-export type PoolSettings = { workers: number; threads: number; maxPixels: number; keepWarm?: boolean; idleMs?: number };
+export type PoolSettings = {
+  workers: number;
+  threads: number;
+  maxPixels: number;
+  keepWarm?: boolean;
+  idleMs?: number;
+  /** The process's engine memory budget (default), another one (tests), or null for none. */
+  budget?: EngineMemoryBudget | null;
+};
+
+/**
+ * What one worker holds once loaded and what a 1 MP run adds, measured on the whole server
+ * (BENCH_JOBS=bg bench/server-memory-bench.ts: +870 MB at the peak over the idle server, ~260 MB
+ * still held just after) and in one process (scratch: ISNet loaded 232 MB basic / 563 MB with
+ * the layout, its run ~600 MB); the person model's TensorFlow.js heap is in the held part.
+ * Larger photos take more (the full-size guided upsampling), which the budget does not see.
+ */
+const MEMORY = { memory: { heldMb: 300, runMb: 600 }, speed: { heldMb: 650, runMb: 550 } };
 
 /**
  * A small pool of engine worker threads, each holding one model, with a FIFO
@@ -52,9 +70,29 @@ export class EnginePool {
   private queue: QueuedJob[] = [];
   private nextId = 1;
 
-  constructor(private readonly settings: PoolSettings) {}
+  private readonly memory: { budget: EngineMemoryBudget; handle: EngineHandle } | null;
 
+  constructor(private readonly settings: PoolSettings) {
+    const budget = settings.budget === undefined ? engineMemory() : settings.budget;
+    const spec = settings.keepWarm ? MEMORY.speed : MEMORY.memory;
+    this.memory = budget && {
+      budget,
+      handle: budget.register({
+        name: "background-removal",
+        ...spec,
+        heldNow: () => this.slots.length * spec.heldMb,
+        releaseIfIdle: () => this.endIdleWorkers(),
+      }),
+    };
+  }
+
+  /** Removes the background once the run fits the engine memory budget (lib/workers/engine-memory.ts). */
   run(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult> {
+    if (!this.memory) return this.enqueue(input, opts, signal);
+    return this.memory.budget.run(this.memory.handle, () => this.enqueue(input, opts, signal), signal);
+  }
+
+  private enqueue(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
     return new Promise<BgRemovalResult>((resolve, reject) => {
       // Copied (see transferable): the caller's Buffer may be pooled or external.
@@ -130,6 +168,15 @@ export class EnginePool {
     const how = await Promise.race([exited, timeout]);
     clearTimeout(timer);
     if (how === "timeout") await slot.worker.terminate();
+  }
+
+  /** Ends the idle workers now (the budget needs their room); never when kept warm. */
+  private async endIdleWorkers(): Promise<boolean> {
+    if (this.settings.keepWarm || this.queue.length > 0) return false;
+    const idle = this.slots.filter((s) => this.isIdle(s));
+    this.slots = this.slots.filter((s) => !idle.includes(s));
+    await Promise.all(idle.map((s) => this.end(s)));
+    return idle.length > 0;
   }
 
   private isIdle(slot: Slot): boolean {

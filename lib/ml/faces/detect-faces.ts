@@ -27,8 +27,12 @@ export function spawnFaceWorker(): Worker {
 
 type Unsent = WorkerMessage extends infer M ? (M extends WorkerMessage ? Omit<M, "id"> : never) : never;
 
-// One worker (one model, ~350 MB) per process; one photo at a time (the wasm backend runs one inference at a time anyway).
-const engine = serialWorker<Unsent, WorkerReply>("__faceEngine", spawnFaceWorker);
+// One worker per process; one photo at a time (the wasm backend runs one inference at a time
+// anyway). Memory measured in one process (obama.jpg, detect then describe twice): ~140 MB with
+// the detector, ~230 MB with the recognition net too, ~30 MB more while a photo runs.
+const engine = serialWorker<Unsent, WorkerReply>("__faceEngine", spawnFaceWorker, engineIdleMs, {
+  spec: { name: "faces", heldMb: 230, runMb: 30 },
+});
 
 /** Sends one message; the errors are made here, in the caller's bundle (see isFaceInputError). */
 async function send(msg: Unsent, timeoutMs: number, transfer: ArrayBuffer[] = []): Promise<unknown> {

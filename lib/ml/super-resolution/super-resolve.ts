@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { startWorker } from "@/lib/workers/start-worker";
 import { serialWorker, type WorkerFailure } from "@/lib/workers/serial-worker";
 import { transferable } from "@/lib/workers/transferable";
+import { engineIdleMs } from "@/lib/workers/engine-idle";
 import type { SrReply, SrRequest } from "./sr-worker";
 
 /** The one place the super-resolution worker is started (same pattern as lib/ml/faces/detect-faces.ts). */
@@ -9,8 +10,11 @@ export function spawnSrWorker(): Worker {
   return startWorker("lib/ml/super-resolution/sr-worker.ts", () => new Worker(new URL("./sr-worker.ts", import.meta.url)));
 }
 
-// One worker (one model) per process, one crop at a time.
-const engine = serialWorker<Omit<SrRequest, "id">, SrReply>("__srEngine", spawnSrWorker);
+// One worker (one model) per process, one crop at a time. Memory measured in one process
+// (a 200 × 250 crop, two runs): ~130 MB once loaded, ~30 MB more while it runs.
+const engine = serialWorker<Omit<SrRequest, "id">, SrReply>("__srEngine", spawnSrWorker, engineIdleMs, {
+  spec: { name: "super-resolution", heldMb: 130, runMb: 30 },
+});
 
 /**
  * 2x super-resolution (ESRGAN-slim) of RGB pixels in a worker thread, one crop at
