@@ -20,7 +20,9 @@ FROM node:24-bookworm-slim AS run
 # Ghostscript runs PDF prepress as a separate process (AGPL: never linked into Node).
 RUN apt-get update && apt-get install -y --no-install-recommends ghostscript \
   && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 DATA_DIR=/data
+# glibc's malloc settings for the engines' worker threads: scripts/malloc-tunables.mjs says why.
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 DATA_DIR=/data \
+    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2
 WORKDIR /app
 COPY --from=build --chown=node:node /src/.next/standalone ./
 RUN mkdir -p /data && chown node:node /data

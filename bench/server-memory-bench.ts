@@ -42,7 +42,7 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
 const JOB_NAMES = ["bg", "enhance", "match", "fix"] as const;
 const SELECTED = new Set((process.env.BENCH_JOBS ?? JOB_NAMES.join(",")).split(",").map((s) => s.trim()));
 for (const name of SELECTED) if (!(JOB_NAMES as readonly string[]).includes(name)) throw new Error(`BENCH_JOBS: unknown job "${name}" (${JOB_NAMES.join(", ")})`);
-const PASSED = ["BG_REMOVAL_KEEP_WARM", "ENGINE_KEEP_WARM", "JOB_WARM_UP", "MALLOC_ARENA_MAX", "DATABASE_URL"];
+const PASSED = ["BG_REMOVAL_KEEP_WARM", "ENGINE_KEEP_WARM", "ENGINE_MEMORY_MB", "JOB_WARM_UP", "MALLOC_ARENA_MAX", "GLIBC_TUNABLES", "DATABASE_URL"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** RSS in MB of every process in the group `pgid` (the server was started detached: its own group). */
@@ -72,6 +72,20 @@ function groupRssMb(pgid: number): { totalMb: number; serverMb: number; processe
   return { totalMb: Math.round(total / 1024), serverMb: Math.round(server / 1024), processes, serverThreads };
 }
 
+/** The server's largest memory mappings by RSS (BENCH_SMAPS=1): where the memory left after idle lives. */
+function largestMappings(pid: number, n = 6): string[] {
+  const maps: { head: string; rssMb: number; sizeMb: number }[] = [];
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) maps.push({ head: line.split(/\s+/).slice(5).join(" ") || "[anonymous]", rssMb: 0, sizeMb: 0 });
+    else if (line.startsWith("Rss:")) maps.at(-1)!.rssMb = Number(line.split(/\s+/)[1]) / 1024;
+    else if (line.startsWith("Size:")) maps.at(-1)!.sizeMb = Number(line.split(/\s+/)[1]) / 1024;
+  }
+  return maps
+    .sort((a, b) => b.rssMb - a.rssMb)
+    .slice(0, n)
+    .map((m) => `${Math.round(m.rssMb)} MB resident of a ${Math.round(m.sizeMb)} MB mapping: ${m.head}`);
+}
+
 async function main() {
   if (!fs.existsSync(path.join(STANDALONE, "server.js"))) {
     const skipped = `no build at ${STANDALONE}: run \`npm run build\` first`;
@@ -91,6 +105,8 @@ async function main() {
     DEMO_ACCOUNT: "always",
     // Passed through when set, to measure the other modes (engines warmed at start or not).
     ...Object.fromEntries(PASSED.filter((k) => process.env[k]).map((k) => [k, process.env[k]!])),
+    // GLIBC_TUNABLES= (empty) measures glibc's own defaults; unset, the server's (scripts/malloc-tunables.mjs).
+    ...(process.env.GLIBC_TUNABLES === "" ? { GLIBC_TUNABLES: "" } : {}),
   });
   const api = apiClient(server.base);
   const pgid = server.child.pid!;
@@ -170,12 +186,15 @@ async function main() {
     await sleep((IDLE_SECONDS + 10) * 1000);
     const afterIdle = groupRssMb(pgid);
     console.log(`after the idle unload (${IDLE_SECONDS} s setting + 10 s): ${afterIdle.totalMb} MB`);
+    if (process.env.BENCH_SMAPS) for (const line of largestMappings(pgid)) console.log(`  ${line}`);
 
     const result = {
       machine,
       at: new Date().toISOString(),
       // A database URL may hold a password: only whether one was given.
-      settings: Object.fromEntries(PASSED.map((k) => [k, process.env[k] ? (k === "DATABASE_URL" ? "postgres (set)" : process.env[k]) : "(default)"])),
+      settings: Object.fromEntries(
+        PASSED.map((k) => [k, process.env[k] ? (k === "DATABASE_URL" ? "postgres (set)" : process.env[k]) : process.env[k] === "" ? "(empty)" : "(default)"]),
+      ),
       idleSeconds: IDLE_SECONDS,
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(1))),
       healthMs: startedMs,

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { MALLOC_TUNABLES } from "../malloc-tunables.mjs";
 
 export const STANDALONE = path.resolve(process.env.NEXT_DIST_DIR ?? ".next", "standalone");
 
@@ -36,13 +37,16 @@ export function copyStandalone(): string {
 
 export type Server = { base: string; child: ChildProcess; output: () => string; kill: (signal?: NodeJS.Signals) => Promise<void> };
 
-/** Starts `node server.js` in `dir` with only the given settings (no inherited app settings). */
+/**
+ * Starts `node server.js` in `dir` with only the given settings (no inherited app settings),
+ * and glibc's malloc settings as `npm start` and the Dockerfile give them unless `env` has its own.
+ */
 export async function startStandalone(dir: string, env: Record<string, string>, port?: number): Promise<Server> {
   const p = port ?? (await freePort());
   let output = "";
   const child = spawn(process.execPath, ["server.js"], {
     cwd: dir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(p), HOSTNAME: "127.0.0.1", ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", GLIBC_TUNABLES: MALLOC_TUNABLES, PORT: String(p), HOSTNAME: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
