@@ -1,6 +1,6 @@
 import type { Worker } from "node:worker_threads";
 import { engineIdleMs } from "./engine-idle";
-import { engineMemory, type EngineMemorySpec } from "./engine-memory";
+import { engineMemory, type EngineMemoryBudget, type EngineMemorySpec } from "./engine-memory";
 
 /** Why a request got no answer from the worker; the engine turns it into its own error. */
 export class WorkerFailure extends Error {
@@ -40,25 +40,26 @@ export function serialWorker<Msg extends object, Reply extends { id: number }>(
   key: string,
   spawn: () => Worker,
   idleMs: () => number | null = engineIdleMs,
-  memory?: { spec: EngineMemorySpec; budget?: ReturnType<typeof engineMemory> },
+  memory?: { spec: EngineMemorySpec; budget?: EngineMemoryBudget },
 ): SerialWorker<Msg, Reply> {
   const g = globalThis as unknown as Record<string, State | undefined>;
   const state: State = (g[key] ??= { worker: null, pending: new Map(), nextId: 1, chain: Promise.resolve() });
   const budget = memory ? (memory.budget ?? engineMemory()) : null;
-  const handle = memory
-    ? budget!.register({
-        ...memory.spec,
-        heldNow: () => (state.worker ? memory.spec.heldMb : 0),
-        async releaseIfIdle() {
-          const w = state.worker;
-          if (!w || state.pending.size > 0 || idleMs() === null) return false;
-          clearTimeout(state.idleTimer);
-          state.worker = null;
-          await w.terminate();
-          return true;
-        },
-      })
-    : null;
+  const handle =
+    memory && budget
+      ? budget.register({
+          ...memory.spec,
+          heldNow: () => (state.worker ? memory.spec.heldMb : 0),
+          async releaseIfIdle() {
+            const w = state.worker;
+            if (!w || state.pending.size > 0 || idleMs() === null) return false;
+            clearTimeout(state.idleTimer);
+            state.worker = null;
+            await w.terminate();
+            return true;
+          },
+        })
+      : null;
 
   function worker(): Worker {
     if (state.worker) return state.worker;
@@ -117,7 +118,7 @@ export function serialWorker<Msg extends object, Reply extends { id: number }>(
           w.ref();
           w.postMessage({ ...msg, id }, transfer);
         });
-      const gated = () => (handle ? budget!.run(handle, run) : run());
+      const gated = () => (budget && handle ? budget.run(handle, run) : run());
       const result = state.chain.then(gated, gated);
       state.chain = result.catch(() => {});
       return result;

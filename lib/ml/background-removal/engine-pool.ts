@@ -50,8 +50,9 @@ export type PoolSettings = {
 /**
  * What one worker holds once loaded and what a 1 MP run adds, measured on the whole server
  * (BENCH_JOBS=bg bench/server-memory-bench.ts: +870 MB at the peak over the idle server, ~260 MB
- * still held just after) and in one process (scratch: ISNet loaded 232 MB basic / 563 MB with
- * the layout, its run ~600 MB); the person model's TensorFlow.js heap is in the held part.
+ * still held just after) and ISNet alone in a fresh process (bench/README.md: ~230 MB over the
+ * process's own once loaded at the basic level, ~560 MB with the layout, ~600 MB more during
+ * its run); the person model's TensorFlow.js heap is in the held part.
  * Larger photos take more (the full-size guided upsampling), which the budget does not see.
  */
 const MEMORY = { memory: { heldMb: 300, runMb: 600 }, speed: { heldMb: 650, runMb: 550 } };
