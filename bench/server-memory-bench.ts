@@ -9,7 +9,8 @@
 // - peak while the jobs run (all four by default; BENCH_JOBS=bg,enhance,match,fix picks some,
 //   to see each service's own peak),
 // - just after them, and after the idle unload (BG_REMOVAL_IDLE_SECONDS and ENGINE_IDLE_SECONDS,
-//   20 s here, + 10 s).
+//   20 s here, + 10 s),
+// - after a restart on the same data (SIGTERM, started again, +10 s): a deployed server's start.
 // Skipped, and said so, when there is no build.
 //
 //   npm run build && npx tsx bench/server-memory-bench.ts    (writes bench/results/server-memory.json)
@@ -96,7 +97,7 @@ async function main() {
   const machine = `${os.availableParallelism()} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   console.log(`machine: ${machine}; load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   const dir = copyStandalone();
-  const server = await startStandalone(dir, {
+  const env = {
     DATA_DIR: path.join(dir, ".data"),
     OPERATOR_TOKEN,
     BG_REMOVAL_IDLE_SECONDS: String(IDLE_SECONDS),
@@ -107,7 +108,8 @@ async function main() {
     ...Object.fromEntries(PASSED.filter((k) => process.env[k]).map((k) => [k, process.env[k]!])),
     // GLIBC_TUNABLES= (empty) measures glibc's own defaults; unset, the server's (scripts/malloc-tunables.mjs).
     ...(process.env.GLIBC_TUNABLES === "" ? { GLIBC_TUNABLES: "" } : {}),
-  });
+  };
+  let server = await startStandalone(dir, env);
   const api = apiClient(server.base);
   const pgid = server.child.pid!;
   let peak = { totalMb: 0, serverMb: 0, processes: 0, serverThreads: 0 };
@@ -188,6 +190,17 @@ async function main() {
     console.log(`after the idle unload (${IDLE_SECONDS} s setting + 10 s): ${afterIdle.totalMb} MB`);
     if (process.env.BENCH_SMAPS) for (const line of largestMappings(pgid)) console.log(`  ${line}`);
 
+    // A restart on the same data: what a deployed server holds after start, without the
+    // demo's first reference build (which a fresh database runs at start).
+    await server.kill("SIGTERM");
+    server = await startStandalone(dir, env);
+    const restartT0 = Date.now();
+    await waitHealthy(server);
+    const restartHealthMs = Date.now() - restartT0;
+    await sleep(10_000);
+    const afterRestart = groupRssMb(server.child.pid!);
+    console.log(`idle after a restart on the same data (health in ${restartHealthMs} ms, +10 s): ${afterRestart.totalMb} MB`);
+
     const result = {
       machine,
       at: new Date().toISOString(),
@@ -205,6 +218,7 @@ async function main() {
       peak,
       afterJobs,
       afterIdle,
+      afterRestart,
       jobs: jobs.map(({ name, ms, out }) => ({ name, ms, status: out })),
       allJobsMs: allMs,
     };
@@ -215,6 +229,7 @@ async function main() {
       { moment: `peak while the jobs run (${[...SELECTED].join(", ")})`, ...peak },
       { moment: "just after the jobs", ...afterJobs },
       { moment: `after idle (${IDLE_SECONDS} s + 10 s)`, ...afterIdle },
+      { moment: "idle after a restart on the same data (+10 s)", ...afterRestart },
     ]);
     console.table(result.jobs);
     fs.mkdirSync("bench/results", { recursive: true });
