@@ -149,7 +149,7 @@ export function engineMemory(key = "__engineMemory", budgetMb: () => number | nu
       }
     },
 
-    /** For tests and the bench: MB counted now, runs in progress and waiting. */
+    /** For tests: MB counted now, runs in progress and waiting. */
     snapshot: () => ({ inUseMb: inUse(), running: runningCount(), waiting: s.waiting.filter((w) => !w.abandoned).length }),
   };
 }

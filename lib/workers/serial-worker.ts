@@ -50,14 +50,7 @@ export function serialWorker<Msg extends object, Reply extends { id: number }>(
       ? budget.register({
           ...memory.spec,
           heldNow: () => (state.worker ? memory.spec.heldMb : 0),
-          async releaseIfIdle() {
-            const w = state.worker;
-            if (!w || state.pending.size > 0 || idleMs() === null) return false;
-            clearTimeout(state.idleTimer);
-            state.worker = null;
-            await w.terminate();
-            return true;
-          },
+          releaseIfIdle: async () => idleMs() !== null && (await endIfIdle(state.worker)),
         })
       : null;
 
@@ -91,12 +84,17 @@ export function serialWorker<Msg extends object, Reply extends { id: number }>(
     clearTimeout(state.idleTimer);
     const ms = idleMs();
     if (ms === null) return;
-    state.idleTimer = setTimeout(() => {
-      if (state.worker !== w || state.pending.size > 0) return;
-      state.worker = null;
-      void w.terminate();
-    }, ms);
+    state.idleTimer = setTimeout(() => void endIfIdle(w), ms);
     state.idleTimer.unref();
+  }
+
+  /** Ends `w` if it is still this engine's worker and has nothing to answer (its idle time, or the memory budget). */
+  async function endIfIdle(w: Worker | null): Promise<boolean> {
+    if (!w || state.worker !== w || state.pending.size > 0) return false;
+    clearTimeout(state.idleTimer);
+    state.worker = null;
+    await w.terminate();
+    return true;
   }
 
   return {

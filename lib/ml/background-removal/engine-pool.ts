@@ -174,10 +174,16 @@ export class EnginePool {
   /** Ends the idle workers now (the budget needs their room); never when kept warm. */
   private async endIdleWorkers(): Promise<boolean> {
     if (this.settings.keepWarm || this.queue.length > 0) return false;
-    const idle = this.slots.filter((s) => this.isIdle(s));
-    this.slots = this.slots.filter((s) => !idle.includes(s));
-    await Promise.all(idle.map((s) => this.end(s)));
-    return idle.length > 0;
+    const ended = await Promise.all(this.slots.map((s) => this.endIfIdle(s)));
+    return ended.includes(true);
+  }
+
+  /** Ends a worker that is still in the pool and idle (its idle time, or the memory budget). */
+  private async endIfIdle(slot: Slot): Promise<boolean> {
+    if (!this.isIdle(slot) || !this.slots.includes(slot)) return false;
+    this.slots = this.slots.filter((s) => s !== slot);
+    await this.end(slot);
+    return true;
   }
 
   private isIdle(slot: Slot): boolean {
@@ -189,11 +195,7 @@ export class EnginePool {
     clearTimeout(slot.idleTimer);
     slot.idleTimer = undefined;
     if (this.settings.keepWarm || !this.isIdle(slot) || !this.slots.includes(slot)) return;
-    slot.idleTimer = setTimeout(() => {
-      if (!this.isIdle(slot) || !this.slots.includes(slot)) return;
-      this.slots = this.slots.filter((s) => s !== slot);
-      void this.end(slot);
-    }, this.settings.idleMs ?? 60_000);
+    slot.idleTimer = setTimeout(() => void this.endIfIdle(slot), this.settings.idleMs ?? 60_000);
     slot.idleTimer.unref();
   }
 

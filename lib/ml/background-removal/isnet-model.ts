@@ -68,7 +68,7 @@ export async function loadIsnetModel({
   threads: number;
   /**
    * onnxruntime's "all" level (NCHWc layout: every conv's weights re-packed) instead of "basic".
-   * Measured in one fresh process on 2 cores, 1 thread, one 1024² run (scratch of 2026-11-26,
+   * Measured in one fresh process on 2 cores, 1 thread, one 1024² run (2026-11-26,
    * bench/README.md): basic holds 315 MB loaded and peaks at 914 MB, 2.4 s; all holds 646 MB
    * and peaks at 1,180 MB, 2.1 s. Memory by default; the keep-warm setting chooses speed.
    */
