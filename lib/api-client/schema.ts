@@ -2650,7 +2650,7 @@ export interface operations {
     getAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "unauth_token.rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted";
                 limit?: string;
                 page?: string;
             };

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "invitation.accepted",
   "api_key.created",
   "api_key.revoked",
+  "unauth_token.rotated",
   "webhook_endpoint.created",
   "webhook_endpoint.updated",
   "webhook_endpoint.deleted",

@@ -23,7 +23,7 @@ export type AccountPrincipal = {
   apiKeyId: string | null;
   /** The login session the token or cookie belongs to (null: an API key, or a token from before sessions were kept). */
   sessionId: string | null;
-  via: "access_token" | "api_key" | "session";
+  via: "access_token" | "api_key" | "session" | "basic";
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -69,11 +69,20 @@ export async function authenticateAccount(req: Request, db: Db): Promise<Account
 }
 
 /**
+ * A login proven another way (HTTP Basic on the core API) acts like its tokens do:
+ * for the studio X-Studio-Id names, else its own, with its role there.
+ */
+export async function principalForLogin(db: Db, user: AccountRow, req: Request): Promise<AccountPrincipal> {
+  const header = req.headers.get(STUDIO_HEADER);
+  return actingMember(db, user, header ?? undefined, "basic", header !== null, null);
+}
+
+/**
  * The studio a login acts for. A studio named in the header must be one of theirs
  * (403 NOT_A_MEMBER); the switcher's cookie falls back to their own studio when
  * they have left the one it names.
  */
-async function actingMember(db: Db, user: AccountRow, studioId: string | undefined, via: "access_token" | "session", explicit: boolean, sessionId: string | null): Promise<AccountPrincipal> {
+async function actingMember(db: Db, user: AccountRow, studioId: string | undefined, via: "access_token" | "session" | "basic", explicit: boolean, sessionId: string | null): Promise<AccountPrincipal> {
   let membership = studioId ? await membershipFor(db, user.id, studioId) : undefined;
   if (!membership && studioId && explicit) {
     throw new ApiError(403, "NOT_A_MEMBER", `You are not a member of the studio ${studioId} (${STUDIO_HEADER}).`, { field: STUDIO_HEADER });

@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { accounts, coreUnauthTokens } from "@/lib/db/schema";
 import type { AccountRow } from "@/lib/accounts/public-account";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const UNAUTH_TOKEN_PREFIX = "psu_";
 
@@ -26,13 +27,20 @@ export async function getUnauthToken(db: Db, accountId: string): Promise<string>
   return row!.token;
 }
 
-/** A new token replaces the old one in the same row: the old one stops working with this statement. */
+/**
+ * A new token replaces the old one in the same row: the old one stops working with
+ * this statement. It breaks every storefront using the old one, so the audit log
+ * says who did it (in the same transaction).
+ */
 export async function rotateUnauthToken(db: Db, accountId: string): Promise<string> {
   const token = generateUnauthToken();
-  await db
-    .insert(coreUnauthTokens)
-    .values({ accountId, token })
-    .onConflictDoUpdate({ target: coreUnauthTokens.accountId, set: { token, createdAt: sql`now()` } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(coreUnauthTokens)
+      .values({ accountId, token })
+      .onConflictDoUpdate({ target: coreUnauthTokens.accountId, set: { token, createdAt: sql`now()` } });
+    await recordAudit(tx, { accountId, action: "unauth_token.rotated", target: accountId });
+  });
   return token;
 }
 

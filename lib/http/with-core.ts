@@ -1,6 +1,9 @@
 import type { Db } from "@/lib/db/types";
 import type { AccountRow } from "@/lib/accounts/public-account";
-import { authenticateAccount } from "@/lib/auth/authenticate-account";
+import { authenticateAccount, principalForLogin, type AccountPrincipal } from "@/lib/auth/authenticate-account";
+import { personName } from "@/lib/accounts/person-name";
+import { assertStudioTwoFactor } from "@/lib/auth/two-factor-policy";
+import type { Role } from "@/lib/auth/roles";
 import { hasSessionCookie } from "@/lib/auth/session-cookie";
 import { parseBasicAuthorization, verifyBasicCredentials } from "@/lib/auth/basic-auth";
 import { accountForUnauthToken } from "@/lib/auth/unauth-token";
@@ -10,10 +13,14 @@ import { createWrapper, type Handler } from "./create-handler";
 import { consumeRateLimit } from "./rate-limit";
 import { routeMeta, withRouteMeta } from "./route-meta";
 
-/** Full access: the dashboard admin (HTTP Basic), the account's Bearer tokens, or the studio session. */
-export type AdminPrincipal = { account: AccountRow; via: "basic" | "access_token" | "api_key" | "session"; publicOnly: false };
+/**
+ * A studio member (HTTP Basic with their own email and password, Bearer tokens, or the
+ * studio session), with their role in the studio acted for: the core routes check it
+ * like every other route (a viewer reads, a photographer changes, `role` asks more).
+ */
+export type AdminPrincipal = AccountPrincipal & { publicOnly: false };
 /** X-Service-Unauth-Token: reads the account's public products, nothing else. */
-export type PublicPrincipal = { account: AccountRow; via: "unauth_token"; publicOnly: true };
+export type PublicPrincipal = { account: AccountRow; via: "unauth_token"; publicOnly: true; role: Role; user: null; apiKeyId: null };
 export type CorePrincipal = AdminPrincipal | PublicPrincipal;
 
 export const UNAUTH_TOKEN_HEADER = "x-service-unauth-token";
@@ -37,9 +44,9 @@ async function authenticateAdmin(req: Request, db: Db): Promise<AdminPrincipal> 
   if (scheme === "basic") {
     const credentials = parseBasicAuthorization(authorization!);
     if (!credentials) throw unauthorized(req, "Malformed Basic credentials: send Authorization: Basic base64(email:password).");
-    const account = await verifyBasicCredentials(db, credentials);
-    if (!account) throw unauthorized(req, "The email or password is wrong.", "INVALID_CREDENTIALS");
-    return { account, via: "basic", publicOnly: false };
+    const login = await verifyBasicCredentials(db, credentials);
+    if (!login) throw unauthorized(req, "The email or password is wrong.", "INVALID_CREDENTIALS");
+    return { ...(await principalForLogin(db, login, req)), publicOnly: false };
   }
   if (authorization && scheme !== "bearer") throw unauthorized(req, "Use Authorization: Basic <base64 email:password> or Bearer <access token or API key>.");
   if (!authorization && !hasSessionCookie(req) && !req.headers.has("x-api-key")) {
@@ -75,7 +82,16 @@ export const withCore = createWrapper<AdminPrincipal>({
   rateLimitKey: (p) => `acct:${p.account.id}`,
   accountIdOf: (p) => p.account.id,
   idempotencyScope: (p) => p.account.id,
+  roleOf: (p) => p.role,
+  assertAllowed: (p, spec) => assertStudioTwoFactor(p, spec.allowWithoutTwoFactor === true),
+  actorOf,
 });
+
+/** Who acts, for the ledger and the audit log (as withAccount names them). */
+function actorOf(p: CorePrincipal) {
+  if (p.publicOnly) return undefined;
+  return p.apiKeyId ? { type: "api_key" as const, apiKeyId: p.apiKeyId, name: "API key" } : p.user ? { type: "member" as const, userId: p.user.id, name: personName(p.user) } : undefined;
+}
 
 const withCorePublicInner = createWrapper<CorePrincipal>({
   kind: "core-public",
@@ -84,7 +100,8 @@ const withCorePublicInner = createWrapper<CorePrincipal>({
     if (!req.headers.has("authorization") && token !== null) {
       const account = await accountForUnauthToken(db, token.trim());
       if (!account) throw unauthorized(req, "The unauth token is invalid or was rotated: copy the current one from the studio's Settings page.");
-      return { account, via: "unauth_token", publicOnly: true };
+      // Reads public products only (every handler checks publicOnly): the least role.
+      return { account, via: "unauth_token", publicOnly: true, role: "viewer", user: null, apiKeyId: null };
     }
     return authenticateAdmin(req, db);
   },
@@ -93,6 +110,11 @@ const withCorePublicInner = createWrapper<CorePrincipal>({
   rateLimitKey: (p, req) => (p.publicOnly ? `unauth:${p.account.id}:${clientIp(req)}` : `acct:${p.account.id}`),
   accountIdOf: (p) => p.account.id,
   idempotencyScope: (p) => (p.publicOnly ? null : p.account.id),
+  roleOf: (p) => p.role,
+  assertAllowed: (p, spec) => {
+    if (!p.publicOnly) assertStudioTwoFactor(p, spec.allowWithoutTwoFactor === true);
+  },
+  actorOf,
 });
 
 /** Read endpoints that also accept the unauth token (principal.publicOnly), callable from any web origin. */

@@ -5,6 +5,10 @@ import * as projectsRoute from "@/app/v1/projects/route";
 import * as projectRoute from "@/app/v1/projects/[id]/route";
 import * as unauthTokenRoute from "@/app/v1/account/unauth-token/route";
 import * as rotateRoute from "@/app/v1/account/unauth-token/rotate/route";
+import * as auditRoute from "@/app/v1/audit-log/route";
+import { getDb } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { addMember } from "@/lib/services/team/members";
 import { call, testAccount } from "../http";
 import { basicHeader, productBody } from "./core-fixtures";
 
@@ -135,5 +139,42 @@ describe("X-Service-Unauth-Token", () => {
     expect(viaBasic.json.token).not.toBe(rotated.json.token);
     expect((await call(rotateRoute, "POST", "/v1/account/unauth-token/rotate")).status).toBe(401);
     expect((await call(rotateRoute, "GET", "/v1/account/unauth-token/rotate", { token: acc.token })).status).toBe(405);
+  });
+
+  it("is rotated by the studio's admins and owner only, and every rotation is in the audit log with who did it", async () => {
+    const studio = await testAccount();
+    const db = await getDb();
+    const people: Record<string, Awaited<ReturnType<typeof testAccount>>> = {};
+    for (const role of ["admin", "photographer", "viewer"] as const) {
+      people[role] = await testAccount();
+      await addMember(db, { id: newId("mem"), accountId: studio.account.id, userId: people[role]!.account.id, role });
+    }
+    const as = { "x-studio-id": studio.account.id };
+    const before = (await call(unauthTokenRoute, "GET", "/v1/account/unauth-token", { token: studio.token })).json.token;
+    for (const role of ["photographer", "viewer"]) {
+      const p = people[role]!;
+      const refused = await call(rotateRoute, "POST", "/v1/account/unauth-token/rotate", { token: p.token, headers: as });
+      expect([refused.status, refused.json.error, refused.json.details.required_role]).toEqual([403, "FORBIDDEN_ROLE", "admin"]);
+      // HTTP Basic with the member's own e-mail and password acts with the same role.
+      const viaBasic = await call(rotateRoute, "POST", "/v1/account/unauth-token/rotate", { headers: { ...as, authorization: basicHeader(p.email, p.password) } });
+      expect([viaBasic.status, viaBasic.json.error]).toEqual([403, "FORBIDDEN_ROLE"]);
+      // A viewer still reads the (public) token; neither may create products.
+      expect((await call(unauthTokenRoute, "GET", "/v1/account/unauth-token", { token: p.token, headers: as })).json.token).toBe(before);
+    }
+    const refusedWrite = await call(productsRoute, "POST", "/v1/products", { token: people.viewer!.token, headers: as, body: productBody({}) });
+    expect([refusedWrite.status, refusedWrite.json.details?.required_role]).toEqual([403, "photographer"]);
+    expect((await call(unauthTokenRoute, "GET", "/v1/account/unauth-token", { token: studio.token })).json.token).toBe(before);
+
+    const byAdmin = await call(rotateRoute, "POST", "/v1/account/unauth-token/rotate", { token: people.admin!.token, headers: as });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.json.token).not.toBe(before);
+    const byOwner = await call(rotateRoute, "POST", "/v1/account/unauth-token/rotate", { token: studio.token });
+    expect(byOwner.status).toBe(200);
+    const log = await call(auditRoute, "GET", "/v1/audit-log?action=unauth_token.rotated", { token: studio.token });
+    expect(log.status).toBe(200);
+    expect(log.json.data.map((e: { actor: { type: string; name: string } }) => [e.actor.type, e.actor.name])).toEqual([
+      ["member", studio.account.name],
+      ["member", people.admin!.account.name],
+    ]);
   });
 });

@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
-import { requireAccount } from "@/lib/auth/current-account";
+import { requireMember } from "@/lib/auth/current-account";
+import { roleAtLeast } from "@/lib/auth/roles";
 import { BasicAuthCard } from "@/components/core/settings/basic-auth-card";
 import { UnauthTokenCard } from "@/components/core/settings/unauth-token-card";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const account = await requireAccount();
+  const { user, studio, role } = await requireMember();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
-      <UnauthTokenCard />
-      <BasicAuthCard email={account.email} />
+      {/* Rotating breaks every storefront using the token: admins and the owner only (as the API decides). */}
+      <UnauthTokenCard canRotate={roleAtLeast(role, "admin")} />
+      <BasicAuthCard email={user.email} studioId={studio.id === user.id ? undefined : studio.id} />
     </div>
   );
 }

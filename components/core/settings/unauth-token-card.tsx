@@ -13,7 +13,7 @@ import { studioApi, unwrap } from "@/lib/client/typed-api";
 const queryKey = ["core", "unauth-token"] as const;
 
 /** The account's unauth token for storefront code: shown, copied, rotated (the old one stops at once). */
-export function UnauthTokenCard() {
+export function UnauthTokenCard({ canRotate }: { canRotate: boolean }) {
   const queryClient = useQueryClient();
   const origin = useOrigin();
   const { data, error, isPending, refetch } = useQuery({ queryKey, queryFn: async () => unwrap(await studioApi.GET("/v1/account/unauth-token")) });
@@ -56,10 +56,12 @@ export function UnauthTokenCard() {
                   Cancel
                 </Button>
               </span>
-            ) : (
+            ) : canRotate ? (
               <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
                 Rotate token
               </Button>
+            ) : (
+              <span className="text-sm text-slate-500">Only the studio&apos;s admins and owner can rotate it.</span>
             )}
           </div>
           {rotatedAt ? (
