@@ -69,13 +69,21 @@ test("review by mouse with the on-screen buttons, then download the CSV and the 
   await page.getByRole("button", { name: "Next face" }).click();
   await expect(position).toContainText(`Face 2 of ${review}`);
 
-  // Not this person: the next candidate (the other roster entry) is assigned instead.
+  // Not this person: the next candidate (the other roster entry) is only offered, named, with
+  // their portrait; nothing is filed under them until the reviewer confirms.
   const before = await verdict.locator("p").first().innerText();
   await page.getByRole("button", { name: /^Not this person/ }).click();
+  await expect(verdict).toContainText("Is this ");
+  await expect(position).toContainText(`Face 2 of ${review}`);
+  expect(await count("matched")).toBe(matched + 1);
+  // The engine's "why" was about its own proposal: gone once the reviewer has decided.
+  await expect(page.getByTestId("review-reason")).toHaveCount(0);
+  await expect(page.getByTestId("roster-portraits").getByRole("img", { name: /Reference portrait of/ }).first()).toBeVisible();
+  await page.getByRole("button", { name: /^Confirm / }).click();
   await expect.poll(() => count("matched")).toBe(matched + 2);
   await expect(position).toContainText(`Face 3 of ${review}`);
   await page.getByRole("button", { name: "Previous face" }).click();
-  await expect(verdict).toContainText("by you (assigned)");
+  await expect(verdict).toContainText("by you (accepted)");
   expect(await verdict.locator("p").first().innerText()).not.toBe(before);
   await page.getByRole("button", { name: "Next face" }).click();
 
@@ -93,7 +101,7 @@ test("review by mouse with the on-screen buttons, then download the CSV and the 
   const csvText = (await read(csv)).toString("utf8");
   const rows = Papa.parse<Record<string, string>>(csvText.trim(), { header: true }).data;
   expect(rows).toHaveLength(4);
-  expect(rows.map((r) => r.decided_by).sort()).toEqual(expect.arrayContaining(["reviewer (accepted)", "reviewer (assigned)", "reviewer (nobody)"]));
+  expect(rows.map((r) => r.decided_by).sort()).toEqual(expect.arrayContaining(["reviewer (accepted)", "reviewer (nobody)"]));
 
   // The ZIP: the same CSV, and one JPEG per matched photo (all solo photos here), named for the lab.
   const zipDownload = page.waitForEvent("download");
@@ -113,4 +121,64 @@ test("review by mouse with the on-screen buttons, then download the CSV and the 
   const matchedRows = rows.filter((r) => r.decision === "matched");
   expect(matchedRows).toHaveLength(matchedNow);
   for (const id of ["S-1", "S-2", "S-3"]) expect(photos.filter((n) => n.startsWith(`${id}_`)).length, id).toBe(matchedRows.filter((r) => r.student_id === id).length);
+});
+
+/**
+ * A roster child with two uploaded portraits (POST .../portraits, no reference_photo_url)
+ * and the same child entered again with one: the review shows each child's own portraits,
+ * and "not this person" offers the other entry for confirmation, on a phone too.
+ */
+test("on a 390 px phone: the roster portraits of the child shown, and 'not this person' offers the next child to confirm", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = await signUp(page, "Portrait Photo");
+  await grantTokens(page.request, email, 100);
+  const { access_token } = await ok<{ access_token: string }>(page.request.post("/v1/auth/token", { data: { email, password: E2E_PASSWORD } }), 200);
+  const headers = { Authorization: `Bearer ${access_token}` };
+  const post = (url: string, body: { data?: unknown; multipart?: Record<string, ReturnType<typeof photo>> }) => page.request.post(url, { headers, ...body } as never);
+  const agency = await ok<{ id: number }>(post("/v1/services/studio/agencies", { data: { name: "Brookside", agency_type: "school" } }), 201);
+  await ok(page.request.patch(`/v1/services/studio/agencies/${agency.id}`, { headers, data: { face_matching_enabled: true, consent_confirmed: true } }), 200);
+  const barack = await ok<{ id: string }>(post(`/v1/services/studio/agencies/${agency.id}/subjects`, { data: { student_id: "S-1", name: "Barack Obama" } }), 201);
+  for (const file of ["obama.jpg", "obama3.jpg"]) await ok(post(`/v1/services/studio/agencies/${agency.id}/subjects/${barack.id}/portraits`, { multipart: { file: photo(file) } }), 201);
+  const up = await ok<{ url: string }>(post("/v1/uploads", { multipart: { file: photo("obama.jpg") } }), 201);
+  await ok(post(`/v1/services/studio/agencies/${agency.id}/subjects`, { data: { student_id: "S-3", name: "Barry Obama", reference_photo_url: up.url } }), 201);
+  await ok(post("/v1/services/studio/matching/references", { data: { agency_id: agency.id } }), 200);
+  const job = await ok<{ id: number }>(post(`/v1/services/studio/agencies/${agency.id}/jobs`, { data: { name: "Portraits", icp_type: "school" } }), 201);
+  await ok(post(`/v1/services/studio/agencies/${agency.id}/jobs/${job.id}/files`, { multipart: { file: photo("obama2.jpg") } }), 201);
+  const match = await ok<{ match_job_id: number }>(post("/v1/services/studio/matching/match-job", { data: { agency_id: agency.id, job_id: job.id } }), 200);
+
+  await page.goto(`/matching/${match.match_job_id}`);
+  await expect(page.getByText(/threshold 0\.85 · 6 tokens · completed/)).toBeVisible({ timeout: 120_000 });
+  const count = async (k: string) => Number(await page.getByTestId(`count-${k}`).innerText());
+  await expect.poll(() => count("needs_review")).toBe(1);
+  const verdict = page.getByTestId("face-verdict");
+  const portraits = page.getByTestId("roster-portraits");
+  // Whichever entry is shown, its own portraits: two for Barack (uploaded), one for Barry (reference_photo_url).
+  const portraitsMatchChild = async () => {
+    const name = await verdict.locator("p").first().innerText();
+    await expect(portraits).toHaveAttribute("data-count", name.includes("Barack") ? "2" : "1");
+    await expect(portraits.getByRole("img", { name: /Reference portrait of/ })).toHaveCount(name.includes("Barack") ? 2 : 1);
+    return name;
+  };
+  const first = await portraitsMatchChild();
+  await expect(page.getByTestId("review-reason")).toContainText("Why:");
+
+  const notThis = page.getByRole("button", { name: /^Not this person/ });
+  await notThis.scrollIntoViewIfNeeded();
+  await notThis.click();
+  await expect(verdict).toContainText("Is this ");
+  const offered = await portraitsMatchChild();
+  expect(offered).not.toBe(first);
+  await expect(page.getByTestId("review-reason")).toHaveCount(0);
+  // Offered, not filed: still in review, nothing matched.
+  expect([await count("needs_review"), await count("matched")]).toEqual([1, 0]);
+  const confirm = page.getByRole("button", { name: /^Confirm / });
+  await confirm.scrollIntoViewIfNeeded();
+  await expect(confirm).toBeInViewport();
+  // Not the second entry either: nobody is left, the face is unmatched.
+  await notThis.click();
+  await expect(verdict).toContainText("Nobody on the roster");
+  await expect.poll(() => count("unmatched")).toBe(1);
+  expect(await count("matched")).toBe(0);
+  await expect(page.getByRole("button", { name: /^Accept/ })).toBeDisabled();
 });

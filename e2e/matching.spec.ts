@@ -82,8 +82,15 @@ test("face matching: build references, match a job, review a face with the keybo
   await page.keyboard.press("u");
   await expect.poll(() => count("unmatched")).toBe(unmatched);
   expect(await count("needs_review")).toBe(review - 1);
-  // C: the next candidate (the other entry) is assigned -> matched.
+  // C: not this person -> the next candidate (the other entry) is only offered: nothing is filed
+  // under them and the face stays in review until A confirms it.
   await page.keyboard.press("c");
+  await expect(page.getByTestId("face-verdict")).toContainText("Is this ");
+  await expect(page.getByTestId("face-verdict")).toContainText("accept to confirm this one");
+  await expect(page.getByTestId("queue-position")).toContainText(`Face 2 of ${review}`);
+  expect(await count("matched")).toBe(matched + 1);
+  expect(await count("needs_review")).toBe(review - 1);
+  await page.keyboard.press("a");
   await expect.poll(() => count("matched")).toBe(matched + 2);
 
   // Saved on the server: a reload shows the same counts.

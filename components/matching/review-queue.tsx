@@ -9,18 +9,20 @@ import { QueryError } from "@/components/ui/query-error";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { errorMessage } from "@/components/studio/api-errors";
 import type { Subject } from "@/components/studio/types";
-import { FaceCloseUp, FacePhoto, Portrait } from "./face-photo";
+import { FaceCloseUp, FacePhoto } from "./face-photo";
+import { RosterPortraits } from "./roster-portraits";
 import { DECISION_LABEL, REVIEW_REASON, matchingKeys, type Decision, type MatchFace, type MatchJob, type MatchResult } from "./types";
 
 const PAGE = 50;
 type Item = { result: MatchResult; face: MatchFace };
-type Review = { action: "accept" } | { action: "assign"; subject_id: string } | { action: "nobody" } | { action: "reset" };
+type Review = { action: "accept" } | { action: "assign"; subject_id: string } | { action: "nobody" } | { action: "not_this_person" } | { action: "reset" };
 
 /**
  * One queue of faces (needs review, unmatched, or matched for spot checks), kept
  * as it was loaded while the photographer works through it, so a decision never
- * makes the list jump. Keyboard: A accept, C next candidate, X nobody, U undo,
- * J / → next, K / ← previous.
+ * makes the list jump. Keyboard: A accept, C not this person (the next candidate
+ * is shown for confirmation; nothing is filed under them until accepted), X nobody,
+ * U undo, J / → next, K / ← previous.
  */
 export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Decision; roster: Map<string, Subject> | undefined }) {
   const queryClient = useQueryClient();
@@ -49,20 +51,14 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
     onSuccess: (res, { faceId, body, index }) => {
       setChanged((c) => ({ ...c, [faceId]: res.face }));
       queryClient.setQueryData<MatchJob>(matchingKeys.job(job.id), (old) => (old ? { ...old, ...res.counts } : old));
-      if (body.action !== "reset") {
-        setUndo((u) => [...u, { index, faceId }]);
-        setAt((i) => Math.min(i + 1, Math.max(items.length - 1, 0)));
-      }
+      if (body.action !== "reset") setUndo((u) => [...u, { index, faceId }]);
+      // "Not this person" stays on the face: the next candidate waits for the reviewer's accept.
+      if (body.action !== "reset" && body.action !== "not_this_person") setAt((i) => Math.min(i + 1, Math.max(items.length - 1, 0)));
     },
   });
 
-  const candidates = useMemo(() => {
-    if (!face) return [];
-    const list: { subject_id: string; score: number | null }[] = [];
-    if (face.candidate) list.push({ subject_id: face.candidate.subject_id, score: face.candidate.score });
-    if (face.runner_up?.subject_id) list.push({ subject_id: face.runner_up.subject_id, score: face.runner_up.score });
-    return list;
-  }, [face]);
+  // Who is shown now: the proposal, else the engine's best under the threshold.
+  const shownId = face ? (face.subject_id ?? (face.decision === "unmatched" && face.review ? null : (face.candidate?.subject_id ?? null))) : null;
 
   const act = useCallback(
     (key: string) => {
@@ -71,15 +67,12 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
       switch (key) {
         case "a":
           if (face.subject_id) send({ action: "accept" });
-          else if (face.candidate) send({ action: "assign", subject_id: face.candidate.subject_id });
+          else if (shownId) send({ action: "assign", subject_id: shownId });
           break;
-        case "c": {
-          // The next candidate after the one shown now.
-          const i = candidates.findIndex((c) => c.subject_id === face.subject_id);
-          const next = candidates[(i + 1) % candidates.length];
-          if (next) send({ action: "assign", subject_id: next.subject_id });
+        case "c":
+          // The server proposes the next candidate (needs review) or leaves the face unmatched; never files it under them.
+          if (shownId) send({ action: "not_this_person" });
           break;
-        }
         case "x":
           send({ action: "nobody" });
           break;
@@ -101,7 +94,7 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
           break;
       }
     },
-    [current, face, save, at, candidates, undo, items.length],
+    [current, face, save, at, shownId, undo, items.length],
   );
 
   useEffect(() => {
@@ -140,7 +133,8 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
       </Card>
     );
   }
-  const shown = face.subject_id ? roster?.get(face.subject_id) : face.candidate ? roster?.get(face.candidate.subject_id) : undefined;
+  const shown = shownId ? roster?.get(shownId) : undefined;
+  const offered = face.review === "rejected" && face.subject_id != null;
   const width = current.result.width ?? 1;
   const height = current.result.height ?? 1;
   return (
@@ -173,21 +167,22 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
               </figure>
             ) : null}
             <figure>
-              <Portrait src={shown?.reference_photo_url} name={shown?.name ?? "?"} size={160} />
-              <figcaption className="mt-1">Roster portrait</figcaption>
+              <RosterPortraits agencyId={job.agency_id} subject={shown} size={160} />
+              <figcaption className="mt-1">Roster portrait{shown ? ` · ${shown.name}` : ""}</figcaption>
             </figure>
           </div>
           <div data-testid="face-verdict">
             <p className="text-base font-semibold text-slate-900">
-              {face.decision === "unmatched" && !face.subject_id ? "Nobody on the roster" : `${shown?.name ?? face.name ?? "?"} (${shown?.student_id ?? face.student_id ?? "?"})`}
+              {!shownId ? "Nobody on the roster" : `${offered ? "Is this " : ""}${shown?.name ?? face.name ?? "?"} (${shown?.student_id ?? face.student_id ?? "?"})${offered ? "?" : ""}`}
             </p>
             <p className="text-sm text-slate-600">
               {DECISION_LABEL[face.decision]}
-              {face.review ? ` · by you (${face.review})` : " · by the engine"}
+              {face.review === "rejected" ? (offered ? " · you said not the first candidate: accept to confirm this one" : " · you said not this person: nobody else to propose") : face.review ? ` · by you (${face.review})` : " · by the engine"}
               {face.candidate ? ` · similarity ${face.candidate.score.toFixed(2)} to ${face.candidate.name ?? face.candidate.student_id}` : ""}
-              {face.runner_up ? ` · runner-up ${face.runner_up.student_id} ${face.runner_up.score.toFixed(2)}` : ""}
+              {face.runner_up ? ` · runner-up ${face.runner_up.name ? `${face.runner_up.name} (${face.runner_up.student_id ?? "?"})` : (face.runner_up.student_id ?? "?")} ${face.runner_up.score.toFixed(2)}` : ""}
             </p>
-            {face.review_reason && face.engine_decision === "needs_review" ? (
+            {/* The engine's reason only while its decision stands: after a decision it would be stale. */}
+            {face.review_reason && face.engine_decision === "needs_review" && !face.review ? (
               <p className="text-sm font-medium text-amber-800" data-testid="review-reason">
                 Why: {REVIEW_REASON[face.review_reason]}
               </p>
@@ -202,10 +197,10 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
             </Button>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button className="min-h-11" onClick={() => act("a")} disabled={save.isPending || (!face.subject_id && !face.candidate)}>
-              Accept <kbd className="key-hint ml-1 text-xs opacity-70">A</kbd>
+            <Button className="min-h-11" onClick={() => act("a")} disabled={save.isPending || !shownId}>
+              {offered ? `Confirm ${shown?.name ?? face.name ?? "this child"}` : "Accept"} <kbd className="key-hint ml-1 text-xs opacity-70">A</kbd>
             </Button>
-            <Button variant="secondary" className="min-h-11" onClick={() => act("c")} disabled={save.isPending || candidates.length === 0}>
+            <Button variant="secondary" className="min-h-11" onClick={() => act("c")} disabled={save.isPending || !shownId}>
               Not this person: next candidate <kbd className="key-hint ml-1 text-xs opacity-70">C</kbd>
             </Button>
             <Button variant="secondary" className="min-h-11" onClick={() => act("x")} disabled={save.isPending}>

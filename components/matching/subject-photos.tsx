@@ -6,7 +6,8 @@ import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import type { Subject } from "@/components/studio/types";
-import { FaceThumb, Portrait } from "./face-photo";
+import { FaceThumb } from "./face-photo";
+import { RosterPortraits } from "./roster-portraits";
 import type { MatchJob } from "./types";
 
 /** Every photo matched to one child (group photos included), for a last look before they are sold. */
@@ -33,7 +34,7 @@ export function SubjectPhotos({ job, roster }: { job: MatchJob; roster: Map<stri
         </select>
       </label>
       <div className="mt-4 flex gap-4">
-        <Portrait src={subject?.reference_photo_url} name={subject?.name ?? ""} size={120} />
+        <RosterPortraits agencyId={job.agency_id} subject={subject} size={120} />
         <div className="flex-1">
           {photos.error ? <QueryError title="Could not load the photos." error={photos.error} onRetry={() => void photos.refetch()} /> : null}
           {photos.data ? <p className="text-sm text-slate-600">{photos.data.meta.total} photo(s) matched to {subject?.name}.</p> : null}

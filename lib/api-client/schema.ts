@@ -7401,6 +7401,9 @@ export interface operations {
                     action: "nobody";
                 } | {
                     /** @constant */
+                    action: "not_this_person";
+                } | {
+                    /** @constant */
                     action: "reset";
                 };
             };
@@ -7438,10 +7441,11 @@ export interface operations {
                             };
                             id: string;
                             name: string | null;
-                            review: ("accepted" | "assigned" | "nobody") | null;
+                            review: ("accepted" | "assigned" | "nobody" | "rejected") | null;
                             review_reason: ("below_threshold" | "large_roster" | "two_candidates_close" | "same_child_twice" | "small_face" | "blurred_face" | "turned_away" | "face_hidden") | null;
                             reviewed_at: string | null;
                             runner_up: {
+                                name: string | null;
                                 score: number;
                                 student_id: string | null;
                                 subject_id: string | null;
@@ -7509,10 +7513,11 @@ export interface operations {
                                 };
                                 id: string;
                                 name: string | null;
-                                review: ("accepted" | "assigned" | "nobody") | null;
+                                review: ("accepted" | "assigned" | "nobody" | "rejected") | null;
                                 review_reason: ("below_threshold" | "large_roster" | "two_candidates_close" | "same_child_twice" | "small_face" | "blurred_face" | "turned_away" | "face_hidden") | null;
                                 reviewed_at: string | null;
                                 runner_up: {
+                                    name: string | null;
                                     score: number;
                                     student_id: string | null;
                                     subject_id: string | null;

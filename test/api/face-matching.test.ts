@@ -163,6 +163,39 @@ describe("face matching: references, a match job, results, reviews", () => {
     expect(kept).toMatchObject({ subject_id: bidenId, review: "assigned", candidate: { subject_id: bidenId } });
   }, 180_000);
 
+  it("'Not this person' never files the face under the runner-up: it is offered for confirmation, then the face is left unmatched", async () => {
+    const face = (await h.allResults(token, matchJobId)).find((r) => r.filename === "obama-1080p.jpg")!.faces[0];
+    expect(face).toMatchObject({ decision: "matched", subject_id: obamaId, review: null });
+    // The runner-up is named, not only numbered.
+    expect(face.runner_up).toMatchObject({ subject_id: bidenId, student_id: "S-BIDEN", name: "Joe Biden" });
+    const before = (await h.getMatchJob(token, matchJobId)).json;
+
+    const offered = await h.review(token, matchJobId, face.id, { action: "not_this_person" });
+    expect(offered.status).toBe(200);
+    expect(offered.json.face).toMatchObject({ decision: "needs_review", subject_id: bidenId, name: "Joe Biden", review: "rejected" });
+    expect(offered.json.counts).toMatchObject({ matched: before.matched - 1, needs_review: before.needs_review + 1 });
+    expect(offered.json.reference_learned).toBe(false);
+    // Not in Biden's photos (nor the export) until someone confirms it.
+    const bidens = await h.allResults(token, matchJobId, `&subject_id=${bidenId}`);
+    expect(bidens.map((r) => r.filename)).not.toContain("obama-1080p.jpg");
+    const csv = Papa.parse<Record<string, string>>((await h.exportCsv(token, matchJobId)).text.trim(), { header: true }).data;
+    expect(csv.find((r) => r.file_name === "obama-1080p.jpg")).toMatchObject({ decision: "needs_review" });
+
+    // Not the runner-up either: nobody is left to propose, so the face is unmatched.
+    const none = await h.review(token, matchJobId, face.id, { action: "not_this_person" });
+    expect(none.json.face).toMatchObject({ decision: "unmatched", subject_id: null, review: "rejected" });
+    expect((await h.review(token, matchJobId, face.id, { action: "accept" })).status).toBe(400);
+
+    // Undo, reject again, and confirm the offer: only then is it matched, by the reviewer.
+    await h.review(token, matchJobId, face.id, { action: "reset" });
+    await h.review(token, matchJobId, face.id, { action: "not_this_person" });
+    const confirmed = await h.review(token, matchJobId, face.id, { action: "accept" });
+    expect(confirmed.json.face).toMatchObject({ decision: "matched", subject_id: bidenId, review: "accepted" });
+    const reset = await h.review(token, matchJobId, face.id, { action: "reset" });
+    expect(reset.json.face).toMatchObject({ decision: "matched", subject_id: obamaId, review: null });
+    expect(reset.json.counts).toMatchObject({ matched: before.matched, needs_review: before.needs_review });
+  }, 120_000);
+
   it("exports a match job as CSV: one row per face, photos without a face or unreadable ones too, and who decided", async () => {
     const res = await h.exportCsv(token, matchJobId);
     expect(res.status).toBe(200);

@@ -167,8 +167,8 @@ export const matchFaces = pgTable(
     engineDecision: text("engine_decision").$type<"matched" | "needs_review" | "unmatched">().notNull(),
     /** Why the engine sent it to review: below_threshold, large_roster, two_candidates_close, same_child_twice, small_face, blurred_face, turned_away, face_hidden. */
     reviewReason: text("review_reason"),
-    /** The photographer's: accepted (engine's subject), assigned (another subject, in final_subject_id), nobody; null until reviewed. */
-    review: text("review").$type<"accepted" | "assigned" | "nobody">(),
+    /** The photographer's: accepted (the proposed subject), assigned (another subject, in final_subject_id), nobody, rejected ("not this person": final_subject_id is the next candidate awaiting an accept, or null); null until reviewed. */
+    review: text("review").$type<"accepted" | "assigned" | "nobody" | "rejected">(),
     reviewedAt: ts("reviewed_at"),
     /** The effective outcome after review, kept in step so counts and filters are plain queries. */
     decision: text("decision").$type<"matched" | "needs_review" | "unmatched">().notNull(),

@@ -21,6 +21,7 @@ export function facesOf(db: Db, matchFileIds: number[]) {
       studentId: proposed.studentId,
       name: proposed.name,
       runnerUpStudentId: runnerUp.studentId,
+      runnerUpName: runnerUp.name,
       candidateStudentId: candidate.studentId,
       candidateName: candidate.name,
     })
@@ -43,7 +44,7 @@ export function toPublicFace(r: FaceRow) {
     /** The engine's best similarity for this face (to `candidate`), whatever the decision. */
     score: f.score,
     candidate: f.subjectId == null || f.score == null ? null : { subject_id: f.subjectId, student_id: r.candidateStudentId, name: r.candidateName, score: f.score },
-    runner_up: f.runnerUpScore == null ? null : { student_id: r.runnerUpStudentId, subject_id: f.runnerUpSubjectId, score: f.runnerUpScore },
+    runner_up: f.runnerUpScore == null ? null : { student_id: r.runnerUpStudentId, subject_id: f.runnerUpSubjectId, name: r.runnerUpName, score: f.runnerUpScore },
     decision: f.decision,
     engine_decision: f.engineDecision,
     /** Why the engine sent the face to review; null when it did not. */

@@ -25,15 +25,33 @@ async function reviewed(db: Db, face: FaceRow, agencyId: number, input: ReviewIn
     }
     case "nobody":
       return { review: "nobody", decision: "unmatched", finalSubjectId: null, reviewedAt: at };
+    case "not_this_person": {
+      // Never files the face under the next candidate: it is offered for confirmation (accept), or the face is left unmatched.
+      const next = nextCandidate(face);
+      return next ? { review: "rejected", decision: "needs_review", finalSubjectId: next, reviewedAt: at } : { review: "rejected", decision: "unmatched", finalSubjectId: null, reviewedAt: at };
+    }
     case "reset":
       return { review: null, reviewedAt: null, decision: face.engineDecision, finalSubjectId: face.engineDecision === "unmatched" ? null : face.subjectId };
   }
 }
 
 /**
+ * The engine's candidates in order (best, runner-up) after the one shown now (the
+ * proposal, else the engine's best below the threshold): a rejection walks down the
+ * list once and never comes back to a child already turned down.
+ */
+export function nextCandidate(face: Pick<FaceRow, "subjectId" | "runnerUpSubjectId" | "finalSubjectId">): string | null {
+  const list = [face.subjectId, face.runnerUpSubjectId].filter((id): id is string => id != null);
+  const shown = face.finalSubjectId ?? face.subjectId;
+  const i = shown ? list.indexOf(shown) : -1;
+  return (i === -1 ? list.find((id) => id !== shown) : list[i + 1]) ?? null;
+}
+
+/**
  * PATCH /v1/services/studio/matching/jobs/{id}/faces/{faceId}: the photographer
  * accepts the proposal, assigns another subject, says it is nobody on the
- * roster, or undoes (reset). Saved at once; the photo's decision and the job's
+ * roster, says "not this person" (the next candidate is proposed, awaiting an
+ * accept, or the face is left unmatched), or undoes (reset). Saved at once; the photo's decision and the job's
  * counts follow; later match jobs over the same photo keep it. A confirmed face
  * becomes a reference of its subject when the agency learns from confirmed matches.
  */

@@ -55,9 +55,11 @@ export const reviewBody = z.discriminatedUnion(
     z.strictObject({ action: z.literal("accept") }),
     z.strictObject({ action: z.literal("assign"), subject_id: z.string({ error: "subject_id is required with action assign." }).min(1).max(64) }),
     z.strictObject({ action: z.literal("nobody") }),
+    // The proposal is wrong: the next candidate is proposed (needs_review until accepted), or the face is left unmatched.
+    z.strictObject({ action: z.literal("not_this_person") }),
     z.strictObject({ action: z.literal("reset") }),
   ],
-  { error: "action must be one of accept, assign (with subject_id), nobody, reset." },
+  { error: "action must be one of accept, assign (with subject_id), nobody, not_this_person, reset." },
 );
 export type ReviewInput = z.output<typeof reviewBody>;
 
@@ -136,11 +138,12 @@ export const matchFaceResponse = z.object({
   name: z.string().nullable(),
   score: z.number().nullable(),
   candidate: z.object({ subject_id: z.string(), student_id: z.string().nullable(), name: z.string().nullable(), score: z.number() }).nullable(),
-  runner_up: z.object({ student_id: z.string().nullable(), subject_id: z.string().nullable(), score: z.number() }).nullable(),
+  runner_up: z.object({ student_id: z.string().nullable(), subject_id: z.string().nullable(), name: z.string().nullable(), score: z.number() }).nullable(),
   decision,
   engine_decision: decision,
   review_reason: z.enum(["below_threshold", "large_roster", "two_candidates_close", "same_child_twice", "small_face", "blurred_face", "turned_away", "face_hidden"]).nullable(),
-  review: z.enum(["accepted", "assigned", "nobody"]).nullable(),
+  /** rejected: the reviewer said "not this person"; `subject_id` is then the next candidate awaiting confirmation (decision needs_review), or null. */
+  review: z.enum(["accepted", "assigned", "nobody", "rejected"]).nullable(),
   reviewed_at: z.string().nullable(),
 });
 export const matchResultResponse = z.object({
