@@ -134,6 +134,7 @@ function StartMatchJob({ agencyId, enabled }: { agencyId: number; enabled: boole
           <Button type="submit" disabled={!enabled || start.isPending || !selected || photos === 0}>
             {start.isPending ? "Starting…" : `Match ${photos} photo${photos === 1 ? "" : "s"} (${photos * PRICE_PER_PHOTO} tokens)`}
           </Button>
+          <p className="text-xs text-slate-500">Photos of QR cards found by a QR sort of the job are left out and not charged.</p>
           {!enabled ? <p className="text-sm text-amber-700">Face matching is switched off for this agency.</p> : null}
           {start.error ? (
             <p role="alert" className="text-sm text-red-600">

@@ -9,14 +9,30 @@ import { debitTokens } from "@/lib/wallet/debit-tokens";
 import { requireAgency } from "@/lib/services/studio/agencies";
 import { requireJob } from "@/lib/services/studio/agency-jobs";
 import { countReferences } from "./build-references";
+import { cardFileIds } from "./card-frames";
 import { requireMatchingEnabled } from "./consent";
 import { MATCH_OPERATION, MATCH_PRICE_PER_FILE, MAX_MATCH_JOB_FILES } from "./limits";
 import type { MatchJobInput } from "./schemas";
 
 type PhotoRef = { id: number; filename: string };
 
-/** The photos to match: every photo of the job, or the listed ones, all of this agency's jobs. */
-async function photosToMatch(db: Db, accountId: string, input: MatchJobInput): Promise<PhotoRef[]> {
+/**
+ * The photos to match: every photo of the job, or the listed ones, all of this
+ * agency's jobs; less the QR cards a sort found among them (not charged).
+ */
+async function photosToMatch(db: Db, accountId: string, input: MatchJobInput): Promise<{ photos: PhotoRef[]; cards: number }> {
+  const listed = await listedPhotos(db, accountId, input);
+  const cards = await cardFileIds(db, accountId, listed.map((f) => f.id));
+  const photos = listed.filter((f) => !cards.has(f.id));
+  if (photos.length === 0) {
+    throw badRequest("NO_PHOTOS_TO_MATCH", `Every photo given is a QR card found by the QR sort (${cards.size}): cards are not matched. Upload the children's photos.`, {
+      field: input.job_id !== undefined ? "job_id" : "file_ids",
+    });
+  }
+  return { photos, cards: cards.size };
+}
+
+async function listedPhotos(db: Db, accountId: string, input: MatchJobInput): Promise<PhotoRef[]> {
   if (input.job_id !== undefined) {
     await requireJob(db, accountId, input.agency_id, input.job_id);
     const files = await db
@@ -55,7 +71,7 @@ export async function acceptMatchJob(db: Db, accountId: string, input: MatchJobI
   if (input.job_id === undefined && input.file_ids === undefined) {
     throw new ApiError(422, "MISSING_FILES", "Send job_id (match every photo of a job) or file_ids (match these photos).", { field: "job_id" });
   }
-  const photos = await photosToMatch(db, accountId, input);
+  const { photos, cards } = await photosToMatch(db, accountId, input);
   if ((await countReferences(db, agency.id)) === 0) {
     throw badRequest(
       "REFERENCES_NOT_BUILT",
@@ -92,6 +108,8 @@ export async function acceptMatchJob(db: Db, accountId: string, input: MatchJobI
       match_job_id: job!.id,
       task_id: taskId,
       total_files: photos.length,
+      /** QR cards a sort found among the photos: left out, not charged. */
+      cards_skipped: cards,
       tokens_deducted: amount,
       wallet_transaction_id: debit.id,
       threshold,

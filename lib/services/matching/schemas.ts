@@ -102,6 +102,8 @@ export const matchJobAccepted = z.object({
   match_job_id: z.number().int(),
   task_id: z.string(),
   total_files: z.number().int(),
+  /** Photos left out because the job's QR sort found them to be Bulk QR cards (not charged). */
+  cards_skipped: z.number().int(),
   tokens_deducted: z.number().int(),
   wallet_transaction_id: z.string(),
   threshold: z.number(),
