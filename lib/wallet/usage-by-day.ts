@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { walletTransactions } from "@/lib/db/schema";
 
-/** Tokens spent (debits net of refunds) and granted per UTC day, for the dashboard chart. */
+/** Tokens spent (debits net of refunds; never purchases) and granted per UTC day, for the dashboard chart. */
 export async function usageByDay(db: Db, accountId: string, days: number) {
   const since = new Date(Date.now() - (days - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
@@ -10,7 +10,8 @@ export async function usageByDay(db: Db, accountId: string, days: number) {
   const rows = await db
     .select({
       day,
-      spent: sql<number>`coalesce(sum(case when ${walletTransactions.type} <> 'grant' then -${walletTransactions.amount} else 0 end), 0)::int`,
+      // Only debits and their refunds are spending: a purchase (or its reversal) moves the balance but is not use.
+      spent: sql<number>`coalesce(sum(case when ${walletTransactions.type} in ('debit', 'refund') then -${walletTransactions.amount} else 0 end), 0)::int`,
       granted: sql<number>`coalesce(sum(case when ${walletTransactions.type} = 'grant' then ${walletTransactions.amount} else 0 end), 0)::int`,
     })
     .from(walletTransactions)

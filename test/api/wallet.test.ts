@@ -5,6 +5,7 @@ import * as usage from "@/app/v1/wallet/usage/route";
 import { getDb } from "@/lib/db/client";
 import { grantTokens } from "@/lib/wallet/grant-tokens";
 import { debitTokens } from "@/lib/wallet/debit-tokens";
+import { refundDebit } from "@/lib/wallet/refund-debit";
 import { call, testAccount } from "../http";
 
 describe("GET /v1/wallet", () => {
@@ -105,5 +106,16 @@ describe("GET /v1/wallet/usage", () => {
     expect(res.status).toBe(200);
     expect(res.json.data).toHaveLength(7);
     expect(res.json.data.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), spent: 150, granted: 500 });
+  });
+
+  it("counts spending as debits net of refunds: a purchase is not negative spending", async () => {
+    const { token, account } = await testAccount({ tokens: 100 });
+    const db = await getDb();
+    await grantTokens(db, { accountId: account.id, amount: 5000, operation: "token_pack", reference: "cs_test", type: "purchase" });
+    const first = await debitTokens(db, { accountId: account.id, amount: 60, operation: "bg_remove", reference: "job_b" });
+    await debitTokens(db, { accountId: account.id, amount: 30, operation: "bg_remove", reference: "job_c" });
+    await refundDebit(db, { accountId: account.id, debitId: first.id, reason: "failed" });
+    const res = await call(usage, "GET", "/v1/wallet/usage?days=1", { token });
+    expect(res.json.data).toEqual([{ date: new Date().toISOString().slice(0, 10), spent: 30, granted: 100 }]);
   });
 });
