@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { accounts } from "@/lib/db/schema";
+import { accounts, loginSessions } from "@/lib/db/schema";
 import { processKeyCache, REVOKED_CHANNEL, SESSIONS_ENDED_PREFIX } from "@/lib/api-keys/key-cache";
 import { forgetAccount } from "./principal-cache";
 
@@ -20,6 +20,12 @@ export async function bumpCredentialsVersion(tx: Db, accountId: string): Promise
     .set({ credentialsVersion: sql`${accounts.credentialsVersion} + 1` })
     .where(eq(accounts.id, accountId))
     .returning({ v: accounts.credentialsVersion });
+  // Every token and cookie of these sessions is refused from now on (old version): the
+  // sessions end with them, so "Where you are signed in" no longer lists them.
+  await tx
+    .update(loginSessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(loginSessions.userId, accountId), isNull(loginSessions.endedAt)));
   // PostgreSQL delivers it at commit: other processes drop the cached row then.
   await tx.execute(sql`select pg_notify(${REVOKED_CHANNEL}, ${SESSIONS_ENDED_PREFIX + accountId})`);
   return row!.v;

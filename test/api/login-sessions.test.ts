@@ -7,6 +7,10 @@ import * as sessionsRoute from "@/app/v1/account/sessions/route";
 import * as sessionRoute from "@/app/v1/account/sessions/[id]/route";
 import * as endOthersRoute from "@/app/v1/account/sessions/end-others/route";
 import * as apiKeysRoute from "@/app/v1/api-keys/route";
+import * as passwordRoute from "@/app/v1/account/password/route";
+import { getDb } from "@/lib/db/client";
+import { confirmPasswordReset } from "@/lib/accounts/password-reset";
+import { createAccountToken } from "@/lib/accounts/one-time-tokens";
 import { call, testAccount } from "../http";
 
 const signIn = async (email: string, password: string, userAgent: string) =>
@@ -60,5 +64,24 @@ describe("login sessions", () => {
     const res = await call(sessionRoute, "DELETE", `/v1/account/sessions/${id}`, { token: bob.token, params: { id } });
     expect([res.status, res.json.error]).toEqual([404, "NOT_FOUND"]);
     expect((await call(accountRoute, "GET", "/v1/account", { token: aliceToken })).status).toBe(200);
+  });
+
+  it("a new password (changed or reset) ends every earlier session: none of them is listed any more", async () => {
+    const { email, password, account } = await testAccount();
+    const laptop = await signIn(email, password, CHROME_MAC);
+    await signIn(email, password, FIREFOX);
+    const changed = await call(passwordRoute, "POST", "/v1/account/password", { token: laptop, body: { current_password: password, new_password: "a brand new pass phrase" } });
+    expect(changed.status, changed.text).toBeLessThan(300);
+    // The change answers a new access token (a new session of its own); the two from before are gone.
+    const listed = await call(sessionsRoute, "GET", "/v1/account/sessions", { token: changed.json.access_token });
+    expect(listed.json.data.map((s: { device: string; current: boolean }) => [s.device, s.current])).toEqual([["Unknown device", true]]);
+
+    // The same after a reset by e-mail link.
+    const db = await getDb();
+    const link = await createAccountToken(db, { accountId: account.id, purpose: "password_reset", email });
+    await confirmPasswordReset(db, link, "another brand new phrase");
+    const after = await signIn(email, "another brand new phrase", CHROME_MAC);
+    const left = await call(sessionsRoute, "GET", "/v1/account/sessions", { token: after });
+    expect(left.json.data.map((s: { device: string; current: boolean }) => [s.device, s.current])).toEqual([["Chrome on macOS", true]]);
   });
 });
