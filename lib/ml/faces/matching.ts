@@ -5,7 +5,7 @@
  */
 
 /** Stored beside each embedding: a different value means the embedding must be recomputed. */
-export const EMBEDDING_MODEL = "face-api-recognition-1.7/dlib-chip-150/v1";
+export const EMBEDDING_MODEL = "omz-face-reidentification-retail-0095/onnx-fp16/mesh5-128/v1";
 
 export const DEFAULT_MATCH_THRESHOLD = 0.85;
 

@@ -10,6 +10,7 @@ import { requireAgency } from "@/lib/services/studio/agencies";
 import { requireJob } from "@/lib/services/studio/agency-jobs";
 import { countReferences } from "./build-references";
 import { requireMatchingEnabled } from "./consent";
+import { requireCurrentReferences } from "./outdated-references";
 import { MATCH_OPERATION, MATCH_PRICE_PER_FILE, MAX_MATCH_JOB_FILES } from "./limits";
 import type { MatchJobInput } from "./schemas";
 
@@ -63,6 +64,7 @@ export async function acceptMatchJob(db: Db, accountId: string, input: MatchJobI
       { field: "agency_id" },
     );
   }
+  await requireCurrentReferences(db, accountId, agency.id);
   const threshold = input.threshold ?? DEFAULT_MATCH_THRESHOLD;
   const taskId = newId("task");
   const amount = MATCH_PRICE_PER_FILE * photos.length;
