@@ -43,7 +43,7 @@ export async function describeInThread(req: DescribeRequest): Promise<FaceDescri
   const embeddings: Float32Array[] = [];
   for (let i = 0; i < chips.length; i += BATCH) {
     const batch = chips.slice(i, i + BATCH);
-    const out = await recog.embed([...batch, ...batch.map(mirror)]);
+    const out = await recog.embed([...batch, ...batch.map((c) => mirror(c, REID_INPUT))]);
     for (let j = 0; j < batch.length; j++) embeddings.push(mean2(normalise(out[j]!), normalise(out[j + batch.length]!)));
   }
   return {
@@ -79,7 +79,7 @@ export function chipSharpness(chip: Uint8Array): number {
   return Math.round(sumSq / n - (sum / n) ** 2);
 }
 
-export function mirror(chip: Uint8Array, N = REID_INPUT): Uint8Array {
+export function mirror(chip: Uint8Array, N: number): Uint8Array {
   const out = new Uint8Array(chip.length);
   for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) out.set(chip.subarray((y * N + x) * 3, (y * N + x) * 3 + 3), (y * N + N - 1 - x) * 3);
   return out;
