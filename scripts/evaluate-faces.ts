@@ -215,6 +215,7 @@ function calibrationFigures(faces: { identity: string; group: string; vector: Fl
       if (a.group === b.group) add(`${a.group}, same age`, same, c);
       const da = demographicOf(a.identity), db = demographicOf(b.identity);
       if (da === db) add(`demographic: ${da}`, same, c);
+      if (da === db && a.group === b.group) add(`demographic: ${da}, ${a.group}`, same, c);
     }
   }
   const quantileAbove = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * (1 - share)))]!;
