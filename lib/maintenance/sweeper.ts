@@ -1,10 +1,12 @@
 import { config } from "@/lib/config";
+import { EMBEDDING_MODEL } from "@/lib/ml/faces";
 import type { Db } from "@/lib/db/types";
 import { OUTPUT_URL_TTL_SECONDS } from "@/lib/storage";
 import { deleteExpiredIdempotencyKeys } from "@/lib/idempotency/store";
 import { expireQrPdfs, pruneFinishedJobRuns } from "./retention";
 import { failAbandonedTasks } from "@/lib/services/face-crop/fail-abandoned-tasks";
 import { deleteUnusedReferences } from "@/lib/services/matching/retention";
+import { rebuildOutdatedReferences } from "@/lib/services/matching/outdated-references";
 import { expireUnreviewedFixJobs } from "@/lib/services/fixes/expire-unreviewed";
 import { pruneWebhookDeliveries, requeueStalledDeliveries } from "@/lib/webhooks/retention";
 import { webhookConfig } from "@/lib/webhooks/webhook-config";
@@ -53,6 +55,13 @@ export function startSweeper(getDb: () => Promise<Db>): () => void {
       if (done.faceCropTasks) console.log(`[maintenance] ended ${done.faceCropTasks} abandoned face crop batches and refunded what was not cropped`);
     } catch (err) {
       console.error("[maintenance] the retention sweep failed (it runs again in an hour):", err);
+    }
+    // Not a retention rule: face references of an older recognition model are rebuilt (a durable job per agency).
+    try {
+      const rebuilding = await rebuildOutdatedReferences(await getDb());
+      if (rebuilding) console.log(`[maintenance] face references of ${rebuilding} agencies are being rebuilt for the face recognition model ${EMBEDDING_MODEL}`);
+    } catch (err) {
+      console.error("[maintenance] starting the face reference rebuild failed (it is tried again in an hour):", err);
     }
   };
   const first = setTimeout(() => void sweep(), 60_000);

@@ -36,8 +36,8 @@ const ONNX_RUNTIME_LINUX_X64 = "node_modules/onnxruntime-node/bin/napi-v6/linux/
  * files by path from the project's node_modules inside their worker threads, so
  * that every module shares one tfjs instance: only the files they open, with the
  * two models Human actually runs (BlazeFace, face mesh), the face recognition
- * net's weights (lib/ml/faces/recognition-model.ts: read from @vladmandic/face-api,
- * run on Human's tfjs) and the x2 ESRGAN.
+ * net (lib/ml/faces/reid-model.ts: an ONNX file of this repository, run on
+ * onnxruntime-node) and the x2 ESRGAN.
  */
 const FACE_AND_SR_FILES = [
   "node_modules/@vladmandic/human/package.json",
@@ -45,8 +45,7 @@ const FACE_AND_SR_FILES = [
   "node_modules/@vladmandic/human/dist/human.node.js", // never loaded: require.resolve() of the package needs its main file
   "node_modules/@vladmandic/human/models/blazeface.*",
   "node_modules/@vladmandic/human/models/facemesh.*",
-  "node_modules/@vladmandic/face-api/package.json", // recognition-model.ts finds the model folder through it
-  "node_modules/@vladmandic/face-api/model/face_recognition_model*",
+  "lib/ml/faces/models/*", // the face recognition net (reid-model.ts: Intel 0095 as ONNX, with its LICENSE and NOTICE), run on onnxruntime-node
   ...["tfjs-core", "tfjs-converter", "tfjs-layers", "tfjs-backend-wasm", "tfjs-backend-cpu"].flatMap((p) => [`node_modules/@tensorflow/${p}/package.json`, `node_modules/@tensorflow/${p}/dist/*.node.js`]),
   "node_modules/@tensorflow/tfjs-backend-wasm/dist/*.wasm",
   "node_modules/@tensorflow/tfjs-core/node_modules/**",

@@ -2,8 +2,8 @@ import sharp from "sharp";
 import { RECOGNITION_INPUT } from "./recognition-model";
 import type { Point } from "./types";
 
-/** MediaPipe face mesh indices used for alignment: eye corners (as in landmarks.ts) and mouth corners. */
-const MESH = { leftEye: [33, 133], rightEye: [362, 263], mouth: [61, 291] } as const;
+/** MediaPipe face mesh indices used for alignment: eye corners (as in landmarks.ts), mouth corners and the nose tip. */
+const MESH = { leftEye: [33, 133], rightEye: [362, 263], mouth: [61, 291], noseTip: 1 } as const;
 
 /**
  * Where the eyes and the mouth sit in the recognition net's 150 × 150 chip:
@@ -25,6 +25,17 @@ export type AlignPoints = { leftEye: Point; rightEye: Point; mouth: Point };
 export function alignPointsFromMesh(mesh: [number, number, number?][], scale: number): AlignPoints {
   const mid = (i: number, j: number): Point => ({ x: ((mesh[i]![0] + mesh[j]![0]) / 2) * scale, y: ((mesh[i]![1] + mesh[j]![1]) / 2) * scale });
   return { leftEye: mid(...MESH.leftEye), rightEye: mid(...MESH.rightEye), mouth: mid(...MESH.mouth) };
+}
+
+/**
+ * The five points the recognition net's template names (reid-model.ts: left eye, right eye,
+ * nose tip, left and right mouth corner, "left" on the image's left), from the mesh, in its
+ * pixels multiplied by `scale`.
+ */
+export function fivePointsFromMesh(mesh: [number, number, number?][], scale: number): Point[] {
+  const at = (i: number): Point => ({ x: mesh[i]![0] * scale, y: mesh[i]![1] * scale });
+  const mid = (i: number, j: number): Point => ({ x: ((mesh[i]![0] + mesh[j]![0]) / 2) * scale, y: ((mesh[i]![1] + mesh[j]![1]) / 2) * scale });
+  return [mid(...MESH.leftEye), mid(...MESH.rightEye), at(MESH.noseTip), at(MESH.mouth[0]), at(MESH.mouth[1])];
 }
 
 /** A similarity transform (rotation, uniform scale, shift): u = a·x − b·y + tx, v = b·x + a·y + ty. */
@@ -63,13 +74,13 @@ export function chipTransform(p: AlignPoints): Similarity {
 export type RawImage = { data: Buffer; width: number; height: number };
 
 /**
- * Cuts the aligned 150 × 150 RGB chip out of an upright raw RGB image. A face
+ * Cuts the aligned `size` × `size` (dlib's 150 by default) RGB chip out of an upright raw RGB image. A face
  * larger than the chip is first shrunk with sharp (Lanczos, so no aliasing) to
  * about the chip's scale; the rotation is then sampled bilinearly. Outside the
  * image is black, as in dlib's chips.
  */
-export async function extractChip(img: RawImage, m: Similarity): Promise<Uint8Array> {
-  const N = RECOGNITION_INPUT;
+export async function extractChip(img: RawImage, m: Similarity, size = RECOGNITION_INPUT): Promise<Uint8Array> {
+  const N = size;
   const toSrc = invert(m);
   const corners = [toSrc(0, 0), toSrc(N, 0), toSrc(0, N), toSrc(N, N)];
   const left = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))) - 2);

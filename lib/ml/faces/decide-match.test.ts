@@ -3,15 +3,15 @@ import { DEFAULT_MATCH_THRESHOLD, decideMatch, photoFalseMatchRate, rosterThresh
 import { seeded } from "./open-set-eval";
 
 // Guests (people not on the roster) against rosters of simulated subjects. Their
-// impostor distances are drawn from the normal distribution that best fits what the
-// evaluation measured on children's faces (the young photos of the Large Age-Gap set:
-// 1% of impostor pairs closer than 0.344, 0.1% than 0.301, 0.01% than 0.271, 0.001%
-// than 0.235; least squares on the probit scale: mean 0.475, sd 0.056; the rule's model
-// is rounded to 0.48 / 0.06, which errs strict). It checks the order-statistics
-// arithmetic and the code at each roster size; the real-photo check is the evaluation
-// in lib/ml/faces/README.md.
-const IMPOSTOR_MEAN = 0.475;
-const IMPOSTOR_SD = 0.056;
+// impostor distances (d = sqrt(2 − 2·cosine)) are drawn from the normal distribution that
+// best fits what the evaluation measured on children's faces with the Intel 0095 net (the
+// young photos of the Large Age-Gap set: 1% of impostor pairs closer than 1.000, 0.1%
+// than 0.877, 0.01% than 0.780, 0.001% than 0.704; least squares on the probit scale:
+// mean 1.353, sd 0.153; the rule's model is 1.355 / 0.155, which errs strict). It checks
+// the order-statistics arithmetic and the code at each roster size; the real-photo check
+// is the evaluation in lib/ml/faces/README.md.
+const IMPOSTOR_MEAN = 1.353;
+const IMPOSTOR_SD = 0.153;
 
 function normal(next: () => number) {
   return () => IMPOSTOR_MEAN + IMPOSTOR_SD * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
@@ -66,14 +66,23 @@ describe("the match decision holds its false-match rate per photo as the roster 
   });
 
   it("a per-pair threshold (the rule before) lets guests through at a 1,000-subject roster", () => {
-    // The same draws decided as if the roster had one subject: the old reading of 0.85.
-    expect(guestMatchRate(0.7, 1000, 2000, 1)).toBeGreaterThan(2 * photoFalseMatchRate(0.7));
+    // The best of 1,000 impostor draws against what one subject needs (the old per-pair
+    // reading), runner-up left aside: far more guests than promised would pass.
+    const draw = normal(seeded(4242));
+    let through = 0;
+    for (let g = 0; g < 2000; g++) {
+      let best = Infinity;
+      for (let i = 0; i < 1000; i++) best = Math.min(best, draw());
+      if (similarityOfDistance(best) >= rosterThreshold(0.7, 1)) through++;
+    }
+    expect(through / 2000).toBeGreaterThan(2 * photoFalseMatchRate(0.7));
+    expect(guestMatchRate(0.7, 1000, 2000)).toBeLessThanOrEqual(photoFalseMatchRate(0.7) + 0.01);
   });
 
   it("still matches a roster face at a typical same-person distance on a 1,000-subject roster", () => {
-    // A clear pair: the closest third of one child's photos lie under 0.2 apart (evaluation, young photos of one person).
-    const best = { subjectId: "a", similarity: similarityOfDistance(0.18) };
-    const runnerUp = { subjectId: "b", similarity: similarityOfDistance(0.42) };
+    // A clear pair: cosine 0.85 (distance 0.55), what the closest tenth of one child's same-age photos reach on the evaluation set; the runner-up at cosine 0.30.
+    const best = { subjectId: "a", similarity: similarityOfDistance(0.55) };
+    const runnerUp = { subjectId: "b", similarity: similarityOfDistance(1.18) };
     expect(decideMatch(best, runnerUp, DEFAULT_MATCH_THRESHOLD, 1000)).toBe("matched");
     // Between what 10 subjects and what 1,000 need: a person decides on the big roster only.
     const close = { subjectId: "a", similarity: (rosterThreshold(DEFAULT_MATCH_THRESHOLD, 10) + rosterThreshold(DEFAULT_MATCH_THRESHOLD, 1000)) / 2 };

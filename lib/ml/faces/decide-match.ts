@@ -26,18 +26,18 @@ export const PHOTO_FALSE_MATCH_RATE: readonly (readonly [threshold: number, rate
 ];
 
 /**
- * Impostor-pair distances (two different people) modelled as a normal distribution
- * fitted to the upper tail measured on CHILDREN's faces: the young photos of the
- * Large Age-Gap set (543 faces of 1-5 per person, 2,000,000 sampled pairs; README,
- * "Evaluation"): 1% closer than 0.344, 0.1% than 0.301, 0.01% than 0.271, 0.001% than
- * 0.235. Mean 0.48 and sd 0.06 put every one of those points at or beyond the measured
- * one (0.340, 0.295, 0.257, 0.224), so limits taken from it err strict. Children's
- * faces lie much closer together than adults': the adult photos of the same set
- * measure 0.411 / 0.369 / 0.342 (and the first calibration's adult portraits 0.409 /
- * 0.370 / 0.326, the model this replaces: mean 0.56, sd 0.065), so a school roster
- * needs the children's model. Deeper than 1 in 100,000 it is extrapolation.
+ * Impostor-pair distances (two different people; d = sqrt(2 − 2·cosine) between unit
+ * vectors) modelled as a normal distribution fitted to the upper tail measured on
+ * CHILDREN's faces: the young photos of the Large Age-Gap set with the Intel 0095 net
+ * (582,659 pairs of young photos of different people; README, "Calibration"): 1% of
+ * impostor pairs above cosine 0.500 (distance 1.000), 0.1% above 0.615 (0.877), 0.01%
+ * above 0.696 (0.780), 0.001% above 0.752 (0.704). Mean 1.355 and sd 0.155 put every one
+ * of those points at or beyond the measured one (0.994, 0.876, 0.779, 0.694), so limits
+ * taken from it err strict. Children's faces lie much closer together than adults' (the
+ * same set's adult photos: 0.256 / 0.355 / 0.440 / 0.556), so a school roster needs the
+ * children's model. Deeper than 1 in 100,000 it is extrapolation.
  */
-export const IMPOSTOR_DISTANCES = { mean: 0.48, sd: 0.06 } as const;
+export const IMPOSTOR_DISTANCES = { mean: 1.355, sd: 0.155 } as const;
 
 /** The per-photo false-match rate a threshold stands for (see PHOTO_FALSE_MATCH_RATE). */
 export function photoFalseMatchRate(threshold: number): number {

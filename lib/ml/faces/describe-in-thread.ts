@@ -1,17 +1,18 @@
-import { alignPointsFromMesh, chipTransform, extractChip } from "./align";
+import { alignPointsFromMesh, chipTransform, extractChip, fitSimilarity, fivePointsFromMesh } from "./align";
 import { decodeUprightForEmbedding } from "./decode-upright";
-import { detectOnImage, faceModel } from "./detect-in-thread";
-import { loadRecognitionNet, type RecognitionNet } from "./recognition-model";
+import { detectOnImage } from "./detect-in-thread";
+import { REID_INPUT, REID_TEMPLATE, loadReidNet, type ReidNet } from "./reid-model";
 import { normalise } from "./matching";
 import type { FaceDescriptions } from "./types";
 
 export type DescribeRequest = { bytes: Uint8Array; maxPixels: number; detectLongEdge: number; embedLongEdge: number; minScore: number; maxFaces: number };
 
-let net: Promise<RecognitionNet> | null = null;
+let net: Promise<ReidNet> | null = null;
 
-/** The recognition net, loaded once per thread on the detector's tfjs (see recognition-model.ts). */
-export function recognitionNet(): Promise<RecognitionNet> {
-  net ??= faceModel().then((human) => loadRecognitionNet(human.tf));
+/** The recognition net (Intel's face-reidentification-retail-0095 on onnxruntime, reid-model.ts), loaded once per thread. */
+export function recognitionNet(): Promise<ReidNet> {
+  net ??= loadReidNet();
+  net.catch(() => (net = null));
   return net;
 }
 
@@ -20,10 +21,12 @@ const BATCH = 8;
 
 /**
  * Decode upright once, detect (the same faces, order and filters as detectFaces),
- * align each face from its eyes and mouth onto dlib's chip, embed the chip and its
- * mirror image and average the two (unit) vectors, L2-normalise. The mirror costs
- * one more pass of the net and raised ROC AUC on the calibration set from 0.9976
- * to 0.9982 (impostor pairs at 1% false matches: 4/27 misses became 0/27).
+ * align each face from five mesh points (eye centres, nose tip, mouth corners) onto the
+ * net's 128 px template by a least-squares similarity transform, embed the chip and its
+ * mirror image and average the two (unit) vectors, L2-normalise. The mirror costs one
+ * more pass of the net (the dlib net before gained ROC AUC from it).
+ * The blur measure (`sharpness`) stays on dlib's 150 px chip from eyes and mouth, where
+ * the quality gate's bar was measured (lib/services/matching/quality-gates.ts).
  * Runs in the face worker.
  */
 export async function describeInThread(req: DescribeRequest): Promise<FaceDescriptions> {
@@ -35,17 +38,18 @@ export async function describeInThread(req: DescribeRequest): Promise<FaceDescri
   const t2 = performance.now();
   const recog = await recognitionNet();
   const perFull = img.detect.scale / img.full.scale; // full-image pixels per detection pixel
-  const chips = await Promise.all(faces.map((f) => extractChip(img.full, chipTransform(alignPointsFromMesh(meshes.get(f)!, perFull)))));
+  const sharpChips = await Promise.all(faces.map((f) => extractChip(img.full, chipTransform(alignPointsFromMesh(meshes.get(f)!, perFull)))));
+  const chips = await Promise.all(faces.map((f) => extractChip(img.full, fitSimilarity(fivePointsFromMesh(meshes.get(f)!, perFull), [...REID_TEMPLATE]), REID_INPUT)));
   const embeddings: Float32Array[] = [];
   for (let i = 0; i < chips.length; i += BATCH) {
     const batch = chips.slice(i, i + BATCH);
-    const out = await recog.embed([...batch, ...batch.map(mirror)]);
+    const out = await recog.embed([...batch, ...batch.map((c) => mirror(c, REID_INPUT))]);
     for (let j = 0; j < batch.length; j++) embeddings.push(mean2(normalise(out[j]!), normalise(out[j + batch.length]!)));
   }
   return {
     width: img.detect.width,
     height: img.detect.height,
-    faces: faces.map((f, i) => ({ ...f, embedding: normalise(embeddings[i]!), sharpness: chipSharpness(chips[i]!) })),
+    faces: faces.map((f, i) => ({ ...f, embedding: normalise(embeddings[i]!), sharpness: chipSharpness(sharpChips[i]!) })),
     rawCount,
     timingsMs: { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), embed: Math.round(performance.now() - t2) },
   };
@@ -75,8 +79,8 @@ export function chipSharpness(chip: Uint8Array): number {
   return Math.round(sumSq / n - (sum / n) ** 2);
 }
 
-function mirror(chip: Uint8Array): Uint8Array {
-  const N = 150, out = new Uint8Array(chip.length);
+export function mirror(chip: Uint8Array, N: number): Uint8Array {
+  const out = new Uint8Array(chip.length);
   for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) out.set(chip.subarray((y * N + x) * 3, (y * N + x) * 3 + 3), (y * N + N - 1 - x) * 3);
   return out;
 }

@@ -9,6 +9,7 @@ export {
   REVIEW_BAND,
   AMBIGUITY_MARGIN,
   DISTANCE_TO_SIMILARITY,
+  COSINE_TO_SIMILARITY,
   faceSimilarity,
   faceDistance,
   similarityOfDistance,

@@ -1,53 +1,64 @@
 /**
- * Face matching on embeddings (unit-length 128-d vectors from describeFaces):
+ * Face matching on embeddings (unit-length 256-d vectors from describeFaces):
  * the calibrated similarity, ranking a roster, and the match decision.
  * Calibration: scripts/calibrate-faces.ts; figures in lib/ml/faces/README.md.
  */
 
 /** Stored beside each embedding: a different value means the embedding must be recomputed. */
-export const EMBEDDING_MODEL = "face-api-recognition-1.7/dlib-chip-150/v1";
+export const EMBEDDING_MODEL = "omz-face-reidentification-retail-0095/onnx-fp16/mesh5-128/v1";
 
 export const DEFAULT_MATCH_THRESHOLD = 0.85;
 
 /**
- * Raw distance (Euclidean between unit vectors, 0 = identical, 2 = opposite) to
- * similarity, piecewise linear between these anchors and clamped to [0, 1].
- *
- * Anchors from `npm run calibrate:faces` (2026-11-23): 386 faces of 176 people
- * (193 photos' faces and an augmented view of each), 36 genuine pairs across
- * different photos, 301 genuine pairs with augmented views, 73,164 impostor pairs;
- * the curve is in lib/ml/faces/README.md.
- * - 0.95 at 0.28: no impostor pair that close (the closest is 0.313).
- * - 0.85 at 0.35: 24 of 73,164 impostor pairs closer (1 in 3,000, goal below
- *   1 in 1,000); 3.3% of genuine pairs farther (5 of the 36 across photos).
- *   Precision first: at 0.37 it would be 1 in 1,000.
- * - 0.70 at 0.40: no genuine pair farther; 0.66% of impostor pairs closer. The
- *   band 0.70-0.85 is where the genuine pairs that the threshold misses lie: review.
- * - 0.50 at 0.46 (about the closest 5% of impostor pairs), 0 at 0.80 (median 0.56).
+ * The calibrated scale, anchored on raw COSINE similarity of the net's unit vectors
+ * (1 = identical, 0 = unrelated), piecewise linear between these anchors and clamped
+ * to [0, 1]. From `npm run calibrate:faces` on the Large Age-Gap set (LAG; README,
+ * "Calibration"), 2026-11-26: the adult photos' impostor pairs (two different people,
+ * same age group, 581,653 pairs; 1,007 genuine pairs), as the scale was anchored before:
+ * - 0.99 at 0.85: near-identical photos of one face.
+ * - 0.95 at 0.56: beyond 1 in 100,000 adult impostor pairs (0.556).
+ * - 0.85 at 0.40: about 1 in 3,000 adult impostor pairs above (0.1% at 0.355, 0.01% at
+ *   0.440); 5% of adult genuine pairs below (0.399).
+ * - 0.70 at 0.26: 1% of adult impostor pairs above (0.256); 1% of genuine pairs below
+ *   (0.288). The band 0.70-0.85 is where the genuine pairs the threshold misses lie: review.
+ * - 0.50 at 0.17: 5% of adult impostor pairs above (0.172); 0 at 0 (their median is 0.01).
+ * Children's faces lie closer together with every net measured here: the roster-size rule
+ * (decide-match.ts) reads their impostor tail, not this per-pair scale.
  */
-export const DISTANCE_TO_SIMILARITY: readonly (readonly [distance: number, similarity: number])[] = [
-  [0, 1],
-  [0.15, 0.99],
-  [0.28, 0.95],
-  [0.35, 0.85],
-  [0.4, 0.7],
-  [0.46, 0.5],
-  [0.8, 0],
+export const COSINE_TO_SIMILARITY: readonly (readonly [cosine: number, similarity: number])[] = [
+  [1, 1],
+  [0.85, 0.99],
+  [0.56, 0.95],
+  [0.4, 0.85],
+  [0.26, 0.7],
+  [0.17, 0.5],
+  [0, 0],
 ];
 
 /**
+ * The same anchors as raw distances (Euclidean between unit vectors, 0 = identical, 2 =
+ * opposite: d = sqrt(2 − 2·cosine)), which is what the code below interpolates on.
+ */
+export const DISTANCE_TO_SIMILARITY: readonly (readonly [distance: number, similarity: number])[] = COSINE_TO_SIMILARITY.map(
+  ([c, s]) => [Math.sqrt(Math.max(0, 2 - 2 * c)), s] as const,
+);
+
+/**
  * needs_review when the best candidate is below the threshold by less than this
- * (at the default: 0.70 to 0.85, raw distance 0.35-0.40, where the genuine pairs
- * the threshold misses lie; no genuine pair of the calibration set was farther),
+ * (at the default: 0.70 to 0.85, cosine 0.26-0.40, where the genuine pairs the
+ * threshold misses lie: 4% of the adult genuine pairs of the calibration set),
  * and unmatched below that floor.
  */
 export const REVIEW_BAND = 0.15;
 /**
  * needs_review, even above the threshold, when the runner-up (another subject)
- * is within this of the best: near the threshold 0.05 is a raw distance of about
- * 0.017, far less than the spread of one person's photos (0.05 to 0.38).
+ * is within this of the best. The scale is steep where rosters decide (0.95-0.99 spans
+ * cosine 0.56-0.85), so 0.02 there is a cosine gap of about 0.15 (0.03 just above the
+ * default threshold): two children that close are too close to call. (0.05, the margin
+ * of the net before, is a cosine gap of 0.36 at the top: most true matches would go
+ * to review behind a classmate's ordinary impostor score.)
  */
-export const AMBIGUITY_MARGIN = 0.05;
+export const AMBIGUITY_MARGIN = 0.02;
 
 export function normalise(v: ArrayLike<number>): Float32Array {
   let n = 0;

@@ -11,6 +11,7 @@ import { requireJob } from "@/lib/services/studio/agency-jobs";
 import { countReferences } from "./build-references";
 import { cardFileIds } from "./card-frames";
 import { requireMatchingEnabled } from "./consent";
+import { requireCurrentReferences } from "./outdated-references";
 import { MATCH_OPERATION, MATCH_PRICE_PER_FILE, MAX_MATCH_JOB_FILES } from "./limits";
 import type { MatchJobInput } from "./schemas";
 
@@ -79,6 +80,7 @@ export async function acceptMatchJob(db: Db, accountId: string, input: MatchJobI
       { field: "agency_id" },
     );
   }
+  await requireCurrentReferences(db, accountId, agency.id);
   const threshold = input.threshold ?? DEFAULT_MATCH_THRESHOLD;
   const taskId = newId("task");
   const amount = MATCH_PRICE_PER_FILE * photos.length;

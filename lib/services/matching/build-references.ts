@@ -1,9 +1,9 @@
-import { and, asc, eq, exists, inArray, isNull, or, sql, count } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, ne, or, sql, count } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { agencies, faceReferences, referenceBuilds, subjectPortraits, subjects, type ReferenceProblem } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { startJob } from "@/lib/jobs/start-job";
-import { faceSimilarity } from "@/lib/ml/faces";
+import { EMBEDDING_MODEL, faceSimilarity } from "@/lib/ml/faces";
 import { requireAgency } from "@/lib/services/studio/agencies";
 import { requireMatchingEnabled } from "./consent";
 import { embedSubject } from "./embed-subject";
@@ -71,6 +71,7 @@ export async function buildReferences(db: Db, accountId: string, agencyId: numbe
     };
   }
   const { created, kept, report } = await embedAll(db, roster);
+  await dropOutdatedReferences(db, agencyId);
   report.push(...(await sameChildReport(db, agencyId, roster)));
   return {
     status: 200,
@@ -100,6 +101,12 @@ export async function embedAll(db: Db, roster: SubjectRow[], signal?: AbortSigna
   return { created, kept, report };
 }
 
+/** After a build: what is still of another model (a subject no longer embeddable, a learned face not found again) cannot be used, and goes. */
+export async function dropOutdatedReferences(db: Db, agencyId: number): Promise<number> {
+  const gone = await db.delete(faceReferences).where(and(eq(faceReferences.agencyId, agencyId), ne(faceReferences.model, EMBEDDING_MODEL))).returning({ id: faceReferences.id });
+  return gone.length;
+}
+
 export async function countReferences(db: Db, agencyId: number) {
   const [row] = await db.select({ n: count() }).from(faceReferences).where(eq(faceReferences.agencyId, agencyId));
   return row?.n ?? 0;
@@ -114,7 +121,7 @@ export async function sameChildReport(db: Db, agencyId: number, roster: SubjectR
   const refs = await db
     .select({ subjectId: faceReferences.subjectId, embedding: faceReferences.embedding })
     .from(faceReferences)
-    .where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.source, "portrait")))
+    .where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.source, "portrait"), eq(faceReferences.model, EMBEDDING_MODEL)))
     .orderBy(asc(faceReferences.subjectId));
   const bySubject = new Map(roster.map((s) => [s.id, s]));
   const problems: ReferenceProblem[] = [];

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/types";
 import { faceReferences, jobFiles, matchFaces, matchFiles, matchJobs } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { storage } from "@/lib/storage";
-import { describeFaces, isFaceInputError } from "@/lib/ml/faces";
+import { describeFaces, EMBEDDING_MODEL, isFaceInputError } from "@/lib/ml/faces";
 import { roundBox } from "./embed-subject";
 import { MAX_FACES_PER_PHOTO } from "./limits";
 import { bestDecision, iou, matchPhoto, type Reference } from "./match-photo";
@@ -11,9 +11,12 @@ import { bestDecision, iou, matchPhoto, type Reference } from "./match-photo";
 type Job = { id: number; accountId: string; agencyId: number; threshold: number };
 type FileError = { code: string; message: string };
 
-/** The agency's references as the job step uses them (never leave the server). */
+/** The agency's references of the running model as the job step uses them (never leave the server; another model's cannot be compared). */
 export async function loadReferences(db: Db, agencyId: number): Promise<Reference[]> {
-  return db.select({ subjectId: faceReferences.subjectId, embedding: faceReferences.embedding }).from(faceReferences).where(eq(faceReferences.agencyId, agencyId));
+  return db
+    .select({ subjectId: faceReferences.subjectId, embedding: faceReferences.embedding })
+    .from(faceReferences)
+    .where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.model, EMBEDDING_MODEL)));
 }
 
 /** Decisions a photographer made on this photo in earlier match jobs, to carry over: a re-run never overwrites them. */

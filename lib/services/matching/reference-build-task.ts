@@ -1,8 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { referenceBuilds, subjects, type ReferenceProblem } from "@/lib/db/schema";
+import { faceReferences, referenceBuilds, subjects, type ReferenceProblem } from "@/lib/db/schema";
+import { EMBEDDING_MODEL } from "@/lib/ml/faces";
 import { notFound } from "@/lib/http/api-error";
-import { embedAll, embeddableSubjects, sameChildReport } from "./build-references";
+import { dropOutdatedReferences, embedAll, embeddableSubjects, sameChildReport } from "./build-references";
+import { learnFromReview } from "./confirmed-reference";
 
 type BuildRow = typeof referenceBuilds.$inferSelect;
 
@@ -27,20 +29,41 @@ export async function embedChunk(db: Db, build: Pick<BuildRow, "id" | "agencyId"
   const roster = subjectIds.length
     ? await db.select().from(subjects).where(and(inArray(subjects.id, subjectIds), eq(subjects.agencyId, build.agencyId), eq(subjects.excludeFromMatching, false)))
     : [];
+  const relearned = await relearnConfirmedFaces(db, roster.map((s) => s.id));
   const { created, report } = await embedAll(db, roster, signal);
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(referenceBuilds).where(eq(referenceBuilds.id, build.id)).for("update");
     if (!row) return;
     await tx
       .update(referenceBuilds)
-      .set({ processed: sql`least(${referenceBuilds.processed} + ${subjectIds.length}, ${referenceBuilds.subjectsTotal})`, embeddingsCreated: sql`${referenceBuilds.embeddingsCreated} + ${created}`, report: mergeReport(row.report, report) })
+      .set({ processed: sql`least(${referenceBuilds.processed} + ${subjectIds.length}, ${referenceBuilds.subjectsTotal})`, embeddingsCreated: sql`${referenceBuilds.embeddingsCreated} + ${created + relearned}`, report: mergeReport(row.report, report) })
       .where(eq(referenceBuilds.id, build.id));
   });
+}
+
+/**
+ * Faces learned from confirmed matches (confirmed-reference.ts) by another model are
+ * described again from their job photo with the running one, rather than lost with the
+ * model change; one that cannot be found again goes. Returns how many came back.
+ */
+async function relearnConfirmedFaces(db: Db, subjectIds: string[]): Promise<number> {
+  if (subjectIds.length === 0) return 0;
+  const old = await db
+    .select({ id: faceReferences.id, accountId: faceReferences.accountId, matchFaceId: faceReferences.matchFaceId })
+    .from(faceReferences)
+    .where(and(inArray(faceReferences.subjectId, subjectIds), eq(faceReferences.source, "confirmed_match"), ne(faceReferences.model, EMBEDDING_MODEL)));
+  let back = 0;
+  for (const ref of old) {
+    await db.delete(faceReferences).where(eq(faceReferences.id, ref.id));
+    if (ref.matchFaceId && (await learnFromReview(db, ref.accountId, ref.matchFaceId)) === "added") back++;
+  }
+  return back;
 }
 
 export async function finishBuild(db: Db, taskId: string, outcome: "completed" | "failed", message?: string) {
   const [build] = await db.select().from(referenceBuilds).where(eq(referenceBuilds.id, taskId));
   if (!build || build.status === "completed" || build.status === "failed") return build ?? null;
+  if (outcome === "completed") await dropOutdatedReferences(db, build.agencyId);
   const duplicates = outcome === "completed" ? await sameChildReport(db, build.agencyId, await embeddableSubjects(db, build.agencyId)) : [];
   const [ended] = await db
     .update(referenceBuilds)
