@@ -4583,6 +4583,12 @@ export interface operations {
                                 beforeUrl: string | null;
                             };
                             recheck: {
+                                /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
+                                notFixable?: {
+                                    code: string;
+                                    message: string;
+                                    page?: number;
+                                }[];
                                 remaining: string[];
                                 reportId: string;
                                 resolved: string[];
@@ -4734,6 +4740,12 @@ export interface operations {
                                 beforeUrl: string | null;
                             };
                             recheck: {
+                                /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
+                                notFixable?: {
+                                    code: string;
+                                    message: string;
+                                    page?: number;
+                                }[];
                                 remaining: string[];
                                 reportId: string;
                                 resolved: string[];
@@ -4826,6 +4838,12 @@ export interface operations {
                                 beforeUrl: string | null;
                             };
                             recheck: {
+                                /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
+                                notFixable?: {
+                                    code: string;
+                                    message: string;
+                                    page?: number;
+                                }[];
                                 remaining: string[];
                                 reportId: string;
                                 resolved: string[];
@@ -4917,6 +4935,12 @@ export interface operations {
                                 beforeUrl: string | null;
                             };
                             recheck: {
+                                /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
+                                notFixable?: {
+                                    code: string;
+                                    message: string;
+                                    page?: number;
+                                }[];
                                 remaining: string[];
                                 reportId: string;
                                 resolved: string[];

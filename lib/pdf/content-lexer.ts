@@ -68,6 +68,11 @@ export class ContentLexer {
   private pos = 0;
   constructor(private readonly bytes: Uint8Array) {}
 
+  /** Where the lexer is in the stream: right after the operator `run` last reported. */
+  get offset(): number {
+    return this.pos;
+  }
+
   /**
    * Calls `onOp(operator, operands)` for every operator in the stream. The
    * operands array is reused between calls: copy what you keep.

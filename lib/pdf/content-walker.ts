@@ -91,6 +91,7 @@ const MAX_OBJECTS_PER_PAGE = 20_000;
  */
 export class ContentWalker {
   private readonly extGStateCache = new Map<PDFObject, string[]>();
+  private readonly opaqueMaskCache = new Map<PDFObject, boolean>();
   private readonly fontCache = new Map<PDFObject, FontInfo>();
   private readonly metricsCache = new Map<PDFObject, FontMetrics>();
   private readonly type3Walked = new Set<PDFObject>();
@@ -440,6 +441,32 @@ export class ContentWalker {
     }
   }
 
+  /**
+   * A soft mask whose every sample is fully opaque (exporters often keep an
+   * alpha channel nobody used) makes nothing see-through: flattening such a
+   * page would turn it into one image for nothing (issue 33). Masks that
+   * cannot be decoded here (DCT, JPX) or are larger than 64 MB count as transparency.
+   */
+  private isOpaqueMask(smask: PDFStream): boolean {
+    const cached = this.opaqueMaskCache.get(smask);
+    if (cached !== undefined) return cached;
+    let opaque = false;
+    const d = smask.dict;
+    const bpc = this.r.number(d, "BitsPerComponent");
+    const size = (this.r.number(d, "Width") ?? 0) * (this.r.number(d, "Height") ?? 0);
+    const decode = this.r.numbers(this.r.array(d, "Decode"));
+    if (bpc === 8 && size > 0 && size <= 64e6 && !this.r.get(d, "Matte") && (!decode || (decode[0] === 0 && decode[1] === 1))) {
+      try {
+        const data = this.r.bytes(smask);
+        opaque = data.length >= size && data.subarray(0, size).every((v) => v === 255);
+      } catch {
+        opaque = false;
+      }
+    }
+    this.opaqueMaskCache.set(smask, opaque);
+    return opaque;
+  }
+
   /** ExtGState entries that make content transparent (cached per ExtGState object). */
   private extGStateTransparency(resources: PDFDict | undefined, name: string): string[] {
     const r = this.r;
@@ -471,7 +498,7 @@ export class ContentWalker {
       if (!isMask) this.useColor(color, label);
       const smask = r.get(dict, "SMask");
       let transparency = gs.transparent;
-      if (smask instanceof PDFStream) this.findings.transparency.add((transparency = `soft mask on ${label}`));
+      if (smask instanceof PDFStream && !this.isOpaqueMask(smask)) this.findings.transparency.add((transparency = `soft mask on ${label}`));
       const smaskInData = r.number(dict, "SMaskInData");
       if (smaskInData !== undefined && smaskInData > 0) this.findings.transparency.add((transparency = `alpha channel in ${label} (JPEG 2000)`));
       if (context !== "pattern") this.record({ kind: "image", box: transformRect(gs.ctm, 0, 0, 1, 1), ...(transparency ? { transparency } : {}), context });

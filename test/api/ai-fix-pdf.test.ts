@@ -39,7 +39,7 @@ async function render(pdf: Uint8Array, dpi: number) {
 }
 
 describe("PDF bleed", () => {
-  it("extends every page by the bleed, mirroring its edges; trim area unchanged; TrimBox kept, BleedBox set", async () => {
+  it("extends every page by the bleed, stretching its edges; trim area unchanged; TrimBox kept, BleedBox set", async () => {
     const { token } = await testAccount({ tokens: 1000 });
     const doc = await PDFDocument.create();
     const page = addPrintPage(doc, 8, 10);
@@ -58,7 +58,7 @@ describe("PDF bleed", () => {
     const b = 3 * MM;
     expect(p.getTrimBox()).toMatchObject({ x: expect.closeTo(b, 3), y: expect.closeTo(b, 3), width: 576, height: 720 });
     expect(p.getBleedBox()).toMatchObject({ x: 0, y: 0, width: expect.closeTo(576 + 2 * b, 3) });
-    // Pictures at 36 dpi: the trim area equals the original page, the left strip is the mirrored blue bar.
+    // Pictures at 36 dpi: the trim area equals the original page, the left strip continues the blue bar.
     const [before] = await render(source, 36);
     const [after] = await render(out.body, 36);
     const off = Math.round((3 / 25.4) * 36);
@@ -67,7 +67,7 @@ describe("PDF bleed", () => {
       for (let x = 2; x < before!.width - 2; x += 3) diff += Math.abs(before!.data[(y * before!.width + x) * 4]! - after!.data[((y + off) * after!.width + x + off) * 4]!);
     expect(diff / (((before!.height - 4) / 3) * ((before!.width - 4) / 3))).toBeLessThan(2);
     const barRow = off + Math.round(((720 - 350) / 72) * 36);
-    expect(after!.data[(barRow * after!.width + 1) * 4]!).toBeLessThan(100); // mirrored cyan bar, not the light background
+    expect(after!.data[(barRow * after!.width + 1) * 4]!).toBeLessThan(100); // the cyan bar stretched, not the light background
   });
 });
 

@@ -26,6 +26,8 @@ export type FixRecheckRecord = {
   remaining: string[];
   /** Codes the job set out to fix that are still there: a defect of the fix. */
   unfixed: string[];
+  /** Problems of the checked file an AI fix cannot repair, still in the file, each with why (issue 33). */
+  notFixable?: { code: string; page?: number; message: string }[];
 };
 
 /**

@@ -36,8 +36,13 @@ export const PREPRESS_FLAGS = [
   "-dGrayImageDownsampleThreshold=1.0",
 ] as const;
 
-/** Flattening: PDF 1.3 has no transparency, so pdfwrite paints such a page as one image at this resolution. */
-export const FLATTEN_FLAGS = ["-dCompatibilityLevel=1.3", "-r600"] as const;
+/**
+ * Flattening: PDF 1.3 has no transparency, so pdfwrite paints such a page as
+ * one image at this resolution. The image limits are raised to match: with
+ * PREPRESS_FLAGS' 300 the 600 ppi page came out at 300 ppi (issue 33).
+ */
+export const FLATTEN_PPI = 600;
+export const FLATTEN_FLAGS = ["-dCompatibilityLevel=1.3", `-r${FLATTEN_PPI}`, `-dColorImageResolution=${FLATTEN_PPI}`, `-dGrayImageResolution=${FLATTEN_PPI}`] as const;
 
 export type PrepressResult = { bytes: Uint8Array; engine: GhostscriptEngine; flattenedPages: number[]; ms: number };
 

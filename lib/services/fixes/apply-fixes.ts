@@ -4,7 +4,9 @@ import { preflightReports, type FixStepRecord } from "@/lib/db/schema";
 import { storage } from "@/lib/storage";
 import { applyRasterFixes, type RasterFixType } from "@/lib/imaging/fixes/raster-fixes";
 import { addPdfBleed } from "@/lib/pdf/fixes/add-pdf-bleed";
-import { runPdfPrepress, PrepressError } from "@/lib/pdf/fixes/pdf-prepress";
+import { FLATTEN_PPI, runPdfPrepress, PrepressError } from "@/lib/pdf/fixes/pdf-prepress";
+import { prepressFacts, type PrepressFacts } from "@/lib/pdf/fixes/prepress-facts";
+import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { FixEngineError, FixInputError } from "./job-errors";
 
 export type FixJobWork = { id: string; accountId: string; reportId: string; fileKind: string; fixTypes: string[]; prepressSteps: string[]; targetDpi: number };
@@ -65,15 +67,17 @@ export async function applyFixes(db: Db, job: FixJobWork, approved: string[] | n
     const flatten = job.prepressSteps.includes("flatten_transparency") && (!approved || approved.includes("remove_transparency"));
     const pages = flatten ? transparencyPages(report.issues) : [];
     try {
+      const facts = await prepressFacts(bytes, { imagePpi: PREPRESS_IMAGE_PPI, maxPages: preflightConfig().PREFLIGHT_MAX_PDF_PAGES });
       const out = await runPdfPrepress(bytes, { flattenPages: pages, signal });
       bytes = out.bytes;
       flattenedPages = out.flattenedPages;
       engine = out.engine;
+      const note = prepressNote(facts, out.flattenedPages);
       applied.push({
         fixType: fixTypes.includes("convert_color_mode") ? "convert_color_mode" : "prepress",
-        prepressSteps: job.prepressSteps.filter((s) => s !== "flatten_transparency" || out.flattenedPages.length > 0),
-        params: { engine: out.engine, colorConversion: "DeviceCMYK", imageResolution: 300, flattenResolution: 600, flattenedPages: out.flattenedPages },
-        description: `Ghostscript pdfwrite: fonts embedded, colours converted to DeviceCMYK, images above 300 ppi brought down to 300 ppi${out.flattenedPages.length ? `; transparency flattened at 600 ppi on page ${out.flattenedPages.join(", ")}` : ""}.`,
+        prepressSteps: note.steps,
+        params: { engine: out.engine, colorConversion: "DeviceCMYK", imageResolution: PREPRESS_IMAGE_PPI, flattenResolution: FLATTEN_PPI, flattenedPages: out.flattenedPages, fontsEmbedded: facts.fontsToEmbed, imagesDownsampled: facts.imagesAbove },
+        description: note.description,
       });
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
@@ -85,7 +89,11 @@ export async function applyFixes(db: Db, job: FixJobWork, approved: string[] | n
     try {
       const out = await addPdfBleed(bytes, { bleedMm: p.bleedMm ?? 3 });
       bytes = out.bytes;
-      applied.push({ fixType: "add_bleed", params: { bleedMm: p.bleedMm, method: "mirror", pages: out.pages }, description: `Extended every page by ${p.bleedMm} mm of bleed, mirroring the page's own edges (vectors 1:1); TrimBox kept, BleedBox set.` });
+      applied.push({
+        fixType: "add_bleed",
+        params: { bleedMm: p.bleedMm, method: "edge_stretch", pages: out.pages },
+        description: `Extended every page by ${p.bleedMm} mm of bleed by stretching the colours at the page's edges outwards; text and artwork that stop short of the edge are not copied into the bleed. The page itself is unchanged (nothing moved or scaled); TrimBox kept, BleedBox set.`,
+      });
     } catch (err) {
       console.error(`[ai-fix] PDF bleed failed on job ${job.id}:`, err);
       throw new FixInputError("The PDF's pages could not be extended with bleed: the file may be damaged. Export it again and check it once more.");
@@ -94,6 +102,38 @@ export async function applyFixes(db: Db, job: FixJobWork, approved: string[] | n
   const outputKey = key("pdf");
   await storage().put(outputKey, Buffer.from(bytes), "application/pdf");
   return { ...base, outputKey, outputMime: "application/pdf", applied, flattenedPages, engine };
+}
+
+/** pdfwrite brings colour and grey images above this down to it (PREPRESS_FLAGS). */
+const PREPRESS_IMAGE_PPI = 300;
+
+/**
+ * What the prepress pass did, in words and steps: only what was true of this
+ * file (issue 33: "fonts embedded" was said of files whose fonts were embedded
+ * already). A flattened page is named and what it costs is said.
+ */
+export function prepressNote(facts: PrepressFacts, flattenedPages: number[]): { steps: string[]; description: string } {
+  const steps: string[] = [];
+  const parts: string[] = [];
+  if (facts.fontsToEmbed.length > 0) {
+    steps.push("embed_fonts");
+    parts.push(`embedded the ${facts.fontsToEmbed.length === 1 ? "font" : "fonts"} ${facts.fontsToEmbed.map((f) => `"${f}"`).join(", ")} (a font the file did not include is replaced by a close substitute)`);
+  }
+  if (facts.nonCmykColour) {
+    steps.push("rgb_to_cmyk");
+    parts.push("converted RGB and spot colours to CMYK");
+  }
+  if (flattenedPages.length > 0) {
+    steps.push("flatten_transparency");
+    const pl = flattenedPages.length === 1 ? `page ${flattenedPages[0]}` : `pages ${flattenedPages.join(", ")}`;
+    parts.push(`flattened the transparency of ${pl} by turning ${flattenedPages.length === 1 ? "that page" : "each of those pages"} into one ${FLATTEN_PPI} ppi image, so its text is no longer text (it prints, but cannot be edited or searched) and its photos keep only the detail they had`);
+  }
+  if (facts.imagesAbove > 0) {
+    steps.push("downsample_images");
+    parts.push(`brought ${facts.imagesAbove === 1 ? "one image" : `${facts.imagesAbove} images`} above ${PREPRESS_IMAGE_PPI} ppi down to ${PREPRESS_IMAGE_PPI} ppi`);
+  }
+  const did = parts.length > 0 ? `${parts.join("; ")}.` : "nothing needed changing.";
+  return { steps, description: `Ghostscript pdfwrite: ${did} Images below ${PREPRESS_IMAGE_PPI} ppi are never enlarged here: their resolution stays what it was.` };
 }
 
 /** Pages whose transparency the report found (flattening turns a page into one image: only these). */

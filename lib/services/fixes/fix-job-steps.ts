@@ -71,6 +71,7 @@ export async function finishFixJob(db: Db, job: FixJobWork, done: AppliedFixes, 
   const steps = new Set(ran.flatMap((a) => a.prepressSteps ?? []));
   const recheck = await recheckOutput(db, report, { key: done.outputKey, mime: done.outputMime }, (issue) =>
     issue.fixTypes.some((f) => fixed.has(f)) || (typeof issue.details.prepressFix === "string" && steps.has(issue.details.prepressFix)),
+    { flattenedPages: done.flattenedPages },
   );
   const previews = await storePreviews(job, { key: done.sourceKey, mime: done.sourceMime }, { key: done.outputKey, mime: done.outputMime }, signal);
   await db.update(fixJobs).set(previews).where(eq(fixJobs.id, job.id));

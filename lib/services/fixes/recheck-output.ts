@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/types";
 import { preflightReports, type FixRecheckRecord, type PreflightCheckParams } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { storage } from "@/lib/storage";
-import type { CheckTargets } from "@/lib/services/preflight/issue";
+import { resolveStatus, type CheckTargets, type PreflightIssue } from "@/lib/services/preflight/issue";
 import type { PreflightFileType } from "@/lib/services/preflight/analyze-file";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { runAnalysis } from "@/lib/services/preflight/run-analysis";
@@ -49,6 +49,29 @@ export async function recheckName(db: Db, accountId: string, designId: string): 
 const INFORMATIONAL = new Set(["print_size_unknown", "icc_profile_missing", "more_issues_omitted", "file_type_mismatch"]);
 
 /**
+ * Problems only the designer can solve, and why: an AI fix never moves text,
+ * never invents detail a photo does not have, and never turns a page into
+ * pixels to make these findings go away (issue 33).
+ */
+const WHY_NOT_FIXABLE: Record<string, string> = {
+  content_in_safe_margin: "moving text or artwork is a design decision: move it at least the safe margin inside the trim and export again",
+  content_outside_trim: "moving text or artwork is a design decision: move it inside the trim and export again",
+  low_resolution: "a PDF's photo cannot be given detail it does not have: place a larger original (or upscale the photo itself with an AI fix for images) and export again",
+  page_size_mismatch: "resizing pages would move or distort the layout: export at the product's size",
+  mixed_page_sizes: "resizing pages would move or distort the layout: export every page at one size",
+  file_corrupt: "export the file again",
+};
+
+/**
+ * Findings a page turned into one image can no longer show (its text, its
+ * photos' own pixels): on a flattened page they are carried over from the
+ * checked file, not read from the pixels, which would say they are gone.
+ */
+const HIDDEN_BY_FLATTENING = new Set(["low_resolution", "content_in_safe_margin", "content_outside_trim"]);
+
+export type NotFixable = { code: string; page?: number; message: string };
+
+/**
  * Checks the corrected file with the same preflight and the same targets and
  * stores that as a report of its own (with its own copy of the file, so
  * deleting either report leaves the other whole). The answer compares issue
@@ -59,6 +82,7 @@ export async function recheckOutput(
   original: { id: string; accountId: string; designId: string; params: PreflightCheckParams; issues: { code: string; fixTypes: string[]; details: Record<string, unknown> }[] },
   output: { key: string; mime: string },
   meantToFix: (issue: { code: string; fixTypes: string[]; details: Record<string, unknown> }) => boolean,
+  opts: { flattenedPages?: number[] | null } = {},
 ): Promise<FixRecheckRecord> {
   const object = await storage().get(output.key);
   const type = TYPE_OF[output.mime];
@@ -71,6 +95,12 @@ export async function recheckOutput(
     memoryMb: c.PREFLIGHT_WORKER_MEMORY_MB,
     concurrency: c.PREFLIGHT_WORKERS,
   });
+  const flattened = new Set(opts.flattenedPages ?? []);
+  const carried = (original.issues as PreflightIssue[])
+    .filter((i) => i.page !== undefined && flattened.has(i.page) && HIDDEN_BY_FLATTENING.has(i.code))
+    .map((i) => ({ ...i, message: `${i.message} (Carried over from the checked file: page ${i.page} was flattened into one image, where this cannot be measured again.)`, details: { ...i.details, carriedOver: true } }));
+  const issues = [...result.issues, ...carried];
+  const status = resolveStatus(issues);
   const id = newId("rpt");
   const fileKey = `preflight/${original.accountId}/${id}.${type.ext}`;
   await storage().put(fileKey, object.body, output.mime);
@@ -83,24 +113,30 @@ export async function recheckOutput(
     id,
     accountId: original.accountId,
     designId: await recheckName(db, original.accountId, original.designId),
-    status: result.status,
+    status,
     fileType: type.fileType,
     fileMime: output.mime,
     fileSize: object.body.byteLength,
     fileStorageKey: fileKey,
     params: original.params,
     facts,
-    issues: result.issues,
+    issues,
     analysisMs: Math.round(performance.now() - started),
   });
   const before = new Set(original.issues.map((i) => i.code).filter((c) => !INFORMATIONAL.has(c)));
-  const after = new Set(result.issues.map((i) => i.code).filter((c) => !INFORMATIONAL.has(c)));
+  const after = new Set(issues.map((i) => i.code).filter((c) => !INFORMATIONAL.has(c)));
   const targeted = new Set(original.issues.filter(meantToFix).map((i) => i.code));
+  const stillThere = new Set(issues.map((i) => `${i.code}@${i.page ?? ""}`));
+  const notFixable: NotFixable[] = (original.issues as PreflightIssue[])
+    .filter((i) => WHY_NOT_FIXABLE[i.code] && !meantToFix(i) && stillThere.has(`${i.code}@${i.page ?? ""}`))
+    .filter((i, n, all) => all.findIndex((j) => j.code === i.code && j.page === i.page) === n)
+    .map((i) => ({ code: i.code, ...(i.page !== undefined ? { page: i.page } : {}), message: `Not fixed${i.page !== undefined ? ` on page ${i.page}` : ""}: ${WHY_NOT_FIXABLE[i.code]}.` }));
   return {
     reportId: id,
-    status: result.status,
+    status,
     resolved: [...before].filter((c) => !after.has(c)),
     remaining: [...after],
     unfixed: [...targeted].filter((c) => after.has(c)),
+    notFixable,
   };
 }

@@ -73,6 +73,10 @@ const fixRecheck = z.object({
   resolved: z.array(z.string()),
   remaining: z.array(z.string()),
   unfixed: z.array(z.string()),
+  notFixable: z
+    .array(z.object({ code: z.string(), page: z.number().int().optional(), message: z.string() }))
+    .optional()
+    .meta({ description: "Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do." }),
 });
 
 /** The job as GET returns it (approve and reject answer the same); the analysis and recheck records are described in docs/api.md. */
