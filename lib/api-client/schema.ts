@@ -5927,6 +5927,7 @@ export interface operations {
                             summary: {
                                 before_first_card: number;
                                 cards: number;
+                                corrected_by_hand: number;
                                 needs_review: number;
                                 subject_frames: number;
                                 subjects_photographed: number;
@@ -6967,6 +6968,7 @@ export interface operations {
                             summary: {
                                 before_first_card: number;
                                 cards: number;
+                                corrected_by_hand: number;
                                 needs_review: number;
                                 subject_frames: number;
                                 subjects_photographed: number;
@@ -7178,6 +7180,7 @@ export interface operations {
                         summary: {
                             before_first_card: number;
                             cards: number;
+                            corrected_by_hand: number;
                             needs_review: number;
                             subject_frames: number;
                             subjects_photographed: number;
