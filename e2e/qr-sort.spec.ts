@@ -55,8 +55,8 @@ async function pictureDay(request: APIRequestContext, email: string, dir: string
   return { agencyId: agency.id, jobId: job.id };
 }
 
-test("QR sort: upload a picture day, sort it from the job page, see each child's run, move two frames, export", async ({ page }) => {
-  test.setTimeout(300_000);
+test("QR sort: upload a picture day, sort it from the job page, see each child's run, move two frames, export, sort again keeping the moves", async ({ page }) => {
+  test.setTimeout(480_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qr-sort-e2e-"));
   const email = await signUp(page, "Picture Day Studio");
   const { agencyId, jobId } = await pictureDay(page.request, email, dir);
@@ -136,5 +136,19 @@ test("QR sort: upload a picture day, sort it from the job page, see each child's
     expect(w! * 5).toBe(h! * 4);
     expect(w).toBeGreaterThanOrEqual(640);
   }
+
+  // Sorting again keeps both moves, says so before the click, and the job page opens the new sort (the first stays listed).
+  const firstSheet = page.url();
+  await page.goto(`/agencies/${agencyId}/jobs/${jobId}`);
+  await expect(page.getByTestId("qr-sort-keeps")).toHaveText("Sorting again keeps your 2 corrections by hand.");
+  await page.getByRole("button", { name: `Sort again (${PLAN.length} photos)` }).click();
+  await expect(status).toContainText(`Sorted ${PLAN.length} photos: 3 cards, 3 children, 1 to review.`, { timeout: 180_000 });
+  await expect(page.getByText("Earlier sorts (1)")).toBeVisible();
+  await page.getByRole("link", { name: "Open the contact sheet" }).click();
+  await expect(page).toHaveURL(new RegExp(`/agencies/${agencyId}/jobs/${jobId}/qr-sort/task_`));
+  expect(page.url()).not.toBe(firstSheet);
+  await expect(frameIn("Cat Crane", "IMG_0007.jpg")).toContainText("(moved by hand)");
+  await expect(frameIn("Ben Brook", "IMG_0004.jpg")).toContainText("(moved by hand)");
+  await expect(bands.locator("h3")).toHaveText([/^Before the first card/, /^Ann Archer · 2/, /^Ben Brook · 3/, /^Cat Crane · 3/]);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -84,6 +84,21 @@ test("agencies, jobs, roster import with line errors, inline edit, sorting, and 
   await page.getByLabel("Name", { exact: true }).last().fill("Carla Díaz-Ruiz");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(firstCell()).toHaveText("Carla Díaz-Ruiz");
+  // Grade and teacher are shown and edited in place.
+  await page.getByRole("button", { name: "Edit Carla Díaz-Ruiz" }).click();
+  await page.getByLabel("Grade", { exact: true }).last().fill("5");
+  await page.getByLabel("Teacher", { exact: true }).last().fill("Mr. Stephens");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(table.locator("tbody tr").first().locator("td").nth(3)).toHaveText("5");
+  await expect(table.locator("tbody tr").first().locator("td").nth(4)).toHaveText("Mr. Stephens");
+  // A school's export as it comes: First Name, Last Name, Student ID, Grade, Teacher.
+  await page.getByLabel("Roster CSV").fill("First Name,Last Name,Student ID,Grade,Teacher\nDan,Drew,S5,4,Ms. Jameson");
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  await expect(page.getByText("Imported 1 row: 1 new, 0 updated.")).toBeVisible();
+  await expect(table.locator("tbody tr").filter({ hasText: "Dan Drew" }).locator("td")).toHaveText(["S5", "Dan Drew", "—", "4", "Ms. Jameson", /.*/, /Edit/]);
+  await page.getByLabel("Roster CSV").fill("Student ID,Name,Bus Route\nS6,Eve Eden,7");
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  await expect(page.getByTestId("csv-errors")).toContainText("student_id (or Student ID");
   await page.screenshot({ path: "test-results/studio-roster.png", fullPage: true });
 
   await page.getByRole("link", { name: "← Lincoln Elementary" }).click();

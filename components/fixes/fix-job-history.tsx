@@ -57,9 +57,10 @@ function Row({ job, highlighted }: { job: FixJob; highlighted?: boolean }) {
         <Picture url={job.preview.afterUrl} alt={`After: ${job.jobId}`} />
         <figcaption className="text-center text-[11px] text-slate-500">After</figcaption>
       </figure>
-      <div className="min-w-0 flex-1 space-y-1">
+      {/* Beside the pictures when 15rem is left for it, under them on a phone. */}
+      <div className="min-w-0 flex-[1_1_15rem] space-y-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="font-mono text-xs text-slate-600">{job.jobId}</p>
+          <p className="break-all font-mono text-xs text-slate-600">{job.jobId}</p>
           <StatusPill status={job.status} />
         </div>
         <When iso={job.createdAt} />

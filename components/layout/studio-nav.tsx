@@ -12,7 +12,8 @@ import { StudioSwitcher } from "./studio-switcher";
  * The studio header. From 768 px: one button per group (Services, Studio data,
  * Developers, Account), each opening its pages in a dropdown; the group holding
  * the current page is marked and names it. Narrower: a Menu button opens every
- * group as a list under the header. Both close when a link is followed, on Escape
+ * group as a list under the header, with the studio switcher (in the header it
+ * would push the Menu button off a phone's screen). Both close when a link is followed, on Escape
  * or a click outside.
  */
 export function StudioNav({ email, plan, role, studio }: { email: string; plan: string; role: Role; studio: { id: string; name: string } }) {
@@ -60,7 +61,10 @@ export function StudioNav({ email, plan, role, studio }: { email: string; plan: 
           ))}
         </nav>
         <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
-          <StudioSwitcher current={studio} role={role} />
+          {/* On a phone the switcher is in the menu: beside the Menu button it pushed it off the screen. */}
+          <div className="hidden min-w-0 md:block">
+            <StudioSwitcher current={studio} role={role} />
+          </div>
           <span className="hidden truncate lg:inline" title={email}>
             {email}
           </span>
@@ -81,7 +85,12 @@ export function StudioNav({ email, plan, role, studio }: { email: string; plan: 
       </div>
       {menuOpen ? (
         <nav id="studio-menu" aria-label="Studio" className="border-t border-slate-200 px-4 pb-4 md:hidden">
-          <p className="truncate py-2 text-xs text-slate-500">{email}</p>
+          <div className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <p className="min-w-0 truncate text-xs text-slate-500">
+              {studio.name} · {email}
+            </p>
+            <StudioSwitcher current={studio} role={role} />
+          </div>
           <div className="grid grid-cols-2 gap-x-4 gap-y-3">
             {groups.map((group) => (
               <div key={group.label}>

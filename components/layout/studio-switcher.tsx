@@ -25,11 +25,11 @@ export function StudioSwitcher({ current, role }: { current: { id: string; name:
     );
   }
   return (
-    <label className="flex items-center gap-1">
+    <label className="flex min-w-0 max-w-full items-center gap-1">
       <span className="sr-only">Studio</span>
       <select
         aria-label="Studio"
-        className="max-w-48 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800"
+        className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800 md:max-w-48"
         value={current.id}
         onChange={(e) => {
           chooseStudio(e.target.value);

@@ -159,7 +159,7 @@ function MatchJobHistory() {
       {list.error ? <QueryError title="Could not load match jobs." error={list.error} onRetry={() => void list.refetch()} /> : null}
       {list.data?.data.length === 0 ? <p className="text-sm text-slate-500">No match jobs yet.</p> : null}
       {list.data && list.data.data.length > 0 ? (
-        <table className="w-full text-left text-sm" aria-label="Match jobs">
+        <table className="stack-table w-full text-left text-sm" aria-label="Match jobs">
           <thead className="text-xs uppercase text-slate-500">
             <tr>
               <th className="py-2">Match job</th>
@@ -179,12 +179,14 @@ function MatchJobHistory() {
                     #{j.id} · {new Date(j.created_at).toLocaleString()}
                   </Link>
                 </td>
-                <td>{j.status === "running" ? `running ${j.processed_files}/${j.total_files}` : j.status}</td>
-                <td>{j.total_files}</td>
-                <td>{j.matched}</td>
-                <td className={j.needs_review ? "font-semibold text-amber-700" : ""}>{j.needs_review}</td>
-                <td>{j.unmatched}</td>
-                <td>
+                <td data-label="Status">{j.status === "running" ? `running ${j.processed_files}/${j.total_files}` : j.status}</td>
+                <td data-label="Photos">{j.total_files}</td>
+                <td data-label="Matched">{j.matched}</td>
+                <td data-label="To review" className={j.needs_review ? "font-semibold text-amber-700" : ""}>
+                  {j.needs_review}
+                </td>
+                <td data-label="Unmatched">{j.unmatched}</td>
+                <td data-label="Tokens">
                   {j.tokens_deducted - j.tokens_refunded}
                   {j.tokens_refunded ? <span className="text-xs text-slate-500"> ({j.tokens_refunded} refunded)</span> : null}
                 </td>

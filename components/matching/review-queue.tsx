@@ -145,29 +145,32 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
         </span>
         {pager}
       </div>
+      {/* On a phone the face close-up, the verdict and the buttons come first, the whole photo after them (order-last): the buttons sit by the face. */}
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         {current.result.image_url ? (
-          <FacePhoto
-            src={current.result.image_url}
-            width={width}
-            height={height}
-            box={face.face_box}
-            others={current.result.faces.filter((f) => f.id !== face.id).map((f) => f.face_box)}
-            alt={current.result.filename}
-          />
+          <div className="order-last lg:order-none">
+            <FacePhoto
+              src={current.result.image_url}
+              width={width}
+              height={height}
+              box={face.face_box}
+              others={current.result.faces.filter((f) => f.id !== face.id).map((f) => f.face_box)}
+              alt={current.result.filename}
+            />
+          </div>
         ) : (
           <p className="text-sm text-slate-500">The photo was deleted.</p>
         )}
         <div className="space-y-3">
-          <div className="flex gap-3 text-xs text-slate-500">
+          <div className="flex flex-wrap gap-3 text-xs text-slate-500">
             {current.result.image_url ? (
               <figure>
-                <FaceCloseUp src={current.result.image_url} width={width} height={height} box={face.face_box} size={160} />
+                <FaceCloseUp src={current.result.image_url} width={width} height={height} box={face.face_box} size={144} />
                 <figcaption className="mt-1">In this photo</figcaption>
               </figure>
             ) : null}
             <figure>
-              <RosterPortraits agencyId={job.agency_id} subject={shown} size={160} />
+              <RosterPortraits agencyId={job.agency_id} subject={shown} size={144} />
               <figcaption className="mt-1">Roster portrait{shown ? ` · ${shown.name}` : ""}</figcaption>
             </figure>
           </div>
@@ -213,7 +216,7 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
           <label className="block text-sm text-slate-700">
             Someone else:
             <select
-              className="ml-2 rounded-md border border-slate-300 px-2 py-1 text-sm"
+              className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm sm:ml-2 sm:mt-0 sm:inline-block sm:w-auto sm:max-w-full"
               value=""
               onChange={(e) => e.target.value && save.mutate({ faceId: face.id, body: { action: "assign", subject_id: e.target.value }, index: at })}
             >

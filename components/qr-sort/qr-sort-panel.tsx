@@ -25,6 +25,8 @@ export function QrSortPanel({ agencyId, jobId, photoCount }: { agencyId: number;
   });
   const latest = sorts.data?.data[0];
   const running = isRunning(latest);
+  // The newest sort is the one shown (and carries the corrections forward); the earlier ones stay reachable.
+  const earlier = sorts.data?.data.slice(1) ?? [];
   return (
     <Card title="Sort by QR cards" actions={<span className="text-xs text-slate-500">Free</span>}>
       <p className="text-sm text-slate-600">Each child&apos;s Bulk QR card, photographed before their portraits, files every frame after it under that child until the next card.</p>
@@ -32,6 +34,11 @@ export function QrSortPanel({ agencyId, jobId, photoCount }: { agencyId: number;
         <Button onClick={() => start.mutate()} disabled={start.isPending || running || !photoCount}>
           {latest ? `Sort again (${photoCount ?? 0} photos)` : `Sort ${photoCount ?? 0} photos by QR card`}
         </Button>
+        {latest?.summary?.corrected_by_hand ? (
+          <span className="text-sm text-slate-600" data-testid="qr-sort-keeps">
+            Sorting again keeps your {latest.summary.corrected_by_hand === 1 ? "correction" : `${latest.summary.corrected_by_hand} corrections`} by hand.
+          </span>
+        ) : null}
         {start.error ? (
           <span role="alert" className="text-sm text-red-700">
             {errorMessage(start.error)}
@@ -61,6 +68,25 @@ export function QrSortPanel({ agencyId, jobId, photoCount }: { agencyId: number;
             </p>
           ) : null}
         </div>
+      ) : null}
+      {earlier.length ? (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer text-slate-600">Earlier sorts ({earlier.length})</summary>
+          <ul className="mt-1 space-y-1">
+            {earlier.map((t) => (
+              <li key={t.task_id}>
+                {t.status === "completed" ? (
+                  <Link href={`/agencies/${agencyId}/jobs/${jobId}/qr-sort/${t.task_id}`} className="text-brand-600 hover:underline">
+                    {new Date(t.created_at).toLocaleString()}
+                  </Link>
+                ) : (
+                  <span>{new Date(t.created_at).toLocaleString()}</span>
+                )}{" "}
+                <span className="text-slate-500">· {t.status === "completed" && t.summary ? `${t.total_files} photos, ${t.summary.corrected_by_hand} by hand` : t.status}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
       ) : null}
     </Card>
   );

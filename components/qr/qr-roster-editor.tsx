@@ -244,7 +244,7 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_auto]">
-        <Card title="Generate">
+        <Card title="Generate" className="min-w-0">
           <dl className="grid grid-cols-2 gap-y-1 text-sm">
             <dt className="text-slate-500">Cards</dt>
             <dd data-testid="qr-card-count">{rows.length}</dd>
@@ -290,13 +290,13 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
             </div>
           ) : null}
         </Card>
-        <Card title="Preview" className="lg:w-[470px]">
+        <Card title="Preview" className="min-w-0 lg:w-[470px]">
           {preview ? (
             // A data: URL rendered by pdf.js; next/image has nothing to optimise here.
             // eslint-disable-next-line @next/next/no-img-element
-            <img src={preview} alt="Preview of the first sheet" width={PREVIEW_WIDTH} className="border border-slate-200 shadow-sm" data-testid="qr-preview" />
+            <img src={preview} alt="Preview of the first sheet" width={PREVIEW_WIDTH} className="h-auto max-w-full border border-slate-200 shadow-sm" data-testid="qr-preview" />
           ) : (
-            <p className="w-[420px] text-sm text-slate-500">Preview the first sheet as it will print (free, stamped PREVIEW).</p>
+            <p className="text-sm text-slate-500 lg:w-[420px]">Preview the first sheet as it will print (free, stamped PREVIEW).</p>
           )}
         </Card>
       </div>

@@ -17,8 +17,9 @@ export function RosterTable({ rows, onChange, errors }: { rows: RosterRowDraft[]
 
   return (
     <div>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="qr-roster">
+      <div>
+        {/* Below 640 px each row is a card (globals.css stack-table): three inputs under each other, nothing scrolls sideways. */}
+        <table className="stack-table w-full text-left text-sm" data-testid="qr-roster">
           <thead className="text-xs uppercase text-slate-500">
             <tr>
               <th className="w-12 py-2">#</th>
@@ -35,18 +36,20 @@ export function RosterTable({ rows, onChange, errors }: { rows: RosterRowDraft[]
               const i = start + offset;
               const e = errors[i] ?? {};
               const cell = (field: "student_id" | "name" | "class_name", label: string) => (
-                <td className="py-1 pr-2 align-top">
+                <td className="py-1 pr-2 align-top" data-label={label}>
                   <input aria-label={`${label}, row ${i + 1}`} className={cellInput} value={row[field]} aria-invalid={e[field] ? true : undefined} onChange={(ev) => update(i, { [field]: ev.target.value })} />
                   {e[field] ? <p className="mt-0.5 text-xs text-red-600">{e[field]}</p> : null}
                 </td>
               );
               return (
-                <tr key={row.key}>
-                  <td className="py-1 align-top text-xs text-slate-400">{i + 1}</td>
+                <tr key={row.key} className="relative">
+                  <td className="py-1 align-top text-xs text-slate-400" data-label="Row">
+                    {i + 1}
+                  </td>
                   {cell("student_id", "Student id")}
                   {cell("name", "Name")}
                   {cell("class_name", "Class")}
-                  <td className="py-1 text-right align-top">
+                  <td className="py-1 text-right align-top max-sm:absolute! max-sm:top-1 max-sm:right-0 max-sm:w-auto!">
                     <button type="button" className="px-2 text-slate-400 hover:text-red-600" aria-label={`Remove row ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
                       ×
                     </button>

@@ -9,7 +9,7 @@ import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, fieldErrors } from "./api-errors";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 
-const EMPTY = { student_id: "", name: "", class_name: "" };
+const EMPTY = { student_id: "", name: "", class_name: "", grade: "", teacher: "" };
 
 export function AddSubjectForm({ agencyId }: { agencyId: number }) {
   const queryClient = useQueryClient();
@@ -21,7 +21,7 @@ export function AddSubjectForm({ agencyId }: { agencyId: number }) {
           await studioApi.POST("/v1/services/studio/agencies/{agencyId}/subjects", {
             params: { path: { agencyId: String(agencyId) } },
             headers: { "idempotency-key": idempotencyKey },
-            body: { ...draft, class_name: draft.class_name || null },
+            body: { ...draft, class_name: draft.class_name || null, grade: draft.grade || null, teacher: draft.teacher || null },
           }),
         ),
       ),
@@ -35,7 +35,7 @@ export function AddSubjectForm({ agencyId }: { agencyId: number }) {
   return (
     <form
       noValidate
-      className="grid gap-3 sm:grid-cols-[10rem_1fr_10rem_auto] sm:items-start"
+      className="grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-[8rem_1fr_7rem_5rem_10rem_auto]"
       onSubmit={(e) => {
         e.preventDefault();
         add.mutate();
@@ -44,7 +44,9 @@ export function AddSubjectForm({ agencyId }: { agencyId: number }) {
       <Field id="add-student-id" label="Student id" value={draft.student_id} onChange={(e) => setDraft({ ...draft, student_id: e.target.value })} error={errors.student_id ?? conflict} />
       <Field id="add-name" label="Name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} error={errors.name} />
       <Field id="add-class" label="Class" value={draft.class_name} onChange={(e) => setDraft({ ...draft, class_name: e.target.value })} error={errors.class_name} />
-      <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
+      <Field id="add-grade" label="Grade" value={draft.grade} onChange={(e) => setDraft({ ...draft, grade: e.target.value })} error={errors.grade} />
+      <Field id="add-teacher" label="Teacher" value={draft.teacher} onChange={(e) => setDraft({ ...draft, teacher: e.target.value })} error={errors.teacher} />
+      <Button type="submit" className="lg:mt-6" disabled={add.isPending}>
         Add subject
       </Button>
     </form>

@@ -8,8 +8,10 @@ import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { errorMessage, lineErrors } from "./api-errors";
 import { LineErrorsList } from "./line-errors-list";
+import { countNoun } from "@/lib/count-noun";
+import { COLUMN_SYNONYMS, type HeaderColumn } from "@/lib/services/studio/roster-columns";
 
-const EXAMPLE = "student_id,name,class_name,reference_photo_url\nS1001,Zoë Ørsted-Nguyễn,5B,\nS1002,山田 太郎,5A,";
+const EXAMPLE = "Student ID,First Name,Last Name,Grade,Teacher\nS1001,Zoë,Ørsted-Nguyễn,5,Ms. Jameson\nS1002,太郎,山田,5,Mr. Stephens";
 
 /** Paste or pick a CSV; the server checks every row and imports all or nothing, errors by line. */
 export function CsvImportPanel({ agencyId }: { agencyId: number }) {
@@ -39,8 +41,21 @@ export function CsvImportPanel({ agencyId }: { agencyId: number }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
-        Header row <code className="font-mono text-xs">student_id,name,class_name,reference_photo_url</code> (the last two optional), then one subject per row. Comma, semicolon or tab separated, UTF-8.
+        A header row, then one subject per row; comma, semicolon or tab separated, UTF-8. A school&apos;s own export usually works as it is: <code className="font-mono text-xs">Student ID, First Name, Last Name, Grade, Teacher</code>.
       </p>
+      <details className="text-sm text-slate-600" data-testid="csv-columns">
+        <summary className="cursor-pointer">Columns read</summary>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          {(Object.entries(COLUMN_SYNONYMS) as Array<[HeaderColumn, readonly string[]]>).map(([column, spellings]) => (
+            <li key={column}>
+              <code className="font-mono text-xs">{column}</code>
+              {column === "student_id" ? " (required)" : column === "name" ? " (required, or First Name and Last Name)" : ""}
+              {spellings.length ? <span className="text-slate-500">: also {spellings.join(", ")}</span> : null}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-1 text-xs text-slate-500">Case, spaces, underscores and hyphens do not matter.</p>
+      </details>
       <textarea
         aria-label="Roster CSV"
         className="h-32 w-full rounded-md border border-slate-300 p-2 font-mono text-xs"
@@ -65,7 +80,7 @@ export function CsvImportPanel({ agencyId }: { agencyId: number }) {
       </div>
       {upload.data ? (
         <p role="status" className="text-sm text-green-700">
-          Imported {upload.data.total} rows: {upload.data.created} new, {upload.data.updated} updated.
+          Imported {countNoun(upload.data.total, "rows")}: {upload.data.created} new, {upload.data.updated} updated.
         </p>
       ) : null}
       {upload.error ? (

@@ -66,7 +66,7 @@ export function RosterEditor({ agencyId }: { agencyId: number }) {
               setSearch(e.target.value);
               setPage(1);
             }}
-            className="w-64 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+            className="w-full rounded-md border border-slate-300 px-3 py-1.5 text-sm sm:w-64"
           />
         }
       >
@@ -74,9 +74,10 @@ export function RosterEditor({ agencyId }: { agencyId: number }) {
         {subjects.error ? (
           <QueryError title="Could not load the roster." error={subjects.error} onRetry={() => void subjects.refetch()} />
         ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="roster-table">
-              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+          <div className="mt-4">
+            {/* A table from md up; below it each row is a card (RosterCell), nothing scrolls sideways. */}
+            <table className="block w-full text-left text-sm md:table" data-testid="roster-table">
+              <thead className="hidden border-b border-slate-200 text-xs uppercase text-slate-500 md:table-header-group">
                 <tr>
                   {COLUMNS.map((c) => {
                     const active = sort.replace(/^-/, "") === c.key;
@@ -90,13 +91,15 @@ export function RosterEditor({ agencyId }: { agencyId: number }) {
                       </th>
                     );
                   })}
+                  <th className="py-2 pr-3">Grade</th>
+                  <th className="py-2 pr-3">Teacher</th>
                   <th className="py-2 pr-3">Reference photos</th>
                   <th className="py-2 text-right">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="block md:table-row-group md:divide-y md:divide-slate-100">
                 {subjects.data?.data.map((s) => <RosterRow key={s.id} agencyId={agencyId} subject={s} />)}
               </tbody>
             </table>

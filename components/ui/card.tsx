@@ -2,7 +2,7 @@ export function Card({ title, actions, children, className = "" }: { title?: str
   return (
     <section className={`rounded-lg border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
       {title || actions ? (
-        <div className="mb-4 flex items-center justify-between gap-4">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           {title ? <h2 className="text-base font-semibold text-slate-900">{title}</h2> : <span />}
           {actions}
         </div>

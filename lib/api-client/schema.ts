@@ -5951,6 +5951,7 @@ export interface operations {
                             summary: {
                                 before_first_card: number;
                                 cards: number;
+                                corrected_by_hand: number;
                                 needs_review: number;
                                 subject_frames: number;
                                 subjects_photographed: number;
@@ -6991,6 +6992,7 @@ export interface operations {
                             summary: {
                                 before_first_card: number;
                                 cards: number;
+                                corrected_by_hand: number;
                                 needs_review: number;
                                 subject_frames: number;
                                 subjects_photographed: number;
@@ -7202,6 +7204,7 @@ export interface operations {
                         summary: {
                             before_first_card: number;
                             cards: number;
+                            corrected_by_hand: number;
                             needs_review: number;
                             subject_frames: number;
                             subjects_photographed: number;

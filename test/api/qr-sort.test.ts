@@ -203,7 +203,7 @@ describe("QR sort of a picture day", () => {
     expect(byName["A_0007.jpg"].review).toEqual(["unknown_card"]);
     expect(byName["A_0003.jpg"].thumbnail_url).toMatch(/^http/);
 
-    expect(task.summary).toEqual({ cards: 7, subjects_photographed: 5, subject_frames: 8, before_first_card: 1, unknown_card: 1, needs_review: 4 });
+    expect(task.summary).toEqual({ cards: 7, subjects_photographed: 5, subject_frames: 8, before_first_card: 1, unknown_card: 1, needs_review: 4, corrected_by_hand: 0 });
     expect(task.warnings.map((w: any) => [w.code, w.student_id, w.file_ids])).toEqual([
       ["card_without_portraits", "S3", [fileIds["A_0005.jpg"]]],
       ["unknown_card", "S9", [fileIds["A_0006.jpg"]]],

@@ -261,6 +261,24 @@ describe("CSV roster import", () => {
     expect(after.json.data.map((s: { name: string }) => s.name)).toEqual(["Zoe Orsted", "山田 太郎", "Lovelace, Ada", "New Kid"]);
   });
 
+  it("imports a school's export as it comes: First Name, Last Name, Student ID, Grade, Teacher", async () => {
+    const { token } = await testAccount();
+    const a = await makeAgency(token);
+    const csv = "First Name,Last Name,Student ID,Grade,Teacher\r\nAnn,Archer,1001,4,Ms. Jameson\r\nMary Ann,Van der Berg,1002,K,Mr. Stephens\r\n";
+    const res = await importCsv(token, a.id, csv);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ created: 2, updated: 0, total: 2 });
+    const list = await call(subjects, "GET", `${base}/${a.id}/subjects?sort=student_id`, { token, params: { agencyId: String(a.id) } });
+    expect(list.json.data.map((s: any) => [s.student_id, s.name, s.grade, s.teacher])).toEqual([
+      ["1001", "Ann Archer", "4", "Ms. Jameson"],
+      ["1002", "Van der Berg, Mary Ann", "K", "Mr. Stephens"],
+    ]);
+    const unknown = await importCsv(token, a.id, "Student ID,Name,Bus Route\n1003,Cat Crane,7\n");
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.details.errors).toEqual([{ line: 1, field: "Bus Route", message: expect.stringContaining("student_id (or Student ID") }]);
+    expect(unknown.json.message).toContain("First Name and Last Name");
+  });
+
   it("reports every bad row by line number and imports nothing", async () => {
     const { token } = await testAccount();
     const a = await makeAgency(token);

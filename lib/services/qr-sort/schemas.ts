@@ -49,7 +49,16 @@ export const sortTaskResponse = z.object({
   total_files: z.number().int(),
   progress: z.object({ current: z.number().int(), total: z.number().int(), percentage: z.number().int() }),
   summary: z
-    .object({ cards: z.number().int(), subjects_photographed: z.number().int(), subject_frames: z.number().int(), before_first_card: z.number().int(), unknown_card: z.number().int(), needs_review: z.number().int() })
+    .object({
+      cards: z.number().int(),
+      subjects_photographed: z.number().int(),
+      subject_frames: z.number().int(),
+      before_first_card: z.number().int(),
+      unknown_card: z.number().int(),
+      needs_review: z.number().int(),
+      /** Frames the photographer filed by hand, in this sort or carried over from an earlier sort of the job. */
+      corrected_by_hand: z.number().int(),
+    })
     .nullable(),
   warnings: z.array(sortWarning),
   error: z.string().nullable(),

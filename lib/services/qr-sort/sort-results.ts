@@ -5,6 +5,7 @@ import { ApiError, conflict, notFound } from "@/lib/http/api-error";
 import { pageWindow } from "@/lib/http/pagination";
 import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
 import type { SortResultsQuery } from "./schemas";
+import { handFiled } from "./hand-correction";
 
 export async function requireFinishedSort(db: Db, accountId: string, taskId: string) {
   const [task] = await db.select().from(qrSortTasks).where(and(eq(qrSortTasks.id, taskId), eq(qrSortTasks.accountId, accountId)));
@@ -86,10 +87,9 @@ export async function reassignFrame(db: Db, accountId: string, taskId: string, f
       .where(and(eq(subjects.id, subjectId), eq(subjects.agencyId, task.agencyId), eq(subjects.accountId, accountId)));
     if (!subject) throw new ApiError(400, "SUBJECT_NOT_FOUND", `${subjectId} is not a subject of this job's agency.`, { field: "subject_id" });
   }
-  const role = subject && frame.role !== "card" ? "subject" : frame.role;
   await db
     .update(qrSortFrames)
-    .set({ subjectId: subject?.id ?? null, studentId: subject ? subject.studentId : frame.role === "card" ? frame.studentId : null, role, review: [], manual: true })
+    .set(handFiled(frame, subject ?? null))
     .where(eq(qrSortFrames.id, frame.id));
   const [row] = await selectFrames(db).where(eq(qrSortFrames.id, frame.id));
   return toPublicFrame(row!);

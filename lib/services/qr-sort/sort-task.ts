@@ -9,6 +9,7 @@ import { storage } from "@/lib/storage";
 import { emitWebhookEvent } from "@/lib/webhooks/emit";
 import { requireJob } from "@/lib/services/studio/agency-jobs";
 import { assignRuns } from "./assign-runs";
+import { earlierCorrections, handFiled } from "./hand-correction";
 
 type TaskRow = typeof qrSortTasks.$inferSelect;
 
@@ -124,11 +125,15 @@ export async function finishSort(db: Db, taskId: string, outcome: "completed" | 
       frames.map((f) => ({ fileId: f.fileId, filename: f.filename, capturedAt: f.capturedAt, codes: f.codes, unreadable: f.status !== "read", faceSubjectId: f.faceSubjectId })),
       roster,
     );
+    // What the photographer filed by hand in an earlier sort of this job wins over the rules, photo by photo.
+    const corrections = await earlierCorrections(tx, locked);
     for (const [i, f] of frames.entries()) {
       const o = outcomes[i]!;
+      const ruled = { sequence: o.sequence, role: o.role, subjectId: o.subjectId, studentId: o.studentId, cardPayload: o.cardPayload, review: o.review };
+      const byHand = f.fileId !== null && corrections.has(f.fileId) ? handFiled(o, corrections.get(f.fileId)!) : null;
       await tx
         .update(qrSortFrames)
-        .set({ sequence: o.sequence, role: o.role, subjectId: o.subjectId, studentId: o.studentId, cardPayload: o.cardPayload, review: o.review })
+        .set(byHand ? { ...ruled, ...byHand } : ruled)
         .where(eq(qrSortFrames.id, f.id));
     }
     const [ended] = await tx
@@ -151,6 +156,7 @@ async function summaryOf(db: Db, taskId: string) {
       before: sql<number>`count(*) filter (where ${qrSortFrames.role} = 'before_first_card')::int`,
       unknown: sql<number>`count(*) filter (where ${qrSortFrames.role} = 'unknown_card')::int`,
       review: sql<number>`count(*) filter (where jsonb_array_length(${qrSortFrames.review}) > 0)::int`,
+      manual: sql<number>`count(*) filter (where ${qrSortFrames.manual})::int`,
     })
     .from(qrSortFrames)
     .where(eq(qrSortFrames.taskId, taskId));
@@ -161,6 +167,7 @@ async function summaryOf(db: Db, taskId: string) {
     before_first_card: Number(s?.before ?? 0),
     unknown_card: Number(s?.unknown ?? 0),
     needs_review: Number(s?.review ?? 0),
+    corrected_by_hand: Number(s?.manual ?? 0),
   };
 }
 
