@@ -6560,6 +6560,8 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            /** @description Where `landmarks.crown` came from: "matte" (the top of the person's outline above the face) or "landmarks" (estimated from eyes and chin, where the outline was missing or disagreed). */
+                            crown_source: ("matte" | "landmarks") | null;
                             /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
                             edge: string | null;
                             enhancement: string | null;
@@ -6572,6 +6574,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
+                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;
@@ -6694,6 +6697,8 @@ export interface operations {
                             x: number;
                             y: number;
                         } | null;
+                        /** @description Where `landmarks.crown` came from: "matte" (the top of the person's outline above the face) or "landmarks" (estimated from eyes and chin, where the outline was missing or disagreed). */
+                        crown_source: ("matte" | "landmarks") | null;
                         /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
                         edge: string | null;
                         enhancement: string | null;
@@ -6706,6 +6711,7 @@ export interface operations {
                         faces_found: number | null;
                         filename: string;
                         icp_type: string;
+                        /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                         landmarks: {
                             chin: {
                                 x: number;
@@ -6803,6 +6809,8 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            /** @description Where `landmarks.crown` came from: "matte" (the top of the person's outline above the face) or "landmarks" (estimated from eyes and chin, where the outline was missing or disagreed). */
+                            crown_source: ("matte" | "landmarks") | null;
                             /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
                             edge: string | null;
                             enhancement: string | null;
@@ -6815,6 +6823,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
+                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;
@@ -7045,6 +7054,8 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            /** @description Where `landmarks.crown` came from: "matte" (the top of the person's outline above the face) or "landmarks" (estimated from eyes and chin, where the outline was missing or disagreed). */
+                            crown_source: ("matte" | "landmarks") | null;
                             /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
                             edge: string | null;
                             enhancement: string | null;
@@ -7057,6 +7068,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
+                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;
