@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { detectFaces, shutDownFaces } from "@/lib/ml/faces";
-import { CUT_CROWN_SHARE, cropFace, FaceCutError, fillShare, MAX_FILL_SHARE, NoFaceError, recropManual, TooMuchPaddingError } from "./crop-face";
+import { CUT_CROWN_SHARE, cropFace, FaceCutError, FaceTooSmallForPrintError, minimumForPrint, fillShare, MAX_FILL_SHARE, NoFaceError, recropManual, TooMuchPaddingError } from "./crop-face";
 import { planPadding } from "./plan-crop";
 import { ICP_TYPES, PRESETS } from "./presets";
 import { exifRotatedPortrait, faceFixture, headNearTheTop, littleRoomAboveHair, roomyPortrait } from "@/test/support/face-fixtures";
@@ -122,6 +122,17 @@ describe("face crop to the presets", () => {
     const out = await cropFace(faceFixture("obama.jpg"), "school", true);
     expect(out.rendered.enhancement).toBe("upscaled_lanczos_sharpened");
     expect([out.rendered.width, out.rendered.height]).toEqual([1200, 1500]);
+  });
+
+  it("with enhance, a face too small for the print is refused with the size it would need; without enhance it is cropped", async () => {
+    const tiny = await sharp(faceFixture("obama.jpg")).resize(200, 250).jpeg().toBuffer();
+    const err = await cropFace(tiny, "school", true).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FaceTooSmallForPrintError);
+    expect(err).toMatchObject({ code: "FACE_TOO_SMALL_FOR_PRINT", needed: minimumForPrint("school") });
+    expect(minimumForPrint("school")).toEqual({ w: 300, h: 375, headPx: 188 });
+    expect((err as FaceTooSmallForPrintError).crop.h).toBeLessThan(375);
+    const plain = await cropFace(tiny, "school", false);
+    expect(plain.rendered.enhancement).toBe("none");
   });
 
   it("renders a window drawn by hand", async () => {

@@ -1,6 +1,6 @@
 import { detectFaces, type DetectedFace } from "@/lib/ml/faces";
 import { planCrop, manualPlan, planPadding, type CropPlan, type Padding } from "./plan-crop";
-import { PRESETS, type IcpType } from "./presets";
+import { PRESETS, PRINT_PPI, printPixels, type IcpType } from "./presets";
 import { renderCrop, type RenderedCrop, type SuperResolver } from "./render-crop";
 
 /**
@@ -64,6 +64,40 @@ export class TooMuchPaddingError extends CropRefusedError {
   }
 }
 
+/**
+ * `enhance` enlarges a crop to the preset's print size at 300 ppi by at most this
+ * factor: 2x super-resolution, then at most 2x Lanczos (a crop needing more would
+ * print at under 75 ppi of real detail: soft and blocky whatever the sharpening).
+ */
+export const ENHANCE_MAX_FACTOR = 4;
+
+/** With `enhance`, the face is too small in the photo for the preset's print: a per-file error, not charged. */
+export class FaceTooSmallForPrintError extends CropRefusedError {
+  readonly code = "FACE_TOO_SMALL_FOR_PRINT";
+  constructor(
+    readonly crop: { w: number; h: number },
+    readonly needed: { w: number; h: number; headPx: number },
+    icpType: IcpType,
+    headPx: number,
+  ) {
+    const p = PRESETS[icpType];
+    const print = printPixels(p);
+    super(
+      `The face is too small in this photo for the ${icpType} print: its crop has ${crop.w} × ${crop.h} px of the photo, and a ${p.printInches.w} × ${p.printInches.h} in print at ${PRINT_PPI} ppi (${print.w} × ${print.h} px) can be enhanced from at least ${needed.w} × ${needed.h} px, a face of at least ${needed.headPx} px from chin to crown (this one is ${headPx} px). It was not cropped and not charged. Use a closer or larger photo, or crop without enhance.`,
+    );
+    this.name = "FaceTooSmallForPrintError";
+  }
+}
+
+/** With enhance: the smallest crop (source pixels) the preset's print can be made from, and the head height that gives it. */
+export function minimumForPrint(icpType: IcpType): { w: number; h: number; headPx: number } {
+  const p = PRESETS[icpType];
+  const print = printPixels(p);
+  const w = Math.ceil(print.w / ENHANCE_MAX_FACTOR);
+  const h = Math.ceil(print.h / ENHANCE_MAX_FACTOR);
+  return { w, h, headPx: Math.ceil(h * p.headShare) };
+}
+
 /** The estimated crown (eye line + eyes-to-chin) has hair above it: a little outside is still a whole head. */
 export const CUT_CROWN_SHARE = 0.05;
 
@@ -95,6 +129,11 @@ export async function cropFace(bytes: Buffer, icpType: IcpType, enhance: boolean
   if (faceCutBySource(face, size)) throw new FaceCutError();
   const preset = PRESETS[icpType];
   const plan = planCrop(face, size, preset);
+  if (enhance) {
+    const min = minimumForPrint(icpType);
+    // Half a pixel of rounding is not "too small".
+    if (plan.w + 0.5 < min.w || plan.h + 0.5 < min.h) throw new FaceTooSmallForPrintError({ w: Math.round(plan.w), h: Math.round(plan.h) }, min, icpType, Math.round(face.headHeight));
+  }
   if (plan.edge === "padded") {
     const share = fillShare(planPadding(plan, size), plan.w, plan.h);
     if (share > MAX_FILL_SHARE) throw new TooMuchPaddingError(share, icpType);
