@@ -7,7 +7,8 @@ import { navigateTo } from "./support/nav";
 
 // The project's own face photos (test/fixtures/faces, MIT / CC0, see its README).
 const photo = (name: string, as = name) => ({ name: as, mimeType: "image/jpeg", buffer: fs.readFileSync(path.resolve(process.cwd(), "test/fixtures/faces", name)) });
-const FACES = ["obama.jpg", "obama2.jpg", "biden.jpg", "two_people.jpg", "obama-1080p.jpg"];
+// Photos with room for the sports frame (obama2.jpg and biden.jpg are narrow head-and-shoulders shots: TOO_MUCH_PADDING for sports).
+const FACES = ["obama.jpg", "obama3.jpg", "two_people.jpg", "obama-1080p.jpg", "obama_and_biden.jpg"];
 
 test("face crop: a batch becomes a task, crops appear beside their originals, one is adjusted by hand, all download as a ZIP", async ({ page }) => {
   test.setTimeout(240_000);
@@ -69,9 +70,10 @@ test("face crop with enhance: runs as a task and a small crop gets AI super-reso
   test.setTimeout(180_000);
   await signUp(page, "Picture Day Studio");
   await page.goto("/face-crop");
-  // A small portrait (200 x 250): its crop is far below the 4 x 5 in print size.
+  // A small portrait (480 x 600): its crop (about 324 x 405) is below the 4 x 5 in print size, within
+  // the 4x enhance reaches (a 200 x 250 one is refused: FACE_TOO_SMALL_FOR_PRINT).
   const sharp = (await import("sharp")).default;
-  const tiny = await sharp(path.resolve(process.cwd(), "test/fixtures/faces/obama.jpg")).resize(200, 250).jpeg().toBuffer();
+  const tiny = await sharp(path.resolve(process.cwd(), "test/fixtures/faces/obama.jpg")).resize(480, 600).jpeg().toBuffer();
   await page.getByTestId("face-crop-input").setInputFiles([{ name: "small.jpg", mimeType: "image/jpeg", buffer: tiny }]);
   await page.getByLabel(/Enhance for print/).check();
   await expect(page.getByTestId("cost")).toContainText("6 tokens for 1 photos");

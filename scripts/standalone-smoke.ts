@@ -101,10 +101,13 @@ async function main() {
     expectStatus(crop, 200, "face crop");
     const first = crop.json.results?.[0];
     if (!first?.output_urls?.original || first.error) throw new Error(`face crop: ${crop.text.slice(0, 400)}`);
+    // The crown read from the person matte: the selfie model's files are in the standalone folder.
+    if (first.crown_source !== "matte") throw new Error(`face crop: crown_source ${first.crown_source}, expected "matte" (selfie model files missing?)`);
     if (crop.json.results?.[1]?.error?.code !== "UNREADABLE_IMAGE") throw new Error(`damaged photo: ${JSON.stringify(crop.json.results?.[1])}`);
     const cropMeta = await sharp(Buffer.from(await (await fetch(first.output_urls.original)).arrayBuffer())).metadata();
     if (Math.abs(cropMeta.width! / cropMeta.height! - 0.8) > 0.02) throw new Error(`face crop is not 4:5: ${cropMeta.width} x ${cropMeta.height}`);
-    const tiny = await sharp(face).resize(200, 250).jpeg().toBuffer();
+    // Its school crop (about 324 x 405) is below the print size and within what enhance reaches (4x).
+    const tiny = await sharp(face).resize(480, 600).jpeg().toBuffer();
     const task = await api("POST", "/v1/services/studio/face-crop", { image_url: await upload(api, token, tiny, "tiny.jpg", "image/jpeg"), icp_type: "school", enhance: true }, token);
     expectStatus(task, 202, "face crop with enhance");
     const done = await untilEnded(async () => (await api("GET", `/v1/services/studio/jobs/${task.json.task_id}`, undefined, token)).json, "the enhance task");

@@ -6585,6 +6585,8 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            /** @description Where `landmarks.crown` came from: "matte" (the top of the person's outline above the face) or "landmarks" (estimated from eyes and chin, where the outline was missing or disagreed). */
+                            crown_source: ("matte" | "landmarks") | null;
                             /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
                             edge: string | null;
                             enhancement: string | null;
@@ -6597,6 +6599,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
+                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;
@@ -6719,6 +6722,8 @@ export interface operations {
                             x: number;
                             y: number;
                         } | null;
+                        /** @description Where `landmarks.crown` came from: "matte" (the top of the person's outline above the face) or "landmarks" (estimated from eyes and chin, where the outline was missing or disagreed). */
+                        crown_source: ("matte" | "landmarks") | null;
                         /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
                         edge: string | null;
                         enhancement: string | null;
@@ -6731,6 +6736,7 @@ export interface operations {
                         faces_found: number | null;
                         filename: string;
                         icp_type: string;
+                        /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                         landmarks: {
                             chin: {
                                 x: number;
@@ -6828,6 +6834,8 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            /** @description Where `landmarks.crown` came from: "matte" (the top of the person's outline above the face) or "landmarks" (estimated from eyes and chin, where the outline was missing or disagreed). */
+                            crown_source: ("matte" | "landmarks") | null;
                             /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
                             edge: string | null;
                             enhancement: string | null;
@@ -6840,6 +6848,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
+                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;
@@ -7071,6 +7080,8 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            /** @description Where `landmarks.crown` came from: "matte" (the top of the person's outline above the face) or "landmarks" (estimated from eyes and chin, where the outline was missing or disagreed). */
+                            crown_source: ("matte" | "landmarks") | null;
                             /** @description What was done near the photo's edge: "none", "shifted" (moved inside, within the preset's tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding. */
                             edge: string | null;
                             enhancement: string | null;
@@ -7083,6 +7094,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
+                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;

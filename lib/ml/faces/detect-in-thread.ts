@@ -1,9 +1,12 @@
 import { decodeUpright, type UprightImage } from "./decode-upright";
+import sharp from "sharp";
 import { faceFromMesh, filterFaces } from "./landmarks";
 import { loadHuman, type HumanLike } from "./human-model";
+import { crownFromPerson, loadSelfieModel, type SelfieModel } from "./person-crown";
 import type { FaceDetection, DetectedFace } from "./types";
 
-export type DetectRequest = { bytes: Uint8Array; maxPixels: number; detectLongEdge: number; minScore: number };
+/** `crown`: measure the most prominent face's crown from the person's outline (Face Crop). */
+export type DetectRequest = { bytes: Uint8Array; maxPixels: number; detectLongEdge: number; minScore: number; crown?: boolean };
 
 let model: Promise<HumanLike> | null = null;
 
@@ -13,12 +16,22 @@ export function faceModel(): Promise<HumanLike> {
   return model;
 }
 
-/** Decode upright, detect, turn meshes into landmarks, filter. Runs in the face worker. */
+let selfie: Promise<SelfieModel> | null = null;
+
+/** The person segmentation model for the crown, loaded once per thread on Human's tfjs. */
+export function selfieModel(): Promise<SelfieModel> {
+  selfie ??= faceModel().then((human) => loadSelfieModel(human.tf));
+  return selfie;
+}
+
+/** Decode upright, detect, turn meshes into landmarks, filter (and the first face's crown from the person matte). Runs in the face worker. */
 export async function detectInThread(req: DetectRequest): Promise<FaceDetection> {
   const t0 = performance.now();
   const img = await decodeUpright(req.bytes, { maxPixels: req.maxPixels, detectLongEdge: req.detectLongEdge });
   const t1 = performance.now();
-  const { faces, rawCount } = await detectOnImage(img, req.minScore);
+  let { faces, rawCount } = await detectOnImage(img, req.minScore);
+  if (needsSecondLook(faces, img)) ({ faces, rawCount } = await withSecondLook(img, faces, rawCount, req.minScore));
+  if (req.crown && faces[0]) faces[0] = await withPersonCrown(img, faces[0]);
   return { width: img.width, height: img.height, faces, rawCount, timingsMs: { decode: Math.round(t1 - t0), detect: Math.round(performance.now() - t1) } };
 }
 
@@ -46,4 +59,78 @@ export async function detectOnImage(img: UprightImage, minScore: number): Promis
   // A face must be at least 2% of the photo's short side tall (chin to crown), and 20 px.
   const minSizePx = Math.max(20, Math.min(img.width, img.height) * 0.02);
   return { faces: filterFaces([...meshes.keys()], { minScore, minSizePx, minShareOfLargest: 0.2 }), meshes, rawCount: raw.face.length };
+}
+
+/** The face with its crown read from the person matte (or the estimate kept, saying so). */
+async function withPersonCrown(img: UprightImage, face: DetectedFace): Promise<DetectedFace> {
+  const { eyeMid, chin, crown: estimate } = face.landmarks;
+  const found = await crownFromPerson(await selfieModel(), img, { eyeMid, chin, estimate });
+  const headHeight = Math.hypot(found.crown.x - chin.x, found.crown.y - chin.y);
+  return { ...face, landmarks: { ...face.landmarks, crown: found.crown }, headHeight, crownSource: found.source, crownTouchesEdge: found.touchesEdge };
+}
+
+/** A face whose box comes within this share of the photo's short side of an edge is "near the edge". */
+export const NEAR_EDGE_SHARE = 0.02;
+
+/**
+ * The detector sees the whole photo at 256 px: a face a few percent of the frame wide is a
+ * dozen pixels there. When the whole-frame pass finds nothing, or only faces at the frame's
+ * edge (a cut shoulder-and-face at the border while the subject stands small in the middle),
+ * the photo is looked at again in overlapping tiles, each scaled up to the detector's long
+ * edge: the same models at about twice the resolution (a longer-range pass).
+ */
+export function needsSecondLook(faces: DetectedFace[], img: { width: number; height: number }): boolean {
+  const m = NEAR_EDGE_SHARE * Math.min(img.width, img.height);
+  return faces.every((f) => f.touchesEdge || f.box.x <= m || f.box.y <= m || f.box.x + f.box.w >= img.width - m || f.box.y + f.box.h >= img.height - m);
+}
+
+/** 2 × 2 tiles of 60 % of each side (20 % overlap: a face up to a fifth of the frame lies whole in one). */
+const TILE_SHARE = 0.6;
+
+async function withSecondLook(img: UprightImage, first: DetectedFace[], rawCount: number, minScore: number): Promise<{ faces: DetectedFace[]; rawCount: number }> {
+  const human = await faceModel();
+  const size = { width: img.width, height: img.height };
+  const found: DetectedFace[] = [...first];
+  let raw = rawCount;
+  const tw = Math.round(img.rgbWidth * TILE_SHARE);
+  const th = Math.round(img.rgbHeight * TILE_SHARE);
+  const longEdge = Math.max(img.rgbWidth, img.rgbHeight);
+  for (const left of [0, img.rgbWidth - tw]) {
+    for (const top of [0, img.rgbHeight - th]) {
+      // Each tile back up to the detector's working size: twice the detail of the whole-frame pass.
+      const k = longEdge / Math.max(tw, th);
+      const { data, info } = await sharp(img.rgb, { raw: { width: img.rgbWidth, height: img.rgbHeight, channels: 3 } })
+        .extract({ left, top, width: tw, height: th })
+        .resize(Math.round(tw * k), Math.round(th * k), { kernel: "lanczos3" })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const tensor = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [info.height, info.width, 3], "int32");
+      let result;
+      try {
+        result = await human.detect(tensor);
+      } finally {
+        tensor.dispose();
+      }
+      raw += result.face.length;
+      for (const f of result.face) {
+        // Into the whole photo's detection pixels, so faceFromMesh's scale maps it to source pixels.
+        const shifted = f.mesh.map(([x, y, z]) => [x / k + left, y / k + top, z] as [number, number, number?]);
+        const face = faceFromMesh(shifted, f.score, img.scale, size);
+        if (face && !found.some((g) => overlap(g, face) > 0.3)) found.push(face);
+      }
+    }
+  }
+  const minSizePx = Math.max(20, Math.min(img.width, img.height) * 0.02);
+  // A whole face before faces the photo's edge cuts: the subject standing small in the frame, not a shoulder at the border.
+  const kept = filterFaces(found, { minScore, minSizePx, minShareOfLargest: 0.2 });
+  return { faces: [...kept.filter((f) => !f.touchesEdge), ...kept.filter((f) => f.touchesEdge)], rawCount: raw };
+}
+
+function overlap(a: DetectedFace, b: DetectedFace): number {
+  const x0 = Math.max(a.box.x, b.box.x);
+  const y0 = Math.max(a.box.y, b.box.y);
+  const x1 = Math.min(a.box.x + a.box.w, b.box.x + b.box.w);
+  const y1 = Math.min(a.box.y + a.box.h, b.box.y + b.box.h);
+  const inter = Math.max(0, x1 - x0) * Math.max(0, y1 - y0);
+  return inter / (a.box.w * a.box.h + b.box.w * b.box.h - inter || 1);
 }

@@ -31,6 +31,14 @@ export type DetectedFace = {
   yaw: number;
   /** Share of the mesh's 468 points that fall outside the photo (0 for a whole face). */
   outsideShare: number;
+  /**
+   * Only when asked for (Face Crop, `detectFaces(bytes, { crown: true })`, first face):
+   * where `landmarks.crown` came from, "matte" (the top of the person outline above the
+   * face, see person-crown.ts) or "landmarks" (the estimate), and whether that outline
+   * runs into the photo's edge (the head is cut there).
+   */
+  crownSource?: "matte" | "landmarks";
+  crownTouchesEdge?: boolean;
 };
 
 export type FaceDetection = {

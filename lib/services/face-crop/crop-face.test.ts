@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { detectFaces, shutDownFaces } from "@/lib/ml/faces";
-import { cropFace, FaceCutError, NoFaceError, recropManual } from "./crop-face";
+import { CUT_CROWN_SHARE, cropFace, FaceCutError, FaceTooSmallForPrintError, minimumForPrint, fillShare, MAX_FILL_SHARE, NoFaceError, recropManual, TooMuchPaddingError } from "./crop-face";
+import { planPadding } from "./plan-crop";
 import { ICP_TYPES, PRESETS } from "./presets";
-import { exifRotatedPortrait, faceFixture, headNearTheTop, roomyPortrait } from "@/test/support/face-fixtures";
+import { exifRotatedPortrait, faceFixture, headNearTheTop, littleRoomAboveHair, roomyPortrait } from "@/test/support/face-fixtures";
 
 // The real engine in its worker thread, one model load for the file. Each crop is
 // checked by detecting the face again on the output: the head height and the eye
@@ -11,7 +12,7 @@ import { exifRotatedPortrait, faceFixture, headNearTheTop, roomyPortrait } from 
 afterAll(() => shutDownFaces());
 
 async function measure(jpeg: Buffer) {
-  const { width, height, faces } = await detectFaces(jpeg);
+  const { width, height, faces } = await detectFaces(jpeg, { crown: true });
   const f = faces[0]!;
   return { width, height, headShare: f.headHeight / height, eyeLine: f.landmarks.eyeMid.y / height, roll: f.roll, centreX: (f.landmarks.eyeMid.x + f.landmarks.chin.x) / 2 / width };
 }
@@ -88,6 +89,31 @@ describe("face crop to the presets", () => {
     await expect(cropFace(crownOutside, "school", false)).rejects.toMatchObject({ code: "FACE_CUT_BY_EDGE" });
   });
 
+  it("refuses a frame that would be mostly fill: obama2.jpg (a narrow head-and-shoulders photo) for sports; the school frame fits", async () => {
+    const err = await cropFace(faceFixture("obama2.jpg"), "sports", false).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TooMuchPaddingError);
+    expect((err as TooMuchPaddingError).share).toBeGreaterThan(MAX_FILL_SHARE);
+    const near = await cropFace(await headNearTheTop(), "sports", false);
+    expect(fillShare(planPadding(near.plan, { width: near.width, height: near.height }), near.plan.w, near.plan.h)).toBeLessThanOrEqual(MAX_FILL_SHARE);
+  });
+
+  it("reads the crown from the person's outline: a whole head with a little room above the hair is cropped, not refused (issue 37)", async () => {
+    const src = await littleRoomAboveHair();
+    const estimate = (await detectFaces(src)).faces[0]!;
+    // The estimate alone lies outside the photo by more than the old slack: it used to be FACE_CUT_BY_EDGE.
+    expect(estimate.landmarks.crown.y).toBeLessThan(-CUT_CROWN_SHARE * estimate.headHeight);
+    const out = await cropFace(src, "corporate", false);
+    expect(out.face.crownSource).toBe("matte");
+    expect(out.face.crownTouchesEdge).toBe(false);
+    expect(out.face.landmarks.crown.y).toBeGreaterThan(0);
+    expect(out.face.landmarks.crown.y).toBeLessThan(20);
+    // The whole head is in the delivered crop: the outline's top is found again inside it, below the top edge.
+    const again = (await detectFaces(out.rendered.original, { crown: true })).faces[0]!;
+    expect(again.crownSource).toBe("matte");
+    expect(again.crownTouchesEdge).toBe(false);
+    expect(again.landmarks.crown.y).toBeGreaterThan(0.02 * out.rendered.height);
+  });
+
   it("reports no face for a photo without one", async () => {
     await expect(cropFace(faceFixture("coffee.jpg"), "school", false)).rejects.toBeInstanceOf(NoFaceError);
   });
@@ -96,6 +122,17 @@ describe("face crop to the presets", () => {
     const out = await cropFace(faceFixture("obama.jpg"), "school", true);
     expect(out.rendered.enhancement).toBe("upscaled_lanczos_sharpened");
     expect([out.rendered.width, out.rendered.height]).toEqual([1200, 1500]);
+  });
+
+  it("with enhance, a face too small for the print is refused with the size it would need; without enhance it is cropped", async () => {
+    const tiny = await sharp(faceFixture("obama.jpg")).resize(200, 250).jpeg().toBuffer();
+    const err = await cropFace(tiny, "school", true).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FaceTooSmallForPrintError);
+    expect(err).toMatchObject({ code: "FACE_TOO_SMALL_FOR_PRINT", needed: minimumForPrint("school") });
+    expect(minimumForPrint("school")).toEqual({ w: 300, h: 375, headPx: 188 });
+    expect((err as FaceTooSmallForPrintError).crop.h).toBeLessThan(375);
+    const plain = await cropFace(tiny, "school", false);
+    expect(plain.rendered.enhancement).toBe("none");
   });
 
   it("renders a window drawn by hand", async () => {

@@ -7,7 +7,7 @@ import { fetchSource } from "@/lib/sources/fetch-source";
 import { FetchFailedError, UrlNotAllowedError } from "@/lib/net";
 import { isFaceEngineError, isFaceInputError } from "@/lib/ml/faces";
 import { srMaxInputPixels, superResolve2x } from "@/lib/ml/super-resolution";
-import { cropFace, FaceCutError, NoFaceError, type FaceCropOutcome } from "./crop-face";
+import { cropFace, CropRefusedError, type FaceCropOutcome } from "./crop-face";
 import type { IcpType } from "./presets";
 import { outputKeys, sourceKey } from "./storage-keys";
 
@@ -16,8 +16,7 @@ export type FileError = { code: string; message: string };
 
 /** The caller's file or URL cannot be cropped: a per-file error (refunded), never a retry. */
 export function toFileError(err: unknown): FileError | null {
-  if (err instanceof NoFaceError) return { code: err.code, message: err.message };
-  if (err instanceof FaceCutError) return { code: err.code, message: err.message };
+  if (err instanceof CropRefusedError) return { code: err.code, message: err.message };
   if (isFaceInputError(err)) return { code: err.code, message: err.message };
   if (err instanceof UrlNotAllowedError) return { code: "URL_NOT_ALLOWED", message: `The URL cannot be fetched: ${err.message}` };
   if (err instanceof FetchFailedError) return { code: "FETCH_FAILED", message: `Could not get the photo: ${err.message}` };
@@ -80,7 +79,7 @@ export async function processItem(db: Db, task: Task, itemId: string, opts: { en
         width: outcome.width,
         height: outcome.height,
         faceBox: face.box,
-        landmarks: { left_eye: pt(face.landmarks.leftEye), right_eye: pt(face.landmarks.rightEye), chin: pt(face.landmarks.chin), crown: pt(face.landmarks.crown) },
+        landmarks: { left_eye: pt(face.landmarks.leftEye), right_eye: pt(face.landmarks.rightEye), chin: pt(face.landmarks.chin), crown: pt(face.landmarks.crown), crown_source: face.crownSource ?? "landmarks" },
         facesFound: outcome.facesFound,
         cropBox: { x: r(plan.centre.x - plan.w / 2), y: r(plan.centre.y - plan.h / 2), w: r(plan.w), h: r(plan.h), angle: r(plan.angle) },
         edge: plan.edge,

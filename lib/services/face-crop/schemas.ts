@@ -63,7 +63,14 @@ export const faceCropResultResponse = z.union([
     face_box: box.nullable(),
     output_urls: z.object({ original: z.string().nullable(), medium: z.string().nullable() }),
     faces_found: z.number().int().nullable(),
-    landmarks: z.object({ left_eye: point, right_eye: point, chin: point, crown: point }).nullable(),
+    landmarks: z
+      .object({ left_eye: point, right_eye: point, chin: point, crown: point })
+      .nullable()
+      .describe("Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels."),
+    crown_source: z
+      .enum(["matte", "landmarks"])
+      .nullable()
+      .describe('Where `landmarks.crown` came from: "matte" (the top of the person\'s outline above the face) or "landmarks" (estimated from eyes and chin, where the outline was missing or disagreed).'),
     crop_box: box.extend({ angle: z.number() }).nullable(),
     edge: z.string().nullable().describe('What was done near the photo\'s edge: "none", "shifted" (moved inside, within the preset\'s tolerance) or "padded" (the canvas was extended). "zoomed" appears only on results made before padding.'),
     padded: z.boolean().describe("True when the frame reached outside the photo and the canvas was extended (edge pixels repeated and blurred) instead of cutting the head."),

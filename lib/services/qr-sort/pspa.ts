@@ -4,7 +4,7 @@ import sharp from "sharp";
 import type { Db } from "@/lib/db/types";
 import { agencies, jobFiles, qrSortFrames, subjects } from "@/lib/db/schema";
 import { isFaceInputError } from "@/lib/ml/faces";
-import { cropFace, FaceCutError, NoFaceError } from "@/lib/services/face-crop/crop-face";
+import { cropFace, CropRefusedError } from "@/lib/services/face-crop/crop-face";
 import { storage } from "@/lib/storage";
 import { splitName } from "./export-names";
 import { requireFinishedSort } from "./sort-results";
@@ -46,7 +46,7 @@ async function peopleOf(db: Db, taskId: string): Promise<Person[]> {
 /**
  * The portrait a yearbook gets: cropped by the Face Crop engine's school preset
  * (4:5, head and eye line placed), then brought to at least 640 × 800. A photo
- * where no face is found, or whose face the photo itself cuts (Face Crop refuses those),
+ * Face Crop refuses (no face, a head the photo cuts, too much fill, a face too small),
  * is cut 4:5 from its centre instead, and said so.
  */
 export async function pspaPortrait(bytes: Buffer): Promise<{ jpeg: Buffer; width: number; height: number; faceFound: boolean }> {
@@ -56,7 +56,7 @@ export async function pspaPortrait(bytes: Buffer): Promise<{ jpeg: Buffer; width
     const crop = await cropFace(bytes, "school", false);
     source = sharp(crop.rendered.original);
   } catch (err) {
-    if (!(err instanceof NoFaceError) && !(err instanceof FaceCutError) && !isFaceInputError(err)) throw err;
+    if (!(err instanceof CropRefusedError) && !isFaceInputError(err)) throw err;
     faceFound = false;
     source = sharp(bytes).rotate();
   }

@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { FaceDetection, Point } from "./types";
+
+/**
+ * Scores Face Crop's landmarks against human markup (scripts/evaluate-face-landmarks.ts,
+ * and in CI on the committed subset, landmark-eval.test.ts). Errors are fractions of the
+ * marked eye distance (inter-pupil), the usual normalisation of landmark benchmarks;
+ * the crown also as a fraction of the marked crown-to-chin height where both are marked.
+ *
+ * Markup it reads from a folder:
+ * - iBUG 68-point `.pts` files beside their images (300-W, HELEN, LFPW, AFW as
+ *   distributed; `name.pts` or `name_2.pts` for `name.jpg|png`): eye centres are the
+ *   means of points 37-42 and 43-48, the chin point 9 (1-based), no crown;
+ * - a `landmarks.json` `{ faces: [{ file, left_eye, right_eye, chin|null, crown|null }] }`
+ *   (test/fixtures/faces/landmarks.json).
+ */
+export type MarkedFace = { file: string; leftEye: Point; rightEye: Point; chin: Point | null; crown: Point | null };
+
+export type FaceScore = {
+  file: string;
+  found: boolean;
+  eye?: number;
+  chin?: number;
+  crown?: number;
+  /** Crown error as a share of the marked crown-to-chin height. */
+  crownOfHead?: number;
+  crownSource?: string;
+};
+
+const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+const mean = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
+
+export function readPts(text: string): Point[] {
+  const body = text.slice(text.indexOf("{") + 1, text.lastIndexOf("}"));
+  return body
+    .trim()
+    .split(/\n/)
+    .map((l) => l.trim().split(/\s+/).map(Number))
+    .filter((v) => v.length === 2 && v.every(Number.isFinite))
+    .map(([x, y]) => ({ x: x!, y: y! }));
+}
+
+/** The marked faces of a folder (see the comment above), with their image files. */
+export function readMarkup(dir: string): MarkedFace[] {
+  const json = path.join(dir, "landmarks.json");
+  if (fs.existsSync(json)) {
+    type P = { x: number; y: number } | null;
+    const { faces } = JSON.parse(fs.readFileSync(json, "utf8")) as { faces: { file: string; left_eye: P; right_eye: P; chin: P; crown: P }[] };
+    return faces.map((f) => ({ file: path.join(dir, f.file), leftEye: f.left_eye!, rightEye: f.right_eye!, chin: f.chin, crown: f.crown }));
+  }
+  const out: MarkedFace[] = [];
+  const walk = (d: string) => {
+    for (const name of fs.readdirSync(d).sort()) {
+      const p = path.join(d, name);
+      if (fs.statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith(".pts")) {
+        const stem = name.slice(0, -4);
+        const image = [stem, stem.replace(/_\d+$/, "")].flatMap((s) => [".jpg", ".png", ".jpeg"].map((e) => path.join(d, s + e))).find((f) => fs.existsSync(f));
+        const pts = readPts(fs.readFileSync(p, "utf8"));
+        if (!image || pts.length !== 68) continue;
+        // 0-based: 36-41 the image-left eye, 42-47 the image-right eye, 8 the chin.
+        out.push({ file: image, leftEye: mean(pts.slice(36, 42)), rightEye: mean(pts.slice(42, 48)), chin: pts[8]!, crown: null });
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * Scores one marked face against a detection of its photo: the detected face whose eye
+ * midpoint lies within half the marked eye distance of the marked one (else "not found").
+ */
+export function scoreFace(marked: MarkedFace, detection: Pick<FaceDetection, "faces">): FaceScore {
+  const iod = dist(marked.leftEye, marked.rightEye);
+  const mid = mean([marked.leftEye, marked.rightEye]);
+  const face = detection.faces.find((f) => dist(f.landmarks.eyeMid, mid) <= iod / 2);
+  const file = path.basename(marked.file);
+  if (!face) return { file, found: false };
+  const l = face.landmarks;
+  const score: FaceScore = { file, found: true, eye: (dist(l.leftEye, marked.leftEye) + dist(l.rightEye, marked.rightEye)) / 2 / iod, crownSource: face.crownSource };
+  if (marked.chin) score.chin = dist(l.chin, marked.chin) / iod;
+  if (marked.crown) {
+    // Along the face's axis: how far too high or too low, which is what moves the frame.
+    const up = { x: mid.x - (marked.chin ?? l.chin).x, y: mid.y - (marked.chin ?? l.chin).y };
+    const n = Math.hypot(up.x, up.y) || 1;
+    const along = Math.abs(((l.crown.x - marked.crown.x) * up.x + (l.crown.y - marked.crown.y) * up.y) / n);
+    score.crown = along / iod;
+    if (marked.chin) score.crownOfHead = along / dist(marked.crown, marked.chin);
+  }
+  return score;
+}
+
+export type EvalSummary = { faces: number; found: number; recall: number; eye: Stat; chin: Stat; crown: Stat; crownOfHead: Stat; crownFromMatte: number };
+export type Stat = { n: number; median: number | null; p90: number | null };
+
+function stat(values: (number | undefined)[]): Stat {
+  const v = values.filter((x): x is number => x !== undefined).sort((a, b) => a - b);
+  const q = (p: number) => (v.length ? v[Math.min(v.length - 1, Math.floor(p * (v.length - 1) + 0.5))]! : null);
+  return { n: v.length, median: q(0.5), p90: q(0.9) };
+}
+
+export function summarise(scores: FaceScore[]): EvalSummary {
+  const found = scores.filter((s) => s.found);
+  return {
+    faces: scores.length,
+    found: found.length,
+    recall: scores.length ? found.length / scores.length : 0,
+    eye: stat(found.map((s) => s.eye)),
+    chin: stat(found.map((s) => s.chin)),
+    crown: stat(found.map((s) => s.crown)),
+    crownOfHead: stat(found.map((s) => s.crownOfHead)),
+    crownFromMatte: found.filter((s) => s.crownSource === "matte").length,
+  };
+}
+
+/** The summary as the bench README's table row(s). */
+export function summaryTable(name: string, s: EvalSummary): string {
+  const f = (x: Stat) => (x.n ? `${x.median!.toFixed(3)} / ${x.p90!.toFixed(3)} (${x.n})` : "n/a");
+  return [
+    "| set | faces | recall | eye error, median / p90 (n) | chin error | crown error | crown error, of crown-to-chin | crown from the matte |",
+    "|---|---|---|---|---|---|---|---|",
+    `| ${name} | ${s.faces} | ${(s.recall * 100).toFixed(1)} % | ${f(s.eye)} | ${f(s.chin)} | ${f(s.crown)} | ${f(s.crownOfHead)} | ${s.crownFromMatte} of ${s.found} |`,
+  ].join("\n");
+}
