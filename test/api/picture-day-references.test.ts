@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import * as qrSortRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/qr-sort/route";
 import { getDb } from "@/lib/db/client";
-import { faceReferences, jobFiles } from "@/lib/db/schema";
+import { faceReferences, jobFiles, jobRuns } from "@/lib/db/schema";
 import { EMBEDDING_MODEL, shutDownFaces } from "@/lib/ml/faces";
 import { shutDownCardReader } from "@/lib/imaging/card-reader/read-cards";
 import { call, testAccount } from "../http";
 import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 import { pollTask } from "../jobs/face-crop-harness";
+import { waitFor } from "../jobs/runner-harness";
 import * as matching from "../jobs/matching-harness";
 import { faceFixture } from "../support/face-fixtures";
 import { cameraFrame, plainQrCard } from "../support/picture-day";
@@ -39,9 +40,20 @@ async function pictureDay(token: string, agencyId: number) {
   const { jobId } = await matching.makeJobWithPhotos(token, agencyId, photos);
   const accepted = await startSort(token, agencyId, jobId);
   expect(accepted.status, accepted.text).toBe(202);
-  const task = await pollTask(token, accepted.json.task_id, 240_000);
-  expect(task.status, JSON.stringify(task)).toBe("completed");
+  await sortEnded(token, accepted.json.task_id);
   return jobId;
+}
+
+/** The sort's task is complete once its frames are filed; the references are learned in the job's last steps: wait for the whole run. */
+async function sortEnded(token: string, taskId: string) {
+  const task = await pollTask(token, taskId, 240_000);
+  expect(task.status, JSON.stringify(task)).toBe("completed");
+  const db = await getDb();
+  await waitFor(
+    async () => (await db.select({ status: jobRuns.status, data: jobRuns.eventData }).from(jobRuns)).find((r) => r.data.taskId === taskId && r.status === "completed"),
+    240_000,
+    `the run of sort ${taskId}`,
+  );
 }
 
 /** The subject's learned references, by the file name of the frame each came from. */
@@ -74,7 +86,7 @@ describe("references from picture day (QR sort runs)", () => {
     expect(listed.json.references.filter((r: { source: string }) => r.source === "confirmed_match")).toHaveLength(2);
     // Sorting the same job again learns nothing twice.
     const again = await startSort(token, agency.id, jobId);
-    expect((await pollTask(token, again.json.task_id, 240_000)).status).toBe("completed");
+    await sortEnded(token, again.json.task_id);
     expect(await learnedFrom(obama.id)).toEqual(["F2.jpg", "F3.jpg"]);
   }, 400_000);
 
