@@ -7,10 +7,21 @@ import { writeToOutbox } from "./outbox";
 // One pooled SMTP transport per process and URL (tests start a server per file and change SMTP_URL).
 const holder = globalThis as unknown as { __printStudioMail?: { url: string; transport: Transporter } };
 
+// nodemailer waits up to 2 min to connect and 10 min on a silent socket; the first
+// attempt runs on a person's request, and a message not taken is retried anyway.
+const TIMEOUTS = { connectionTimeout: "10000", greetingTimeout: "10000", socketTimeout: "30000" };
+
+/** SMTP_URL with our timeouts where it sets none (nodemailer reads options from the query). */
+function withTimeouts(url: string): string {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(TIMEOUTS)) if (!u.searchParams.has(k)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
 function transport(url: string): Transporter {
   if (holder.__printStudioMail?.url !== url) {
     holder.__printStudioMail?.transport.close();
-    holder.__printStudioMail = { url, transport: nodemailer.createTransport(url) };
+    holder.__printStudioMail = { url, transport: nodemailer.createTransport(withTimeouts(url)) };
   }
   return holder.__printStudioMail.transport;
 }
