@@ -4,6 +4,8 @@
 //   npm run cli -- plan --email a@b.c --plan premium
 //   npm run cli -- release-hold --email a@b.c --reason "Paid by bank transfer"
 //   npm run cli -- create-account --email a@b.c --name "Ada" --password "..."
+//   npm run cli -- mail --status pending      (the email outbox: pending, sending, sent or failed)
+//   npm run cli -- mail-retry --id mail_...   (one more attempt for a failed email)
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { closeDb, getDb } from "@/lib/db/client";
@@ -13,12 +15,17 @@ import { createAccount } from "@/lib/accounts/create-account";
 import { toPublicAccount } from "@/lib/accounts/public-account";
 import { ApiError } from "@/lib/http/api-error";
 import { registerAppJobs } from "@/inngest/register";
+import { listMail, operatorRetryMail } from "@/lib/mail/list-mail";
+import { listMailQuery, mailParams } from "@/lib/mail/schemas";
+import { mailCounts } from "@/lib/mail/deliver-mail";
 
 const USAGE = `usage:
   npm run cli -- grant --email <email> --tokens <n> --reason <text>
   npm run cli -- plan --email <email> --plan free|premium
   npm run cli -- release-hold --email <email> --reason <text>
-  npm run cli -- create-account --email <email> --name <name> --password <password>`;
+  npm run cli -- create-account --email <email> --name <name> --password <password>
+  npm run cli -- mail [--status pending|sending|sent|failed] [--limit <n>]
+  npm run cli -- mail-retry --id <mail_...>`;
 
 // A running server holds the embedded database: say so at once rather than wait for it.
 process.env.DATA_DIR_LOCK_WAIT_MS ??= "0";
@@ -30,7 +37,7 @@ async function main(): Promise<unknown> {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, tokens: { type: "string" }, reason: { type: "string" }, plan: { type: "string" }, name: { type: "string" }, password: { type: "string" } },
+    options: { email: { type: "string" }, tokens: { type: "string" }, reason: { type: "string" }, plan: { type: "string" }, name: { type: "string" }, password: { type: "string" }, status: { type: "string" }, limit: { type: "string" }, id: { type: "string" } },
   });
   const db = await getDb();
   switch (command) {
@@ -43,6 +50,14 @@ async function main(): Promise<unknown> {
     case "create-account":
       // The operator vouches for the address (and may grant tokens anyway): confirmed at once, with the sign-up bonus.
       return toPublicAccount(await createAccount(db, { ...registerBody.parse({ email: values.email, name: values.name, password: values.password }), verified: true }));
+    case "mail": {
+      // Oldest due first would hide the newest failures: newest first, with the counts by status.
+      const q = listMailQuery.parse({ status: values.status, limit: values.limit ?? "50" });
+      const { items, total } = await listMail(db, { status: q.status }, { limit: q.limit, offset: 0 });
+      return { counts: await mailCounts(db), total, messages: items };
+    }
+    case "mail-retry":
+      return operatorRetryMail(db, mailParams.parse({ id: values.id }).id);
     default:
       throw new Error(USAGE);
   }

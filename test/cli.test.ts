@@ -32,6 +32,13 @@ describe("operator CLI", () => {
     const bad = await cli(["grant", "--email", "cli@example.com", "--tokens", "-3", "--reason", "x"], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("tokens");
+    // The email outbox: counts by status and the messages, newest first; a wrong status is named.
+    const mail = await cli(["mail", "--status", "failed"], env);
+    expect(mail.code, mail.stderr).toBe(0);
+    expect(JSON.parse(mail.stdout)).toMatchObject({ counts: expect.any(Object), total: 0, messages: [] });
+    const wrong = await cli(["mail", "--status", "lost"], env);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("status");
   }, 180_000);
 
   it.runIf(!process.env.DATABASE_URL)("refuses to open an embedded database another process holds", async () => {

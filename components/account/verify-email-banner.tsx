@@ -12,8 +12,8 @@ export function VerifyEmailBanner({ email }: { email: string }) {
   async function resend() {
     setPending(true);
     try {
-      unwrap(await studioApi.POST("/v1/auth/email-verification", { body: {} }));
-      setNote(`A new link is on its way to ${email}.`);
+      const sent = unwrap(await studioApi.POST("/v1/auth/email-verification", { body: {} }));
+      setNote(sent.status === "sent" ? `A new link is on its way to ${email}.` : `Our mail server is not answering just now: we will send the link to ${email} as soon as it does.`);
     } catch (err) {
       setNote(err instanceof ApiRequestError ? err.message : "The link could not be sent. Try again.");
     } finally {

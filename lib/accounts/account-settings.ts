@@ -47,7 +47,7 @@ export async function requestEmailChange(db: Db, account: AccountRow, input: { e
   await assertCurrentPassword(account, input.current_password);
   if (await findAccountByEmail(db, email)) throw conflict("EMAIL_TAKEN", "An account with this email already exists.");
   await sendVerificationLink(db, account, email);
-  await sendMail(addressChangeRequestedMail(account.email, account.name, email)).catch((err: Error) => console.warn(`[mail] the change notice to the old address failed: ${err.message}`));
+  await sendMail(db, addressChangeRequestedMail(account.email, account.name, email), { accountId: account.id });
   return { pending_email: email };
 }
 

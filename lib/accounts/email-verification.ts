@@ -8,7 +8,7 @@ import { appOrigin } from "@/lib/http/app-origin";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { grantTokens } from "@/lib/wallet/grant-tokens";
 import { forgetAccount } from "@/lib/auth/principal-cache";
-import { sendMail } from "@/lib/mail/send-mail";
+import { queueMail, sendQueuedMail, type MailStatus } from "@/lib/mail/send-mail";
 import { addressChangedMail, confirmNewAddressMail, verifyAddressMail } from "@/lib/mail/templates";
 import { consumeAccountToken, createAccountToken, retireAccountTokens } from "./one-time-tokens";
 import { findAccountById } from "./find-account";
@@ -29,18 +29,24 @@ export async function markEmailVerified(tx: Db, accountId: string, bonusTokens =
   return Boolean(first);
 }
 
-/** Sends a confirmation link for `email` (the account's address, or the new one it asked to change to). */
-export async function sendVerificationLink(db: Db, account: AccountRow, email = account.email): Promise<void> {
-  const token = await createAccountToken(db, { accountId: account.id, purpose: "email_verification", email });
-  const url = `${appOrigin()}/verify-email?token=${token}`;
-  await sendMail(email === account.email ? verifyAddressMail(email, account.name, url) : confirmNewAddressMail(email, account.name, url));
+/**
+ * Sends a confirmation link for `email` (the account's address, or the new one it
+ * asked to change to). The link and its message are written together; with the
+ * mail server down the message is `pending` and retried (lib/mail).
+ */
+export async function sendVerificationLink(db: Db, account: AccountRow, email = account.email): Promise<MailStatus> {
+  const url = (token: string) => `${appOrigin()}/verify-email?token=${token}`;
+  const queued = await db.transaction(async (tx) => {
+    const token = await createAccountToken(tx, { accountId: account.id, purpose: "email_verification", email });
+    return queueMail(tx, email === account.email ? verifyAddressMail(email, account.name, url(token)) : confirmNewAddressMail(email, account.name, url(token)), { accountId: account.id });
+  });
+  return sendQueuedMail(db, queued);
 }
 
 /** POST /v1/auth/email-verification (signed in): a new link, unless the address is already confirmed. */
-export async function resendVerification(db: Db, account: AccountRow): Promise<{ sent: boolean }> {
+export async function resendVerification(db: Db, account: AccountRow): Promise<MailStatus> {
   if (account.emailVerifiedAt) throw conflict("EMAIL_ALREADY_VERIFIED", "This address is already confirmed.");
-  await sendVerificationLink(db, account);
-  return { sent: true };
+  return sendVerificationLink(db, account);
 }
 
 /**
@@ -49,15 +55,15 @@ export async function resendVerification(db: Db, account: AccountRow): Promise<{
  * a new address it replaces the old one, which is told.
  */
 export async function confirmEmailVerification(db: Db, token: string): Promise<AccountRow> {
-  let oldAddress: string | undefined;
+  let notice: { id: string; queued: boolean } | undefined;
   const account = await db
     .transaction(async (tx) => {
       const used = await consumeAccountToken(tx, token, "email_verification");
       const current = await findAccountById(tx, used.accountId);
       if (!current) throw new ApiError(400, "TOKEN_INVALID", "This link is not valid. Ask for a new one.");
       if (used.email !== current.email) {
-        oldAddress = current.email;
         await tx.update(accounts).set({ email: used.email }).where(eq(accounts.id, current.id));
+        notice = await queueMail(tx, addressChangedMail(current.email, current.name, used.email), { accountId: current.id });
         // Other open links for the old address (or an older new one) no longer mean anything.
         await retireAccountTokens(tx, current.id, "email_verification");
         await retireAccountTokens(tx, current.id, "password_reset");
@@ -71,6 +77,6 @@ export async function confirmEmailVerification(db: Db, token: string): Promise<A
       throw err;
     });
   forgetAccount(account.id);
-  if (oldAddress) await sendMail(addressChangedMail(oldAddress, account.name, account.email)).catch((err: Error) => console.warn(`[mail] the change notice to the old address failed: ${err.message}`));
+  if (notice) await sendQueuedMail(db, notice);
   return account;
 }

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { appOrigin } from "@/lib/http/app-origin";
 import { hashPassword, passwordWeakness } from "@/lib/auth/password";
 import { announceSessionsEnded, bumpCredentialsVersion } from "@/lib/auth/end-sessions";
-import { sendMail } from "@/lib/mail/send-mail";
+import { queueMail, sendQueuedMail } from "@/lib/mail/send-mail";
 import { passwordChangedMail, passwordResetMail } from "@/lib/mail/templates";
 import { checkAccountToken, consumeAccountToken, createAccountToken, retireAccountTokens } from "./one-time-tokens";
 import { findAccountByEmail, findAccountById } from "./find-account";
@@ -28,8 +28,11 @@ export function requestPasswordReset(db: Db, email: string): void {
     if (!(await mayMail(email))) return;
     const account = await findAccountByEmail(db, email);
     if (!account) return;
-    const token = await createAccountToken(db, { accountId: account.id, purpose: "password_reset", email: account.email });
-    await sendMail(passwordResetMail(account.email, account.name, `${origin}/reset-password?token=${token}`));
+    const queued = await db.transaction(async (tx) => {
+      const token = await createAccountToken(tx, { accountId: account.id, purpose: "password_reset", email: account.email });
+      return queueMail(tx, passwordResetMail(account.email, account.name, `${origin}/reset-password?token=${token}`), { accountId: account.id });
+    });
+    await sendQueuedMail(db, queued);
   })()
     .catch((err: Error) => console.warn(`[auth] a password reset email could not be sent: ${err.message}`))
     .finally(() => pending.delete(work));
@@ -46,16 +49,17 @@ export async function setPassword(db: Db, account: AccountRow, password: string,
   const weakness = passwordWeakness(password, account.email);
   if (weakness) throw new ApiError(400, "WEAK_PASSWORD", `Password too weak: ${weakness}`, { fields: [{ field: "password", message: weakness }] });
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const notice = await db.transaction(async (tx) => {
     await extra?.(tx);
     await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
     // In the person's own studio's log: it is about their login, whichever studios they belong to.
     await recordAudit(tx, { accountId: account.id, action: extra ? "account.password_reset" : "account.password_changed", target: account.id, actor: { type: "member", id: account.id, name: account.name } });
     await bumpCredentialsVersion(tx, account.id);
     await retireAccountTokens(tx, account.id, "password_reset");
+    return queueMail(tx, passwordChangedMail(account.email, account.name, new Date()), { accountId: account.id });
   });
   await announceSessionsEnded(account.id);
-  await sendMail(passwordChangedMail(account.email, account.name, new Date())).catch((err: Error) => console.warn(`[mail] the password change notice failed: ${err.message}`));
+  await sendQueuedMail(db, notice);
   return (await findAccountById(db, account.id))!;
 }
 

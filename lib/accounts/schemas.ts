@@ -67,7 +67,8 @@ export const changeEmailBody = z.strictObject({ email, current_password: z.strin
 /** POST /v1/auth/password-reset -> 202, whatever the address. */
 export const acceptedResponse = z.object({ status: z.literal("accepted"), message: z.string() });
 /** POST /v1/auth/email-verification -> 202. */
-export const verificationSentResponse = z.object({ status: z.literal("sent"), email: z.string() });
+/** `sent`: the mail server took the link; `queued`: it is in the outbox and is sent as soon as the mail server answers (retried for about a day). */
+export const verificationSentResponse = z.object({ status: z.enum(["sent", "queued"]), email: z.string() });
 /** POST /v1/account/email -> 202: the new address must confirm first. */
 export const emailChangeResponse = z.object({ status: z.literal("pending_confirmation"), pending_email: z.string() });
 /** The confirm endpoints answer with the account as it is now. */

@@ -65,7 +65,7 @@ export async function confirmTwoFactorSetup(db: Db, signedIn: AccountRow, code: 
     return replaceRecoveryCodes(tx, user.id);
   });
   forgetAccount(user.id);
-  await sendMail(twoFactorChangedMail(user.email, personName(user), true)).catch((err: Error) => console.warn(`[mail] the two-factor notice failed: ${err.message}`));
+  await sendMail(db, twoFactorChangedMail(user.email, personName(user), true), { accountId: user.id });
   return { enabled: true, recovery_codes: codes };
 }
 
@@ -90,7 +90,7 @@ export async function disableTwoFactor(db: Db, signedIn: AccountRow, input: { cu
     await recordAudit(tx, { accountId: user.id, action: "account.two_factor_disabled", target: user.id, actor: self(user) });
   });
   forgetAccount(user.id);
-  await sendMail(twoFactorChangedMail(user.email, personName(user), false)).catch((err: Error) => console.warn(`[mail] the two-factor notice failed: ${err.message}`));
+  await sendMail(db, twoFactorChangedMail(user.email, personName(user), false), { accountId: user.id });
   return { enabled: false };
 }
 
@@ -126,7 +126,7 @@ export async function checkSecondFactor(db: Db, user: AccountRow, typed: string)
   }
   if (!(await spendRecoveryCode(db, user.id, code))) return null;
   const left = await recoveryCodesLeft(db, user.id);
-  await sendMail(recoveryCodeUsedMail(user.email, personName(user), left)).catch((err: Error) => console.warn(`[mail] the recovery code notice failed: ${err.message}`));
+  await sendMail(db, recoveryCodeUsedMail(user.email, personName(user), left), { accountId: user.id });
   return "recovery_code";
 }
 

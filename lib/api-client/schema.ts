@@ -638,6 +638,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every email queued for sending, newest first, optionally one status: pending, sending, sent, failed (operator) */
+        get: operations["getOperatorMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/mail/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a failed email one more attempt now (operator) */
+        post: operations["postOperatorMailByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/outbox": {
         parameters: {
             query?: never;
@@ -2731,8 +2765,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         email: string;
-                        /** @constant */
-                        status: "sent";
+                        /** @enum {string} */
+                        status: "sent" | "queued";
                     };
                 };
             };
@@ -3680,6 +3714,109 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOperatorMail: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+                status?: "pending" | "sending" | "sent" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: string | null;
+                            attempts: number;
+                            created_at: string;
+                            id: string;
+                            last_error: string | null;
+                            next_attempt_at: string | null;
+                            sent_at: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "sending" | "sent" | "failed";
+                            subject: string;
+                            to: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postOperatorMailByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_id: string | null;
+                        attempts: number;
+                        created_at: string;
+                        id: string;
+                        last_error: string | null;
+                        next_attempt_at: string | null;
+                        sent_at: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "sending" | "sent" | "failed";
+                        subject: string;
+                        to: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];

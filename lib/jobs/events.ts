@@ -47,5 +47,10 @@ export const autoTopUpRequested = eventType("billing/auto-top-up.requested", {
   schema: z.object({ attemptId: z.string().startsWith("atu_"), accountId: z.string().min(1) }),
 });
 
+/** One attempt to send a queued email (inngest/mail-delivery.ts, lib/mail/deliver-mail.ts). */
+export const mailDeliveryAttempt = eventType("mail/message.attempt", {
+  schema: z.object({ messageId: z.string().startsWith("mail_"), attempt: z.number().int().min(1) }),
+});
+
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, webhookDeliveryAttempt, autoTopUpRequested] as const;
+export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, webhookDeliveryAttempt, autoTopUpRequested, mailDeliveryAttempt] as const;

@@ -1,45 +1,73 @@
-import nodemailer, { type Transporter } from "nodemailer";
-import { config } from "@/lib/config";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import { mailMessages } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log/logger";
-import { ApiError } from "@/lib/http/api-error";
 import type { MailMessage } from "./message";
-import { writeToOutbox } from "./outbox";
+import { mailConfig } from "./mail-config";
+import { attemptMail, startMailJob } from "./deliver-mail";
 
-// One pooled SMTP transport per process and URL (tests start a server per file and change SMTP_URL).
-const holder = globalThis as unknown as { __printStudioMail?: { url: string; transport: Transporter } };
+export { closeMailTransport } from "./transport";
 
-function transport(url: string): Transporter {
-  if (holder.__printStudioMail?.url !== url) {
-    holder.__printStudioMail?.transport.close();
-    holder.__printStudioMail = { url, transport: nodemailer.createTransport(url) };
+/** `sent`: the mail server took it. `pending`: it is in the outbox and will be sent (retried with backoff). */
+export type MailStatus = "sent" | "pending";
+export type QueuedMail = { id: string; queued: boolean };
+
+/**
+ * Writes one message to the outbox table, with `tx` (the transaction of what
+ * causes it, so the message exists exactly when that change does), and queues
+ * a delayed job that sends it if nobody else did first. `key` makes it
+ * idempotent: a message with the same key is not queued twice (`queued: false`).
+ * Call sendQueuedMail with the id after the transaction commits.
+ */
+export async function queueMail(tx: Db, message: MailMessage, opts: { key?: string; accountId?: string } = {}): Promise<QueuedMail> {
+  const id = newId("mail");
+  const firstJobAt = Date.now() + mailConfig().MAIL_FIRST_JOB_DELAY_SECONDS * 1000;
+  const [row] = await tx
+    .insert(mailMessages)
+    .values({ id, idempotencyKey: opts.key ?? id, accountId: opts.accountId ?? null, ...message, nextAttemptAt: new Date(firstJobAt) })
+    .onConflictDoNothing({ target: mailMessages.idempotencyKey })
+    .returning({ id: mailMessages.id });
+  if (!row) {
+    const [existing] = await tx.select({ id: mailMessages.id }).from(mailMessages).where(eq(mailMessages.idempotencyKey, opts.key!));
+    return { id: existing!.id, queued: false };
   }
-  return holder.__printStudioMail.transport;
+  await startMailJob(tx, { messageId: id, attempt: 1, runAt: firstJobAt });
+  return { id, queued: true };
 }
 
 /**
- * Sends one message: through SMTP_URL when set, else into the outbox in DATA_DIR
- * with its links printed in the log (lib/mail/outbox.ts). When the SMTP server
- * cannot be reached or refuses, throws a 503 MAIL_NOT_SENT: callers whose change
- * stands without the message (a notice) catch it; a resend lets it answer.
+ * The first attempt, made at once after the queueing transaction committed, so
+ * a reachable mail server gets the message while the person waits for it. A
+ * failure is not an error: the message stays pending and jobs retry it.
  */
-export async function sendMail(message: MailMessage): Promise<void> {
-  const { SMTP_URL, MAIL_FROM } = config();
-  if (SMTP_URL) {
-    try {
-      await transport(SMTP_URL).sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
-    } catch (err) {
-      logger().error({ err: (err as Error).message, subject: message.subject }, "mail could not be sent");
-      throw new ApiError(503, "MAIL_NOT_SENT", "The email could not be sent just now. Try again in a few minutes.");
-    }
-    return;
+export async function sendQueuedMail(db: Db, mail: QueuedMail | string): Promise<MailStatus> {
+  const id = typeof mail === "string" ? mail : mail.id;
+  try {
+    const outcome = await attemptMail(db, { messageId: id, attempt: 1 });
+    if (outcome === "sent") return "sent";
+    if (outcome === "skipped") return (await mailStatus(db, id)) === "sent" ? "sent" : "pending";
+    return "pending";
+  } catch (err) {
+    // A database error here leaves the row pending; the delayed job or the sweep picks it up.
+    logger().warn({ mail_id: id, err: (err as Error).message }, "first mail attempt failed before sending; a job sends it");
+    return "pending";
   }
-  const entry = await writeToOutbox(message);
-  // Logged on purpose (no SMTP configured): without these links nobody on this machine could verify or reset.
-  logger().info({ outbox: entry.id, to: entry.to, subject: entry.subject, links: entry.links.join(" ") }, "mail written to the outbox (SMTP_URL unset)");
 }
 
-/** Tests: close the pooled connection. */
-export function closeMailTransport(): void {
-  holder.__printStudioMail?.transport.close();
-  holder.__printStudioMail = undefined;
+/**
+ * Queues one message and makes its first attempt: the usual way to send when
+ * no transaction is at hand. Never throws because the mail server is down (the
+ * message is then pending and retried); says whether it already went.
+ */
+export async function sendMail(db: Db, message: MailMessage, opts: { key?: string; accountId?: string } = {}): Promise<MailStatus> {
+  const queued = await db.transaction((tx) => queueMail(tx, message, opts));
+  if (!queued.queued) return mailStatus(db, queued.id).then((s) => (s === "sent" ? "sent" : "pending"));
+  return sendQueuedMail(db, queued);
 }
+
+async function mailStatus(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ status: mailMessages.status }).from(mailMessages).where(eq(mailMessages.id, id));
+  return row?.status;
+}
+

@@ -11,6 +11,8 @@ import { expireUnreviewedFixJobs } from "@/lib/services/fixes/expire-unreviewed"
 import { pruneWebhookDeliveries, requeueStalledDeliveries } from "@/lib/webhooks/retention";
 import { webhookConfig } from "@/lib/webhooks/webhook-config";
 import { deleteStaleAccountTokens } from "@/lib/accounts/one-time-tokens";
+import { pruneMail, requeueStalledMail } from "@/lib/mail/deliver-mail";
+import { mailConfig } from "@/lib/mail/mail-config";
 
 const HOUR_MS = 3_600_000;
 
@@ -25,7 +27,7 @@ const HOUR_MS = 3_600_000;
 export async function sweepOnce(
   db: Db,
   now = new Date(),
-): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number; unreviewedFixJobs: number; accountTokens: number }> {
+): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number; unreviewedFixJobs: number; accountTokens: number; mailMessages: number; mailRequeued: number }> {
   const jobRuns = await pruneFinishedJobRuns(db, new Date(now.getTime() - config().JOB_RETENTION_DAYS * 24 * HOUR_MS));
   const qrPdfs = await expireQrPdfs(db, new Date(now.getTime() - OUTPUT_URL_TTL_SECONDS * 1000 - HOUR_MS));
   // Face Crop batches answered at once whose process died midway: failed and refunded.
@@ -38,7 +40,10 @@ export async function sweepOnce(
   // AI fixes waiting for a review nobody gave within AI_FIX_REVIEW_HOURS: failed and refunded.
   const unreviewedFixJobs = await expireUnreviewedFixJobs(db, now);
   const accountTokens = await deleteStaleAccountTokens(db, new Date(now.getTime() - 24 * HOUR_MS));
-  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued, unreviewedFixJobs, accountTokens };
+  // Emails: sent or failed ones after MAIL_RETENTION_DAYS; pending ones whose job was lost (or whose sender died) are queued again.
+  const mailMessages = await pruneMail(db, new Date(now.getTime() - mailConfig().MAIL_RETENTION_DAYS * 24 * HOUR_MS));
+  const mailRequeued = await requeueStalledMail(db, now);
+  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued, unreviewedFixJobs, accountTokens, mailMessages, mailRequeued };
 }
 
 /** Sweeps a minute after start, then hourly; the timer never keeps the process alive. */
@@ -51,6 +56,7 @@ export function startSweeper(getDb: () => Promise<Db>): () => void {
       }
       if (done.faceEmbeddings) console.log(`[maintenance] deleted ${done.faceEmbeddings} face embeddings unused for MATCHING_RETENTION_DAYS`);
       if (done.webhookDeliveries || done.webhookRequeued) console.log(`[maintenance] deleted ${done.webhookDeliveries} old webhook deliveries, queued ${done.webhookRequeued} stalled ones again`);
+      if (done.mailMessages || done.mailRequeued) console.log(`[maintenance] deleted ${done.mailMessages} old emails, queued ${done.mailRequeued} stalled ones again`);
       if (done.unreviewedFixJobs) console.log(`[maintenance] expired ${done.unreviewedFixJobs} AI fix jobs nobody reviewed within AI_FIX_REVIEW_HOURS, and refunded them`);
       if (done.faceCropTasks) console.log(`[maintenance] ended ${done.faceCropTasks} abandoned face crop batches and refunded what was not cropped`);
     } catch (err) {

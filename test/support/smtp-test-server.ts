@@ -24,7 +24,8 @@ function toReceived(m: ParsedMail): ReceivedMail {
   return { to, subject: m.subject ?? "", text, html: typeof m.html === "string" ? m.html : "", links: [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((x) => x[0]) };
 }
 
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+/** Listens on `port` when given (a server brought back up where the app expects it), else on any free port. */
+export async function startSmtpTestServer(port = 0): Promise<SmtpTestServer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -40,11 +41,11 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.server.address() as { port: number }).port;
   const matching = (to: string, subject?: RegExp) => messages.filter((m) => m.to.toLowerCase() === to.toLowerCase() && (!subject || subject.test(m.subject)));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     to: matching,
     async waitFor(to, subject, ms = 5_000) {

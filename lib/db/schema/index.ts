@@ -14,3 +14,4 @@ export * from "./webhooks";
 export * from "./billing";
 export * from "./qr-sort";
 export * from "./team";
+export * from "./mail";

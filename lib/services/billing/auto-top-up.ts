@@ -157,7 +157,8 @@ export async function failAutoTopUp(db: Db, attemptId: string, message: string, 
     .where(and(eq(memberships.accountId, failed.accountId), eq(memberships.role, "owner")));
   const [studio] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, failed.accountId));
   for (const owner of owners) {
-    await sendMail(autoTopUpFailedMail(owner.email, studio?.name ?? "your studio", message)).catch((err: Error) => logger().warn(`[mail] the auto top-up notice failed: ${err.message}`));
+    // Keyed by the attempt: a repeated failure report for it tells each owner once.
+    await sendMail(db, autoTopUpFailedMail(owner.email, studio?.name ?? "your studio", message), { key: `auto-top-up-failed:${attemptId}:${owner.email}`, accountId: failed.accountId });
   }
 }
 

@@ -24,7 +24,7 @@ import { assertCurrentPassword } from "@/lib/accounts/current-password";
 import { checkSecondFactor } from "@/lib/accounts/two-factor";
 import { personNameSql } from "@/lib/accounts/person-name";
 import type { AccountRow } from "@/lib/accounts/public-account";
-import { sendMail } from "@/lib/mail/send-mail";
+import { queueMail, sendQueuedMail } from "@/lib/mail/send-mail";
 import { studioDeletedMail } from "@/lib/mail/templates";
 
 // A studio is the login that founded it (lib/db/schema/team.ts), so deleting the
@@ -116,17 +116,18 @@ export async function deleteStudio(db: Db, studio: AccountRow, person: AccountRo
     .innerJoin(accounts, eq(accounts.id, memberships.userId))
     .where(and(eq(memberships.accountId, studio.id), ne(memberships.userId, studio.id)));
   const files = await storage().deleteOwnerFiles(studio.id);
-  await db.transaction(async (tx) => {
+  const notices = await db.transaction(async (tx) => {
     await tx.delete(accounts).where(eq(accounts.id, studio.id));
     // Not tied by a foreign key: the replay store and the embedded runner's finished runs.
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, studio.id));
     await tx.delete(jobRuns).where(sql`${jobRuns.eventData}->>'accountId' = ${studio.id}`);
+    // Queued with the deletion (the outbox has no foreign key to the studio): each member is told once.
+    const told = [{ email: studio.email, name: studio.name }, ...members];
+    return Promise.all(told.map((to) => queueMail(tx, studioDeletedMail(to.email, to.name, studio.name, to.email === studio.email), { key: `studio-deleted:${studio.id}:${to.email}`, accountId: studio.id })));
   });
   forgetAccount(studio.id);
   for (const id of [studio.id, ...members.map((m) => m.userId)]) await announceSessionsEnded(id);
   logger().info({ account_id: studio.id, files_deleted: files, members_told: members.length }, "studio deleted");
-  for (const to of [{ email: studio.email, name: studio.name }, ...members]) {
-    await sendMail(studioDeletedMail(to.email, to.name, studio.name, to.email === studio.email)).catch((err: Error) => console.warn(`[mail] the deletion notice failed: ${err.message}`));
-  }
+  for (const notice of notices) await sendQueuedMail(db, notice);
   return { deleted: true as const, files_deleted: files };
 }

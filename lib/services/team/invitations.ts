@@ -47,7 +47,8 @@ function assertMayInvite(actor: Actor, role: Role) {
 async function sendInvitation(db: Db, row: Row, token: string, inviterName: string) {
   const [studio] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, row.accountId));
   const url = `${appOrigin()}/invite?token=${encodeURIComponent(token)}`;
-  await sendMail(invitationMail(row.email, studio?.name ?? "a studio", inviterName, row.role, url));
+  // Keyed by the link: the same invitation link is never mailed twice; a resend makes a new link, and a new message.
+  await sendMail(db, invitationMail(row.email, studio?.name ?? "a studio", inviterName, row.role, url), { key: `invitation:${row.id}:${row.tokenHash}`, accountId: row.accountId });
 }
 
 /**

@@ -46,7 +46,7 @@ export async function setTwoFactorRequirement(db: Db, studio: AccountRow, owner:
     if (required) {
       const url = `${appOrigin()}/account#two-factor`;
       for (const m of await membersWithoutTwoFactor(db, studio.id)) {
-        await sendMail(twoFactorRequiredMail(m.email, m.name, studio.name, url)).catch((err: Error) => console.warn(`[mail] the two-factor requirement notice failed: ${err.message}`));
+        await sendMail(db, twoFactorRequiredMail(m.email, m.name, studio.name, url), { accountId: studio.id });
       }
     }
   }

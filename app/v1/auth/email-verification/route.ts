@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: withAccount({ role: "viewer", body: noBody, doc: { summary: "Send the address confirmation link again", status: 202, response: verificationSentResponse } }, async ({ db, principal, req }) => {
     await assertMailRequestAllowed(clientIp(req));
     const person = requirePerson(principal.user);
-    await resendVerification(db, person);
-    return Response.json({ status: "sent", email: person.email }, { status: 202 });
+    const mail = await resendVerification(db, person);
+    return Response.json({ status: mail === "sent" ? "sent" : "queued", email: person.email }, { status: 202 });
   }),
 });

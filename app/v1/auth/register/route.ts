@@ -13,8 +13,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: withPublic({ body: registerBody, doc: { summary: "Create an account (free plan; emails a confirmation link, the sign-up tokens come with it)", status: 201, response: registeredResponse } }, async ({ db, body, req }) => {
     await assertRegistrationAllowed(clientIp(req));
     const account = await createAccount(db, body);
-    // The account exists either way; a link that could not be sent is sent again from the studio (POST /v1/auth/email-verification).
-    await sendVerificationLink(db, account).catch((err: Error) => console.warn(`[mail] the confirmation link for ${account.id} could not be sent: ${err.message}`));
+    // With the mail server down the link waits in the outbox and is retried (lib/mail); the account exists either way.
+    await sendVerificationLink(db, account).catch((err: Error) => console.warn(`[mail] the confirmation link for ${account.id} could not be queued: ${err.message}`));
     return Response.json({ account: toPublicAccount(account) }, { status: 201 });
   }),
 });
