@@ -62,7 +62,8 @@ async function phase() {
 
 function runPhase(env: Record<string, string>) {
   const out = execFileSync(process.execPath, [...process.execArgv, "--expose-gc", process.argv[1]!, "--phase"], {
-    env: { ...process.env, BG_REMOVAL_IDLE_SECONDS: String(IDLE_SECONDS), ...env },
+    // The same two photos again and again: the engine's remembered mattes (matte-memo.ts) would skip the model.
+    env: { ...process.env, BG_REMOVAL_IDLE_SECONDS: String(IDLE_SECONDS), BG_REMOVAL_MATTE_CACHE: "0", ...env },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -28,6 +28,8 @@ import { engineConfig } from "@/lib/ml/background-removal/engine-config";
 import type { BgRemovalOptions } from "@/lib/ml/background-removal";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+// The same photo again and again: the engine's remembered mattes (matte-memo.ts) would skip the model.
+process.env.BG_REMOVAL_MATTE_CACHE ??= "0";
 const OPTS: BgRemovalOptions = { subjectType: "auto", edgeSoftness: 3, highDetail: false, background: "transparent" };
 
 

@@ -28,6 +28,8 @@ process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "bg-remove-bench-
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 process.env.APP_URL ??= "http://localhost:3000";
 process.env.DEMO_ACCOUNT = "never";
+// The same photo again and again: the engine's remembered mattes (matte-memo.ts) would skip the model.
+process.env.BG_REMOVAL_MATTE_CACHE ??= "0";
 delete process.env.DATABASE_URL;
 
 

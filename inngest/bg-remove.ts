@@ -9,6 +9,8 @@ import { completeBgRemoveJob, failBgRemoveJob } from "@/lib/services/bg-remove/f
 import { BgRemoveTransientError, failureMessage } from "@/lib/services/bg-remove/job-errors";
 import { bgRemovalProvider } from "@/lib/services/bg-remove/provider";
 import { bgRemoveRequested } from "@/lib/jobs/events";
+import { logger } from "@/lib/log/logger";
+import { jobSteps, stepTimer } from "@/lib/services/bg-remove/job-timings";
 import { TIME_LIMITS_MS } from "./time-limits";
 
 /**
@@ -25,6 +27,7 @@ export const bgRemove = defineJob({
   retries: 2,
   timeoutMs: TIME_LIMITS_MS.bgRemove,
   handler: async ({ event, step, signal }) => {
+    const loadStarted = performance.now();
     // A step, so a replay (Inngest re-enters the handler after every step) sees
     // the job as it was when the run began, not as later steps left it.
     const job = await step.run("load-job", async () => {
@@ -40,13 +43,19 @@ export const bgRemove = defineJob({
       return { id, accountId, status, imageUrl, subjectType, edgeSoftness, highDetailMode, outputBackground };
     });
     if (job.status === "completed" || job.status === "failed") return { skipped: job.status };
+    const loadJobMs = Math.round(performance.now() - loadStarted);
 
-    const source = await step.run("fetch-source", () => fetchJobSource(job, signal));
-    const cut = await step.run("remove-background", () => cutOutJob(job, source.key, signal));
+    const time = stepTimer({ loadJob: loadJobMs });
+    const source = await time("fetchSource", step.run("fetch-source", () => fetchJobSource(job, signal)));
+    const cut = await time("removeBackground", step.run("remove-background", () => cutOutJob(job, source.key, signal)));
     // The copy goes before the job reads "completed", so a caller who sees the result
     // never finds our copy of their source still stored (later replays skip the steps that read it).
-    if (source.copied) await step.run("delete-source-copy", () => storage().delete(source.key));
-    await step.run("complete-job", async () => completeBgRemoveJob(await getDb(), job.id, cut));
+    if (source.copied) await time("deleteSourceCopy", step.run("delete-source-copy", () => storage().delete(source.key)));
+    await time("completeJob", step.run("complete-job", async () => completeBgRemoveJob(await getDb(), job.id, cut)));
+    logger().info(
+      { job_id: job.id, account_id: job.accountId, subject_type: job.subjectType, width: cut.width, height: cut.height, steps_ms: jobSteps(time.ms, cut.timingsMs) },
+      "background removal",
+    );
     return { outputKey: cut.key, width: cut.width, height: cut.height, provider: cut.provider, timingsMs: cut.timingsMs };
   },
   onFailure: async ({ event, error, step }) => {

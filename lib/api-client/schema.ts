@@ -4512,6 +4512,27 @@ export interface operations {
                             /** @description Signed URL of the PNG once completed, valid 24 hours. */
                             output_url: string | null;
                             provider: string;
+                            /** @description The engine's own doubt about the cut-out, once completed (null before, and for jobs completed before it was reported). */
+                            quality: {
+                                /** @description Regions of the output (its pixels) where the engine doubts its cut-out, largest first (at most 8). */
+                                doubtful_regions: {
+                                    /** @description Share of the frame, 0 to 1. */
+                                    area: number;
+                                    height: number;
+                                    left: number;
+                                    /**
+                                     * @description kept_outside_person: kept though outside the person model's mask (a raised hand, a held object); removed_touching_person: removed though it touches the person; removed_person: the person model sees a person there and the cut-out removed it; uncertain: a large translucent area.
+                                     * @enum {string}
+                                     */
+                                    reason: "kept_outside_person" | "removed_touching_person" | "removed_person" | "uncertain";
+                                    top: number;
+                                    width: number;
+                                }[];
+                                /** @description True when there is any doubtful region: worth a person's look before print. */
+                                needs_review: boolean;
+                                /** @description People kept in the cut-out (subject_type person, or auto when the photo is a portrait); null when the person rule did not run. */
+                                people_kept: number | null;
+                            } | null;
                             /** @description The original's file name: the upload's name, or the URL's last segment. */
                             source_name: string | null;
                             /** @description The original picture (re-signed when it is one of your uploads). */
@@ -4648,6 +4669,27 @@ export interface operations {
                         /** @description Signed URL of the PNG once completed, valid 24 hours. */
                         output_url: string | null;
                         provider: string;
+                        /** @description The engine's own doubt about the cut-out, once completed (null before, and for jobs completed before it was reported). */
+                        quality: {
+                            /** @description Regions of the output (its pixels) where the engine doubts its cut-out, largest first (at most 8). */
+                            doubtful_regions: {
+                                /** @description Share of the frame, 0 to 1. */
+                                area: number;
+                                height: number;
+                                left: number;
+                                /**
+                                 * @description kept_outside_person: kept though outside the person model's mask (a raised hand, a held object); removed_touching_person: removed though it touches the person; removed_person: the person model sees a person there and the cut-out removed it; uncertain: a large translucent area.
+                                 * @enum {string}
+                                 */
+                                reason: "kept_outside_person" | "removed_touching_person" | "removed_person" | "uncertain";
+                                top: number;
+                                width: number;
+                            }[];
+                            /** @description True when there is any doubtful region: worth a person's look before print. */
+                            needs_review: boolean;
+                            /** @description People kept in the cut-out (subject_type person, or auto when the photo is a portrait); null when the person rule did not run. */
+                            people_kept: number | null;
+                        } | null;
                         /** @description The original's file name: the upload's name, or the URL's last segment. */
                         source_name: string | null;
                         /** @description The original picture (re-signed when it is one of your uploads). */

@@ -65,6 +65,13 @@ describe("POST /v1/services/bg-remove then GET until completed", () => {
       error_message: null,
     });
     expect(new Date(job.completed_at).getTime()).toBeGreaterThanOrEqual(new Date(job.created_at).getTime());
+    // The engine's own doubt: a portrait, so the person rule ran and counted her; every region is inside the frame.
+    expect(job.quality).toMatchObject({ people_kept: 1, needs_review: job.quality.doubtful_regions.length > 0 });
+    for (const r of job.quality.doubtful_regions) {
+      expect(r.left + r.width).toBeLessThanOrEqual(512);
+      expect(r.top + r.height).toBeLessThanOrEqual(512);
+      expect(r.area).toBeGreaterThan(0);
+    }
     // A signed URL of ours, valid 24 hours.
     const url = new URL(job.output_url);
     expect(url.pathname).toMatch(/^\/files\/bg-remove\//);
@@ -96,6 +103,8 @@ describe("POST /v1/services/bg-remove then GET until completed", () => {
 
     const t = await pollJob(token, transparent.json.job_id);
     expect(t).toMatchObject({ status: "completed", subject_type: "product", edge_softness: 0, output_background: "transparent" });
+    // A product: the person rule never ran (no count), and the cup's matte is sure of itself.
+    expect(t.quality).toEqual({ people_kept: null, doubtful_regions: [], needs_review: false });
     const cut = await outputPng(t.output_url);
     expect(cut.meta).toMatchObject({ width: 600, height: 400, hasAlpha: true });
     // Table top corners and bottom-right corner are background; the crema and the saucer's rim are subject.

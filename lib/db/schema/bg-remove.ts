@@ -1,5 +1,12 @@
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+
+/** The job's `quality` as stored and as the API returns it (snake_case, contract style). */
+export type BgRemoveQuality = {
+  people_kept: number | null;
+  doubtful_regions: { reason: string; left: number; top: number; width: number; height: number; area: number }[];
+  needs_review: boolean;
+};
 
 export const bgRemoveStatusEnum = pgEnum("bg_remove_status", ["pending", "processing", "completed", "failed"]);
 
@@ -32,6 +39,8 @@ export const bgRemoveJobs = pgTable(
     outputWidth: integer("output_width"),
     outputHeight: integer("output_height"),
     errorMessage: text("error_message"),
+    /** The engine's own doubt about the cut-out (lib/services/bg-remove/quality.ts), as the API shows it; null before completion and for jobs completed before it existed. */
+    quality: jsonb("quality").$type<BgRemoveQuality>(),
     createdAt: ts("created_at").notNull().defaultNow(),
     completedAt: ts("completed_at"),
     /** When the job ended failed (completed_at is only for completed jobs, as the contract says). */

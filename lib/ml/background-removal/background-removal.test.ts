@@ -13,7 +13,9 @@ import {
 import { insideDistance } from "./matte-ops";
 
 // The real model, in its worker thread, on real photos. One warm engine serves
-// the whole file; each cut-out costs one model run (a few seconds on 2 cores).
+// the whole file. A new photo costs one model run (a few seconds on 2 cores); the same
+// photo again with other options reuses the matte the worker remembers (matte-memo.ts),
+// so the option tests below share the coffee photo's one run.
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "fixtures", name));
 const astronaut = fixture("astronaut.png"); // 512 x 512
 const coffee = fixture("coffee.png"); // 600 x 400
@@ -117,7 +119,10 @@ describe("removeBackground with the ISNet model", () => {
   }, SLOW);
 
   it("product mode makes the interior solid: no translucent pixel deeper than 6 px inside the outline", async () => {
+    await coffeeWithDefaults();
     const r = await removeBackground(coffee, opts({ subjectType: "product" }));
+    // The same photo as the default cut-out: its matte was remembered, the model did not run again.
+    expect(r.timingsMs.salientCached).toBe(1);
     const a = await alphaOf(r.png);
     const matte = { data: Float32Array.from(a.data, (v) => v / 255), width: a.width, height: a.height };
     const depth = insideDistance(matte);
@@ -251,8 +256,10 @@ describe("cancellation and the concurrency limit", () => {
 
     const running = new AbortController();
     const queued = new AbortController();
-    const first = removeBackground(coffee, opts(), running.signal);
-    const second = removeBackground(coffee, opts(), queued.signal);
+    // A photo the worker has not seen (its remembered coffee matte would make the run too short to abort).
+    const mirrored = await sharp(coffee).flop().png().toBuffer();
+    const first = removeBackground(mirrored, opts(), running.signal);
+    const second = removeBackground(mirrored, opts(), queued.signal);
     const third = removeBackground(chelsea, opts());
     // One worker by default on this machine: the second waits behind the first.
     queued.abort();

@@ -17,6 +17,8 @@ import { parseEnv } from "@/lib/parse-env";
  *   memory back: speed for those who have the RAM, memory for small servers.
  * - BG_REMOVAL_IDLE_SECONDS (default 60): without KEEP_WARM, a worker idle this long
  *   is ended (onnxruntime session and TensorFlow.js model released, thread stopped).
+ * - BG_REMOVAL_MATTE_CACHE (default 2): ISNet mattes each worker remembers by their input
+ *   (4 MB each), so the same photo again with other options skips the model (matte-memo.ts); 0: off.
  */
 const schema = z.object({
   BG_REMOVAL_MAX_MEGAPIXELS: z.coerce.number().positive().max(500).default(50),
@@ -24,9 +26,10 @@ const schema = z.object({
   BG_REMOVAL_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   BG_REMOVAL_KEEP_WARM: z.enum(["true", "false", "1", "0", "on", "off"]).default("false"),
   BG_REMOVAL_IDLE_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  BG_REMOVAL_MATTE_CACHE: z.coerce.number().int().min(0).max(16).default(2),
 });
 
-export type EngineConfig = { maxPixels: number; workers: number; threads: number; keepWarm: boolean; idleMs: number };
+export type EngineConfig = { maxPixels: number; workers: number; threads: number; keepWarm: boolean; idleMs: number; matteCache: number };
 
 export function engineConfig(env: Record<string, string | undefined> = process.env): EngineConfig {
   const e = parseEnv(schema, env, "background removal");
@@ -39,5 +42,6 @@ export function engineConfig(env: Record<string, string | undefined> = process.e
     threads,
     keepWarm: ["true", "1", "on"].includes(e.BG_REMOVAL_KEEP_WARM),
     idleMs: Math.round(e.BG_REMOVAL_IDLE_SECONDS * 1000),
+    matteCache: e.BG_REMOVAL_MATTE_CACHE,
   };
 }

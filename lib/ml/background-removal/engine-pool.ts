@@ -28,7 +28,12 @@ type Slot = {
 type QueuedJob = {
   input: Uint8Array<ArrayBuffer>;
   opts: BgRemovalOptions;
+  /** When the caller asked (before the memory budget's wait). */
+  askedAt: number;
+  /** When the budget let it into the pool's queue. */
   enqueuedAt: number;
+  /** When a worker took it (its model may still be loading). */
+  dispatchedAt?: number;
   startedAt?: number;
   /** The caller gave up (abort): a running job finishes, but its result is dropped. */
   abandoned: boolean;
@@ -43,6 +48,8 @@ export type PoolSettings = {
   maxPixels: number;
   keepWarm?: boolean;
   idleMs?: number;
+  /** ISNet mattes each worker remembers by input (matte-memo.ts); default 0. */
+  matteCache?: number;
   /** The process's engine memory budget (default), another one (tests), or null for none. */
   budget?: EngineMemoryBudget | null;
 };
@@ -89,17 +96,19 @@ export class EnginePool {
 
   /** Removes the background once the run fits the engine memory budget (lib/workers/engine-memory.ts). */
   run(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult> {
-    if (!this.memory) return this.enqueue(input, opts, signal);
-    return this.memory.budget.run(this.memory.handle, () => this.enqueue(input, opts, signal), signal);
+    const askedAt = performance.now();
+    if (!this.memory) return this.enqueue(input, opts, askedAt, signal);
+    return this.memory.budget.run(this.memory.handle, () => this.enqueue(input, opts, askedAt, signal), signal);
   }
 
-  private enqueue(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult> {
+  private enqueue(input: Buffer, opts: BgRemovalOptions, askedAt: number, signal?: AbortSignal): Promise<BgRemovalResult> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
     return new Promise<BgRemovalResult>((resolve, reject) => {
       // Copied (see transferable): the caller's Buffer may be pooled or external.
       const job: QueuedJob = {
         input: transferable(input).bytes,
         opts,
+        askedAt,
         enqueuedAt: performance.now(),
         abandoned: false,
         resolve,
@@ -211,6 +220,7 @@ export class EnginePool {
 
   private start(slot: Slot, job: QueuedJob): void {
     slot.job = job;
+    job.dispatchedAt = performance.now();
     this.updateRef(slot);
     void (async () => {
       try {
@@ -226,10 +236,17 @@ export class EnginePool {
           width: done.width,
           height: done.height,
           provider: PROVIDER,
+          quality: done.quality,
+          // Where a job's time goes before the worker's own steps: the memory budget's wait,
+          // the wait for a free worker, and the wait for that worker's models to load
+          // (0 once loaded). `queue` is the last two together, as before.
           timingsMs: {
+            budgetWait: Math.round(job.enqueuedAt - job.askedAt),
+            poolWait: Math.round(job.dispatchedAt! - job.enqueuedAt),
+            modelLoad: Math.round(job.startedAt - job.dispatchedAt!),
             queue: Math.round(job.startedAt - job.enqueuedAt),
             ...done.timingsMs,
-            total: Math.round(performance.now() - job.enqueuedAt),
+            total: Math.round(performance.now() - job.askedAt),
           },
         });
       } catch (err) {
@@ -255,7 +272,7 @@ export class EnginePool {
   }
 
   private spawn(): Slot {
-    const options = { workerData: { threads: this.settings.threads, layout: this.settings.keepWarm ?? false } satisfies WorkerData };
+    const options = { workerData: { threads: this.settings.threads, layout: this.settings.keepWarm ?? false, matteCache: this.settings.matteCache ?? 0 } satisfies WorkerData };
     const worker = startWorker(
       "lib/ml/background-removal/worker.ts",
       () => new Worker(new URL("./worker.ts", import.meta.url), options),

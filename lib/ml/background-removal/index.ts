@@ -3,6 +3,7 @@ import { EnginePool } from "./engine-pool";
 import type { BgRemovalOptions, BgRemovalResult } from "./types";
 
 export type { SubjectType, BgRemovalOptions, BgRemovalResult } from "./types";
+export type { CutoutQuality, DoubtfulRegion } from "./cutout-quality";
 export { SUBJECT_TYPES } from "./types";
 export { ImageInputError, isImageInputError } from "./image-input-error";
 export { PROVIDER as BG_REMOVAL_PROVIDER } from "./provider";

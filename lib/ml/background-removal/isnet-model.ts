@@ -23,6 +23,8 @@ export type IsnetModel = {
   run(input: Float32Array): Promise<Float32Array>;
   loadMs: number;
   release(): Promise<void>;
+  /** Set by rememberMattes (matte-memo.ts): the last run's matte was remembered, the model did not run. */
+  lastRunCached?: boolean;
 };
 
 type ResourceEntry = { size: number; chunks: { hash: string; offsets: [number, number] }[] };

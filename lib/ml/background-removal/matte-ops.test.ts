@@ -151,6 +151,7 @@ describe("settings", () => {
       threads: 3,
       keepWarm: false,
       idleMs: 60_000,
+      matteCache: 2,
     });
     expect(engineConfig({}).maxPixels).toBe(50_000_000);
     expect(() => engineConfig({ BG_REMOVAL_WORKERS: "zero" })).toThrow(/BG_REMOVAL_WORKERS/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceToMask, keepPerson, looksLikePortrait, PERSON_RULE, type Box } from "./person-matte";
+import { distanceToMask, keepPerson, looksLikePortrait, PERSON_RULE, type Box, type PersonReport } from "./person-matte";
 import type { Matte } from "./matte-ops";
 
 // The person rule's arithmetic on drawn mattes (no model): 100 x 100 frames where
@@ -77,6 +77,57 @@ describe("keepPerson", () => {
     expect(looked).toHaveLength(1);
     expect(at(m, 27, 60)).toBe(0);
     expect(at(m, 65, 60)).toBe(1);
+  });
+
+  it("keeps a raised hand the coarse mask misses, and reports it for a look", async () => {
+    // An arm raised from the right shoulder up to y 2, 17 px above the mask (the band is 3 px).
+    const arm = (x: number, y: number) => inRect(x, y, 72, 2, 76, 21);
+    const m = matte((x, y) => (personBox(x, y) || arm(x, y) ? 1 : 0));
+    const p = plane((x, y) => (personBox(x, y) ? 0.99 : 0.01));
+    const report: PersonReport = { people: 0, doubtful: [] };
+    expect(await keepPerson(m, p, undefined, PERSON_RULE, report)).toBe(true);
+    expect(at(m, 74, 3)).toBe(1); // the hand
+    expect(at(m, 74, 12)).toBe(1); // the forearm
+    expect(at(m, 65, 60)).toBe(1); // the body
+    expect(report.people).toBe(1);
+    expect(report.doubtful).toEqual([{ reason: "kept_outside_person", box: { left: 72, top: 2, width: 4, height: 15 }, area: 0.006 }]);
+    // The rule as it was (attachments off) cut the hand away.
+    const before = matte((x, y) => (personBox(x, y) || arm(x, y) ? 1 : 0));
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, attachedMaxShare: 0 });
+    expect(at(before, 74, 3)).toBe(0);
+  });
+
+  it("still clears a large block merged with the person (a poster behind a shoulder), and reports it", async () => {
+    const poster = (x: number, y: number) => inRect(x, y, 5, 5, 52, 70);
+    const m = matte((x, y) => (personBox(x, y) || poster(x, y) ? 1 : 0));
+    const p = plane((x, y) => (personBox(x, y) ? 0.99 : 0.01));
+    const report: PersonReport = { people: 0, doubtful: [] };
+    await keepPerson(m, p, undefined, PERSON_RULE, report);
+    expect(at(m, 20, 30)).toBe(0);
+    expect(at(m, 65, 60)).toBe(1);
+    expect(report.doubtful.map((r) => r.reason)).toEqual(["removed_touching_person"]);
+  });
+
+  it("keeps and counts two people", async () => {
+    const two = (x: number, y: number) => inRect(x, y, 8, 25, 35, 100) || inRect(x, y, 60, 20, 90, 100);
+    const m = matte((x, y) => (two(x, y) ? 1 : 0));
+    const p = plane((x, y) => (two(x, y) ? 0.99 : 0.01));
+    const report: PersonReport = { people: 0, doubtful: [] };
+    await keepPerson(m, p, undefined, PERSON_RULE, report);
+    expect(at(m, 20, 60)).toBe(1);
+    expect(at(m, 75, 60)).toBe(1);
+    expect(report.people).toBe(2);
+    expect(report.doubtful).toEqual([]);
+  });
+
+  it("reports where the person model is sure of a person the cut-out removed", async () => {
+    // The person model sees a second person at the left that ISNet did not draw at all.
+    const m = matte((x, y) => (personBox(x, y) ? 1 : 0));
+    const p = plane((x, y) => (personBox(x, y) || inRect(x, y, 5, 40, 25, 100) ? 0.99 : 0.01));
+    const report: PersonReport = { people: 0, doubtful: [] };
+    await keepPerson(m, p, undefined, PERSON_RULE, report);
+    expect(report.people).toBe(1);
+    expect(report.doubtful.map((r) => r.reason)).toContain("removed_person");
   });
 
   it("leaves the matte alone when there is no person", async () => {

@@ -34,7 +34,34 @@ export const PERSON_RULE = {
   /** Second looks: regions of at least this share of the frame, the largest few. */
   secondLookMinArea: 0.002,
   secondLookMax: 3,
+  /**
+   * Whole people: a part of the person's own ISNet region that reaches farther than `band`
+   * outside the person mask (a raised hand, an outstretched arm, a ball or a trophy held out:
+   * the 256 px person model misses fingers and thin arms) is kept when it is at most this share
+   * of the person mask's area; larger (a poster ISNet merged with the person) it is cleared as
+   * before. Either way it is reported as a doubtful region. 0: cleared, as the rule first did.
+   */
+  attachedMaxShare: 0.25,
+  /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
+  personMinArea: 0.01,
+  /** Regions smaller than this share of the frame are not reported as doubtful. */
+  doubtMinArea: 0.002,
 };
+
+/** Why a region of a cut-out is worth a look (the job's quality.doubtful_regions). */
+export type DoubtReason =
+  /** Kept, though outside the person model's mask: touches the person (a raised hand, a held object). */
+  | "kept_outside_person"
+  /** Removed, though it touches the person's region (too large to be a hand or a held object). */
+  | "removed_touching_person"
+  /** The person model is sure of a person here, and the cut-out removed it. */
+  | "removed_person";
+
+/** A doubtful region at the working resolution (pipeline.ts scales it to the photo). */
+export type PersonDoubt = { reason: DoubtReason; box: Box; area: number };
+
+/** What keepPerson found, for the job's quality report. */
+export type PersonReport = { people: number; doubtful: PersonDoubt[] };
 
 /** A person covers at least this share of the frame and the model is sure of most of it: a portrait. */
 // On the 15 portraits: area 0.10-0.66, mean confidence 0.93-0.995, agreement 0.37-0.995 (the
@@ -87,7 +114,9 @@ export type Box = { left: number; top: number; width: number; height: number };
  *    a person (mean probability 0.30 against 0.98 for the man beside it): dropped,
  *    and the mask is cut back there too.
  * 3. ISNet's matte farther than `band` outside the mask is cleared (what is left of
- *    a poster or a lamp touching the person's region).
+ *    a poster or a lamp touching the person's region), except the person's own region
+ *    reaching out in small pieces (`attachedMaxShare`): a raised hand, an outstretched arm,
+ *    a held ball or trophy, which the coarse mask misses. Both are reported (`report`).
  * 4. Deep inside the mask, where the model is sure (`coreConfidence`) and the person
  *    hangs there (below the person region's top in nearby columns on *both* sides, the
  *    frame's edge counting as a side), the person is opaque: a dark jacket or a flat
@@ -96,7 +125,8 @@ export type Box = { left: number; top: number; width: number; height: number };
  *    band takes the person model's probability (a jacket's outline ISNet missed).
  * 5. Holes enclosed by the person where the model is sure of a person are filled;
  *    a gap it is unsure of (between an arm and a knee) stays open.
- * Returns false (matte untouched) when the photo shows no person.
+ * Returns false (matte untouched) when the photo shows no person. `report`, when given,
+ * receives the number of people kept and the regions where the two models disagree.
  */
 export type PersonRule = typeof PERSON_RULE;
 
@@ -105,6 +135,7 @@ export async function keepPerson(
   personWhole: Float32Array,
   lookCloser?: (box: Box) => Promise<Float32Array>,
   rule: PersonRule = PERSON_RULE,
+  report?: PersonReport,
 ): Promise<boolean> {
   const { width: w, height: h, data: d } = matte;
   const person = new Float32Array(personWhole);
@@ -216,9 +247,27 @@ export async function keepPerson(
   }
   const band = rule.band * long;
   const core = rule.core * long;
+  // Whole people (rule.attachedMaxShare): the parts of kept ISNet regions beyond the band,
+  // as pieces of their own; each small enough beside the person is kept.
+  const doubtful: PersonDoubt[] = [];
+  const attached = new Uint8Array(w * h);
+  if (rule.attachedMaxShare > 0) {
+    let personArea = 0;
+    for (let i = 0; i < mask.length; i++) personArea += mask[i]!;
+    const beyond = components(w, h, (i) => outside[i]! > band && !notPerson[i] && regions.labels[i]! > 0 && keep[regions.labels[i]!]!, true);
+    const small = beyond.sizes.map((s, l) => l > 0 && s <= rule.attachedMaxShare * personArea);
+    for (let i = 0; i < d.length; i++) if (small[beyond.labels[i]!]) attached[i] = 1;
+    for (const { label, box } of boxesOf(beyond.labels, beyond.sizes.length, w)) {
+      const area = beyond.sizes[label]! / (w * h);
+      if (area >= rule.doubtMinArea) doubtful.push({ reason: small[label] ? "kept_outside_person" : "removed_touching_person", box, area });
+    }
+  }
+  // The soft fringe of a kept part (finger edges) stays with it.
+  const nearAttached = rule.attachedMaxShare > 0 ? distanceToMask(attached, w, h) : null;
   const solid = new Uint8Array(w * h);
   for (let i = 0; i < d.length; i++) {
     const l = regions.labels[i]!;
+    if (attached[i] || (nearAttached && nearAttached[i]! <= 2 && !notPerson[i] && (l === 0 || keep[l]))) continue;
     if (outside[i]! > band || (l > 0 && !keep[l]) || notPerson[i]) d[i] = 0;
     // The soft fringe (matte < 0.5) of a dropped region goes with it.
     else if (d[i]! < 0.5 && !mask[i] && outside[i]! > band / 3) d[i] = 0;
@@ -243,7 +292,39 @@ export async function keepPerson(
   for (let i = 0; i < d.length; i++) certainty[holes.labels[i]!]! += person[i]!;
   const fill = holes.sizes.map((s, l) => l > 0 && !holes.touchesBorder[l] && certainty[l]! >= rule.holeConfidence * s);
   for (let i = 0; i < d.length; i++) if (fill[holes.labels[i]!]) d[i] = 1;
+
+  if (report) {
+    // People: components of the person mask (after the second looks) big enough and mostly kept.
+    const people = components(w, h, (i) => mask[i] === 1, true);
+    const kept = new Float64Array(people.sizes.length);
+    for (let i = 0; i < d.length; i++) if (d[i]! >= 0.5) kept[people.labels[i]!]! += 1;
+    report.people = people.sizes.filter((s, l) => l > 0 && s >= rule.personMinArea * w * h && kept[l]! >= 0.5 * s).length;
+    // Where the person model is sure of a person and the cut-out has none: the two models disagree.
+    const lost = components(w, h, (i) => person[i]! >= 0.8 && d[i]! < 0.5 && !notPerson[i], true);
+    for (const { label, box } of boxesOf(lost.labels, lost.sizes.length, w)) {
+      const area = lost.sizes[label]! / (w * h);
+      if (area >= rule.doubtMinArea) doubtful.push({ reason: "removed_person", box, area });
+    }
+    report.doubtful = doubtful.sort((a, b) => b.area - a.area);
+  }
   return true;
+}
+
+/** The bounding box of every label (1..count-1) that has pixels. */
+function boxesOf(labels: Int32Array, count: number, w: number): { label: number; box: Box }[] {
+  const x0 = new Int32Array(count).fill(w), y0 = new Int32Array(count).fill(labels.length), x1 = new Int32Array(count).fill(-1), y1 = new Int32Array(count).fill(-1);
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i]!;
+    if (l === 0) continue;
+    const x = i % w, y = (i - x) / w;
+    if (x < x0[l]!) x0[l] = x;
+    if (x > x1[l]!) x1[l] = x;
+    if (y < y0[l]!) y0[l] = y;
+    if (y > y1[l]!) y1[l] = y;
+  }
+  const out: { label: number; box: Box }[] = [];
+  for (let l = 1; l < count; l++) if (x1[l]! >= 0) out.push({ label: l, box: { left: x0[l]!, top: y0[l]!, width: x1[l]! - x0[l]! + 1, height: y1[l]! - y0[l]! + 1 } });
+  return out;
 }
 
 /** A square (as far as the frame allows) around a region, with a 20 % margin: the person model's input is square. */

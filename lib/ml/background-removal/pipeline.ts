@@ -12,7 +12,8 @@ import {
 } from "./matte-ops";
 import { guidedUpsample } from "./guided-upsample";
 import { PERSON_MODEL_SIZE, type PersonModel } from "./person-model";
-import { keepPerson, looksLikePortrait, type Box, type PersonRule } from "./person-matte";
+import { keepPerson, looksLikePortrait, type Box, type PersonReport, type PersonRule } from "./person-matte";
+import { cutoutQuality, type CutoutQuality } from "./cutout-quality";
 import { finishEdges } from "./finish-edges";
 import { singleChannel } from "./single-channel";
 import { subjectProfile, type SubjectProfile } from "./subject-profiles";
@@ -32,7 +33,7 @@ export type EngineModels = {
   personRule?: PersonRule;
 };
 
-export type PipelineOutput = { png: Buffer; width: number; height: number; timingsMs: Record<string, number> };
+export type PipelineOutput = { png: Buffer; width: number; height: number; timingsMs: Record<string, number>; quality: CutoutQuality };
 
 type Region = { left: number; top: number; width: number; height: number };
 
@@ -67,6 +68,7 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
   const first = await predict(model, img, whole, work.width, work.height);
   timingsMs.modelInput = first.inputMs;
   timingsMs.inference = first.inferenceMs;
+  if (model.lastRunCached) timingsMs.salientCached = 1;
   last = performance.now();
   const matte: Matte = { data: first.matte, width: work.width, height: work.height };
 
@@ -79,17 +81,22 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
   }
 
   let person = false;
+  let report: PersonReport | null = null;
   if (models.person && profile.personRule !== "off") {
     const personModel = await models.person();
+    lap("personLoad"); // the first photo that needs it loads it; 0 after that
     const mask = await personMask(personModel, img, work.width, work.height);
     if (profile.personRule === "always" || looksLikePortrait(matte, mask)) {
-      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), models.personRule);
+      const found: PersonReport = { people: 0, doubtful: [] };
+      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), models.personRule, found);
+      if (person) report = found;
     }
     lap("person");
   }
 
   // An "auto" photo found to be a portrait is cleaned up as a person.
   cleanMatte(matte, person && opts.subjectType === "auto" ? subjectProfile("person", profile.highDetail) : profile);
+  const quality = cutoutQuality(matte, report, scale, img);
   lap("matte");
 
   const alpha = await upsampleMatte(matte, img, profile.highDetail || (person && (models.guidedPersonEdges ?? true)));
@@ -101,7 +108,7 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
   const png = await encodeCutout(img, finalAlpha, opts.background);
   lap("encode");
   timingsMs.total = Math.round(performance.now() - started);
-  return { png, width: img.width, height: img.height, timingsMs };
+  return { png, width: img.width, height: img.height, timingsMs, quality };
 }
 
 /** The person model's probability at the working size (the whole photo, stretched to its square input like ISNet's). */

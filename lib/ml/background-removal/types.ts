@@ -1,3 +1,5 @@
+import type { CutoutQuality } from "./cutout-quality";
+
 /** What the photo shows; it picks how the model's matte is cleaned up (see subject-profiles.ts). */
 export type SubjectType = "auto" | "person" | "product" | "logo" | "text" | "hair_heavy";
 
@@ -18,6 +20,8 @@ export type BgRemovalResult = {
   /** Which engine produced the result, e.g. "isnet-onnx". */
   provider: string;
   timingsMs: Record<string, number>;
+  /** The engine's own doubt about this cut-out: people kept, regions worth a look (cutout-quality.ts). */
+  quality: CutoutQuality;
 };
 
 export const SUBJECT_TYPES: readonly SubjectType[] = ["auto", "person", "product", "logo", "text", "hair_heavy"];

@@ -1,4 +1,5 @@
 import type { BgRemovalOptions } from "./types";
+import type { CutoutQuality } from "./cutout-quality";
 
 /** Messages between the engine pool (main thread) and an engine worker. */
 export type ToWorker =
@@ -10,7 +11,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: "ready"; loadMs: number }
   | { type: "fatal"; message: string }
-  | { type: "done"; id: number; png: Uint8Array; width: number; height: number; timingsMs: Record<string, number> }
+  | { type: "done"; id: number; png: Uint8Array; width: number; height: number; timingsMs: Record<string, number>; quality: CutoutQuality }
   | { type: "error"; id: number; kind: "input" | "engine"; message: string };
 
 /**
@@ -18,4 +19,4 @@ export type FromWorker =
  * faster, but ~330 MB more held while loaded and ~270 MB more at a run's peak; the engine
  * turns it on only when kept warm (speed chosen over memory). See isnet-model.ts.
  */
-export type WorkerData = { threads: number; layout: boolean };
+export type WorkerData = { threads: number; layout: boolean; /** ISNet mattes remembered by input (matte-memo.ts); 0: none. */ matteCache: number };

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import sharp from "sharp";
 import { loadIsnetModel } from "./isnet-model";
+import { rememberMattes } from "./matte-memo";
 import { loadPersonModel, type PersonModel } from "./person-model";
 import { cutOut, type EngineModels } from "./pipeline";
 import { ImageInputError } from "./image-input-error";
@@ -10,13 +11,13 @@ import { transferable } from "../../workers/transferable";
 // One engine worker: one model instance, one image at a time. Started by
 // engine-pool.ts through startWorker (lib/workers).
 const port = parentPort!;
-const { threads, layout } = workerData as WorkerData;
+const { threads, layout, matteCache } = workerData as WorkerData;
 const send = (msg: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(msg, transfer);
 
 // No sharp.concurrency() here: libvips' thread pool is shared by the whole process,
 // including the server's own image work on the main thread.
 
-const modelLoading = loadIsnetModel({ threads, layout });
+const modelLoading = loadIsnetModel({ threads, layout }).then((model) => rememberMattes(model, matteCache));
 modelLoading.then(
   (model) => send({ type: "ready", loadMs: Math.round(model.loadMs) }),
   (err: unknown) => send({ type: "fatal", message: err instanceof Error ? err.message : String(err) }),
@@ -58,7 +59,7 @@ async function handle(msg: ToWorker): Promise<void> {
     const result = await cutOut(models, input, opts, msg.type === "job" ? msg.maxPixels : 1_000_000);
     // sharp's output is external memory: copied, never transferred as it is (see transferable).
     const png = transferable(result.png);
-    send({ type: "done", id: msg.id, png: png.bytes, width: result.width, height: result.height, timingsMs: result.timingsMs }, png.transfer);
+    send({ type: "done", id: msg.id, png: png.bytes, width: result.width, height: result.height, timingsMs: result.timingsMs, quality: result.quality }, png.transfer);
   } catch (err) {
     const input = err instanceof ImageInputError;
     send({

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { bgRemoveJobs } from "@/lib/db/schema";
+import { bgRemoveJobs, type BgRemoveQuality } from "@/lib/db/schema";
 import { refundDebit } from "@/lib/wallet/refund-debit";
 import { storage } from "@/lib/storage";
 import { emitWebhookEvent } from "@/lib/webhooks/emit";
@@ -14,11 +14,11 @@ import { sourceCopyKey } from "./storage-keys";
 export async function completeBgRemoveJob(
   db: Db,
   jobId: string,
-  output: { key: string; width: number; height: number; provider: string },
+  output: { key: string; width: number; height: number; provider: string; quality?: BgRemoveQuality },
 ): Promise<boolean> {
   const rows = await db
     .update(bgRemoveJobs)
-    .set({ status: "completed", outputKey: output.key, outputWidth: output.width, outputHeight: output.height, provider: output.provider, completedAt: new Date() })
+    .set({ status: "completed", outputKey: output.key, outputWidth: output.width, outputHeight: output.height, provider: output.provider, quality: output.quality ?? null, completedAt: new Date() })
     .where(and(eq(bgRemoveJobs.id, jobId), inArray(bgRemoveJobs.status, ["pending", "processing"])))
     .returning({ id: bgRemoveJobs.id, accountId: bgRemoveJobs.accountId });
   const done = rows[0];

@@ -68,6 +68,7 @@ export async function toPublicBgRemoveJob(row: Row) {
     source_name: row.sourceName,
     download_name: cutoutFileName(row),
     output_size: row.outputWidth && row.outputHeight ? { width: row.outputWidth, height: row.outputHeight } : null,
+    quality: done ? (row.quality ?? null) : null,
     tokens_deducted: row.tokensDeducted,
     wallet_transaction_id: row.walletTransactionId,
     provider: row.provider,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/http/pagination";
+import { bgRemoveQualitySchema } from "./quality";
 
 export const SUBJECT_TYPES = ["auto", "person", "product", "logo", "text", "hair_heavy"] as const;
 export const OUTPUT_BACKGROUNDS = ["transparent", "white"] as const;
@@ -55,6 +56,7 @@ export const bgRemoveJobResponse = z.object({
   created_at: isoTime,
   completed_at: isoTime.nullable(),
   error_message: z.string().nullable(),
+  quality: bgRemoveQualitySchema,
 });
 
 /** GET /v1/services/bg-remove: the contract's page window and an optional status filter. */

@@ -1,0 +1,1 @@
+ALTER TABLE "bg_remove_jobs" ADD COLUMN "quality" jsonb;
