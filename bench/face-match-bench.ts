@@ -87,7 +87,7 @@ async function perFace() {
 function ranking() {
   return import("@/lib/ml/faces").then(({ rankCandidates }) => {
     const unit = () => {
-      const v = Array.from({ length: 128 }, () => Math.random() - 0.5);
+      const v = Array.from({ length: 256 }, () => Math.random() - 0.5); // the length of the embeddings in use (Intel 0095)
       const n = Math.hypot(...v);
       return new Float32Array(v.map((x) => x / n));
     };

@@ -66,7 +66,7 @@ async function main() {
   for (let at = manifest.subjects.length; at < ROSTER; at += 200) {
     const rows = Array.from({ length: Math.min(200, ROSTER - at) }, (_, k) => ({ id: newId("sub"), accountId: account.id, agencyId: agency!.id, studentId: `X-${at + k}`, name: `Child ${at + k}` }));
     await db.insert(subjects).values(rows);
-    await db.insert(faceReferences).values(rows.map((r) => ({ id: newId("fref"), subjectId: r.id, accountId: account.id, agencyId: agency!.id, embedding: randomUnit(128), model: EMBEDDING_MODEL, photoSource: "bench", faceBox: { x: 0, y: 0, w: 1, h: 1 } })));
+    await db.insert(faceReferences).values(rows.map((r) => ({ id: newId("fref"), subjectId: r.id, accountId: account.id, agencyId: agency!.id, embedding: randomUnit(256), model: EMBEDDING_MODEL, photoSource: "bench", faceBox: { x: 0, y: 0, w: 1, h: 1 } })));
   }
   const photos = await Promise.all(manifest.photos.filter((p) => !p.file.includes("no-face")).map((p) => oneMegapixel(path.join(DEMO, p.file))));
   const [job] = await db.insert(agencyJobs).values({ accountId: account.id, agencyId: agency!.id, name: "Bench event", icpType: "school" }).returning();

@@ -28,6 +28,7 @@ import { loadRecognitionNet } from "@/lib/ml/faces/recognition-model";
 import { REID_INPUT, REID_TEMPLATE, loadReidNet } from "@/lib/ml/faces/reid-model";
 import { mirror as mirrorChip } from "@/lib/ml/faces/describe-in-thread";
 import { evaluateOpenSet, type Decide, type EvalFaceParts, type OpenSetRow } from "@/lib/ml/faces/open-set-eval";
+import { pairFigures } from "@/lib/ml/faces/pair-figures";
 import { DEFAULT_MATCH_THRESHOLD, normalise, similarityOfDistance, type Candidate } from "@/lib/ml/faces/matching";
 import { judgeMatch } from "@/lib/ml/faces/decide-match";
 
@@ -198,47 +199,24 @@ async function main() {
  * harder case) above it.
  */
 function calibrationFigures(faces: { identity: string; group: string; vector: Float32Array }[]) {
-  const dot = (a: Float32Array, b: Float32Array) => {
-    let d = 0;
-    for (let k = 0; k < a.length; k++) d += a[k]! * b[k]!;
-    return d;
-  };
-  type Pairs = { genuine: number[]; impostor: number[] };
-  const by: Record<string, Pairs> = {};
-  const add = (key: string, same: boolean, c: number) => ((by[key] ??= { genuine: [], impostor: [] })[same ? "genuine" : "impostor"].push(c));
-  for (let i = 0; i < faces.length; i++) {
-    for (let j = i + 1; j < faces.length; j++) {
-      const a = faces[i]!, b = faces[j]!;
-      const same = a.identity === b.identity;
-      const c = dot(a.vector, b.vector);
-      add("all", same, c);
-      if (a.group === b.group) add(`${a.group}, same age`, same, c);
-      const da = demographicOf(a.identity), db = demographicOf(b.identity);
-      if (da === db) add(`demographic: ${da}`, same, c);
-      if (da === db && a.group === b.group) add(`demographic: ${da}, ${a.group}`, same, c);
-    }
-  }
-  const quantileAbove = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * (1 - share)))]!;
-  const sim = (c: number) => similarityOfDistance(Math.sqrt(Math.max(0, 2 - 2 * c)));
+  const rows = pairFigures(faces, (a, b) => {
+    const da = demographicOf(a.identity), db = demographicOf(b.identity);
+    return [
+      "all",
+      ...(a.group === b.group ? [`${a.group}, same age`] : []),
+      ...(da === db ? [`demographic: ${da}`] : []),
+      ...(da === db && a.group === b.group ? [`demographic: ${da}, ${a.group}`] : []),
+    ];
+  });
   console.log("\ncalibration figures (cosine; every pair of the set):");
   console.log("| pairs | genuine | impostor | impostor cosine above which 5% / 1% / 0.1% / 0.01% / 0.001% lie | max impostor | genuine cosine below which 1% / 5% / 50% lie | ROC AUC | genuine ≥ 0.85 | impostor ≥ 0.85 |");
   console.log("|---|---|---|---|---|---|---|---|---|");
-  for (const [key, p] of Object.entries(by).sort()) {
-    const imp = Float64Array.from(p.impostor).sort();
-    const gen = Float64Array.from(p.genuine).sort();
-    if (gen.length === 0 || imp.length === 0) continue;
-    const q = [0.05, 0.01, 0.001, 0.0001, 0.00001].map((r) => (imp.length * r >= 1 ? quantileAbove(Array.from(imp), r).toFixed(3) : "–"));
-    const g = [0.01, 0.05, 0.5].map((r) => gen[Math.floor(gen.length * r)]!.toFixed(3));
-    // AUC: the share of (genuine, impostor) pairs ordered right, by a merge of the two sorted lists.
-    let below = 0, k = 0;
-    for (const x of gen) {
-      while (k < imp.length && imp[k]! < x) k++;
-      below += k;
-    }
-    const auc = below / (gen.length * imp.length);
-    const genOk = gen.filter((c) => sim(c) >= DEFAULT_MATCH_THRESHOLD).length;
-    const impOver = imp.filter((c) => sim(c) >= DEFAULT_MATCH_THRESHOLD).length;
-    console.log(`| ${key} | ${gen.length} | ${imp.length} | ${q.join(" / ")} | ${imp[imp.length - 1]!.toFixed(3)} | ${g.join(" / ")} | ${auc.toFixed(4)} | ${genOk} (${((100 * genOk) / gen.length).toFixed(1)}%) | ${impOver} (${((100 * impOver) / imp.length).toFixed(3)}%) |`);
+  for (const r of rows) {
+    const q = r.impostorAbove.map((c) => (c === null ? "–" : c.toFixed(3)));
+    const g = r.genuineBelow.map((c) => c.toFixed(3));
+    console.log(
+      `| ${r.key} | ${r.genuine} | ${r.impostor} | ${q.join(" / ")} | ${r.maxImpostor.toFixed(3)} | ${g.join(" / ")} | ${r.auc.toFixed(4)} | ${r.genuineAtDefault} (${((100 * r.genuineAtDefault) / r.genuine).toFixed(1)}%) | ${r.impostorAtDefault} (${((100 * r.impostorAtDefault) / r.impostor).toFixed(3)}%) |`,
+    );
   }
 }
 

@@ -83,7 +83,9 @@ describe("references from picture day (QR sort runs)", () => {
       params: { agencyId: String(agency.id), subjectId: obama.id },
     });
     expect(listed.status, listed.text).toBe(200);
-    expect(listed.json.references.filter((r: { source: string }) => r.source === "confirmed_match")).toHaveLength(2);
+    const learned = listed.json.references.filter((r: { source: string }) => r.source === "confirmed_match");
+    expect(learned.map((r: { filename: string }) => r.filename).sort()).toEqual(["F2.jpg", "F3.jpg"]);
+    for (const r of learned) expect(r.thumbnail_url).toMatch(/^http/);
     // Sorting the same job again learns nothing twice.
     const again = await startSort(token, agency.id, jobId);
     await sortEnded(token, again.json.task_id);

@@ -18,6 +18,7 @@ import {
   type DescribedFace,
 } from "@/lib/ml/faces";
 import { exifRotatedPortrait, faceFixture, iou } from "@/test/support/face-fixtures";
+import { pairFigures } from "./pair-figures";
 
 // Real photos, the real models in their worker thread: one load for the whole file.
 afterAll(() => shutDownFaces());
@@ -125,6 +126,23 @@ describe("face embeddings on real photos", () => {
     expect((err as FaceInputError).code).toBe("UNREADABLE_IMAGE");
     expect((await describeFaces(faceFixture("coffee.jpg"))).faces).toEqual([]);
   });
+});
+
+describe("the evaluation's pair figures on the committed photos (the CI subset of scripts/evaluate-faces.ts)", () => {
+  it("separates every same-person pair from every different-person pair, all on the right side of the default threshold", async () => {
+    const faces: { identity: string; group: string; vector: Float32Array }[] = [];
+    for (const [file, identity] of [
+      ["obama.jpg", "obama"], ["obama2.jpg", "obama"], ["obama3.jpg", "obama"], ["obama-1080p.jpg", "obama"], ["obama_partial_face.jpg", "obama"],
+      ["biden.jpg", "biden"], ["biden2.jpg", "biden"],
+    ] as const) faces.push({ identity, group: "adult", vector: await one(file) });
+    const [biden, obama, girl] = leftToRight((await describeFaces(faceFixture("obama_and_biden.jpg"))).faces);
+    faces.push({ identity: "biden", group: "adult", vector: biden!.embedding }, { identity: "obama", group: "adult", vector: obama!.embedding });
+    if (girl) faces.push({ identity: "girl", group: "young", vector: girl.embedding });
+    const [all] = pairFigures(faces, () => ["all"]);
+    expect(all).toMatchObject({ key: "all", genuine: 18, auc: 1, impostorAtDefault: 0 });
+    expect(all!.genuineAtDefault).toBe(all!.genuine);
+    expect(all!.maxImpostor).toBeLessThan(0.26); // below the review band's floor (cosine 0.26 = similarity 0.70)
+  }, 60_000);
 });
 
 describe("the first-run demo set (lib/ml/faces/demo-photos)", () => {

@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/types";
 import { faceReferences, jobFiles, matchFaces, matchFiles, subjectPortraits } from "@/lib/db/schema";
 import { ApiError, notFound } from "@/lib/http/api-error";
@@ -13,6 +14,8 @@ import { referencePhotoUrlFor } from "@/lib/services/studio/reference-photo";
  */
 export async function listSubjectReferences(db: Db, accountId: string, agencyId: number, subjectId: string) {
   const subject = await requireSubject(db, accountId, agencyId, subjectId);
+  // A face learned from picture day (a QR sort's run, picture-day-references.ts) has no match face: its job photo is found by its storage key.
+  const runPhotos = alias(jobFiles, "run_photos");
   const rows = await db
     .select({
       ref: { id: faceReferences.id, source: faceReferences.source, portraitId: faceReferences.portraitId, matchFaceId: faceReferences.matchFaceId, faceBox: faceReferences.faceBox, createdAt: faceReferences.createdAt },
@@ -22,17 +25,19 @@ export async function listSubjectReferences(db: Db, accountId: string, agencyId:
       photoHeight: jobFiles.height,
       matchJobId: matchFaces.matchJobId,
       filename: matchFiles.filename,
+      run: { thumb: runPhotos.thumbnailKey, width: runPhotos.width, height: runPhotos.height, filename: runPhotos.filename },
     })
     .from(faceReferences)
     .leftJoin(subjectPortraits, eq(subjectPortraits.id, faceReferences.portraitId))
     .leftJoin(matchFaces, eq(matchFaces.id, faceReferences.matchFaceId))
     .leftJoin(matchFiles, eq(matchFiles.id, matchFaces.matchFileId))
     .leftJoin(jobFiles, eq(jobFiles.id, matchFiles.fileId))
+    .leftJoin(runPhotos, and(eq(faceReferences.source, "confirmed_match"), isNull(faceReferences.matchFaceId), eq(runPhotos.storageKey, faceReferences.photoSource), eq(runPhotos.accountId, faceReferences.accountId)))
     .where(and(eq(faceReferences.subjectId, subject.id), eq(faceReferences.accountId, accountId)))
     .orderBy(asc(faceReferences.source), asc(faceReferences.createdAt), asc(faceReferences.id));
   const contractPhoto = await referencePhotoUrlFor(subject);
   const references = await Promise.all(
-    rows.map(async (r) => ({
+    rows.map((r) => (r.ref.matchFaceId || !r.run?.filename ? r : { ...r, photoThumb: r.run.thumb, photoWidth: r.run.width, photoHeight: r.run.height, filename: r.run.filename })).map(async (r) => ({
       id: r.ref.id,
       source: r.ref.source,
       portrait_id: r.ref.portraitId,
