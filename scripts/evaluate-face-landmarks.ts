@@ -41,7 +41,7 @@ async function main() {
       detection = await detectFaces(bytes, { crown: true });
     } catch (err) {
       console.error(`${path.basename(file)}: ${(err as Error).message}`);
-      for (const m of faces) scores.push({ file: path.basename(file), found: false });
+      for (let i = 0; i < faces.length; i++) scores.push({ file: path.basename(file), found: false });
       continue;
     }
     for (const m of faces) scores.push(scoreFace(m, detection));

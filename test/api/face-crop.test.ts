@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { resetConfig } from "@/lib/config";
 import { storage } from "@/lib/storage";
-import { shutDownFaces } from "@/lib/ml/faces";
+import { shutDownFaces, warmUpFaces } from "@/lib/ml/faces";
 import { testAccount } from "../http";
 import { balanceOf, ledgerOf } from "../jobs/bg-remove-harness";
 import { cropUpload, cropUrls, getTask, imageHost, recrop, uploadForm } from "../jobs/face-crop-harness";
@@ -29,7 +29,9 @@ beforeAll(async () => {
     "truncated.jpg": truncated(faceFixture("obama.jpg")),
     "text.jpg": Buffer.from("this is not a photo"),
   });
-});
+  // The worker and its models (Human, the selfie model) load here, not inside the first test's 30 s.
+  await warmUpFaces();
+}, 120_000);
 afterAll(async () => {
   await host.close();
   await shutDownFaces();
@@ -61,7 +63,7 @@ describe("POST /v1/services/studio/face-crop (URLs)", () => {
     const medium = await sharp(await readStored(r.output_urls.medium)).metadata();
     expect(Math.max(medium.width!, medium.height!)).toBeLessThanOrEqual(800);
     expect(await balanceOf(token)).toBe(98);
-  });
+  }, 60_000); // the file's first request: the routes and the database warm up inside it (20-25 s on a shared machine)
 
   it("sports crop of a head near the top: padded (not zoomed) and says where; a face the photo cuts fails and is refunded", async () => {
     const { token } = await testAccount({ tokens: 100 });

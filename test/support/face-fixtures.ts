@@ -63,3 +63,22 @@ export function headNearTheTop(): Promise<Buffer> {
 export function littleRoomAboveHair(): Promise<Buffer> {
   return sharp(faceFixture("biden.jpg")).extract({ left: 0, top: 34, width: 352, height: 766 }).jpeg({ quality: 92 }).toBuffer();
 }
+
+/**
+ * A real portrait (obama.jpg, whose face box is 167 px wide) shrunk so its face is `share`
+ * of a `frame`-wide photo of coffee.jpg (CC0), at `at` (fractions of the frame); with
+ * `cutAtLeft`, obama_partial_face.jpg fills the frame's height at its left edge (a large
+ * face the photo cuts, beside the small whole one).
+ */
+export async function smallFaceInFrame(share: number, opts: { frame?: { width: number; height: number }; at?: { x: number; y: number }; cutAtLeft?: boolean } = {}): Promise<Buffer> {
+  const frame = opts.frame ?? { width: 1600, height: 1000 };
+  const at = opts.at ?? { x: 0.5, y: 0.4 };
+  const bg = await sharp(faceFixture("coffee.jpg")).resize(frame.width, frame.height, { fit: "fill" }).removeAlpha().toBuffer();
+  const k = (share * frame.width) / 167;
+  const portrait = await sharp(faceFixture("obama.jpg")).resize(Math.round(640 * k), Math.round(800 * k)).toBuffer();
+  const { width, height } = await sharp(portrait).metadata();
+  const layers: sharp.OverlayOptions[] = [];
+  if (opts.cutAtLeft) layers.push({ input: await sharp(faceFixture("obama_partial_face.jpg")).resize({ height: frame.height }).toBuffer(), left: 0, top: 0 });
+  layers.push({ input: portrait, left: Math.round(at.x * frame.width - width! / 2), top: Math.min(frame.height - height!, Math.round(at.y * frame.height)) });
+  return sharp(bg).composite(layers).jpeg({ quality: 90 }).toBuffer();
+}

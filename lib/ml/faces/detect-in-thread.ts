@@ -31,7 +31,11 @@ export async function detectInThread(req: DetectRequest): Promise<FaceDetection>
   const t1 = performance.now();
   let { faces, rawCount } = await detectOnImage(img, req.minScore);
   if (needsSecondLook(faces, img)) ({ faces, rawCount } = await withSecondLook(img, faces, rawCount, req.minScore));
-  if (req.crown && faces[0]) faces[0] = await withPersonCrown(img, faces[0]);
+  if (req.crown) {
+    // Face Crop crops the first face: a whole one before one the photo's edge cuts (which it would refuse).
+    faces = [...faces.filter((f) => !f.touchesEdge), ...faces.filter((f) => f.touchesEdge)];
+    if (faces[0]) faces[0] = await withPersonCrown(img, faces[0]);
+  }
   return { width: img.width, height: img.height, faces, rawCount, timingsMs: { decode: Math.round(t1 - t0), detect: Math.round(performance.now() - t1) } };
 }
 
@@ -121,9 +125,10 @@ async function withSecondLook(img: UprightImage, first: DetectedFace[], rawCount
     }
   }
   const minSizePx = Math.max(20, Math.min(img.width, img.height) * 0.02);
-  // A whole face before faces the photo's edge cuts: the subject standing small in the frame, not a shoulder at the border.
-  const kept = filterFaces(found, { minScore, minSizePx, minShareOfLargest: 0.2 });
-  return { faces: [...kept.filter((f) => !f.touchesEdge), ...kept.filter((f) => f.touchesEdge)], rawCount: raw };
+  // Whole faces are filtered among themselves (a large face the edge cuts must not make the
+  // subject standing small in the frame "much smaller than the largest") and come first.
+  const opts = { minScore, minSizePx, minShareOfLargest: 0.2 };
+  return { faces: [...filterFaces(found.filter((f) => !f.touchesEdge), opts), ...filterFaces(found.filter((f) => f.touchesEdge), opts)], rawCount: raw };
 }
 
 function overlap(a: DetectedFace, b: DetectedFace): number {

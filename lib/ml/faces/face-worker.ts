@@ -3,7 +3,7 @@
 // the request's thread never runs inference.
 import { parentPort } from "node:worker_threads";
 import { FaceInputError } from "./face-input-error";
-import { detectInThread, faceModel, type DetectRequest } from "./detect-in-thread";
+import { detectInThread, faceModel, selfieModel, type DetectRequest } from "./detect-in-thread";
 import { describeInThread, recognitionNet, type DescribeRequest } from "./describe-in-thread";
 
 export type WorkerMessage =
@@ -17,7 +17,7 @@ export type WorkerReply =
 parentPort?.on("message", async (msg: WorkerMessage) => {
   try {
     const result =
-      msg.kind === "warm" ? (await faceModel(), msg.embed ? await recognitionNet() : null, null) : msg.kind === "describe" ? await describeInThread(msg.req) : await detectInThread(msg.req);
+      msg.kind === "warm" ? (await faceModel(), await selfieModel(), msg.embed ? await recognitionNet() : null, null) : msg.kind === "describe" ? await describeInThread(msg.req) : await detectInThread(msg.req);
     parentPort!.postMessage({ id: msg.id, ok: true, result } satisfies WorkerReply);
   } catch (err) {
     if (err instanceof FaceInputError) parentPort!.postMessage({ id: msg.id, ok: false, input: { code: err.code, message: err.message } } satisfies WorkerReply);

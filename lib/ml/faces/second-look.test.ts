@@ -1,26 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
-import sharp from "sharp";
 import { detectFaces, shutDownFaces } from "@/lib/ml/faces";
 import { decodeUpright } from "./decode-upright";
 import { detectOnImage, needsSecondLook } from "./detect-in-thread";
-import { faceFixture } from "@/test/support/face-fixtures";
+import { faceFixture, smallFaceInFrame } from "@/test/support/face-fixtures";
 
 // Small faces in a large frame: the whole-frame pass, then the tiled second look
 // (detect-in-thread.ts). Real photos (obama.jpg, MIT; coffee.jpg, CC0) composed at test
 // time: a portrait shrunk so its face is a given share of a 1600 px wide frame.
 afterAll(() => shutDownFaces());
-
-/** obama.jpg's face box is 167 px wide in its 640 × 800 photo. */
-async function smallFaceInFrame(share: number, frame = { width: 1600, height: 1000 }, at = { x: 0.5, y: 0.4 }): Promise<Buffer> {
-  const bg = await sharp(faceFixture("coffee.jpg")).resize(frame.width, frame.height, { fit: "fill" }).removeAlpha().toBuffer();
-  const k = (share * frame.width) / 167;
-  const portrait = await sharp(faceFixture("obama.jpg")).resize(Math.round(640 * k), Math.round(800 * k)).toBuffer();
-  const { width, height } = await sharp(portrait).metadata();
-  return sharp(bg)
-    .composite([{ input: portrait, left: Math.round(at.x * frame.width - width! / 2), top: Math.min(frame.height - height!, Math.round(at.y * frame.height)) }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 const cfg = { maxPixels: 60e6, detectLongEdge: 1024 };
 
@@ -42,11 +29,20 @@ describe("small faces: the second look", () => {
   it("finds faces of 5 % and 8 % of the frame's width, in the middle and near a corner", async () => {
     for (const share of [0.05, 0.08]) {
       for (const at of [{ x: 0.5, y: 0.3 }, { x: 0.1, y: 0.05 }]) {
-        const { faces } = await detectFaces(await smallFaceInFrame(share, { width: 1920, height: 1080 }, at));
+        const { faces } = await detectFaces(await smallFaceInFrame(share, { frame: { width: 1920, height: 1080 }, at }));
         expect(faces.length, `${share} at ${at.x},${at.y}`).toBe(1);
         expect(faces[0]!.box.w / 1920).toBeGreaterThan(share * 0.7);
       }
     }
+  });
+
+  it("looks again when the first pass finds only a face the edge cuts, and puts the small whole face first", async () => {
+    const photo = await smallFaceInFrame(0.02, { at: { x: 0.66, y: 0.4 }, cutAtLeft: true });
+    const first = await detectOnImage(await decodeUpright(photo, cfg), 0.25);
+    expect(first.faces.map((f) => f.touchesEdge)).toEqual([true]);
+    const { faces } = await detectFaces(photo);
+    expect(faces.map((f) => f.touchesEdge)).toEqual([false, true]);
+    expect(Math.abs(faces[0]!.box.x + faces[0]!.box.w / 2 - 1056)).toBeLessThan(25);
   });
 
   it("does not look again when a whole face was found away from the edge", async () => {

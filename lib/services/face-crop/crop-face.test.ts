@@ -4,7 +4,7 @@ import { detectFaces, shutDownFaces } from "@/lib/ml/faces";
 import { CUT_CROWN_SHARE, cropFace, FaceCutError, FaceTooSmallForPrintError, minimumForPrint, fillShare, MAX_FILL_SHARE, NoFaceError, recropManual, TooMuchPaddingError } from "./crop-face";
 import { planPadding } from "./plan-crop";
 import { ICP_TYPES, PRESETS } from "./presets";
-import { exifRotatedPortrait, faceFixture, headNearTheTop, littleRoomAboveHair, roomyPortrait } from "@/test/support/face-fixtures";
+import { exifRotatedPortrait, faceFixture, headNearTheTop, littleRoomAboveHair, roomyPortrait, smallFaceInFrame } from "@/test/support/face-fixtures";
 
 // The real engine in its worker thread, one model load for the file. Each crop is
 // checked by detecting the face again on the output: the head height and the eye
@@ -112,6 +112,14 @@ describe("face crop to the presets", () => {
     expect(again.crownSource).toBe("matte");
     expect(again.crownTouchesEdge).toBe(false);
     expect(again.landmarks.crown.y).toBeGreaterThan(0.02 * out.rendered.height);
+  });
+
+  it("crops the whole face, not the larger one the photo's edge cuts (a small subject beside a cut face at the border)", async () => {
+    const photo = await smallFaceInFrame(0.03, { at: { x: 0.66, y: 0.4 }, cutAtLeft: true });
+    const out = await cropFace(photo, "school", false);
+    expect(out.facesFound).toBe(2);
+    expect(out.face.touchesEdge).toBe(false);
+    expect(out.face.box.x).toBeGreaterThan(900);
   });
 
   it("reports no face for a photo without one", async () => {
