@@ -43,6 +43,11 @@ test("the owner invites a photographer, who works on the studio's wallet but can
   await expect(sam.getByText("Sam Rivera").first()).toBeVisible();
   await expect(sam.getByText(samEmail).first()).toBeVisible();
   await expect(sam.getByText(ownerEmail)).toHaveCount(0);
+  // The storefront token is shown, but rotating it is for admins and the owner.
+  await sam.goto("/settings");
+  await expect(sam.getByTestId("unauth-token")).toBeVisible();
+  await expect(sam.getByText("Only the studio's admins and owner can rotate it.")).toBeVisible();
+  await expect(sam.getByRole("button", { name: "Rotate token" })).toHaveCount(0);
   await sam.goto("/dashboard");
 
   // A background removal, paid from the studio's 500 tokens.
