@@ -7594,6 +7594,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        cards_skipped: number;
                         match_job_id: number;
                         status: string;
                         task_id: string;
