@@ -32,8 +32,23 @@ test("the owner invites a photographer, who works on the studio's wallet but can
   await sam.getByLabel(/Choose a password/).fill(E2E_PASSWORD);
   await sam.getByRole("button", { name: "Create my login and join" }).click();
   await expect(sam).toHaveURL(/\/dashboard/);
-  await expect(sam.getByRole("combobox", { name: "Studio" })).toHaveValue(/.+/);
-  await expect(sam.getByRole("combobox", { name: "Studio" }).locator("option:checked")).toHaveText(/Northlight Team · photographer/);
+  // A login made by the invitation belongs to this studio only: no empty studio of its own to switch to.
+  await expect(sam.getByTestId("current-studio")).toHaveText("Northlight Team");
+  await expect(sam.getByRole("combobox", { name: "Studio" })).toHaveCount(0);
+  // Not offered what the owner alone may do: buying tokens.
+  await expect(sam.getByText("Ask the studio's owner to buy tokens.").first()).toBeVisible();
+  await expect(sam.getByRole("link", { name: "Buy tokens" })).toHaveCount(0);
+  // Sam's account page is about Sam, not the owner.
+  await sam.goto("/account");
+  await expect(sam.getByText("Sam Rivera").first()).toBeVisible();
+  await expect(sam.getByText(samEmail).first()).toBeVisible();
+  await expect(sam.getByText(ownerEmail)).toHaveCount(0);
+  // The storefront token is shown, but rotating it is for admins and the owner.
+  await sam.goto("/settings");
+  await expect(sam.getByTestId("unauth-token")).toBeVisible();
+  await expect(sam.getByText("Only the studio's admins and owner can rotate it.")).toBeVisible();
+  await expect(sam.getByRole("button", { name: "Rotate token" })).toHaveCount(0);
+  await sam.goto("/dashboard");
 
   // A background removal, paid from the studio's 500 tokens.
   await navigateTo(sam, "Background removal");

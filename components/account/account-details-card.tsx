@@ -37,11 +37,16 @@ export function AccountDetailsCard() {
         <QueryError title="Could not load the account." error={error} onRetry={() => void refetch()} />
       ) : (
         <dl className="divide-y divide-slate-100">
-          <Row label="Name">{data.name}</Row>
-          <Row label="Email">
-            {data.email} <span className={data.email_verified ? "text-green-700" : "text-amber-700"}>({data.email_verified ? "confirmed" : "not confirmed yet"})</span>
+          {/* The person signed in, not the studio's own login: a member sees their own name and address. */}
+          <Row label="Your name">{data.member?.name ?? data.name}</Row>
+          <Row label="Your email">
+            {data.member?.email ?? data.email}{" "}
+            {(data.member?.email_verified ?? data.email_verified) ? <span className="text-green-700">(confirmed)</span> : <span className="text-amber-700">(not confirmed yet)</span>}
           </Row>
-          <Row label="Account ID">
+          <Row label="Studio">
+            {data.name} <span className="text-slate-500">(you are {data.role === "admin" || data.role === "owner" ? "an" : "a"} {data.role})</span>
+          </Row>
+          <Row label="Studio ID">
             <code className="font-mono text-xs text-slate-700">{data.id}</code>
           </Row>
           <Row label="Plan">
@@ -50,9 +55,12 @@ export function AccountDetailsCard() {
               <p className="text-slate-600">{PLAN_TEXT[data.plan] ?? ""}</p>
               <p className="text-slate-600">
                 Plans are changed by the service operator.{" "}
-                <Link href="/wallet/top-up" className="text-brand-600 hover:underline">
-                  Compare plans and token costs
-                </Link>
+                {/* The plans page is the owner's (it sells tokens): others would be refused there. */}
+                {data.role === "owner" ? (
+                  <Link href="/wallet/top-up" className="text-brand-600 hover:underline">
+                    Compare plans and token costs
+                  </Link>
+                ) : null}
               </p>
             </div>
           </Row>

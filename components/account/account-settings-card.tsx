@@ -49,7 +49,7 @@ function EmailForm({ account }: { account: Account }) {
   const { onSubmit, outcome, errors, pending } = useSettingsForm(async (form, formEl) => {
     const res = unwrap(await studioApi.POST("/v1/account/email", { body: { email: String(form.get("email")), current_password: String(form.get("current_password")) } }));
     formEl.reset();
-    return `We sent a link to ${res.pending_email}. The address changes once you follow it; until then you sign in with ${account.email}.`;
+    return `We sent a link to ${res.pending_email}. The address changes once you follow it; until then you sign in with ${account.member?.email ?? account.email}.`;
   });
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-label="Email address">
@@ -69,7 +69,7 @@ function PasswordForm({ account }: { account: Account }) {
     unwrap(await studioApi.POST("/v1/account/password", { body: { current_password: String(form.get("current_password")), new_password: next } }));
     // Every session ended, this browser's too: sign it in again with the new password
     // (and, with two-factor on, the code typed beside it).
-    const signedIn = await signIn("credentials", { email: account.email, password: next, code: String(form.get("code") ?? ""), redirect: false });
+    const signedIn = await signIn("credentials", { email: account.member?.email ?? account.email, password: next, code: String(form.get("code") ?? ""), redirect: false });
     formEl.reset();
     if (!signedIn?.ok) {
       router.push("/signin");

@@ -19,7 +19,7 @@ export function ApiUsageCard() {
 
   const getToken = `curl -X POST ${origin}/v1/auth/token \\
   -H "Content-Type: application/json" \\
-  -d '${tokenBody(account?.email)}'
+  -d '${tokenBody(account?.member?.email ?? account?.email)}'
 
 # => {"access_token":"eyJ...","token_type":"Bearer","expires_in":3600}`;
 

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { BuyTokensLink } from "@/components/wallet/buy-tokens-link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -152,9 +152,7 @@ export function BgRemoveStudio() {
           {short ? (
             <p className="mt-1 text-red-600">
               Not enough tokens: {formatTokens(cost - available!)} more needed.{" "}
-              <Link href="/wallet/top-up" className="font-medium underline">
-                Buy tokens
-              </Link>
+              <BuyTokensLink />
             </p>
           ) : null}
         </div>

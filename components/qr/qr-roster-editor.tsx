@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { BuyTokensLink } from "@/components/wallet/buy-tokens-link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
@@ -261,7 +262,7 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
           </dl>
           {short > 0 ? (
             <p className="mt-2 text-sm text-amber-700">
-              {short.toLocaleString()} tokens short. <Link href="/wallet/top-up" className="underline">Buy tokens</Link>
+              {short.toLocaleString()} tokens short. <BuyTokensLink className="underline" />
             </p>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">

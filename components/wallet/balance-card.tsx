@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { BuyTokensLink } from "./buy-tokens-link";
 import { Card } from "@/components/ui/card";
 import { formatTokens } from "./format";
 import { QueryError } from "@/components/ui/query-error";
@@ -34,11 +34,7 @@ export function BalanceCard({ showBuyLink = true, className = "" }: { showBuyLin
             </p>
           )}
         </div>
-        {showBuyLink ? (
-          <Link href="/wallet/top-up" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-            Buy tokens
-          </Link>
-        ) : null}
+        {showBuyLink ? <BuyTokensLink className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700" /> : null}
       </div>
     </Card>
   );

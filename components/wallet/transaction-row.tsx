@@ -9,7 +9,8 @@ import { ReceiptLink } from "./receipt-link";
 /** Ledger operations paid by card: Stripe has a receipt or invoice page for them. */
 const PAID_BY_CARD = new Set(["token_pack", "premium_allowance", "auto_top_up"]);
 
-export function TransactionRow({ tx }: { tx: WalletTransaction }) {
+/** `receipts`: only the owner may open card receipts (GET .../receipt is theirs), so others are not offered the link. */
+export function TransactionRow({ tx, receipts = true }: { tx: WalletTransaction; receipts?: boolean }) {
   const href = workHref(tx.operation, tx.reference);
   const amountClass = tx.amount > 0 ? "text-emerald-700" : tx.amount < 0 ? "text-red-700" : "text-slate-700";
   return (
@@ -33,7 +34,7 @@ export function TransactionRow({ tx }: { tx: WalletTransaction }) {
           <div className="break-all font-mono text-xs text-slate-700">{tx.reference}</div>
         ) : null}
         {tx.note ? <div className="break-words">{tx.note}</div> : null}
-        {tx.operation && PAID_BY_CARD.has(tx.operation) ? <ReceiptLink transactionId={tx.id} /> : null}
+        {receipts && tx.operation && PAID_BY_CARD.has(tx.operation) ? <ReceiptLink transactionId={tx.id} /> : null}
         {tx.refund_of ? <div className="text-xs text-slate-500">Refund of <span className="font-mono">{tx.refund_of}</span></div> : null}
         {!tx.reference && !tx.note && !tx.refund_of ? <span className="text-slate-400">—</span> : null}
       </td>

@@ -9,6 +9,7 @@ import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { PaginationControls } from "@/components/ui/pagination-controls";
 import { QueryError } from "@/components/ui/query-error";
 import { TransactionRow } from "./transaction-row";
+import { useStudioRole } from "@/components/account/use-studio-role";
 
 const PAGE_SIZE = 20;
 
@@ -24,6 +25,7 @@ const COLUMNS: readonly Column[] = [
 
 /** The ledger, newest first (GET /v1/wallet/transactions), one page at a time. */
 export function TransactionsCard() {
+  const role = useStudioRole();
   const [page, setPage] = useState(1);
   const [spentBy, setSpentBy] = useState("");
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery({
@@ -69,7 +71,7 @@ export function TransactionsCard() {
           {error ? <QueryError title="Could not load that page." error={error} onRetry={() => void refetch()} /> : null}
           <DataTable caption="Wallet transactions, newest first" columns={COLUMNS} stale={isPlaceholderData} busy={isFetching && isPlaceholderData}>
             {data.data.map((tx) => (
-              <TransactionRow key={tx.id} tx={tx} />
+              <TransactionRow key={tx.id} tx={tx} receipts={role === "owner"} />
             ))}
           </DataTable>
           <PaginationControls meta={data.meta} onPageChange={setPage} disabled={isPlaceholderData} label="Transactions pages" />

@@ -15,10 +15,13 @@ import { normalizeEmail, type AccountRow } from "./public-account";
  * `verified` is for an address known to be real (the demo account, a test
  * harness that stands for a user who followed the link): it is confirmed through
  * the same step, with `signupTokens` as its bonus.
+ * `ownStudio: false` is a login made by accepting an invitation: it joins that
+ * studio only, with no studio (and no sign-up bonus) of its own; only a person
+ * who signs up gets a studio.
  */
 export async function createAccount(
   db: Db,
-  input: { email: string; password: string; name: string; plan?: "free" | "premium"; verified?: boolean; signupTokens?: number },
+  input: { email: string; password: string; name: string; plan?: "free" | "premium"; verified?: boolean; signupTokens?: number; ownStudio?: boolean },
 ): Promise<AccountRow> {
   const email = normalizeEmail(input.email);
   const weakness = passwordWeakness(input.password, email);
@@ -36,9 +39,10 @@ export async function createAccount(
         .returning();
       await tx.insert(wallets).values({ accountId: row!.id, balance: 0 });
       // The login is its own studio's first owner (lib/db/schema/team.ts).
-      await tx.insert(memberships).values({ id: newId("mem"), accountId: row!.id, userId: row!.id, role: "owner" });
+      const ownStudio = input.ownStudio !== false;
+      if (ownStudio) await tx.insert(memberships).values({ id: newId("mem"), accountId: row!.id, userId: row!.id, role: "owner" });
       if (!input.verified) return row!;
-      await markEmailVerified(tx, row!.id, input.signupTokens);
+      await markEmailVerified(tx, row!.id, ownStudio ? input.signupTokens : 0);
       return (await findAccountById(tx, row!.id))!;
     });
   } catch (err) {

@@ -7812,6 +7812,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        cards_skipped: number;
                         match_job_id: number;
                         status: string;
                         task_id: string;

@@ -6,7 +6,7 @@ import { liveApiKey } from "@/lib/api-keys/api-keys";
 import { looksLikeApiKey } from "@/lib/api-keys/api-key-secret";
 import { verifyAccessToken } from "./access-token";
 import { cachedAccount } from "./principal-cache";
-import { membershipFor } from "./membership";
+import { membershipFor, membershipOrOwnStudio } from "./membership";
 import { loginSessionActive } from "./login-sessions";
 import type { Role } from "./roles";
 import { hasSessionCookie, sessionFromCookie } from "./session-cookie";
@@ -87,8 +87,7 @@ async function actingMember(db: Db, user: AccountRow, studioId: string | undefin
   if (!membership && studioId && explicit) {
     throw new ApiError(403, "NOT_A_MEMBER", `You are not a member of the studio ${studioId} (${STUDIO_HEADER}).`, { field: STUDIO_HEADER });
   }
-  membership ??= await membershipFor(db, user.id);
-  if (!membership) throw new ApiError(403, "NOT_A_MEMBER", "This login is no longer a member of any studio.");
+  membership ??= await membershipOrOwnStudio(db, user.id);
   const account =
     membership.accountId === user.id ? user : await cachedAccount(membership.accountId, () => findAccountById(db, membership.accountId));
   if (!account) throw new ApiError(403, "NOT_A_MEMBER", "The studio no longer exists.");

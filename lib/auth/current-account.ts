@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { findAccountById } from "@/lib/accounts/find-account";
 import type { AccountRow } from "@/lib/accounts/public-account";
 import { authOptions } from "./next-auth-options";
-import { membershipFor } from "./membership";
+import { membershipFor, membershipOrOwnStudio } from "./membership";
 import { loginSessionActive } from "./login-sessions";
 import type { Role } from "./roles";
 import { STUDIO_COOKIE } from "./studio-choice";
@@ -39,7 +39,7 @@ export async function requireMember(): Promise<StudioMember> {
   const user = await requireAccount();
   const db = await getDb();
   const chosen = (await cookies()).get(STUDIO_COOKIE)?.value;
-  const membership = (chosen ? await membershipFor(db, user.id, chosen) : undefined) ?? (await membershipFor(db, user.id));
+  const membership = (chosen ? await membershipFor(db, user.id, chosen) : undefined) ?? (await membershipOrOwnStudio(db, user.id));
   if (!membership) redirect("/signin");
   const studio = membership.accountId === user.id ? user : await findAccountById(db, membership.accountId);
   if (!studio) redirect("/signin");

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { memberships } from "@/lib/db/schema";
 import type { Role } from "./roles";
+import { newId } from "@/lib/ids";
 import { cachedMembership } from "./principal-cache";
 
 export type Membership = { id: string; accountId: string; userId: string; role: Role };
@@ -20,4 +21,16 @@ export async function membershipFor(db: Db, userId: string, studioId?: string): 
     const rows = await db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(asc(memberships.createdAt), asc(memberships.id));
     return rows.find((r) => r.accountId === userId) ?? rows[0];
   });
+}
+
+/**
+ * A login that belongs to no studio any more (an invited member whose studio removed
+ * them: invited logins have no studio of their own) is given one now, empty and with
+ * no sign-up bonus, so signing in still leads somewhere instead of round a redirect.
+ */
+export async function membershipOrOwnStudio(db: Db, userId: string): Promise<Membership> {
+  const found = await membershipFor(db, userId);
+  if (found) return found;
+  await db.insert(memberships).values({ id: newId("mem"), accountId: userId, userId, role: "owner" }).onConflictDoNothing();
+  return (await membershipFor(db, userId))!;
 }

@@ -23,7 +23,7 @@ import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
 import * as agencyRoute from "@/app/v1/services/studio/agencies/[agencyId]/route";
 import * as transactionsRoute from "@/app/v1/wallet/transactions/route";
 import { getDb } from "@/lib/db/client";
-import { invitations } from "@/lib/db/schema";
+import { accounts, invitations, walletTransactions } from "@/lib/db/schema";
 import { call, testAccount } from "../http";
 import { smtpServerForFile, tokenOf } from "../support/smtp-test-server";
 
@@ -61,12 +61,9 @@ describe("invitations", () => {
     const owner = await testAccount({ tokens: 1000 });
     const sam = await join(owner, "photographer");
     expect(sam.studioId).toBe(owner.account.id);
-    // Sam's login has a studio of its own, and belongs to the owner's.
+    // Sam's login was made by the invitation: it belongs to the owner's studio only (no empty studio of its own).
     const studios = await call(studiosRoute, "GET", "/v1/studios", { token: sam.token });
-    expect(studios.json.data.map((s: { id: string; role: string }) => [s.id === owner.account.id ? "owner's" : "own", s.role])).toEqual([
-      ["own", "owner"],
-      ["owner's", "photographer"],
-    ]);
+    expect(studios.json.data.map((s: { id: string; role: string }) => [s.id === owner.account.id ? "owner's" : "own", s.role])).toEqual([["owner's", "photographer"]]);
     const as = { "x-studio-id": owner.account.id };
     const me = await call(accountRoute, "GET", "/v1/account", { token: sam.token, headers: as });
     expect(me.json).toMatchObject({ id: owner.account.id, role: "photographer", member: { email: sam.email, email_verified: true } });
@@ -99,6 +96,23 @@ describe("invitations", () => {
     // The refused attempt left the link usable.
     const ok = await call(acceptRoute, "POST", "/v1/invitations/accept", { body: { token: tokenOf(newLink), name: "Kim", password: PASSWORD } });
     expect(ok.json.login_created).toBe(true);
+    // Kim joined the owner's studio and has no empty studio (nor sign-up bonus) of her own: only people who sign up get one.
+    const kim = (await call(tokenRoute, "POST", "/v1/auth/token", { body: { email, password: PASSWORD } })).json.access_token as string;
+    const kimStudios = await call(studiosRoute, "GET", "/v1/studios", { token: kim });
+    expect(kimStudios.json.data.map((s: { id: string; role: string }) => [s.id, s.role])).toEqual([[owner.account.id, "viewer"]]);
+    // Her account page is about her (name and address), acting for the owner's studio.
+    const kimMe = await call(accountRoute, "GET", "/v1/account", { token: kim });
+    expect(kimMe.json).toMatchObject({ id: owner.account.id, role: "viewer", member: { name: "Kim", email } });
+    const db = await getDb();
+    const [kimLogin] = await db.select().from(accounts).where(eq(accounts.email, email));
+    expect(await db.select().from(walletTransactions).where(eq(walletTransactions.accountId, kimLogin!.id))).toEqual([]);
+    // Removed from it, she is left a studio of her own (empty, no bonus) rather than nowhere to go.
+    const kimMember = (await call(membersRoute, "GET", "/v1/members", { token: owner.token })).json.data.find((m: { email: string }) => m.email === email);
+    expect((await call(memberRoute, "DELETE", `/v1/members/${kimMember.id}`, { token: owner.token, params: { id: kimMember.id } })).status).toBeLessThan(300);
+    const again = (await call(tokenRoute, "POST", "/v1/auth/token", { body: { email, password: PASSWORD } })).json.access_token as string;
+    const own = await call(accountRoute, "GET", "/v1/account", { token: again });
+    expect(own.json).toMatchObject({ id: kimLogin!.id, role: "owner" });
+    expect(await db.select().from(walletTransactions).where(eq(walletTransactions.accountId, kimLogin!.id))).toEqual([]);
   });
 
   it("revoked and expired links are refused with their own codes; resend replaces the link", async () => {
@@ -165,8 +179,8 @@ describe("roles", () => {
       const res = await call(route, method, path, { token: sam.token, headers: as, body });
       expect([path, method, res.status, res.json.error, res.json.details?.required_role]).toEqual([path, method, 403, "FORBIDDEN_ROLE", role]);
     }
-    // In Sam's own studio Sam is the owner.
-    expect((await call(apiKeysRoute, "GET", "/v1/api-keys", { token: sam.token })).status).toBe(200);
+    // Without naming a studio Sam acts for the only one Sam belongs to, with the same role.
+    expect((await call(apiKeysRoute, "GET", "/v1/api-keys", { token: sam.token })).status).toBe(403);
   });
 
   it("a viewer reads but changes nothing, and is charged nothing", async () => {

@@ -131,7 +131,8 @@ export async function acceptInvitation(db: Db, input: { token: string; name?: st
     if (!login) {
       if (!input.name) throw invalid("VALIDATION_ERROR", "Give your name to create your login.", "name");
       if (!input.password) throw invalid("VALIDATION_ERROR", "Choose a password to create your login.", "password");
-      login = await createAccount(tx, { email: row.email, name: input.name, password: input.password, verified: true });
+      // A member of the inviting studio only: no empty studio (nor sign-up bonus) of their own.
+      login = await createAccount(tx, { email: row.email, name: input.name, password: input.password, verified: true, ownStudio: false });
     }
     await addMember(tx, { id: newId("mem"), accountId: row.accountId, userId: login.id, role: row.role });
     await tx.update(invitations).set({ acceptedAt: new Date() }).where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())));
