@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { transparentPng } from "../test/fixtures/preflight/raster-fixtures";
-import { missingBleedPdf } from "../test/fixtures/preflight/pdf-fixtures";
+import { hiddenProblemsPdf, missingBleedPdf } from "../test/fixtures/preflight/pdf-fixtures";
 import { grantTokens, signUp } from "./support/accounts";
 import { checkFile } from "./support/preflight";
 
@@ -69,3 +69,27 @@ test("a fix waiting for review survives a reload, and can be decided from the AI
   const wallet = await (await page.request.get("/v1/wallet")).json();
   expect(wallet.balance).toBe(1000);
 });
+
+// Issue 33: a fix says what it cannot repair, at both widths.
+for (const width of [1280, 390]) {
+  test(`a PDF fix names what it cannot repair (text 0.7 mm from the trim, an 83 ppi photo) at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = await signUp(page, "AI fix not fixable");
+    await grantTokens(request, email, 900);
+    await page.goto("/preflight");
+    await checkFile(page, "picture-day.pdf", "application/pdf", await hiddenProblemsPdf({ alpha: "opaque" }), { w: "8", h: "10", bleed: "3" });
+    const panel = page.getByTestId("fix-panel");
+    await expect(panel).toContainText("Add bleed");
+    await panel.getByRole("button", { name: /^Fix for \d+ tokens$/ }).click();
+    await expect(page.getByTestId("fix-status")).toHaveText("Fixed", { timeout: 60_000 });
+    await expect(page.getByTestId("fix-recheck")).toContainText("fixed: missing bleed");
+    // Not a pass: what a fix cannot repair is still there, and the panel says what to do about it.
+    await expect(page.getByTestId("fix-recheck")).not.toContainText("nothing left to fix");
+    const notFixable = page.getByTestId("fix-not-fixable");
+    await expect(notFixable).toContainText("Not fixed on page 1: moving text or artwork is a design decision");
+    await expect(notFixable).toContainText("Not fixed on page 2: a PDF's photo cannot be given detail it does not have");
+    await notFixable.scrollIntoViewIfNeeded();
+    const box = await notFixable.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width + 1); // no sideways scrolling on a phone
+  });
+}

@@ -202,6 +202,16 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
                   </Link>
                 </p>
               ) : null}
+              {j.recheck?.notFixable?.length ? (
+                <div data-testid="fix-not-fixable" className="rounded-md border border-amber-200 bg-amber-50 p-2 text-amber-900">
+                  <p className="font-medium">Not fixed: these need a change in the design itself.</p>
+                  <ul className="list-disc pl-5">
+                    {j.recheck.notFixable.map((n) => (
+                      <li key={`${n.code}-${n.page ?? ""}`}>{n.message}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               {j.correctedFileUrl ? (
                 <a data-testid="fix-download" className="inline-block rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white" href={sameOriginFileUrl(j.correctedFileUrl)} download>
                   Download the fixed file

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testAccount } from "../http";
 import { HIDDEN_PROBLEMS, hiddenProblemsPdf } from "../fixtures/preflight/pdf-fixtures";
 import { hasPoppler, poppler } from "../support/pdf-walk";
-import { pdfText } from "../support/pdf-render";
 import { approveFixJob, createFixJob, fetchOwn, pollFixJob, reportFor, startTestRunner, stopTestRunner } from "../jobs/ai-fix-harness";
 import { hasSystemGhostscript } from "../support/ghostscript";
 
@@ -18,7 +17,8 @@ import { hasSystemGhostscript } from "../support/ghostscript";
 const PRINT = { canvasWidthInches: 8, canvasHeightInches: 10, productProfile: { requiredDpi: 300, requiredColorMode: "cmyk", bleedMm: 3 } };
 const MM = 72 / 25.4;
 const POPPLER = hasPoppler();
-if (!POPPLER) console.warn("[ai-fix-pdf-honest] poppler-utils not installed: word boxes and image lists are read with pdfjs only.");
+// pdfjs reads no text from Ghostscript's output fonts here, so poppler is the independent reader (CI installs it).
+if (!POPPLER) console.warn("[ai-fix-pdf-honest] poppler-utils (pdftotext, pdftoppm, pdfimages) not installed: the independent read-back of the fixed file is skipped; the job and re-check checks still run.");
 
 beforeAll(async () => {
   process.env.GHOSTSCRIPT_ENGINE = hasSystemGhostscript() ? "system" : "wasm";
@@ -122,9 +122,6 @@ describe("AI fix of issue 33's file (text 0.7 mm from the trim, an 83 ppi photo)
       expect(photos).toHaveLength(1);
       expect(Number(photos[0]![3])).toBe(HIDDEN_PROBLEMS.photoPx[0]);
       expect(Number(photos[0]![12])).toBeLessThan(90);
-    } else {
-      const text = await pdfText(out);
-      expect(text).toContain(HIDDEN_PROBLEMS.headline);
     }
 
     // The re-check reads the fixed file: what a fix cannot repair is still listed, and the report is not a pass.

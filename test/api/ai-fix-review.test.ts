@@ -68,6 +68,8 @@ describe("AI fix job review", () => {
     expect(done.fixesApplied.map((f: any) => f.fixType)).toEqual(["sharpen_edges"]);
     // Sharpening alone does not raise the resolution: the re-check says so.
     expect(done.recheck.remaining).toEqual(["low_resolution"]);
+    // An upscale exists for it, merely not approved: not listed as beyond an AI fix.
+    expect(done.recheck.notFixable).toEqual([]);
     expect((await sharp((await fetchOwn(done.correctedFileUrl)).body).metadata()).width).toBe(300);
   });
 

@@ -46,8 +46,8 @@ export function planFixJob(report: ReportRow, options: CreateFixJobBody["options
     if (fixTypes.includes("add_bleed") && !bleedMm) throw notApplicable("add_bleed", "add_bleed needs the bleed size: check the file again with productProfile.bleedMm.");
     const steps = new Set<PdfPrepressStep>(requested ? [] : derived.prepressSteps);
     for (const f of fixTypes) if (PDF_STEP_OF[f]) steps.add(PDF_STEP_OF[f]);
-    // Ghostscript does all of these in its one pass; they are listed so the answer says what changes.
-    if (steps.size > 0) for (const s of ["embed_fonts", "downsample_images", "rgb_to_cmyk"] as const) steps.add(s);
+    // Only the steps this file needs (issue 33: "embed_fonts" was listed for files whose fonts were
+    // embedded). The pass itself may do more; the applied fix says what it really changed.
     const prepressSteps = (["embed_fonts", "rgb_to_cmyk", "flatten_transparency", "downsample_images"] as const).filter((s) => steps.has(s));
     if (fixTypes.length === 0 && prepressSteps.length === 0) throw nothingToFix();
     const tier: FixTier = prepressSteps.length > 0 ? "pdf_prepress" : "pdf_bleed";

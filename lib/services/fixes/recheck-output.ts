@@ -128,7 +128,8 @@ export async function recheckOutput(
   const targeted = new Set(original.issues.filter(meantToFix).map((i) => i.code));
   const stillThere = new Set(issues.map((i) => `${i.code}@${i.page ?? ""}`));
   const notFixable: NotFixable[] = (original.issues as PreflightIssue[])
-    .filter((i) => WHY_NOT_FIXABLE[i.code] && !meantToFix(i) && stillThere.has(`${i.code}@${i.page ?? ""}`))
+    // Only issues that name no fix at all: a raster's low resolution has one (an upscale), merely not chosen.
+    .filter((i) => WHY_NOT_FIXABLE[i.code] && i.fixTypes.length === 0 && !i.details.prepressFix && !meantToFix(i) && stillThere.has(`${i.code}@${i.page ?? ""}`))
     .filter((i, n, all) => all.findIndex((j) => j.code === i.code && j.page === i.page) === n)
     .map((i) => ({ code: i.code, ...(i.page !== undefined ? { page: i.page } : {}), message: `Not fixed${i.page !== undefined ? ` on page ${i.page}` : ""}: ${WHY_NOT_FIXABLE[i.code]}.` }));
   return {
