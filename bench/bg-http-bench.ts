@@ -70,13 +70,15 @@ function engineProcess(): { child: ChildProcess; run: (kind: Kind, n: number) =>
     child,
     run: (kind, n) =>
       new Promise((resolve, reject) => {
+        const onExit = (code: number | null) => reject(new Error(`engine process exited (${code})`));
         const onMessage = (m: { ms?: number; timingsMs?: Record<string, number> }) => {
           if (m.ms === undefined) return;
           child.off("message", onMessage);
+          child.off("exit", onExit);
           resolve(m as { ms: number; timingsMs: Record<string, number> });
         };
         child.on("message", onMessage);
-        child.once("exit", (code) => reject(new Error(`engine process exited (${code})`)));
+        child.once("exit", onExit);
         child.send({ kind, n });
       }),
   };

@@ -17,6 +17,7 @@ import { loadIsnetModel } from "@/lib/ml/background-removal/isnet-model";
 import { loadPersonModel } from "@/lib/ml/background-removal/person-model";
 import { cutOut, type EngineModels } from "@/lib/ml/background-removal/pipeline";
 import { PERSON_RULE } from "@/lib/ml/background-removal/person-matte";
+import { rememberMattes } from "@/lib/ml/background-removal/matte-memo";
 import { engineConfig } from "@/lib/ml/background-removal/engine-config";
 import { alphaPlane, scoreMatte, type MatteScore } from "@/lib/ml/background-removal/matte-quality";
 import type { BgRemovalOptions, SubjectType } from "@/lib/ml/background-removal";
@@ -44,13 +45,16 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 async function main() {
   const { threads } = engineConfig();
-  const isnet = await loadIsnetModel({ threads });
+  // Every engine below sees the same photo: the remembered matte (matte-memo.ts) runs ISNet once a photo, not once an engine.
+  const isnet = rememberMattes(await loadIsnetModel({ threads }), 2);
   const person = await loadPersonModel({ threads });
   const engines: Record<string, EngineModels> = {
     before: { isnet, person: null },
     // The person rule as first merged (mean IoU 0.970, the sculpture photo 0.841): the solid
     // fill lent from one side and stopping `core` inside the mask.
     previous: { isnet, person: async () => person, personRule: { ...PERSON_RULE, bothSides: false, edgeFillGap: 0 } },
+    // The rule before whole people (issue 38): ISNet's matte beyond the band always cleared, a raised hand too.
+    "no-attached": { isnet, person: async () => person, personRule: { ...PERSON_RULE, attachedMaxShare: 0 } },
     after: { isnet, person: async () => person },
   };
   // Speed step with a quality cost: ISNet at a smaller input (scripts/isnet-any-size.py's graph,

@@ -84,6 +84,27 @@ describe("person rule", () => {
   }, SLOW);
 });
 
+describe("whole people (issue 38)", () => {
+  // Two men waving both hands above their heads, a girl at the bottom right behind them
+  // (test/fixtures/faces: ageitgey/face_recognition, MIT; 800 x 571).
+  it("keeps both raised hands, clears the backdrop, and reports the half-hidden girl it removed", async () => {
+    const photo = fs.readFileSync(path.join(__dirname, "../../../test/fixtures/faces/obama_and_biden.jpg"));
+    const r = await removeBackground(photo, opts());
+    const { width, height } = await sharp(r.png).metadata();
+    const alpha = await alphaPlane(r.png, width!, height!);
+    const a = { alpha, width: width!, height: height! };
+    const px = (x0: number, y0: number, w: number, h: number) => meanIn(a, x0 / 800, y0 / 571, (x0 + w) / 800, (y0 + h) / 571);
+    expect(px(70, 70, 30, 30)).toBeGreaterThan(235); // Biden's raised hand (left)
+    expect(px(95, 120, 20, 20)).toBeGreaterThan(235); // his wrist
+    expect(px(715, 125, 20, 20)).toBeGreaterThan(190); // Obama's wrist (right)
+    expect(px(720, 75, 30, 30)).toBeGreaterThan(150); // his hand: fingers spread, the gaps are background
+    expect(px(383, 17, 67, 67)).toBeLessThan(5); // the backdrop between the two raised arms, above the heads
+    expect(r.quality.peopleKept).toBeGreaterThanOrEqual(1);
+    // The girl behind them is cut away, and said so: the person model saw a person there.
+    expect(r.quality.doubtfulRegions.some((d) => d.reason === "removed_person" && d.left >= 650 && d.top >= 300)).toBe(true);
+  }, SLOW);
+});
+
 describe("products, logos and text are unchanged by the person rule", () => {
   let set: RegressionCase[];
   beforeAll(async () => {
