@@ -19,6 +19,8 @@ export default defineConfig({
     // separate forks so PGlite instances and env never leak between them.
     pool: "forks",
     reporters: ["default", "./test/summary-reporter.ts"],
+    // One migrated PGlite made per run, copied for each file (test/global-setup.ts).
+    globalSetup: ["./test/global-setup.ts"],
     setupFiles: ["./test/setup-env.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -16,7 +16,7 @@ import { toPublicAccount } from "@/lib/accounts/public-account";
 import { ApiError } from "@/lib/http/api-error";
 import { registerAppJobs } from "@/inngest/register";
 import { listMail, operatorRetryMail } from "@/lib/mail/list-mail";
-import { listMailQuery, mailParams } from "@/lib/mail/schemas";
+import { listMailQuery, retryMailBody } from "@/lib/mail/schemas";
 import { mailCounts } from "@/lib/mail/deliver-mail";
 
 const USAGE = `usage:
@@ -57,7 +57,7 @@ async function main(): Promise<unknown> {
       return { counts: await mailCounts(db), total, messages: items };
     }
     case "mail-retry":
-      return operatorRetryMail(db, mailParams.parse({ id: values.id }).id);
+      return operatorRetryMail(db, retryMailBody.parse({ id: values.id }).id);
     default:
       throw new Error(USAGE);
   }

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import crypto from "node:crypto";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import postgres from "postgres";
 import { registerAppJobs } from "@/inngest/register";
 
@@ -20,6 +20,10 @@ process.env.DEMO_ACCOUNT ??= "never";
 
 const wantsPostgres = process.env.TEST_DATABASE === "postgres" || !!process.env.DATABASE_URL;
 let dropDatabase: (() => Promise<void>) | undefined;
+
+// PGlite: a copy of the migrated template made once per run (test/global-setup.ts), not a new initdb.
+const template = wantsPostgres ? undefined : inject("pgliteTemplate");
+if (template) fs.cpSync(template, path.join(dir, "pglite"), { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
 
 if (wantsPostgres) {
   const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";

@@ -655,7 +655,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/operator/mail/{id}/retry": {
+    "/v1/operator/mail/retry": {
         parameters: {
             query?: never;
             header?: never;
@@ -665,7 +665,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Give a failed email one more attempt now (operator) */
-        post: operations["postOperatorMailByIdRetry"];
+        post: operations["postOperatorMailRetry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3775,21 +3775,22 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
-    postOperatorMailByIdRetry: {
+    postOperatorMailRetry: {
         parameters: {
             query?: never;
             header?: {
                 /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** Format: starts_with */
+                    id: string;
+                };
             };
         };
         responses: {
@@ -3816,7 +3817,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];

@@ -31,7 +31,7 @@ export async function listMail(db: Db, query: { status?: Row["status"] }, page: 
   return { items: rows.map(toMailMessage), total: total?.n ?? 0 };
 }
 
-/** POST /v1/operator/mail/{id}/retry: one more attempt for a failed message. */
+/** POST /v1/operator/mail/retry: one more attempt for a failed message. */
 export async function operatorRetryMail(db: Db, id: string) {
   const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
   if (!row) throw notFound("Message");

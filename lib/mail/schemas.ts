@@ -16,7 +16,7 @@ export const mailStatuses = ["pending", "sending", "sent", "failed"] as const;
 
 /** GET /v1/operator/mail: the outbox table, optionally one status. */
 export const listMailQuery = pageQuery.extend({ status: z.enum(mailStatuses).optional() });
-export const mailParams = z.object({ id: z.string().startsWith("mail_").max(64) });
+export const retryMailBody = z.strictObject({ id: z.string().startsWith("mail_").max(64) });
 
 /** An outbox message as the operator sees it: where it stands, not its body (its links are credentials). */
 export const mailMessageResponse = z.object({

@@ -11,7 +11,7 @@ import * as register from "@/app/v1/auth/register/route";
 import * as resend from "@/app/v1/auth/email-verification/route";
 import * as confirm from "@/app/v1/auth/email-verification/confirm/route";
 import * as mailList from "@/app/v1/operator/mail/route";
-import * as mailRetry from "@/app/v1/operator/mail/[id]/retry/route";
+import * as mailRetry from "@/app/v1/operator/mail/retry/route";
 import { closeDb, dbHandle, getDb } from "@/lib/db/client";
 import { mailMessages } from "@/lib/db/schema";
 import { resetConfig } from "@/lib/config";
@@ -140,7 +140,7 @@ describe("the email outbox", () => {
     expect(await attemptMail(db, { messageId: row!.id, attempt: 1 })).toBe("skipped");
     expect(await attemptMail(db, { messageId: row!.id, attempt: 2 })).toBe("skipped");
     await requeueStalledMail(db, new Date(Date.now() + 48 * 3_600_000));
-    const retry = await call(mailRetry, "POST", `/v1/operator/mail/${row!.id}/retry`, { token: OPERATOR, params: { id: row!.id } });
+    const retry = await call(mailRetry, "POST", "/v1/operator/mail/retry", { token: OPERATOR, body: { id: row!.id } });
     expect(retry.status).toBe(409);
     expect(retry.json.error).toBe("MAIL_NOT_FAILED");
     await sleep(300);
@@ -162,7 +162,7 @@ describe("the email outbox", () => {
     expect(failed).toMatchObject({ attempts: 4, next_attempt_at: null });
 
     const server = await smtpUp();
-    const retry = await call(mailRetry, "POST", `/v1/operator/mail/${row!.id}/retry`, { token: OPERATOR, params: { id: row!.id } });
+    const retry = await call(mailRetry, "POST", "/v1/operator/mail/retry", { token: OPERATOR, body: { id: row!.id } });
     expect(retry.status).toBe(202);
     expect(retry.json.status).toBe("pending");
     expect(await attemptMail(db, { messageId: row!.id, attempt: 5 })).toBe("sent");
@@ -174,8 +174,8 @@ describe("the email outbox", () => {
   it("is the operator's only: 401 with an account's token, 404 for an unknown message; bad input names the field", async () => {
     const { token } = await testAccount();
     expect((await call(mailList, "GET", "/v1/operator/mail", { token })).status).toBe(401);
-    expect((await call(mailRetry, "POST", "/v1/operator/mail/mail_nothing/retry", { token, params: { id: "mail_nothing" } })).status).toBe(401);
-    expect((await call(mailRetry, "POST", "/v1/operator/mail/mail_nothing/retry", { token: OPERATOR, params: { id: "mail_nothing" } })).status).toBe(404);
+    expect((await call(mailRetry, "POST", "/v1/operator/mail/retry", { token, body: { id: "mail_nothing" } })).status).toBe(401);
+    expect((await call(mailRetry, "POST", "/v1/operator/mail/retry", { token: OPERATOR, body: { id: "mail_nothing" } })).status).toBe(404);
     const bad = await call(mailList, "GET", "/v1/operator/mail?status=lost", { token: OPERATOR });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json)).toContain("status");

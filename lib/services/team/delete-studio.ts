@@ -9,6 +9,7 @@ import {
   fixJobs,
   idempotencyKeys,
   jobRuns,
+  mailMessages,
   matchJobs,
   memberships,
   qrGenerations,
@@ -121,9 +122,10 @@ export async function deleteStudio(db: Db, studio: AccountRow, person: AccountRo
     // Not tied by a foreign key: the replay store and the embedded runner's finished runs.
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, studio.id));
     await tx.delete(jobRuns).where(sql`${jobRuns.eventData}->>'accountId' = ${studio.id}`);
-    // Queued with the deletion (the outbox has no foreign key to the studio): each member is told once.
+    // The studio's earlier emails go with it; the notices are queued with the deletion, naming no id of it.
+    await tx.delete(mailMessages).where(eq(mailMessages.accountId, studio.id));
     const told = [{ email: studio.email, name: studio.name }, ...members];
-    return Promise.all(told.map((to) => queueMail(tx, studioDeletedMail(to.email, to.name, studio.name, to.email === studio.email), { key: `studio-deleted:${studio.id}:${to.email}`, accountId: studio.id })));
+    return Promise.all(told.map((to) => queueMail(tx, studioDeletedMail(to.email, to.name, studio.name, to.email === studio.email))));
   });
   forgetAccount(studio.id);
   for (const id of [studio.id, ...members.map((m) => m.userId)]) await announceSessionsEnded(id);
