@@ -116,7 +116,7 @@ export async function removeMember(db: Db, actor: Actor, memberId: string): Prom
   });
   await announceSessionsEnded(member.userId);
   forgetAccount(member.userId);
-  await sendMail(removedFromStudioMail(member.email, studio?.name ?? "the studio")).catch(() => {});
+  await sendMail(removedFromStudioMail(member.email, studio?.name ?? "the studio", leaving)).catch(() => {});
 }
 
 function lastOwner(what: "demoted" | "removed" | "leave"): ApiError {
