@@ -26,6 +26,9 @@ test("the API reference renders the generated document, tries a request against 
   await expect(page.getByRole("heading", { name: "Print Studio API", exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText("The studio the caller acts for").first()).toBeVisible();
   await expect(page.getByText(origin).first()).toBeVisible();
+  // A way back to the studio, and no source path of ours in the description.
+  await expect(page.getByRole("link", { name: "← Back to the studio" })).toHaveAttribute("href", "/dashboard");
+  await expect(page.getByText("lib/openapi")).toHaveCount(0);
   await page.screenshot({ path: "test-results/api-docs.png" });
 
   // Try it out: GET /v1/account from the page goes to this server (401 without credentials: it answered).

@@ -40,6 +40,11 @@ test("auto top-up: a card saved at checkout buys a pack when the balance falls u
 
   await expect(page.getByText("Saved card: visa •••• 4242")).toBeVisible();
   await page.getByLabel("Top up automatically").check();
+  // An empty threshold is refused on the page, not saved as 0.
+  await page.getByLabel("Threshold in tokens").fill("");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "under which a pack is bought" })).toBeVisible();
+  await expect(page.getByTestId("auto-top-up-state")).toHaveText("Auto top-up is off.");
   await page.getByLabel("Threshold in tokens").fill("1050");
   await page.getByLabel("Pack to buy").selectOption({ label: "1,000 tokens" });
   await page.getByRole("button", { name: "Save" }).click();

@@ -109,6 +109,7 @@ test("agencies, jobs, roster import with line errors, inline edit, sorting, and 
     { name: "IMG_0002.jpg", mimeType: "image/jpeg", buffer: photo },
   ]);
   await expect(page.getByText("Uploaded")).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByTestId("upload-count")).toHaveText("2 of 2 done");
   const grid = page.getByTestId("job-photos");
   await expect(grid.getByRole("img")).toHaveCount(2);
   await expect(grid.getByText("640 × 480").first()).toBeVisible();

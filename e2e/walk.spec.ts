@@ -20,6 +20,10 @@ for (const width of [1280, 390]) {
       const icon = await page.request.get(href!);
       expect(icon.status()).toBe(200);
       expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+      // Browsers and crawlers ask for /favicon.ico whatever the page links.
+      const ico = await page.request.get("/favicon.ico");
+      expect(ico.status()).toBe(200);
+      expect(ico.headers()["content-type"]).toMatch(/icon/);
       await signUp(page, `Icon ${width}`);
       await page.goto("/dashboard");
       expect(missing).toEqual([]);

@@ -10,6 +10,8 @@ import { ApiRequestError } from "@/lib/client/api-fetch";
 import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { chooseStudio } from "@/lib/client/choose-studio";
 
+const BAD_LINK = "This invitation link is not valid: it may have been cut short. Open the link from the email again, or ask the studio for a new invitation.";
+
 /** POST /v1/invitations/accept, from the OpenAPI document. */
 type Accepted = ApiResponse<"/v1/invitations/accept", "post">;
 
@@ -50,7 +52,10 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       if (err instanceof ApiRequestError) {
         const fields = (err.body.details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [];
         const mine = fields.filter((f) => f.field === "name" || f.field === "password");
-        if (!needsLogin && mine.length > 0) setNeedsLogin(true);
+        // A link cut short (or padded) fails the token's own format check: say what to do, not how it was checked.
+        const malformed = err.body.error === "VALIDATION_ERROR" && fields.some((f) => f.field === "token");
+        if (malformed) setFormError(BAD_LINK);
+        else if (!needsLogin && mine.length > 0) setNeedsLogin(true);
         else if (mine.length > 0) setErrors(Object.fromEntries(mine.map((f) => [f.field, f.message])));
         else setFormError(err.message);
       } else {
@@ -61,7 +66,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
     }
   }
 
-  if (!token) return <p role="alert">This invitation link is incomplete. Open the link from the email again.</p>;
+  if (!token) return <p role="alert">{BAD_LINK}</p>;
   if (done) {
     return (
       <div role="status" className="space-y-3">

@@ -12,7 +12,8 @@ const MESSAGES: Record<string, string> = {
   INVALID_TWO_FACTOR_CODE: "That code does not match. Type the 6 digits the app shows now, or one of your recovery codes.",
   TOO_MANY_LOGIN_ATTEMPTS: "Too many failed attempts for this email. Try again in a few minutes.",
 };
-const WRONG = "The email or password is wrong, or too many attempts were made. Try again in a few minutes.";
+/** INVALID_CREDENTIALS, and anything unknown: the rate limit has its own code and message above. */
+const WRONG = "The email or password is wrong.";
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();

@@ -11,7 +11,7 @@ import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 type FieldErrors = Partial<Record<"email" | "password" | "name", string>>;
 
-export function SignUpForm() {
+export function SignUpForm({ bonusTokens = 0 }: { bonusTokens?: number }) {
   const router = useRouter();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
@@ -51,6 +51,11 @@ export function SignUpForm() {
       <Field id="name" name="name" label="Name" autoComplete="name" required error={errors.name} />
       <Field id="email" name="email" type="email" label="Email" autoComplete="email" required error={errors.email} />
       <Field id="password" name="password" type="password" label="Password (10 characters or more)" autoComplete="new-password" required error={errors.password} />
+      {bonusTokens > 0 ? (
+        <p className="text-sm text-slate-600" data-testid="signup-bonus">
+          {bonusTokens.toLocaleString("en-US")} free tokens arrive when you confirm your email address.
+        </p>
+      ) : null}
       {formError ? <p role="alert" className="text-sm text-red-600">{formError}</p> : null}
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Creating…" : "Create account"}

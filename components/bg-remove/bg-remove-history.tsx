@@ -134,7 +134,7 @@ export function BgRemoveHistory() {
           <StatusFilter label="Status" value={status} options={STATUSES} onChange={setStatus} />
           <div className="flex items-center gap-3">
             {zipping ? <span className="text-xs text-slate-600" role="status">{zipping}</span> : null}
-            <Button variant="secondary" onClick={() => void zipAll()} disabled={done.length < 2 || (zipping !== null && zipping.endsWith("…"))} data-testid="bg-remove-zip">
+            <Button variant="secondary" onClick={() => void zipAll()} disabled={done.length === 0 || (zipping !== null && zipping.endsWith("…"))} data-testid="bg-remove-zip">
               Download all as ZIP ({done.length})
             </Button>
           </div>

@@ -7,12 +7,24 @@ import { isCropped, type CropResult } from "./types";
 
 type Box = { x: number; y: number; w: number; h: number };
 
-/** The automatic window as an upright box of the same size, clamped inside the photo. */
-function initialBox(r: CropResult): Box {
+/**
+ * The current window as an upright box, inside the photo: a window that reaches
+ * past the photo's edge (a padded crop) is shrunk about its centre, keeping the
+ * preset's aspect, rather than cut to the photo's size (which opened the dialog
+ * on the whole photo).
+ */
+export function initialBox(r: Pick<CropResult, "crop_box" | "source">): Box {
   const { w, h } = r.crop_box;
-  const x = Math.min(Math.max(0, r.crop_box.x), r.source.width - Math.min(w, r.source.width));
-  const y = Math.min(Math.max(0, r.crop_box.y), r.source.height - Math.min(h, r.source.height));
-  return { x, y, w: Math.min(w, r.source.width), h: Math.min(h, r.source.height) };
+  const W = r.source.width;
+  const H = r.source.height;
+  const k = Math.min(1, W / w, H / h);
+  const bw = w * k;
+  const bh = h * k;
+  const cx = r.crop_box.x + w / 2;
+  const cy = r.crop_box.y + h / 2;
+  const x = Math.min(Math.max(0, cx - bw / 2), W - bw);
+  const y = Math.min(Math.max(0, cy - bh / 2), H - bh);
+  return { x, y, w: bw, h: bh };
 }
 
 /**

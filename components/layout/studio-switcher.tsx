@@ -1,19 +1,22 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { chooseStudio } from "@/lib/client/choose-studio";
+import { stayOn } from "./stay-on";
 import type { Role } from "@/lib/auth/roles";
 
 
 /**
  * Which studio the signed-in person acts for, and their role there. With more than
  * one studio (their own and those they were invited to), a select switches: the
- * choice is kept in a cookie and the studio reloads on its wallet.
+ * choice is kept in a cookie and the studio reloads on the same page (or, from one
+ * record's page, on its list).
  */
 export function StudioSwitcher({ current, role }: { current: { id: string; name: string }; role: Role }) {
   const router = useRouter();
+  const pathname = usePathname();
   const queryClient = useQueryClient();
   const { data } = useQuery({ queryKey: ["studios"], queryFn: async () => unwrap(await studioApi.GET("/v1/studios")) });
   const studios = data?.data ?? [];
@@ -35,7 +38,8 @@ export function StudioSwitcher({ current, role }: { current: { id: string; name:
           chooseStudio(e.target.value);
           // Everything cached belongs to the studio left behind.
           queryClient.clear();
-          router.push("/dashboard");
+          // The same page in the other studio; a page of one record (an agency, a match job) belongs to the studio left: its list instead.
+          router.push(stayOn(pathname));
           router.refresh();
         }}
       >
@@ -48,3 +52,4 @@ export function StudioSwitcher({ current, role }: { current: { id: string; name:
     </label>
   );
 }
+

@@ -118,7 +118,12 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
           <p className="mt-1 text-xs text-slate-500">JPEG, PNG, WebP or TIFF, up to 50 MB each</p>
         </div>
         {uploads.length ? (
-          <ul className="mt-4 space-y-2" aria-label="Uploads">
+          <p className="mt-4 text-sm font-medium text-slate-700" role="status" data-testid="upload-count">
+            {uploadSummary(uploads)}
+          </p>
+        ) : null}
+        {uploads.length ? (
+          <ul className="mt-2 space-y-2" aria-label="Uploads">
             {uploads.map((u) => (
               <li key={u.key} className="text-sm">
                 <div className="flex justify-between gap-3">
@@ -191,4 +196,12 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
       </Card>
     </div>
   );
+}
+
+/** "3 of 9 done…" while photos go up, then "9 of 9 done" (and how many could not be added). */
+function uploadSummary(uploads: Upload[]): string {
+  const finished = uploads.filter((u) => u.status !== "uploading").length;
+  const failed = uploads.filter((u) => u.status === "failed").length;
+  const tail = failed ? ` · ${failed} could not be added` : "";
+  return `${finished} of ${uploads.length} done${finished < uploads.length ? "…" : ""}${tail}`;
 }

@@ -32,8 +32,11 @@ function AutoTopUpForm({ saved: s, packs }: { saved: Saved; packs: Pack[] }) {
   const [enabled, setEnabled] = useState(s.enabled);
   const [threshold, setThreshold] = useState(String(s.threshold || 500));
   const [pack, setPack] = useState(s.pack ?? packs[0]?.id ?? "");
+  const [thresholdError, setThresholdError] = useState<string>();
+  // An empty box is not 0 (Number("") would be): it is refused before anything is sent.
+  const typed = threshold.trim() === "" ? Number.NaN : Number(threshold);
   const save = useMutation({
-    mutationFn: async () => unwrap(await studioApi.PUT("/v1/billing/auto-top-up", { body: { enabled, threshold: Number(threshold), pack } })),
+    mutationFn: async () => unwrap(await studioApi.PUT("/v1/billing/auto-top-up", { body: { enabled, threshold: Number.isInteger(typed) ? typed : s.threshold, pack } })),
     onSuccess: (data) => queryClient.setQueryData(autoTopUpQueryKey, data),
   });
   return (
@@ -41,6 +44,11 @@ function AutoTopUpForm({ saved: s, packs }: { saved: Saved; packs: Pack[] }) {
       className="space-y-3"
       onSubmit={(e) => {
         e.preventDefault();
+        if (enabled && !(Number.isInteger(typed) && typed >= 0)) {
+          setThresholdError("Type the balance, in whole tokens, under which a pack is bought.");
+          return;
+        }
+        setThresholdError(undefined);
         save.mutate();
       }}
     >
@@ -65,6 +73,8 @@ function AutoTopUpForm({ saved: s, packs }: { saved: Saved; packs: Pack[] }) {
             value={threshold}
             onChange={(e) => setThreshold(e.target.value)}
             aria-label="Threshold in tokens"
+            aria-invalid={thresholdError ? true : undefined}
+            aria-describedby={thresholdError ? "threshold-error" : undefined}
           />{" "}
           tokens, buy
         </label>
@@ -79,6 +89,11 @@ function AutoTopUpForm({ saved: s, packs }: { saved: Saved; packs: Pack[] }) {
           {save.isPending ? "Saving…" : "Save"}
         </Button>
       </div>
+      {thresholdError ? (
+        <p id="threshold-error" role="alert" className="text-sm text-red-700">
+          {thresholdError}
+        </p>
+      ) : null}
       {s.in_flight ? <p className="text-sm text-slate-600">A top-up is being charged now.</p> : null}
       <p role="status" data-testid="auto-top-up-state" className="text-sm text-slate-700">
         {s.enabled ? `Auto top-up is on: under ${formatTokens(s.threshold)} tokens, the saved card buys ${formatTokens(packs.find((p) => p.id === s.pack)?.tokens ?? 0)} tokens.` : "Auto top-up is off."}

@@ -82,8 +82,9 @@ export function invitationMail(to: string, studio: string, inviter: string, role
   ]);
 }
 
-export function removedFromStudioMail(to: string, studio: string): MailMessage {
-  return compose(to, `You left ${studio}`, to, [
+/** To someone who left a studio, or (`left: false`) whom an admin removed from it. */
+export function removedFromStudioMail(to: string, studio: string, left = false): MailMessage {
+  return compose(to, left ? `You left ${studio}` : `You were removed from ${studio}`, to, [
     { kind: "p", text: `You are no longer a member of ${studio} on ${PRODUCT}. Your sessions were ended; sign in again to reach your other studios.` },
   ]);
 }

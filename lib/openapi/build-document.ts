@@ -42,7 +42,7 @@ export function buildOpenApiDocument(routes: DescribedRoute[], opts: { serverUrl
       title: "Print Studio API",
       version: opts.version ?? "1",
       description:
-        "The /v1 REST API of the print and photo studio, billed per token. Generated from the zod schemas the handlers parse with (lib/openapi). " +
+        "The /v1 REST API of the print and photo studio, billed per token. Generated from the schemas the server checks every request with. " +
         "Every POST of an authenticated caller honours an `Idempotency-Key` header: a retry with the same key and body replays the first answer and charges nothing more.",
     },
     ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),

@@ -22,9 +22,10 @@ export function referencePageHtml(): string {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Print Studio API reference</title>
-    <style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}</style>
+    <style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}.studio-back{display:block;padding:8px 16px;border-bottom:1px solid #e2e8f0;font-size:14px;color:#1d4ed8;text-decoration:none}.studio-back:hover{text-decoration:underline}</style>
   </head>
   <body>
+    <a class="studio-back" href="/dashboard">← Back to the studio</a>
     <div id="studio-api-reference"></div>
     <script src="/docs/reference.js"></script>
     <script src="/docs/init.js"></script>

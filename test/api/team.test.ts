@@ -217,7 +217,7 @@ describe("roles", () => {
     const removed = await call(memberRoute, "DELETE", `/v1/members/${samId}`, { token: ada.token, headers: as, params: { id: samId } });
     expect(removed.status).toBe(204);
     expect((await call(accountRoute, "GET", "/v1/account", { token: sam.token })).status).toBe(401);
-    await smtp().waitFor(sam.email, /You left/);
+    await smtp().waitFor(sam.email, /You were removed from/);
     // Another studio's owner cannot touch these members.
     const other = await testAccount();
     const foreign = await call(memberRoute, "PATCH", `/v1/members/${me.id}`, { token: other.token, params: { id: me.id }, body: { role: "viewer" } });

@@ -73,6 +73,8 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "openapi.json": { GET: "public" },
   "operator/grants": { POST: "operator" },
   "operator/holds/release": { POST: "operator" },
+  "operator/mail": { GET: "operator" },
+  "operator/mail/retry": { POST: "operator" },
   "operator/outbox": { GET: "operator" },
   "operator/plan": { PUT: "operator" },
   "products/[id]": { GET: "viewer", PATCH: "photographer", DELETE: "photographer" },

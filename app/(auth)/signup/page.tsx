@@ -1,10 +1,12 @@
 import { redirect } from "next/navigation";
 import { optionalAccount } from "@/lib/auth/current-account";
 import { SignUpForm } from "@/components/auth/sign-up-form";
+import { config } from "@/lib/config";
 
 export const metadata = { title: "Create an account" };
 
 export default async function SignUpPage() {
   if (await optionalAccount()) redirect("/dashboard");
-  return <SignUpForm />;
+  // Said before it arrives: the bonus is granted when the address is confirmed.
+  return <SignUpForm bonusTokens={config().SIGNUP_BONUS_TOKENS} />;
 }

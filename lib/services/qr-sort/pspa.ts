@@ -13,8 +13,8 @@ import { requireFinishedSort } from "./sort-results";
 export const PSPA_COLUMNS = ["Volume Name", "Image Folder", "Image File Name", "Grade", "Last Name", "First Name", "Homeroom", "Period", "Teacher Name", "Track", "Department", "Title", "Image Size"] as const;
 /** Images per folder: yearbook software and old CD file systems both cope badly with thousands in one. */
 export const PSPA_FOLDER_SIZE = 250;
-/** Smallest portrait the guidelines accept, 4:5. */
-export const PSPA_MIN = { width: 640, height: 800 };
+/** Every portrait of a package, 4:5: the guidelines' size. */
+export const PSPA_SIZE = { width: 640, height: 800 };
 
 type Person = { subjectId: string; studentId: string; name: string; grade: string | null; homeroom: string | null; period: string | null; teacher: string | null; track: string | null; department: string | null; title: string | null; storageKey: string };
 
@@ -45,30 +45,29 @@ async function peopleOf(db: Db, taskId: string): Promise<Person[]> {
 
 /**
  * The portrait a yearbook gets: cropped by the Face Crop engine's school preset
- * (4:5, head and eye line placed), then brought to at least 640 × 800. A photo
- * Face Crop refuses (no face, a head the photo cuts, too much fill, a face too small),
- * is cut 4:5 from its centre instead, and said so.
+ * (4:5, head and eye line placed), then brought to the package's one size,
+ * 640 × 800 (the guidelines' size: yearbook software lays out a page of
+ * portraits expecting them alike; a package of mixed sizes came out 640 × 800
+ * to 2024 × 2530). A photo Face Crop refuses (no face, a head the photo cuts,
+ * too much fill, a face too small) is cut 4:5 from its centre instead, and said
+ * so; a crop that reached past the photo's edge (filled) is said too.
  */
-export async function pspaPortrait(bytes: Buffer): Promise<{ jpeg: Buffer; width: number; height: number; faceFound: boolean }> {
+export async function pspaPortrait(bytes: Buffer): Promise<{ jpeg: Buffer; width: number; height: number; faceFound: boolean; padded: boolean }> {
   let source: sharp.Sharp;
   let faceFound = true;
+  let padded = false;
   try {
     const crop = await cropFace(bytes, "school", false);
     source = sharp(crop.rendered.original);
+    padded = crop.plan.edge === "padded";
   } catch (err) {
     if (!(err instanceof CropRefusedError) && !isFaceInputError(err)) throw err;
     faceFound = false;
     source = sharp(bytes).rotate();
   }
-  const meta = await source.metadata();
-  const inW = meta.autoOrient?.width ?? meta.width ?? PSPA_MIN.width;
-  const inH = meta.autoOrient?.height ?? meta.height ?? PSPA_MIN.height;
-  // Exactly 4:5 (the crop can be a pixel off), never below the minimum, never enlarged past what is needed.
-  let width = Math.max(PSPA_MIN.width, Math.min(inW, Math.floor((inH * 4) / 5)));
-  width -= width % 4; // so the height, 5/4 of it, is whole
-  const height = (width * 5) / 4;
+  const { width, height } = PSPA_SIZE;
   const jpeg = await source.resize(width, height, { fit: "cover", position: "centre", kernel: "lanczos3" }).jpeg({ quality: 92 }).toBuffer();
-  return { jpeg, width, height, faceFound };
+  return { jpeg, width, height, faceFound, padded };
 }
 
 /** One INDEX.TXT line: tab-separated, tabs and line breaks inside a value turned to spaces. */
@@ -91,12 +90,17 @@ export async function pspaZip(db: Db, accountId: string, taskId: string): Promis
   const volume = agency?.name ?? "Yearbook";
   const lines: string[] = [];
   const noFace: string[] = [];
+  const padded: string[] = [];
   let at = 0;
   const stream = zipStream(async (add) => {
     const person = people[at];
     if (!person) {
       add("INDEX.TXT", new TextEncoder().encode(lines.map((l) => `${l}\r\n`).join("")));
-      const readme = [`PSPA package of ${volume}: ${lines.length} portraits.`, ...(noFace.length ? ["", "No whole face was found in these photos (none, or cut by the photo's edge); they were cut 4:5 from the centre:", ...noFace] : [])];
+      const readme = [
+        `PSPA package of ${volume}: ${lines.length} portraits, each ${PSPA_SIZE.width} x ${PSPA_SIZE.height}.`,
+        ...(noFace.length ? ["", "No whole face was found in these photos (none, or cut by the photo's edge); they were cut 4:5 from the centre:", ...noFace] : []),
+        ...(padded.length ? ["", "These portraits reach past the edge of their photo: the part outside it is filled. Check them, or retake:", ...padded] : []),
+      ];
       add("README.TXT", new TextEncoder().encode(readme.map((l) => `${l}\r\n`).join("")));
       return false;
     }
@@ -108,6 +112,7 @@ export async function pspaZip(db: Db, accountId: string, taskId: string): Promis
     const file = `${String(n + 1).padStart(8, "0")}.jpg`;
     add(`${folder}/${file}`, portrait.jpeg);
     if (!portrait.faceFound) noFace.push(`${folder}/${file}\t${person.studentId}\t${person.name}`);
+    if (portrait.padded) padded.push(`${folder}/${file}\t${person.studentId}\t${person.name}`);
     const { last, first } = splitName(person.name);
     lines.push(indexLine([volume, folder, file, person.grade, last, first, person.homeroom, person.period, person.teacher, person.track, person.department, person.title, `${portrait.width}x${portrait.height}`]));
     return true;

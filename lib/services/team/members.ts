@@ -116,7 +116,7 @@ export async function removeMember(db: Db, actor: Actor, memberId: string): Prom
   });
   await announceSessionsEnded(member.userId);
   forgetAccount(member.userId);
-  await sendMail(db, removedFromStudioMail(member.email, studio?.name ?? "the studio"), { accountId: actor.accountId });
+  await sendMail(db, removedFromStudioMail(member.email, studio?.name ?? "the studio", leaving), { accountId: actor.accountId });
 }
 
 function lastOwner(what: "demoted" | "removed" | "leave"): ApiError {
