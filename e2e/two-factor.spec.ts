@@ -28,7 +28,10 @@ test("turn on two-factor, sign in with a code and with a recovery code, require 
   await expect(card.locator("form").getByRole("alert")).toContainText("does not match");
   await card.getByLabel("The 6-digit code the app shows").fill(totpCode(secret));
   await card.getByRole("button", { name: "Confirm" }).click();
-  const codes = (await card.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents()).map((c) => c.trim());
+  // allTextContents does not wait: the codes arrive with the confirm's answer.
+  const codeItems = card.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(codeItems.first()).toBeVisible();
+  const codes = (await codeItems.allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
   await card.getByRole("button", { name: "I have saved them" }).click();
   await expect(card).toContainText("10 unused recovery codes left");
