@@ -2,7 +2,6 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { freePort } from "../../scripts/support/standalone-server";
-import { testAccount } from "../http";
 import { executeLikeInngest, startFakeEventApi } from "./inngest-harness";
 
 // The worker app (npm run worker): the same Inngest functions compiled to plain
@@ -10,7 +9,8 @@ import { executeLikeInngest, startFakeEventApi } from "./inngest-harness";
 // shares the web app's PostgreSQL database and storage. The web app (here, its
 // route handlers in this process) accepts and debits and sends the event; Inngest
 // (here, the executor's requests over real HTTP) runs it in the worker app, whose
-// engine threads are the compiled ones. PostgreSQL only: two processes cannot
+// engine threads are the compiled ones. The Inngest client reads INNGEST_DEV when it is
+// created, so app code (test/http too) is imported after beforeAll sets it. PostgreSQL only: two processes cannot
 // share the embedded database.
 
 let eventApi: Awaited<ReturnType<typeof startFakeEventApi>>;
@@ -51,6 +51,7 @@ describe.runIf(!!process.env.DATABASE_URL)("the worker app", () => {
 
     // The web app's side: accept, debit, send the event.
     const harness = await import("./bg-remove-harness");
+    const { testAccount } = await import("../http");
     const { token } = await testAccount({ tokens: 500 });
     const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#ffffff" } })
       .composite([{ input: await sharp({ create: { width: 120, height: 120, channels: 3, background: "#c0392b" } }).png().toBuffer(), left: 100, top: 60 }])
