@@ -1,4 +1,4 @@
-import type { paths } from "@/lib/api-client";
+import type { paths } from "@/lib/client/api-client";
 import type { ApiResponse } from "@/lib/client/typed-api";
 
 /** Shapes of /v1/services/studio/matching, as the studio pages read them: from the OpenAPI document, except the reference task's poll (its shape is the studio task's). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/foundation/http/pagination";
 import { bgRemoveQualitySchema } from "./quality";
 
 export const SUBJECT_TYPES = ["auto", "person", "product", "logo", "text", "hair_heavy"] as const;

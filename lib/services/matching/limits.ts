@@ -11,7 +11,5 @@ export const MAX_MATCH_FILE_IDS = 1000;
 export const MAX_MATCH_JOB_FILES = 10_000;
 /** Faces per photo the engine describes (a class photo has about 30). */
 export const MAX_FACES_PER_PHOTO = 40;
-/** Reference photos per subject: uploaded portraits plus the reference_photo_url. */
-export const MAX_REFERENCE_PORTRAITS = 5;
 /** References a subject keeps from confirmed matches (the oldest is replaced). */
 export const MAX_CONFIRMED_REFERENCES = 5;

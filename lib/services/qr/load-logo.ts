@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { config } from "@/lib/config";
-import { fetchSource } from "@/lib/sources/fetch-source";
+import { config } from "@/lib/foundation/config";
+import { fetchSource } from "@/lib/domain/sources/fetch-source";
 import type { CardLogo } from "./render-cards";
 
 /** Printed at most ~1 inch wide on a single card: 600 px is 600 ppi there, and keeps the PDF small. */

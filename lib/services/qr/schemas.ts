@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { classNameText, lineText, nameText, optionalLineText, studentIdText, urlText } from "@/lib/services/studio/schemas";
+import { classNameText, lineText, nameText, optionalLineText, studentIdText, urlText } from "@/lib/services/agencies/schemas";
 import { LAYOUTS, PAGE_SIZES } from "./layouts";
 
 /** Contract 8: 1 to 2,000 subjects per request. */
