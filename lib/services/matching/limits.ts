@@ -1,6 +1,14 @@
-/** Contract 4.6 and 8: the threshold's range and the price of a matched photo. */
-export const MIN_THRESHOLD = 0.5;
-export const MAX_THRESHOLD = 0.99;
+/**
+ * Face matching's fixed values, the one copy the schema, the services and the studio
+ * pages read. Client-safe: no server imports (components import it). The threshold
+ * scale belongs to the engine, whose calibration defines it.
+ */
+import { DEFAULT_MATCH_THRESHOLD, MATCH_THRESHOLD_RANGE } from "@/lib/ml/faces/matching";
+
+/** Contract 4.6 and 8: the threshold's range and default, and the price of a matched photo. */
+export const MIN_THRESHOLD = MATCH_THRESHOLD_RANGE.min;
+export const MAX_THRESHOLD = MATCH_THRESHOLD_RANGE.max;
+export { DEFAULT_MATCH_THRESHOLD };
 export const MATCH_PRICE_PER_FILE = 6;
 export const MATCH_OPERATION = "face_match";
 /** Contract 8: from this many subjects with photos, references are built as a job. */
