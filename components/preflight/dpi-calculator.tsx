@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { ApiRequestError } from "@/lib/client/api-fetch";
+import { fieldErrorList } from "@/lib/client/field-errors";
 import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { PRODUCT_TYPES } from "./types";
 
@@ -33,8 +33,8 @@ export function DpiCalculator({ initial }: { initial?: { widthPx?: number; heigh
       setScore(res.data);
     } catch (err) {
       setScore(null);
-      const fields = err instanceof ApiRequestError ? (err.body.details as { fields?: { field: string; message: string }[] } | undefined)?.fields : undefined;
-      setError(fields?.length ? fields.map((f) => f.message).join(" ") : err instanceof Error ? err.message : "Could not score.");
+      const fields = fieldErrorList(err);
+      setError(fields.length ? fields.map((f) => f.message).join(" ") : err instanceof Error ? err.message : "Could not score.");
     }
   }
 

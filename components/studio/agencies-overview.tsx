@@ -8,7 +8,8 @@ import { Card } from "@/components/ui/card";
 import { Field, SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
 import { useActionKey } from "@/lib/client/idempotency-key";
-import { errorMessage, fieldErrors } from "./api-errors";
+import { fieldErrors } from "@/lib/client/field-errors";
+import { errorMessage } from "./api-errors";
 import { AGENCY_TYPES, studioKeys, type Agency } from "./types";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 
