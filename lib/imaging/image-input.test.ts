@@ -1,0 +1,82 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { ImageHeaderError, readImageHeader } from "@/lib/imaging/image-input";
+import { decodeImage } from "@/lib/ml/background-removal/decode-image";
+import { ImageInputError } from "@/lib/ml/background-removal/image-input-error";
+import { decodeUpright, probeImage } from "@/lib/ml/faces/decode-upright";
+import { FaceInputError } from "@/lib/ml/faces/face-input-error";
+import { faceFixture, truncated } from "@/test/support/face-fixtures";
+
+// Real files: a photo of the fixtures written by sharp as a GIF, and as a JPEG whose
+// pixels are stored sideways with the EXIF tag that turns them upright (as phones do).
+const photo = () => faceFixture("obama.jpg");
+const gif = () => sharp(photo()).gif().toBuffer();
+/** Stored 1200 wide x 600 high, shown 600 x 1200 (orientation 6: turn a quarter clockwise). */
+async function sideways(): Promise<Buffer> {
+  const upright = await sharp(photo()).resize(600, 1200, { fit: "cover" }).png().toBuffer();
+  return sharp(upright).rotate(270).withMetadata({ orientation: 6 }).jpeg({ quality: 85 }).toBuffer();
+}
+
+const failure = async (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+
+describe("the image header every engine reads", () => {
+  it("takes a real rotated JPEG at its upright size", async () => {
+    const bytes = await sideways();
+    const stored = await sharp(bytes).metadata();
+    expect([stored.width, stored.height, stored.orientation]).toEqual([1200, 600, 6]);
+    expect(await readImageHeader(bytes, 10_000_000)).toMatchObject({ format: "jpeg", width: 600, height: 1200, orientation: 6 });
+  });
+
+  it("refuses a GIF, and so do both engines (background removal used to accept it)", async () => {
+    const bytes = await gif();
+    expect((await sharp(bytes).metadata()).format).toBe("gif");
+    const header = await failure(readImageHeader(bytes, 10_000_000));
+    expect(header).toBeInstanceOf(ImageHeaderError);
+    expect(header).toMatchObject({ code: "UNREADABLE_IMAGE", message: expect.stringMatching(/GIF images are not supported: send a JPEG, PNG, WebP, TIFF or AVIF image/) });
+
+    const bg = await failure(decodeImage(bytes, 10_000_000));
+    expect(bg).toBeInstanceOf(ImageInputError);
+    expect((bg as Error).message).toMatch(/GIF/);
+    const face = await failure(probeImage(bytes, 10_000_000));
+    expect(face).toBeInstanceOf(FaceInputError);
+    expect(face).toMatchObject({ code: "UNREADABLE_IMAGE", message: expect.stringMatching(/GIF/) });
+  });
+
+  it("names a rotated photo over the limit by its upright size in both engines (background removal used to give the stored size)", async () => {
+    const bytes = await sideways();
+    const limit = 700_000; // 720,000 pixels either way up
+    const bg = await failure(decodeImage(bytes, limit));
+    expect(bg).toBeInstanceOf(ImageInputError);
+    expect((bg as Error).message).toMatch(/^The image is 600 × 1200 pixels \(0\.7 megapixels\); the largest accepted is 0\.7 megapixels/);
+    const face = await failure(probeImage(bytes, limit));
+    expect(face).toMatchObject({ code: "IMAGE_TOO_LARGE", message: (bg as Error).message });
+  });
+
+  it("decodes a rotated photo upright in both engines", async () => {
+    const bytes = await sideways();
+    const bg = await decodeImage(bytes, 10_000_000);
+    expect([bg.width, bg.height]).toEqual([600, 1200]);
+    const face = await decodeUpright(bytes, { maxPixels: 10_000_000, detectLongEdge: 256 });
+    expect([face.width, face.height, face.rgbWidth, face.rgbHeight]).toEqual([600, 1200, 128, 256]);
+  });
+
+  it("refuses a truncated JPEG with the same decoder settings and words in both engines", async () => {
+    const bytes = truncated(photo());
+    const bg = await failure(decodeImage(bytes, 10_000_000));
+    const face = await failure(decodeUpright(bytes, { maxPixels: 10_000_000, detectLongEdge: 256 }));
+    expect(bg).toBeInstanceOf(ImageInputError);
+    expect(face).toMatchObject({ code: "UNREADABLE_IMAGE", message: (bg as Error).message });
+    expect((bg as Error).message).toMatch(/damaged or incomplete/);
+  });
+
+  it("refuses an empty file, a text file and an SVG before decoding", async () => {
+    for (const [bytes, message] of [
+      [Buffer.alloc(0), /empty/],
+      [Buffer.from("hello, this is not an image\n".repeat(20)), /not an image we can read/],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), /SVG/],
+    ] as const) {
+      const err = await failure(readImageHeader(bytes, 10_000_000));
+      expect(err).toMatchObject({ code: "UNREADABLE_IMAGE", message: expect.stringMatching(message) });
+    }
+  });
+});
