@@ -11,7 +11,8 @@ import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 import { studioApi, unwrap, type ApiBody } from "@/lib/client/typed-api";
 import { uploadFile } from "@/lib/client/upload-file";
 import { CheckPlan } from "./check-plan";
-import { PRODUCT_TYPES, checkPlan, type Report } from "./types";
+import { PRODUCT_TYPES } from "@/lib/services/preflight/product-types";
+import { checkPlan, type Report } from "./types";
 
 const ACCEPT = { "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/tiff": [".tif", ".tiff"], "application/pdf": [".pdf"] };
 

@@ -5,10 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { fieldErrorList } from "@/lib/client/field-errors";
 import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
-import { PRODUCT_TYPES } from "./types";
+import { PRODUCT_TYPES, type ProductType } from "@/lib/services/preflight/product-types";
 
 type Score = ApiResponse<"/v1/services/preflight/dpi-score", "post">["data"];
-type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** Backed by POST /v1/services/preflight/dpi-score (free): how sharp a pixel size prints at a canvas size. */
 export function DpiCalculator({ initial }: { initial?: { widthPx?: number; heightPx?: number; canvasWidthInches?: number; canvasHeightInches?: number; productType?: string } }) {

@@ -10,7 +10,8 @@ import { QueryError } from "@/components/ui/query-error";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { fieldErrors } from "@/lib/client/field-errors";
 import { errorMessage } from "./api-errors";
-import { AGENCY_TYPES, studioKeys, type Agency } from "./types";
+import { AGENCY_TYPES } from "@/lib/services/studio/values";
+import { studioKeys, type Agency } from "./types";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 /** /agencies: the schools, clubs and companies this studio photographs. */
