@@ -1,8 +1,9 @@
 import type { paths } from "@/lib/api-client";
 import type { ApiResponse } from "@/lib/client/typed-api";
+import type { FaceDecision, FaceReviewReason } from "@/lib/services/matching/limits";
 
 /** Shapes of /v1/services/studio/matching, as the studio pages read them: from the OpenAPI document. */
-export type Decision = "matched" | "needs_review" | "unmatched";
+export type Decision = FaceDecision;
 export type Box = { x: number; y: number; w: number; h: number };
 
 type Results = ApiResponse<"/v1/services/studio/matching/jobs/{matchJobId}/results", "get">;
@@ -30,7 +31,7 @@ export const matchingKeys = {
 export const DECISION_LABEL: Record<Decision | "failed", string> = { matched: "Matched", needs_review: "Needs review", unmatched: "Unmatched", failed: "Could not be read" };
 
 /** Why the engine asked a person to look (match_faces.review_reason), in a reviewer's words. */
-export const REVIEW_REASON = {
+export const REVIEW_REASON: Record<FaceReviewReason, string> = {
   below_threshold: "score just under the threshold",
   large_roster: "a roster this size needs a higher score",
   two_candidates_close: "two children score almost the same",
@@ -39,4 +40,4 @@ export const REVIEW_REASON = {
   blurred_face: "face blurred",
   turned_away: "face turned away",
   face_hidden: "face partly hidden",
-} as const;
+};

@@ -23,3 +23,15 @@ export const MAX_FACES_PER_PHOTO = 40;
 export const MAX_REFERENCE_PORTRAITS = 5;
 /** References a subject keeps from confirmed matches (the oldest is replaced). */
 export const MAX_CONFIRMED_REFERENCES = 5;
+
+/** What a face comes out as (a photo that cannot be read is `failed`, beside these). */
+export const MATCH_DECISIONS = ["matched", "needs_review", "unmatched"] as const;
+export type FaceDecision = (typeof MATCH_DECISIONS)[number];
+
+/**
+ * Why a face is sent to review: the engine's doubts (lib/ml/faces/decide-match.ts),
+ * the quality gates (quality-gates.ts) and one child found twice in a photo
+ * (match-photo.ts, whose type checks every one of them is listed here).
+ */
+export const REVIEW_REASONS = ["below_threshold", "large_roster", "two_candidates_close", "same_child_twice", "small_face", "blurred_face", "turned_away", "face_hidden"] as const;
+export type FaceReviewReason = (typeof REVIEW_REASONS)[number];
