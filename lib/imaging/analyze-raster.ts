@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { exifOrientation, uprightSize } from "./image-input";
+import { DECODE_FAIL_ON, exifOrientation, uprightSize } from "./image-input";
 import { readIccProfile, type IccProfileInfo } from "./icc-profile";
 import { renderPreview, type RasterPreview } from "./render-preview";
 
@@ -74,8 +74,8 @@ export async function analyzeRaster(bytes: Uint8Array, opts: { maxPixels: number
   const pixels = meta.width * meta.height;
   if (pixels > opts.maxPixels) return { ...base, pixelLimitExceeded: { pixels, limit: opts.maxPixels } };
 
-  // Every pass below reads every pixel with failOn "error": a truncated or corrupt file fails it.
-  const open = (failOn: "error" | "none" = "error") => sharp(bytes, { failOn, limitInputPixels: opts.maxPixels, sequentialRead: true });
+  // Every pass below reads every pixel with DECODE_FAIL_ON: a truncated or corrupt file fails it.
+  const open = (failOn: typeof DECODE_FAIL_ON | "none" = DECODE_FAIL_ON) => sharp(bytes, { failOn, limitInputPixels: opts.maxPixels, sequentialRead: true });
   const hasAlpha = !!meta.hasAlpha;
   try {
     // sharp turns CMYK into sRGB before extracting bands, so CMYK+alpha has its alpha at 3;

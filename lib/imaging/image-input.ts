@@ -90,11 +90,17 @@ export async function readImageHeader(bytes: Buffer | Uint8Array, maxPixels: num
 }
 
 /**
+ * How strictly a caller's pixels are decoded, everywhere: a truncated or corrupt
+ * file is refused, while the warnings many cameras' JPEGs carry are not (sharp's
+ * own default, "warning", refuses those too).
+ */
+export const DECODE_FAIL_ON = "error" as const;
+
+/**
  * The decoder every engine opens a caller's image with, after readImageHeader
- * passed it. failOn "error": a truncated or corrupt file is refused, while the
- * warnings many cameras' JPEGs carry are not. limitInputPixels at the engine's
- * limit guards the decoder itself as well as the header check.
+ * passed it: DECODE_FAIL_ON, and limitInputPixels at the engine's limit, which
+ * guards the decoder itself as well as the header check.
  */
 export function openImage(bytes: Buffer | Uint8Array, maxPixels: number): sharp.Sharp {
-  return sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" });
+  return sharp(bytes, { limitInputPixels: maxPixels, failOn: DECODE_FAIL_ON });
 }
