@@ -1,5 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { analyzeRaster } from "@/lib/imaging/analyze-raster";
+import { applyRasterFixes } from "@/lib/imaging/fixes/raster-fixes";
 import { ImageHeaderError, readImageHeader } from "@/lib/imaging/image-input";
 import { decodeImage } from "@/lib/ml/background-removal/decode-image";
 import { ImageInputError } from "@/lib/ml/background-removal/image-input-error";
@@ -78,5 +80,23 @@ describe("the image header every engine reads", () => {
       const err = await failure(readImageHeader(bytes, 10_000_000));
       expect(err).toMatchObject({ code: "UNREADABLE_IMAGE", message: expect.stringMatching(message) });
     }
+  });
+
+  it("reads a JPEG that carries a decoder warning (not an error) everywhere: the check, AI fixes and both engines", async () => {
+    // A restart marker where the entropy data expects none: libjpeg warns and decodes on.
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const sos = jpeg.indexOf(Buffer.from([0xff, 0xda]));
+    const warned = Buffer.from(jpeg);
+    warned[sos + 3000] = 0xff;
+    warned[sos + 3001] = 0xd3;
+    expect(await failure(sharp(warned, { failOn: "warning" }).raw().toBuffer())).toBeInstanceOf(Error);
+
+    const checked = await analyzeRaster(warned, { maxPixels: 10_000_000 });
+    expect(checked).toMatchObject({ kind: "ok", widthPx: 640, heightPx: 480 });
+    expect(checked.kind === "ok" && checked.decodeError).toBeFalsy();
+    const fixed = await applyRasterFixes(warned, { fixTypes: ["sharpen_edges"], targetDpi: 300, format: "jpeg" });
+    expect([fixed.width, fixed.height]).toEqual([640, 480]);
+    expect((await decodeImage(warned, 10_000_000)).width).toBe(640);
+    expect((await decodeUpright(warned, { maxPixels: 10_000_000, detectLongEdge: 256 })).width).toBe(640);
   });
 });
