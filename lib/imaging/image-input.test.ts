@@ -84,7 +84,7 @@ describe("the image header every engine reads", () => {
 
   it("reads a JPEG that carries a decoder warning (not an error) everywhere: the check, AI fixes and both engines", async () => {
     // A restart marker where the entropy data expects none: libjpeg warns and decodes on.
-    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer();
     const sos = jpeg.indexOf(Buffer.from([0xff, 0xda]));
     const warned = Buffer.from(jpeg);
     warned[sos + 3000] = 0xff;
