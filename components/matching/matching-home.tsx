@@ -12,8 +12,8 @@ import { QueryError } from "@/components/ui/query-error";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { DEFAULT_MATCH_THRESHOLD, MATCH_PRICE_PER_FILE } from "@/lib/services/matching/limits";
-import { errorMessage } from "@/components/studio/api-errors";
-import { studioKeys } from "@/components/studio/types";
+import { errorMessage } from "@/components/agencies/api-errors";
+import { studioKeys } from "@/components/agencies/types";
 import { ReferencesPanel } from "./references-panel";
 import { matchingKeys } from "./types";
 

@@ -6,8 +6,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
-import { errorMessage } from "@/components/studio/api-errors";
-import type { AgencyDetail } from "@/components/studio/types";
+import { errorMessage } from "@/components/agencies/api-errors";
+import type { AgencyDetail } from "@/components/agencies/types";
 import { ConsentSwitch } from "./consent-switch";
 import { isReferenceTask, type ReferenceProblem, type ReferencesAnswer, type ReferenceTask } from "./types";
 

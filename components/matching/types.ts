@@ -1,4 +1,4 @@
-import type { paths } from "@/lib/api-client";
+import type { paths } from "@/lib/client/api-client";
 import type { ApiResponse } from "@/lib/client/typed-api";
 import type { FaceDecision, FaceReviewReason } from "@/lib/services/matching/limits";
 

@@ -1,6 +1,6 @@
 // Shapes of the preflight API as the studio reads them (camelCase, see docs/api.md),
 // from the OpenAPI document (lib/services/preflight/report-response.ts).
-import { countNoun } from "@/lib/count-noun";
+import { countNoun } from "@/lib/foundation/count-noun";
 import type { ApiResponse } from "@/lib/client/typed-api";
 type ReportBody = ApiResponse<"/v1/services/preflight/checks/{reportId}", "get">["data"];
 

@@ -1,5 +1,5 @@
 import { MAX_QR_SUBJECTS, type Layout } from "@/lib/services/qr/values";
-import { parseRosterCsv, type CsvError } from "@/lib/services/studio/csv-roster";
+import { parseRosterCsv, type CsvError } from "@/lib/services/agencies/csv-roster";
 
 /** One editable roster row of the QR editor (a local id keeps React keys stable across edits). */
 export type RosterRowDraft = { key: number; student_id: string; name: string; class_name: string };

@@ -3,7 +3,7 @@
 // untyped fetch helper: every /v1 call goes through studioApi, so its answer has the
 // OpenAPI document's type (raw files are fetched by URL, see download-files.ts).
 
-import type { ApiSchema } from "@/lib/api-client";
+import type { ApiSchema } from "@/lib/client/api-client";
 
 export class ApiRequestError extends Error {
   constructor(

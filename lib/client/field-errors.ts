@@ -1,4 +1,4 @@
-import type { ApiSchema } from "@/lib/api-client";
+import type { ApiSchema } from "@/lib/client/api-client";
 import { ApiRequestError } from "./api-fetch";
 
 /** The error envelope of every /v1 answer >= 400, as the OpenAPI document describes it. */

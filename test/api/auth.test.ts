@@ -4,7 +4,7 @@ import * as register from "@/app/v1/auth/register/route";
 import * as token from "@/app/v1/auth/token/route";
 import * as account from "@/app/v1/account/route";
 import * as unknown from "@/app/v1/[[...path]]/route";
-import { derivedKey } from "@/lib/secret";
+import { derivedKey } from "@/lib/foundation/secret";
 import { call, testAccount } from "../http";
 import { fieldErrorList } from "@/lib/client/field-errors";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { resetConfig } from "@/lib/config";
-import { storage } from "@/lib/storage";
-import { shutDownFaces, warmUpFaces } from "@/lib/ml/faces";
+import { resetConfig } from "@/lib/foundation/config";
+import { storage } from "@/lib/domain/storage";
+import { shutDownFaces, warmUpFaces } from "@/lib/engines/ml/faces";
 import { testAccount } from "../http";
 import { balanceOf, ledgerOf } from "../jobs/bg-remove-harness";
 import { cropUpload, cropUrls, getTask, imageHost, recrop, uploadForm } from "../jobs/face-crop-harness";
@@ -224,11 +224,11 @@ describe("re-crop by hand and cross-account access", () => {
 
 describe("a batch whose process died mid-request", () => {
   it("is ended by the maintenance sweep: what was not cropped is failed and refunded, once", async () => {
-    const { getDb } = await import("@/lib/db/client");
-    const { faceCropTasks } = await import("@/lib/db/schema");
+    const { getDb } = await import("@/lib/foundation/db/client");
+    const { faceCropTasks } = await import("@/lib/foundation/db/schema");
     const { eq } = await import("drizzle-orm");
     const { acceptTask } = await import("@/lib/services/face-crop/accept-task");
-    const { sweepOnce } = await import("@/lib/maintenance/sweeper");
+    const { sweepOnce } = await import("@/lib/composition/maintenance/sweeper");
     const { token, account } = await testAccount({ tokens: 100 });
     const db = await getDb();
     // Accepted and debited like a sync request, then never processed (the process "died").

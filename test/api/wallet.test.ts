@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import * as wallet from "@/app/v1/wallet/route";
 import * as transactions from "@/app/v1/wallet/transactions/route";
 import * as usage from "@/app/v1/wallet/usage/route";
-import { getDb } from "@/lib/db/client";
-import { grantTokens } from "@/lib/wallet/grant-tokens";
-import { debitTokens } from "@/lib/wallet/debit-tokens";
-import { refundDebit } from "@/lib/wallet/refund-debit";
+import { getDb } from "@/lib/foundation/db/client";
+import { grantTokens } from "@/lib/domain/wallet/grant-tokens";
+import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
+import { refundDebit } from "@/lib/domain/wallet/refund-debit";
 import { call, testAccount } from "../http";
 import { fieldErrorList } from "@/lib/client/field-errors";
 

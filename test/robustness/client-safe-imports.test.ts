@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // Pages' components run in the browser. What they import from lib/ (outside the
-// client layer, lib/client and lib/api-client) must be client-safe: value lists,
+// client layer, lib/client and lib/client/api-client) must be client-safe: value lists,
 // prices, limits and pure helpers, never server code. This walks every file such
 // an import reaches and fails on a runtime import of anything else than these
 // packages (a database driver, sharp, node:fs... would end up in the page bundle,

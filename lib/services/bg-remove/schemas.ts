@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/foundation/http/pagination";
 import { bgRemoveQualitySchema } from "./quality";
 import { BG_REMOVE_DEFAULTS, EDGE_SOFTNESS, OUTPUT_BACKGROUNDS, SUBJECT_TYPES } from "./values";
 

@@ -3,7 +3,7 @@
  * the studio page all read. Client-safe: no server imports (components import it).
  * The lists themselves belong to the engine, which switches on them.
  */
-import { EDGE_SOFTNESS, OUTPUT_BACKGROUNDS, SUBJECT_TYPES, type OutputBackground, type SubjectType } from "@/lib/ml/background-removal/types";
+import { EDGE_SOFTNESS, OUTPUT_BACKGROUNDS, SUBJECT_TYPES, type OutputBackground, type SubjectType } from "@/lib/engines/ml/background-removal/types";
 
 export { EDGE_SOFTNESS, OUTPUT_BACKGROUNDS, SUBJECT_TYPES, type OutputBackground, type SubjectType };
 export { BG_REMOVE_COST } from "./pricing";

@@ -1,4 +1,4 @@
-import type { IcpType } from "@/lib/db/schema/studio-values";
+import type { IcpType } from "@/lib/foundation/db/schema/studio-values";
 
 /**
  * The Face Crop presets (`icp_type`): the geometry every photo of a batch is cut
@@ -19,7 +19,7 @@ import type { IcpType } from "@/lib/db/schema/studio-values";
  *   parents buy the shoulders and the outfit), and more roll straightened (children tilt).
  * The exact numbers are our choice inside those ranges.
  */
-export { ICP_TYPES, type IcpType } from "@/lib/db/schema/studio-values";
+export { ICP_TYPES, type IcpType } from "@/lib/foundation/db/schema/studio-values";
 
 export type CropPreset = {
   /** Output aspect, width:height. */

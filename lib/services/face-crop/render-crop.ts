@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { exifOrientation, openImage } from "@/lib/imaging/image-input";
+import { exifOrientation, openImage } from "@/lib/engines/imaging/image-input";
 import { planCorners, planPadding, type CropPlan, type Padding } from "./plan-crop";
 import { printPixels, type CropPreset } from "./presets";
 

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { shutDownFaces } from "@/lib/ml/faces";
+import { shutDownFaces } from "@/lib/engines/ml/faces";
 import { faceFixture } from "@/test/support/face-fixtures";
 import { cropFace } from "./crop-face";
 

@@ -3,7 +3,7 @@
  * pages read. Client-safe: no server imports (components import it). The threshold
  * scale belongs to the engine, whose calibration defines it.
  */
-import { DEFAULT_MATCH_THRESHOLD, MATCH_THRESHOLD_RANGE } from "@/lib/ml/faces/matching";
+import { DEFAULT_MATCH_THRESHOLD, MATCH_THRESHOLD_RANGE } from "@/lib/engines/ml/faces/matching";
 
 /** Contract 4.6 and 8: the threshold's range and default, and the price of a matched photo. */
 export const MIN_THRESHOLD = MATCH_THRESHOLD_RANGE.min;
@@ -29,7 +29,7 @@ export const MATCH_DECISIONS = ["matched", "needs_review", "unmatched"] as const
 export type FaceDecision = (typeof MATCH_DECISIONS)[number];
 
 /**
- * Why a face is sent to review: the engine's doubts (lib/ml/faces/decide-match.ts),
+ * Why a face is sent to review: the engine's doubts (lib/engines/ml/faces/decide-match.ts),
  * the quality gates (quality-gates.ts) and one child found twice in a photo
  * (match-photo.ts, whose type checks every one of them is listed here).
  */

@@ -1,4 +1,4 @@
-import { judgeMatch, rankCandidates, type Candidate, type DescribedFace, type MatchDecision } from "@/lib/ml/faces";
+import { judgeMatch, rankCandidates, type Candidate, type DescribedFace, type MatchDecision } from "@/lib/engines/ml/faces";
 import type { FaceReviewReason } from "./limits";
 import { qualityIssueOf } from "./quality-gates";
 
@@ -28,7 +28,7 @@ export function matchPhoto(faces: DescribedFace[], refs: Reference[], threshold:
   // is compared with every reference, and a subject's score is the best of its references:
   // with several portraits per subject that best is drawn from more than one impostor
   // score, so N counts references (an upper bound: one child's portraits are correlated).
-  // See lib/ml/faces/README.md, "Several references per subject".
+  // See lib/engines/ml/faces/README.md, "Several references per subject".
   const rosterSize = refs.length;
   const proposals = faces.map((face): FaceProposal => {
     const [best, runnerUp] = rankCandidates(face.embedding, refs, 2);

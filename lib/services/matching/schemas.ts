@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { decimalInt, INT4_MAX } from "@/lib/http/decimal-int";
-import { pageQuery, paginatedResponse } from "@/lib/http/pagination";
-import { intId, storedPhotoShape } from "@/lib/services/studio/schemas";
+import { decimalInt, INT4_MAX } from "@/lib/foundation/http/decimal-int";
+import { pageQuery, paginatedResponse } from "@/lib/foundation/http/pagination";
+import { intId, storedPhotoShape } from "@/lib/services/agencies/schemas";
 import { MATCH_DECISIONS, MAX_MATCH_FILE_IDS, MAX_THRESHOLD, MIN_THRESHOLD, REVIEW_REASONS } from "./limits";
 
 const bodyId = (field: string) =>

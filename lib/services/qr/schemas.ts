@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { classNameText, lineText, nameText, optionalLineText, studentIdText, urlText } from "@/lib/services/studio/schemas";
+import { classNameText, lineText, nameText, optionalLineText, studentIdText, urlText } from "@/lib/services/agencies/schemas";
 import { LAYOUTS, MAX_QR_SUBJECTS, PAGE_SIZES } from "./values";
 
 /** Contract 8: 1 to 2,000 subjects per request. */
