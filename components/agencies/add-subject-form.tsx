@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/client/api-fetch";
 import { useActionKey } from "@/lib/client/idempotency-key";
-import { errorMessage, fieldErrors } from "./api-errors";
+import { fieldErrors } from "@/lib/client/field-errors";
+import { errorMessage } from "./api-errors";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 const EMPTY = { student_id: "", name: "", class_name: "", grade: "", teacher: "" };

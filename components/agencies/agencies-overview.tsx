@@ -8,8 +8,10 @@ import { Card } from "@/components/ui/card";
 import { Field, SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
 import { useActionKey } from "@/lib/client/idempotency-key";
-import { errorMessage, fieldErrors } from "./api-errors";
-import { AGENCY_TYPES, studioKeys, type Agency } from "./types";
+import { fieldErrors } from "@/lib/client/field-errors";
+import { errorMessage } from "./api-errors";
+import { AGENCY_TYPES } from "@/lib/services/agencies/values";
+import { studioKeys, type Agency } from "./types";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 /** /agencies: the schools, clubs and companies this studio photographs. */

@@ -9,9 +9,11 @@ import { Card } from "@/components/ui/card";
 import { Field, SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
 import { useActionKey } from "@/lib/client/idempotency-key";
-import { errorMessage, fieldErrors } from "./api-errors";
+import { fieldErrors } from "@/lib/client/field-errors";
+import { errorMessage } from "./api-errors";
 import { RenameDelete } from "./rename-delete";
-import { ICP_TYPES, JOB_STATUSES, studioKeys, type AgencyJob } from "./types";
+import { AGENCY_JOB_STATUSES, ICP_TYPES } from "@/lib/services/agencies/values";
+import { studioKeys, type AgencyJob } from "./types";
 import { DetailHeader } from "@/components/ui/detail-header";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 
@@ -134,7 +136,7 @@ function CreateJobForm({ agencyId }: { agencyId: number }) {
     >
       <Field id="job-name" label="New job" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Spring portraits 2026" error={errors.name} maxLength={200} />
       <SelectField id="job-icp" label="Crop preset" value={icp} onChange={(e) => setIcp(e.target.value)} options={ICP_TYPES} error={errors.icp_type} />
-      <SelectField id="job-status" label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={JOB_STATUSES} error={errors.status} />
+      <SelectField id="job-status" label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={AGENCY_JOB_STATUSES} error={errors.status} />
       <Button type="submit" className="sm:mt-6" disabled={create.isPending}>
         {create.isPending ? "Creating…" : "Create job"}
       </Button>

@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/client/api-fetch";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
-import { errorMessage, fieldErrors } from "./api-errors";
+import { fieldErrors } from "@/lib/client/field-errors";
+import { errorMessage } from "./api-errors";
 
 /**
  * Rename and delete for an agency or a job. Delete asks first; when the API

@@ -3,8 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/client/api-fetch";
-import { errorMessage, fieldErrors } from "./api-errors";
+import { fieldErrors } from "@/lib/client/field-errors";
+import { errorMessage } from "./api-errors";
 import { ReferencePhotos } from "./reference-photos";
 import type { Subject } from "./types";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
@@ -54,10 +54,8 @@ export function RosterRow({ agencyId, subject }: { agencyId: number; subject: Su
     },
   });
   const remove = useMutation({ mutationFn: async () => unwrap(await studioApi.DELETE("/v1/services/studio/agencies/{agencyId}/subjects/{subjectId}", { params: { path } })), onSuccess: refresh });
-  const errors = fieldErrors(save.error);
   // A 409 (duplicate student_id) names its field in details.field rather than details.fields.
-  const conflictField = save.error instanceof ApiRequestError ? (save.error.body.details as { field?: string } | undefined)?.field : undefined;
-  if (conflictField && !errors[conflictField]) errors[conflictField] = errorMessage(save.error)!;
+  const errors = fieldErrors(save.error, { single: true });
 
   const startEditing = () => {
     setDraft(draftOf(subject));

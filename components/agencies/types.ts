@@ -1,9 +1,6 @@
 import type { ApiResponse } from "@/lib/client/typed-api";
 
 /** Shapes of the /v1/services/studio endpoints as the studio pages read them, derived from the routes. */
-export const AGENCY_TYPES = ["school", "sports", "corporate", "yearbook", "childcare", "designer"] as const;
-export const ICP_TYPES = ["school", "corporate", "sports", "childcare"] as const;
-export const JOB_STATUSES = ["draft", "active", "completed", "archived"] as const;
 
 type Studio = "/v1/services/studio/agencies";
 export type Agency = ApiResponse<Studio, "get">["agencies"][number];

@@ -11,8 +11,6 @@ export type IssueBox = NonNullable<Issue["box"]>;
 export type Severity = Issue["severity"];
 export type PreflightSummary = ReportSummary["summary"];
 
-export const PRODUCT_TYPES = ["photo_on_canvas", "poster", "wallpaper", "framed_print", "wrapping_paper", "stock_canvas"] as const;
-
 /** Issues get a stable key from their position in the report. */
 export const issueKey = (i: number) => `issue-${i}`;
 

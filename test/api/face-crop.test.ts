@@ -7,6 +7,7 @@ import { testAccount } from "../http";
 import { balanceOf, ledgerOf } from "../jobs/bg-remove-harness";
 import { cropUpload, cropUrls, getTask, imageHost, recrop, uploadForm } from "../jobs/face-crop-harness";
 import { faceFixture, headNearTheTop, onePixelPng, pngHeaderOnly, truncated } from "../support/face-fixtures";
+import { fieldErrorList } from "@/lib/client/field-errors";
 
 // Face Crop answered at once: the URL form and small uploads. Real routes, the real
 // engine in its worker thread (one model load for the file), real storage and ledger.
@@ -150,7 +151,7 @@ describe("POST /v1/services/studio/face-crop (URLs)", () => {
     for (const [body, field] of cases) {
       const res = await cropUrls(token, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(res.json.details.fields.map((f: { field: string }) => f.field).join(" ")).toContain(field);
+      expect(fieldErrorList(res.json).map((f) => f.field).join(" ")).toContain(field);
     }
     for (const [i, bad] of ["http://192.168.1.10/a.jpg", "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/x.jpg"].entries()) {
       const res = await cropUrls(token, { image_urls: [url("obama.jpg"), bad], icp_type: "school" });

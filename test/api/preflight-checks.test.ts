@@ -13,6 +13,7 @@ import { cleanRgb } from "../fixtures/preflight/raster-fixtures";
 import { colorPdf, transparencyPdf, missingBleedPdf } from "../fixtures/preflight/pdf-fixtures";
 import { checkFile, createCheck, deleteReport, getReport, listReports, uploadBytes } from "../fixtures/preflight/api";
 import { call, testAccount } from "../http";
+import { fieldErrorList } from "@/lib/client/field-errors";
 
 /** A real HTTP server on 127.0.0.1 serving a JPEG, a WebP and a 404, reached through the safe fetcher. */
 let server: http.Server;
@@ -108,7 +109,7 @@ describe("POST /v1/services/preflight/checks", () => {
     const { token } = await testAccount();
     const res = await createCheck(token, { designId: "d", fileUrl: "https://example.com/a.pdf", ...change });
     expect(res.status).toBe(400);
-    expect(res.json.details.fields.map((f: { field: string }) => f.field)).toContain(field);
+    expect(fieldErrorList(res.json).map((f) => f.field)).toContain(field);
   });
 
   it("needs credentials", async () => {

@@ -7,6 +7,7 @@ import { grantTokens } from "@/lib/domain/wallet/grant-tokens";
 import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
 import { refundDebit } from "@/lib/domain/wallet/refund-debit";
 import { call, testAccount } from "../http";
+import { fieldErrorList } from "@/lib/client/field-errors";
 
 describe("GET /v1/wallet", () => {
   it("shows the balance, starting with the signup tokens", async () => {
@@ -74,7 +75,7 @@ describe("GET /v1/wallet/transactions", () => {
     const { token } = await testAccount();
     const res = await call(transactions, "GET", `/v1/wallet/transactions?${qs}`, { token });
     expect(res.status).toBe(400);
-    expect(res.json.details.fields.map((f: any) => f.field)).toContain(field);
+    expect(fieldErrorList(res.json).map((f) => f.field)).toContain(field);
   });
 
   it("accepts limit=100 and defaults to 20", async () => {

@@ -1784,6 +1784,16 @@ export interface components {
         Error: {
             /** @description Machine-readable specifics; validation errors list `fields: [{ field, message }]` and say `in` (body, query, params, header). */
             details?: {
+                /** @description The one input a conflict or a missing reference is about (e.g. SKU_TAKEN: sku). */
+                field?: string;
+                /** @description Every failing input of a 400, in the order found. */
+                fields?: {
+                    field: string;
+                    message: string;
+                }[];
+                /** @description Where the failing input was: body, query, params or header. */
+                in?: string;
+            } & {
                 [key: string]: unknown;
             };
             /** @description Machine-readable code, e.g. VALIDATION_ERROR, NOT_FOUND, INSUFFICIENT_TOKENS. */
@@ -1809,6 +1819,16 @@ export interface components {
             balance: number;
             /** @description Machine-readable specifics; validation errors list `fields: [{ field, message }]` and say `in` (body, query, params, header). */
             details?: {
+                /** @description The one input a conflict or a missing reference is about (e.g. SKU_TAKEN: sku). */
+                field?: string;
+                /** @description Every failing input of a 400, in the order found. */
+                fields?: {
+                    field: string;
+                    message: string;
+                }[];
+                /** @description Where the failing input was: body, query, params or header. */
+                in?: string;
+            } & {
                 [key: string]: unknown;
             };
             /** @constant */
@@ -1833,6 +1853,16 @@ export interface components {
         RateLimited: {
             /** @description Machine-readable specifics; validation errors list `fields: [{ field, message }]` and say `in` (body, query, params, header). */
             details?: {
+                /** @description The one input a conflict or a missing reference is about (e.g. SKU_TAKEN: sku). */
+                field?: string;
+                /** @description Every failing input of a 400, in the order found. */
+                fields?: {
+                    field: string;
+                    message: string;
+                }[];
+                /** @description Where the failing input was: body, query, params or header. */
+                in?: string;
+            } & {
                 [key: string]: unknown;
             };
             /** @description RATE_LIMITED, or TOO_MANY_LOGIN_ATTEMPTS on POST /v1/auth/token. */

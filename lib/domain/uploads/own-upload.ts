@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
+import { uprightSize } from "@/lib/engines/imaging/image-input";
 import type { Db } from "@/lib/foundation/db/types";
 import { uploads } from "@/lib/foundation/db/schema";
 import { storage } from "@/lib/domain/storage";
@@ -19,7 +20,8 @@ export async function describeSource(db: Db, accountId: string, url: string): Pr
     .where(and(eq(uploads.accountId, accountId), eq(uploads.storageKey, key)));
   const stored = await storage().get(key);
   const meta = stored ? await sharp(stored.body, { limitInputPixels: false }).metadata().catch(() => null) : null;
-  const pixels = meta?.width && meta.height ? { width: meta.width, height: meta.height } : null;
+  // Upright, as the engine measures it (lib/engines/imaging/image-input.ts), so the refusal names the size people see.
+  const pixels = meta?.width && meta.height ? uprightSize({ width: meta.width, height: meta.height, orientation: meta.orientation }) : null;
   return { name: row?.originalName ?? nameFromUrl(url), pixels };
 }
 

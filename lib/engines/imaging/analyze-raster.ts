@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { DECODE_FAIL_ON, exifOrientation, uprightSize } from "./image-input";
 import { readIccProfile, type IccProfileInfo } from "./icc-profile";
 import { renderPreview, type RasterPreview } from "./render-preview";
 
@@ -51,10 +52,8 @@ export async function analyzeRaster(bytes: Uint8Array, opts: { maxPixels: number
     return { kind: "unreadable", reason: firstLine(err) };
   }
   if (!meta.width || !meta.height) return { kind: "unreadable", reason: "the image has no dimensions" };
-  const orientation = meta.orientation && meta.orientation >= 1 && meta.orientation <= 8 ? meta.orientation : 1;
-  const swapped = orientation >= 5;
-  const widthPx = swapped ? meta.height : meta.width;
-  const heightPx = swapped ? meta.width : meta.height;
+  const orientation = exifOrientation(meta.orientation);
+  const { width: widthPx, height: heightPx } = uprightSize({ width: meta.width, height: meta.height, orientation });
   const space = meta.space ?? "unknown";
   const channels = meta.channels ?? 3;
   const base = {
@@ -75,8 +74,8 @@ export async function analyzeRaster(bytes: Uint8Array, opts: { maxPixels: number
   const pixels = meta.width * meta.height;
   if (pixels > opts.maxPixels) return { ...base, pixelLimitExceeded: { pixels, limit: opts.maxPixels } };
 
-  // Every pass below reads every pixel with failOn "error": a truncated or corrupt file fails it.
-  const open = (failOn: "error" | "none" = "error") => sharp(bytes, { failOn, limitInputPixels: opts.maxPixels, sequentialRead: true });
+  // Every pass below reads every pixel with DECODE_FAIL_ON: a truncated or corrupt file fails it.
+  const open = (failOn: typeof DECODE_FAIL_ON | "none" = DECODE_FAIL_ON) => sharp(bytes, { failOn, limitInputPixels: opts.maxPixels, sequentialRead: true });
   const hasAlpha = !!meta.hasAlpha;
   try {
     // sharp turns CMYK into sRGB before extracting bands, so CMYK+alpha has its alpha at 3;

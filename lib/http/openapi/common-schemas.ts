@@ -1,5 +1,21 @@
 import { z } from "zod";
 
+/** One failing input: its path ("name", "subjects.3.name", "file[]") and what is wrong with it. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+
+/**
+ * An error's machine-readable specifics. Typed where every error agrees on the key
+ * (validation errors' `in` and `fields`, the single `field` a conflict or missing
+ * reference names); each error may add its own keys beside them.
+ */
+export const errorDetails = z
+  .looseObject({
+    in: z.string().optional().meta({ description: "Where the failing input was: body, query, params or header." }),
+    fields: z.array(fieldErrorSchema).optional().meta({ description: "Every failing input of a 400, in the order found." }),
+    field: z.string().optional().meta({ description: "The one input a conflict or a missing reference is about (e.g. SKU_TAKEN: sku)." }),
+  })
+  .meta({ description: "Machine-readable specifics; validation errors list `fields: [{ field, message }]` and say `in` (body, query, params, header)." });
+
 /**
  * The one error body of every /v1 answer >= 400 (lib/http/error-response.ts).
  * Some errors add top-level fields (the 402's wallet figures, retry_after).
@@ -8,10 +24,7 @@ export const errorEnvelope = z
   .looseObject({
     error: z.string().meta({ description: "Machine-readable code, e.g. VALIDATION_ERROR, NOT_FOUND, INSUFFICIENT_TOKENS." }),
     message: z.string().meta({ description: "What went wrong and what to do, for people." }),
-    details: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .meta({ description: "Machine-readable specifics; validation errors list `fields: [{ field, message }]` and say `in` (body, query, params, header)." }),
+    details: errorDetails.optional(),
     request_id: z.string().meta({ description: "Quote it when asking for help; also in the X-Request-Id header." }),
   })
   .meta({ example: { error: "NOT_FOUND", message: "Job not found.", request_id: "req_3f2a9c0d1e4b5a6978877665" } });

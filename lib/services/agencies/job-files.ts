@@ -12,6 +12,7 @@ import { checkSourceUrl, fetchSource } from "@/lib/domain/sources/fetch-source";
 import { FetchFailedError, UrlNotAllowedError, toApiError } from "@/lib/domain/net";
 import { requireJob } from "./agency-jobs";
 import { deleteStoredFiles } from "./stored-files";
+import { DECODE_FAIL_ON } from "@/lib/engines/imaging/image-input";
 
 type FileRow = typeof jobFiles.$inferSelect;
 
@@ -64,7 +65,7 @@ export async function inspectPhoto(file: Incoming) {
     throw new ApiError(415, "UNSUPPORTED_FILE_TYPE", `${file.filename} must be a JPEG, PNG, WebP or TIFF photo; its content is ${mime ?? "not a recognised image"}.`, { field: file.field, detected: mime ?? null });
   }
   try {
-    const image = sharp(file.bytes, { failOn: "error" });
+    const image = sharp(file.bytes, { failOn: DECODE_FAIL_ON });
     const meta = await image.metadata();
     const thumbnail = await image.rotate().resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 78 }).toBuffer();
     const width = meta.autoOrient?.width ?? meta.width;

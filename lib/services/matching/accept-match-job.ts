@@ -4,7 +4,6 @@ import { agencies, agencyJobs, jobFiles, matchFiles, matchJobs } from "@/lib/fou
 import { ApiError, badRequest } from "@/lib/foundation/http/api-error";
 import { newId } from "@/lib/foundation/ids";
 import { startJob } from "@/lib/domain/jobs/start-job";
-import { DEFAULT_MATCH_THRESHOLD } from "@/lib/engines/ml/faces";
 import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
 import { requireAgency } from "@/lib/services/agencies/agencies";
 import { requireJob } from "@/lib/services/agencies/agency-jobs";
@@ -12,7 +11,7 @@ import { countReferences } from "./build-references";
 import { cardFileIds } from "./card-frames";
 import { requireMatchingEnabled } from "./consent";
 import { requireCurrentReferences } from "./outdated-references";
-import { MATCH_OPERATION, MATCH_PRICE_PER_FILE, MAX_MATCH_JOB_FILES } from "./limits";
+import { DEFAULT_MATCH_THRESHOLD, MATCH_OPERATION, MATCH_PRICE_PER_FILE, MAX_MATCH_JOB_FILES } from "./limits";
 import type { MatchJobInput } from "./schemas";
 
 type PhotoRef = { id: number; filename: string };

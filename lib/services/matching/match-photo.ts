@@ -1,5 +1,6 @@
-import { judgeMatch, rankCandidates, type Candidate, type DescribedFace, type MatchDecision, type ReviewReason } from "@/lib/engines/ml/faces";
-import { qualityIssueOf, type QualityIssue } from "./quality-gates";
+import { judgeMatch, rankCandidates, type Candidate, type DescribedFace, type MatchDecision } from "@/lib/engines/ml/faces";
+import type { FaceReviewReason } from "./limits";
+import { qualityIssueOf } from "./quality-gates";
 
 export type Reference = { subjectId: string; embedding: ArrayLike<number> };
 export type FaceProposal = {
@@ -10,7 +11,7 @@ export type FaceProposal = {
   /** The subject proposed (matched or to review); null when unmatched. */
   subjectId: string | null;
   /** Why a face is sent to review (null otherwise): shown to the reviewer. */
-  reviewReason: ReviewReason | QualityIssue | "same_child_twice" | null;
+  reviewReason: FaceReviewReason | null;
 };
 
 const RANK: Record<MatchDecision, number> = { matched: 2, needs_review: 1, unmatched: 0 };

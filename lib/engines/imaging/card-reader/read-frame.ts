@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { readBarcodes, type ReadResult } from "zxing-wasm/reader";
 import { captureTime } from "./capture-time";
 import { zxingReader } from "./zxing-module";
+import { DECODE_FAIL_ON } from "@/lib/engines/imaging/image-input";
 
 export type FrameReading = {
   /** Every QR code read in the frame, as text, deduplicated, in the order found. */
@@ -98,7 +99,7 @@ export function tileGrid(width: number, height: number): { left: number; top: nu
  */
 export async function readFrame(bytes: Uint8Array, limits: ReadLimits): Promise<FrameReading> {
   await zxingReader();
-  const image = sharp(bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).rotate();
+  const image = sharp(bytes, { failOn: DECODE_FAIL_ON, limitInputPixels: MAX_PIXELS }).rotate();
   const meta = await image.metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { pressProfilePath } from "./press-profile";
+import { DECODE_FAIL_ON } from "@/lib/engines/imaging/image-input";
 
 export type RasterFixType =
   | "upscale_resolution_2x"
@@ -161,9 +162,13 @@ async function tempProfile(icc: Buffer): Promise<string> {
   return file;
 }
 
-/** A CMYK image is processed as CMYK (sharp would otherwise convert it to sRGB). */
+/**
+ * A CMYK image is processed as CMYK (sharp would otherwise convert it to sRGB).
+ * Decoded as strictly as preflight read it (DECODE_FAIL_ON), so a file the check
+ * passed is not refused here; no pixel limit, as upscaled steps grow past the input's.
+ */
 function open(bytes: Buffer, cmyk: boolean): Sharp {
-  const s = sharp(bytes, { limitInputPixels: false });
+  const s = sharp(bytes, { limitInputPixels: false, failOn: DECODE_FAIL_ON });
   return cmyk ? s.pipelineColourspace("cmyk") : s;
 }
 

@@ -1,12 +1,13 @@
 import sharp from "sharp";
 import { singleChannel } from "./single-channel";
+import { EDGE_SOFTNESS } from "./types";
 
 /** Feather width at edgeSoftness 10, as a fraction of the photo's long side (0.8 %: about 32 px at 4000 px). */
 const MAX_FEATHER = 0.008;
 
 /** Gaussian sigma, in full-size pixels, for an edgeSoftness of 0..10 (grows faster at the top of the scale). */
 export function featherSigma(softness: number, width: number, height: number): number {
-  return MAX_FEATHER * Math.max(width, height) * Math.pow(Math.min(10, Math.max(0, softness)) / 10, 1.5);
+  return MAX_FEATHER * Math.max(width, height) * Math.pow(Math.min(EDGE_SOFTNESS.max, Math.max(EDGE_SOFTNESS.min, softness)) / EDGE_SOFTNESS.max, 1.5);
 }
 
 /**

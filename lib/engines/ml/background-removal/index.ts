@@ -1,10 +1,10 @@
 import { engineConfig } from "./engine-config";
 import { EnginePool } from "./engine-pool";
-import type { BgRemovalOptions, BgRemovalResult } from "./types";
+import { EDGE_SOFTNESS, type BgRemovalOptions, type BgRemovalResult } from "./types";
 
 export type { SubjectType, BgRemovalOptions, BgRemovalResult } from "./types";
 export type { CutoutQuality, DoubtfulRegion } from "./cutout-quality";
-export { SUBJECT_TYPES } from "./types";
+export { SUBJECT_TYPES, OUTPUT_BACKGROUNDS, EDGE_SOFTNESS } from "./types";
 export { ImageInputError, isImageInputError } from "./image-input-error";
 export { PROVIDER as BG_REMOVAL_PROVIDER } from "./provider";
 
@@ -66,7 +66,7 @@ export async function shutDownBackgroundRemoval(): Promise<void> {
 
 /** Programming errors (the HTTP layer validates the customer's fields before this). */
 function validateOptions(opts: BgRemovalOptions): void {
-  if (!Number.isInteger(opts.edgeSoftness) || opts.edgeSoftness < 0 || opts.edgeSoftness > 10) {
-    throw new RangeError(`edgeSoftness must be an integer from 0 to 10, got ${opts.edgeSoftness}`);
+  if (!Number.isInteger(opts.edgeSoftness) || opts.edgeSoftness < EDGE_SOFTNESS.min || opts.edgeSoftness > EDGE_SOFTNESS.max) {
+    throw new RangeError(`edgeSoftness must be an integer from ${EDGE_SOFTNESS.min} to ${EDGE_SOFTNESS.max}, got ${opts.edgeSoftness}`);
   }
 }

@@ -1,7 +1,18 @@
 import type { CutoutQuality } from "./cutout-quality";
 
-/** What the photo shows; it picks how the model's matte is cleaned up (see subject-profiles.ts). */
-export type SubjectType = "auto" | "person" | "product" | "logo" | "text" | "hair_heavy";
+/**
+ * What the photo shows; it picks how the model's matte is cleaned up (see subject-profiles.ts).
+ * The one list: the API schema and the studio page take it through lib/services/bg-remove/values.ts.
+ */
+export const SUBJECT_TYPES = ["auto", "person", "product", "logo", "text", "hair_heavy"] as const;
+export type SubjectType = (typeof SUBJECT_TYPES)[number];
+
+/** "white": an opaque PNG (no alpha channel) on white; "transparent": an RGBA PNG. */
+export const OUTPUT_BACKGROUNDS = ["transparent", "white"] as const;
+export type OutputBackground = (typeof OUTPUT_BACKGROUNDS)[number];
+
+/** Edge softness is an integer in this range: 0 a hard cut, 10 a wide feathered edge. */
+export const EDGE_SOFTNESS = { min: 0, max: 10 } as const;
 
 export type BgRemovalOptions = {
   subjectType: SubjectType;
@@ -9,8 +20,7 @@ export type BgRemovalOptions = {
   edgeSoftness: number;
   /** A second, closer model pass around the subject and edge-aware upsampling of the matte. */
   highDetail: boolean;
-  /** "white": an opaque PNG (no alpha channel) on white; "transparent": an RGBA PNG. */
-  background: "transparent" | "white";
+  background: OutputBackground;
 };
 
 export type BgRemovalResult = {
@@ -23,5 +33,3 @@ export type BgRemovalResult = {
   /** The engine's own doubt about this cut-out: people kept, regions worth a look (cutout-quality.ts). */
   quality: CutoutQuality;
 };
-
-export const SUBJECT_TYPES: readonly SubjectType[] = ["auto", "person", "product", "logo", "text", "hair_heavy"];

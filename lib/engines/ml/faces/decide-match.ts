@@ -9,20 +9,21 @@
  * Figures and method: lib/engines/ml/faces/README.md ("Roster size").
  */
 import { probit } from "simple-statistics";
-import { AMBIGUITY_MARGIN, REVIEW_BAND, distanceOfSimilarity, similarityOfDistance, type Candidate } from "./matching";
+import { AMBIGUITY_MARGIN, MATCH_THRESHOLD_RANGE, REVIEW_BAND, distanceOfSimilarity, similarityOfDistance, type Candidate } from "./matching";
 
 /**
  * What each threshold promises: the share of off-roster faces that may come out
  * `matched` to somebody, whatever the roster size. Interpolated on a log scale
- * between these anchors (thresholds outside 0.50-0.99 are clamped to the ends).
+ * between these anchors; the first and last are the ends of MATCH_THRESHOLD_RANGE, which
+ * the request schema enforces (a value beyond them gets the end's rate).
  * 0.85, the default: 1 guest face in 200 at most.
  */
 export const PHOTO_FALSE_MATCH_RATE: readonly (readonly [threshold: number, rate: number])[] = [
-  [0.5, 0.05],
+  [MATCH_THRESHOLD_RANGE.min, 0.05],
   [0.7, 0.02],
   [0.85, 0.005],
   [0.95, 0.0005],
-  [0.99, 0.00005],
+  [MATCH_THRESHOLD_RANGE.max, 0.00005],
 ];
 
 /**

@@ -1,8 +1,6 @@
 import sharp from "sharp";
+import { DAMAGED_IMAGE_MESSAGE, ImageHeaderError, openImage, readImageHeader } from "@/lib/engines/imaging/image-input";
 import { FaceInputError } from "./face-input-error";
-
-const READABLE = new Set(["jpeg", "png", "webp", "tiff", "heif"]);
-const FORMATS = "JPEG, PNG, WebP, TIFF or AVIF";
 
 export type UprightImage = {
   /** Upright size of the source (EXIF orientation applied). */
@@ -16,28 +14,20 @@ export type UprightImage = {
   scale: number;
 };
 
-/** Reads the header and refuses what cannot work before decoding any pixels. */
+/** Smallest side a face can be found in. */
+const MIN_SIDE = 32;
+
+/** Reads the header (lib/engines/imaging/image-input.ts) and refuses what cannot work before decoding any pixels. */
 export async function probeImage(bytes: Buffer | Uint8Array, maxPixels: number): Promise<{ width: number; height: number }> {
-  let meta: sharp.Metadata;
+  let size: { width: number; height: number };
   try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new FaceInputError("UNREADABLE_IMAGE", `The file is not an image we can read: send a ${FORMATS} photo.`);
+    size = await readImageHeader(bytes, maxPixels);
+  } catch (err) {
+    throw err instanceof ImageHeaderError ? new FaceInputError(err.code, err.message) : err;
   }
-  if (!READABLE.has(meta.format ?? "") || !meta.width || !meta.height) {
-    throw new FaceInputError("UNREADABLE_IMAGE", `The file is not an image we can read: send a ${FORMATS} photo.`);
-  }
-  const swap = (meta.orientation ?? 1) >= 5;
-  const width = swap ? meta.height : meta.width;
-  const height = swap ? meta.width : meta.height;
-  if (width * height > maxPixels) {
-    throw new FaceInputError(
-      "IMAGE_TOO_LARGE",
-      `The image is ${width} × ${height} pixels; the largest accepted is ${Math.round(maxPixels / 1e6)} megapixels. Resize it and try again.`,
-    );
-  }
-  if (Math.min(width, height) < 32) {
-    throw new FaceInputError("IMAGE_TOO_SMALL", `The image is ${width} × ${height} pixels: too small to find a face in (at least 32 pixels on each side).`);
+  const { width, height } = size;
+  if (Math.min(width, height) < MIN_SIDE) {
+    throw new FaceInputError("IMAGE_TOO_SMALL", `The image is ${width} × ${height} pixels: too small to find a face in (at least ${MIN_SIDE} pixels on each side).`);
   }
   return { width, height };
 }
@@ -51,7 +41,7 @@ export async function decodeUpright(bytes: Buffer | Uint8Array, opts: { maxPixel
   const { width, height } = await probeImage(bytes, opts.maxPixels);
   const scale = Math.max(1, Math.max(width, height) / opts.detectLongEdge);
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: false, failOn: "error" })
+    const { data, info } = await openImage(bytes, opts.maxPixels)
       .rotate()
       .resize(Math.round(width / scale), Math.round(height / scale), { fit: "fill" })
       .removeAlpha()
@@ -60,7 +50,7 @@ export async function decodeUpright(bytes: Buffer | Uint8Array, opts: { maxPixel
       .toBuffer({ resolveWithObject: true });
     return { width, height, rgb: data, rgbWidth: info.width, rgbHeight: info.height, scale: width / info.width };
   } catch {
-    throw new FaceInputError("UNREADABLE_IMAGE", "The image is damaged or truncated and cannot be decoded: export it again and retry.");
+    throw new FaceInputError("UNREADABLE_IMAGE", DAMAGED_IMAGE_MESSAGE);
   }
 }
 
@@ -76,7 +66,7 @@ export async function decodeUprightForEmbedding(
   const { width, height } = await probeImage(bytes, opts.maxPixels);
   const k = Math.max(1, Math.max(width, height) / opts.embedLongEdge);
   try {
-    const full = await sharp(bytes, { limitInputPixels: false, failOn: "error" })
+    const full = await openImage(bytes, opts.maxPixels)
       .rotate()
       .resize(Math.round(width / k), Math.round(height / k), { fit: "fill" })
       .removeAlpha()
@@ -93,6 +83,6 @@ export async function decodeUprightForEmbedding(
       full: { data: full.data, width: full.info.width, height: full.info.height, scale: width / full.info.width },
     };
   } catch {
-    throw new FaceInputError("UNREADABLE_IMAGE", "The image is damaged or truncated and cannot be decoded: export it again and retry.");
+    throw new FaceInputError("UNREADABLE_IMAGE", DAMAGED_IMAGE_MESSAGE);
   }
 }

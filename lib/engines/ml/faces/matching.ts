@@ -7,6 +7,11 @@
 /** Stored beside each embedding: a different value means the embedding must be recomputed. */
 export const EMBEDDING_MODEL = "omz-face-reidentification-retail-0095/onnx-fp16/mesh5-128/v1";
 
+/**
+ * The API's threshold scale (contract 4.6): the request schema refuses values outside
+ * it and the per-photo rate table (decide-match.ts) is anchored at its two ends.
+ */
+export const MATCH_THRESHOLD_RANGE = { min: 0.5, max: 0.99 } as const;
 export const DEFAULT_MATCH_THRESHOLD = 0.85;
 
 /**

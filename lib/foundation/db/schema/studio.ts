@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { AGENCY_JOB_STATUSES, AGENCY_TYPES, ICP_TYPES } from "./studio-values";
 
 // Studio data: agencies (schools, clubs, companies) own a roster of subjects and
 // jobs (photo shoots); jobs hold the photos. Face matching (a later issue) builds
@@ -7,9 +8,9 @@ import { accounts } from "./accounts";
 // so both keep what it needs: the reference photo, and each file's storage key
 // and pixel size.
 
-export const agencyTypeEnum = pgEnum("agency_type", ["school", "sports", "corporate", "yearbook", "childcare", "designer"]);
-export const icpTypeEnum = pgEnum("icp_type", ["school", "corporate", "sports", "childcare"]);
-export const agencyJobStatusEnum = pgEnum("agency_job_status", ["draft", "active", "completed", "archived"]);
+export const agencyTypeEnum = pgEnum("agency_type", AGENCY_TYPES);
+export const icpTypeEnum = pgEnum("icp_type", ICP_TYPES);
+export const agencyJobStatusEnum = pgEnum("agency_job_status", AGENCY_JOB_STATUSES);
 export const qrLayoutEnum = pgEnum("qr_layout", ["single", "4up", "9up"]);
 export const qrGenerationStatusEnum = pgEnum("qr_generation_status", ["processing", "completed", "failed"]);
 
