@@ -5,6 +5,9 @@ import * as closeRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[
 import * as reopenRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen/route";
 import * as galleriesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/route";
 import * as settingsRoute from "@/app/v1/services/studio/gallery-settings/route";
+import * as flyerRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/flyer/route";
+import { forEachRenderedPage, pdfText } from "../support/pdf-render";
+import { scanQrCodes } from "../support/qr-scan";
 import * as parentGalleriesRoute from "@/app/v1/parent/galleries/route";
 import * as photosRoute from "@/app/v1/parent/galleries/[galleryId]/photos/route";
 import * as photoRoute from "@/app/v1/parent/photos/[photoId]/route";
@@ -134,6 +137,29 @@ describe("parent galleries from a sorted picture day", () => {
     const page1 = await parent.photos(own, "?limit=1");
     expect(page1.json.data.map((p: any) => p.id)).toEqual([first.id]);
     expect(page1.json.links.next).toBeTruthy();
+  });
+
+  it("prints the codes as a class flyer of cut-apart slips whose QR opens the gallery with the code", async () => {
+    const { url, params } = galleriesPath(job.agencyId, job.jobId);
+    const res = await flyerRoute.GET(new Request(`http://localhost:3000${url}/flyer`, { headers: { authorization: `Bearer ${owner.token}` } }), { params: Promise.resolve(params) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    const text = await pdfText(pdf);
+    for (const [studentId, name] of [["S1", "Ann Archer"], ["S2", "Ben Brook"], ["S3", "Cat Crane"]] as const) {
+      expect(text).toContain(name);
+      expect(text).toContain(codes[studentId]!);
+    }
+    const scanned: string[] = [];
+    const pages = await forEachRenderedPage(pdf, 150, async (page) => {
+      scanned.push(...(await scanQrCodes(page.crop(0, 0, page.width, page.height))));
+    });
+    expect(pages).toBe(1);
+    expect(scanned.sort()).toEqual(Object.values(codes).map((c) => `http://localhost:3000/g?code=${c}`).sort());
+    // Another studio gets the 404 an unknown job gets.
+    const other = await testAccount();
+    const theirs = await flyerRoute.GET(new Request(`http://localhost:3000${url}/flyer`, { headers: { authorization: `Bearer ${other.token}` } }), { params: Promise.resolve(params) });
+    expect(theirs.status).toBe(404);
   });
 
   it("keeps favourites per child, shared by every holder of the code", async () => {
