@@ -5,6 +5,8 @@ import * as closeRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[
 import * as reopenRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen/route";
 import * as galleriesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/route";
 import * as settingsRoute from "@/app/v1/services/studio/gallery-settings/route";
+import * as accountRoute from "@/app/v1/account/route";
+import * as jobRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/route";
 import * as flyerRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/flyer/route";
 import { forEachRenderedPage, pdfText } from "../support/pdf-render";
 import { scanQrCodes } from "../support/qr-scan";
@@ -245,6 +247,26 @@ describe("parent galleries from a sorted picture day", () => {
     const mid = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
     expect(data[mid]! - data[mid + 1]!).toBeGreaterThan(40);
   }, 200_000);
+});
+
+describe("deleting the job", () => {
+  it("closes its galleries (codes open nothing) and deletes their previews", async () => {
+    const { token } = await testAccount({ tokens: 10 });
+    const doomed = await sortedPictureDay(token, "Doomed School");
+    expect((await publishGalleries(token, doomed.agencyId, doomed.jobId)).status).toBe(200);
+    const list = await waitForPreviews(token, doomed.agencyId, doomed.jobId);
+    const code = list[0]!.access_code!;
+    const parent = (await enterCode(code)).json.token as string;
+    const db = await getDb();
+    const keys = (await db.select({ key: galleryPhotos.previewKey }).from(galleryPhotos).where(eq(galleryPhotos.accountId, (await call(accountRoute, "GET", "/v1/account", { token })).json.id))).map((r) => r.key!);
+    expect(keys.length).toBe(6);
+    for (const key of keys) expect(await storage().get(key)).not.toBeNull();
+    const del = await call(jobRoute, "DELETE", `${S}/agencies/${doomed.agencyId}/jobs/${doomed.jobId}?cascade=true`, { token, params: { agencyId: String(doomed.agencyId), jobId: String(doomed.jobId) } });
+    expect(del.status, del.text).toBe(200);
+    expect((await enterCode(code)).status).toBe(401);
+    expect((await asParent(parent).galleries()).status).toBe(401);
+    for (const key of keys) expect(await storage().get(key)).toBeNull();
+  }, 300_000);
 });
 
 describe("studio routes", () => {
