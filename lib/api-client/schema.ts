@@ -6632,6 +6632,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    draft?: boolean;
                     expiry_days?: number;
                     group_file_ids?: number[];
                 };
