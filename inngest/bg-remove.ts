@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { bgRemoveJobs } from "@/lib/db/schema";
-import { storage } from "@/lib/storage";
-import { defineJob } from "@/lib/jobs/define-job";
+import { getDb } from "@/lib/foundation/db/client";
+import { bgRemoveJobs } from "@/lib/foundation/db/schema";
+import { storage } from "@/lib/domain/storage";
+import { defineJob } from "@/lib/domain/jobs/define-job";
 import { cutOutJob } from "@/lib/services/bg-remove/cut-out-job";
 import { fetchJobSource } from "@/lib/services/bg-remove/fetch-job-source";
 import { completeBgRemoveJob, failBgRemoveJob } from "@/lib/services/bg-remove/finish-job";
 import { BgRemoveTransientError, failureMessage } from "@/lib/services/bg-remove/job-errors";
 import { bgRemovalProvider } from "@/lib/services/bg-remove/provider";
-import { bgRemoveRequested } from "@/lib/jobs/events";
-import { logger } from "@/lib/log/logger";
+import { bgRemoveRequested } from "@/lib/domain/jobs/events";
+import { logger } from "@/lib/foundation/log/logger";
 import { jobSteps, stepTimer } from "@/lib/services/bg-remove/job-timings";
 import { TIME_LIMITS_MS } from "./time-limits";
 

@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { faceCropItems, faceCropTasks } from "@/lib/db/schema";
-import { defineJob } from "@/lib/jobs/define-job";
-import { warmUpFaces } from "@/lib/ml/faces";
+import { getDb } from "@/lib/foundation/db/client";
+import { faceCropItems, faceCropTasks } from "@/lib/foundation/db/schema";
+import { defineJob } from "@/lib/domain/jobs/define-job";
+import { warmUpFaces } from "@/lib/engines/ml/faces";
 import { finishTask } from "@/lib/services/face-crop/finish-task";
 import { processItem } from "@/lib/services/face-crop/process-item";
-import { faceCropRequested } from "@/lib/jobs/events";
+import { faceCropRequested } from "@/lib/domain/jobs/events";
 import { TIME_LIMITS_MS } from "./time-limits";
 
 /** Files per step: a restart redoes at most this many crops. */

@@ -1,12 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { matchFiles, matchJobs } from "@/lib/db/schema";
-import { defineJob } from "@/lib/jobs/define-job";
-import { warmUpFaces } from "@/lib/ml/faces";
+import { getDb } from "@/lib/foundation/db/client";
+import { matchFiles, matchJobs } from "@/lib/foundation/db/schema";
+import { defineJob } from "@/lib/domain/jobs/define-job";
+import { warmUpFaces } from "@/lib/engines/ml/faces";
 import { embedChunk, finishBuild, loadBuild } from "@/lib/services/matching/reference-build-task";
 import { finishMatchJob } from "@/lib/services/matching/finish-match-job";
 import { loadReferences, processMatchFile } from "@/lib/services/matching/process-match-file";
-import { matchJobRequested, referencesRequested } from "@/lib/jobs/events";
+import { matchJobRequested, referencesRequested } from "@/lib/domain/jobs/events";
 
 /** Photos (or subjects) per step: a restart redoes at most this many. */
 const PER_STEP = 10;

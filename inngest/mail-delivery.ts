@@ -1,10 +1,10 @@
-import { getDb } from "@/lib/db/client";
-import { defineJob } from "@/lib/jobs/define-job";
-import { mailDeliveryAttempt } from "@/lib/jobs/events";
-import { attemptMail } from "@/lib/mail/deliver-mail";
+import { getDb } from "@/lib/foundation/db/client";
+import { defineJob } from "@/lib/domain/jobs/define-job";
+import { mailDeliveryAttempt } from "@/lib/domain/jobs/events";
+import { attemptMail } from "@/lib/domain/mail/deliver-mail";
 
 /**
- * One attempt to send a queued email (lib/mail/deliver-mail.ts). The backoff
+ * One attempt to send a queued email (lib/domain/mail/deliver-mail.ts). The backoff
  * over about a day is the outbox's own (MAIL_RETRY_SCHEDULE): a failed attempt
  * queues the next as a delayed job, the same on the embedded runner and on
  * Inngest. The job's own retries only cover a crash before the attempt was

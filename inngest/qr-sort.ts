@@ -1,6 +1,6 @@
-import { getDb } from "@/lib/db/client";
-import { defineJob } from "@/lib/jobs/define-job";
-import { qrSortRequested } from "@/lib/jobs/events";
+import { getDb } from "@/lib/foundation/db/client";
+import { defineJob } from "@/lib/domain/jobs/define-job";
+import { qrSortRequested } from "@/lib/domain/jobs/events";
 import { FRAMES_PER_STEP } from "@/lib/services/qr-sort/limits";
 import { finishSort, loadSort, readFrames } from "@/lib/services/qr-sort/sort-task";
 import { learnFromPictureDay, pictureDaySubjects } from "@/lib/services/matching/picture-day-references";

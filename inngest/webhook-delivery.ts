@@ -1,10 +1,10 @@
-import { getDb } from "@/lib/db/client";
-import { defineJob } from "@/lib/jobs/define-job";
-import { attemptDelivery } from "@/lib/webhooks/deliver";
-import { webhookDeliveryAttempt } from "@/lib/jobs/events";
+import { getDb } from "@/lib/foundation/db/client";
+import { defineJob } from "@/lib/domain/jobs/define-job";
+import { attemptDelivery } from "@/lib/domain/webhooks/deliver";
+import { webhookDeliveryAttempt } from "@/lib/domain/jobs/events";
 
 /**
- * One attempt of a webhook delivery (lib/webhooks/deliver.ts). The retry
+ * One attempt of a webhook delivery (lib/domain/webhooks/deliver.ts). The retry
  * schedule over about a day is the deliveries' own: a failed attempt queues the
  * next as a delayed job, so each attempt is logged and scheduled the same way on
  * the embedded runner and on Inngest. The job's own retries only cover a crash

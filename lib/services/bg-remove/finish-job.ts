@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { bgRemoveJobs, type BgRemoveQuality } from "@/lib/db/schema";
-import { refundDebit } from "@/lib/wallet/refund-debit";
-import { storage } from "@/lib/storage";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import type { Db } from "@/lib/foundation/db/types";
+import { bgRemoveJobs, type BgRemoveQuality } from "@/lib/foundation/db/schema";
+import { refundDebit } from "@/lib/domain/wallet/refund-debit";
+import { storage } from "@/lib/domain/storage";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
 import { getBgRemoveJob } from "./get-bg-remove-job";
 import { sourceCopyKey } from "./storage-keys";
 

@@ -1,7 +1,7 @@
-import type { Db } from "@/lib/db/types";
-import { refundDebit } from "@/lib/wallet/refund-debit";
+import type { Db } from "@/lib/foundation/db/types";
+import { refundDebit } from "@/lib/domain/wallet/refund-debit";
 
-/** What a billed batch row carries (lib/db/schema/billed-batch.ts). */
+/** What a billed batch row carries (lib/foundation/db/schema/billed-batch.ts). */
 type BilledBatch = {
   accountId: string;
   totalFiles: number;

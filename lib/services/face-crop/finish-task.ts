@@ -1,8 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { faceCropItems, faceCropTasks } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceCropItems, faceCropTasks } from "@/lib/foundation/db/schema";
 import { settleBilledBatch } from "@/lib/services/billed-batch/settle-batch";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
 import { getFaceCropTask } from "./get-task";
 
 export const INTERRUPTED = { code: "PROCESSING_FAILED", message: "The batch stopped before this photo was cropped; it was not charged. Upload it again." };

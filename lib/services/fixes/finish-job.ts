@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { fixJobs, type FixRecheckRecord, type FixStepRecord } from "@/lib/db/schema";
-import { refundDebit } from "@/lib/wallet/refund-debit";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import type { Db } from "@/lib/foundation/db/types";
+import { fixJobs, type FixRecheckRecord, type FixStepRecord } from "@/lib/foundation/db/schema";
+import { refundDebit } from "@/lib/domain/wallet/refund-debit";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
 import { getFixJob } from "./get-fix-job";
 
 type Status = (typeof fixJobs.$inferSelect)["status"];

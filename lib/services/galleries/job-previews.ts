@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { galleries, galleryPhotos } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { galleries, galleryPhotos } from "@/lib/foundation/db/schema";
 
 /**
  * The stored previews of a job's galleries: a deleted job takes its galleries

@@ -1,8 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { matchFiles, matchJobs } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { matchFiles, matchJobs } from "@/lib/foundation/db/schema";
 import { settleBilledBatch } from "@/lib/services/billed-batch/settle-batch";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
 import { toPublicMatchJob } from "./match-job-status";
 
 export const INTERRUPTED = { code: "PROCESSING_FAILED", message: "The match job stopped before this photo was matched; it was not charged. Match it again." };

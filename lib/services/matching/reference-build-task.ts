@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { faceReferences, referenceBuilds, subjects, type ReferenceProblem } from "@/lib/db/schema";
-import { EMBEDDING_MODEL } from "@/lib/ml/faces";
-import { notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceReferences, referenceBuilds, subjects, type ReferenceProblem } from "@/lib/foundation/db/schema";
+import { EMBEDDING_MODEL } from "@/lib/engines/ml/faces";
+import { notFound } from "@/lib/foundation/http/api-error";
 import { dropOutdatedReferences, embedAll, embeddableSubjects, sameChildReport } from "./build-references";
 import { learnFromReview } from "./confirmed-reference";
 

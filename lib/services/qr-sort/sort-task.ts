@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { agencies, jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/db/schema";
-import { DEFAULT_MATCH_THRESHOLD, describeFaces, isFaceInputError } from "@/lib/ml/faces";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencies, jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/foundation/db/schema";
+import { DEFAULT_MATCH_THRESHOLD, describeFaces, isFaceInputError } from "@/lib/engines/ml/faces";
 import { loadReferences } from "@/lib/services/matching/process-match-file";
 import { matchPhoto, type Reference } from "@/lib/services/matching/match-photo";
-import { cardReaderThreads, isFrameUnreadableError, readCards } from "@/lib/imaging/card-reader/read-cards";
-import { storage } from "@/lib/storage";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
-import { requireJob } from "@/lib/services/studio/agency-jobs";
+import { cardReaderThreads, isFrameUnreadableError, readCards } from "@/lib/engines/imaging/card-reader/read-cards";
+import { storage } from "@/lib/domain/storage";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
+import { requireJob } from "@/lib/services/agencies/agency-jobs";
 import { assignRuns } from "./assign-runs";
 import { earlierCorrections, handFiled } from "./hand-correction";
 
