@@ -95,4 +95,12 @@ describe("batch jobs' failure messages", () => {
     expect((await getTask(token, res.json.task_id)).json).toMatchObject({ status: "failed", error: interrupted.message });
     expect(await balanceOf(token)).toBe(100);
   }, 60_000);
+
+  it("a batch that was never committed (the event went out, the transaction rolled back) ends without effect", async () => {
+    const { token, account } = await testAccount({ tokens: 100 });
+    await expect(faceCrop.onFailure(failure("face-crop/task.requested", { taskId: "task_rolledback", accountId: account.id }, interrupted))).resolves.toBeUndefined();
+    await expect(matchFaces.onFailure(failure("matching/match-job.requested", { matchJobId: 2_000_000_000, accountId: account.id }, interrupted))).resolves.toBeUndefined();
+    expect(await balanceOf(token)).toBe(100);
+    expect((await ledgerOf(token)).filter((t) => t.type === "refund")).toHaveLength(0);
+  });
 });
