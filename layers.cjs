@@ -36,6 +36,7 @@ const PRODUCTS = [
   "billing",
   "team",
   "sign-in",
+  "billed-job", // single-charge jobs: their end with a refund
   "billed-batch",
 ];
 

@@ -1,21 +1,14 @@
 import { getDb } from "@/lib/foundation/db/client";
 import { defineJob } from "@/lib/domain/jobs/define-job";
-import { storage } from "@/lib/domain/storage";
-import { endFixJobWithRefund, moveFixJob } from "@/lib/services/fixes/finish-job";
+import { failFixJob, moveFixJob } from "@/lib/services/fixes/finish-job";
+import { chargedJobFailure } from "@/lib/services/billed-job/charged-job-failure";
 import { failureMessage } from "@/lib/services/fixes/job-errors";
 import { finishFixJob, loadFixJob, produceOutput, stageForReview } from "@/lib/services/fixes/fix-job-steps";
-import type { FailureContext } from "@/lib/domain/jobs/types";
 import { aiFixApproved, aiFixRequested } from "@/lib/domain/jobs/events";
 import { TIME_LIMITS_MS } from "./time-limits";
 
 /** Both halves end the same way on failure: failed, a message for people, one refund. */
-async function failAndRefund({ event, error, step }: FailureContext<{ jobId: string; accountId: string }>) {
-  await step.run("fail-and-refund", async () => {
-    const ended = await endFixJobWithRefund(await getDb(), { jobId: event.data.jobId, accountId: event.data.accountId, status: "failed", message: failureMessage(error) });
-    if (ended.job?.outputKey && ended.job.status !== "completed") await storage().delete(ended.job.outputKey).catch(() => {});
-    return { refunded: ended.refunded };
-  });
-}
+const failAndRefund = chargedJobFailure(failureMessage, (db, { jobId, accountId }: { jobId: string; accountId: string }, message) => failFixJob(db, { jobId, accountId, message }));
 
 /**
  * An AI fix job: analyzing -> applying -> completed | failed. With

@@ -4,6 +4,7 @@ import { mailMessages } from "@/lib/foundation/db/schema";
 import { logger } from "@/lib/foundation/log/logger";
 import { jobsMode } from "@/lib/domain/jobs/jobs-mode";
 import { startJob } from "@/lib/domain/jobs/start-job";
+import { nextRetryIn } from "@/lib/foundation/retry-schedule";
 import { mailConfig } from "./mail-config";
 import { transmit } from "./transport";
 
@@ -29,7 +30,7 @@ export async function attemptMail(db: Db, input: { messageId: string; attempt: n
     await send({ to: claimed.to, subject: claimed.subject, text: claimed.text, html: claimed.html }, claimed.id);
   } catch (err) {
     const error = (err as Error).message.slice(0, 500);
-    const retryIn = mailConfig().MAIL_RETRY_SCHEDULE[input.attempt - 1];
+    const retryIn = nextRetryIn(mailConfig().MAIL_RETRY_SCHEDULE, input.attempt);
     const outcome = retryIn === undefined ? "failed" : "retrying";
     await db.transaction(async (tx) => {
       await tx

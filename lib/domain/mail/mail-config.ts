@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseEnv } from "@/lib/foundation/parse-env";
+import { retrySchedule } from "@/lib/foundation/retry-schedule";
 
 /**
  * The outbox's retry schedule (lib/domain/mail/deliver-mail.ts). After the first
@@ -10,14 +11,7 @@ import { parseEnv } from "@/lib/foundation/parse-env";
  */
 const schema = z.object({
   /** Seconds between attempts, comma-separated: one retry per entry. */
-  MAIL_RETRY_SCHEDULE: z
-    .string()
-    .default("60,300,900,3600,10800,21600,43200")
-    .transform((s, ctx) => {
-      const parts = s.split(",").map((p) => Number(p.trim()));
-      if (parts.some((n) => !Number.isFinite(n) || n < 0)) ctx.addIssue({ code: "custom", message: "a comma-separated list of seconds" });
-      return parts.map((n) => Math.round(n * 1000));
-    }),
+  MAIL_RETRY_SCHEDULE: retrySchedule("60,300,900,3600,10800,21600,43200"),
   /**
    * The first attempt is made at once, by the process that queued the message;
    * this long after, a job makes it instead if that process died first.

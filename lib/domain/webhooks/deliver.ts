@@ -4,6 +4,7 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/foun
 import { newId } from "@/lib/foundation/ids";
 import { startDeliveryJob } from "./emit";
 import { sendSigned, type SendResult } from "./send";
+import { nextRetryIn } from "@/lib/foundation/retry-schedule";
 import { webhookConfig } from "./webhook-config";
 
 export type AttemptOutcome = "succeeded" | "retrying" | "failed" | "skipped";
@@ -32,7 +33,7 @@ export async function attemptDelivery(db: Db, input: { deliveryId: string; accou
   }
 
   const result: SendResult = await send({ url: endpoint.url, secret: endpoint.secret, messageId: delivery.id, body: JSON.stringify(delivery.payload), timeoutMs: cfg.WEBHOOK_TIMEOUT_MS });
-  const retryIn = cfg.WEBHOOK_RETRY_SCHEDULE[input.attempt - 1];
+  const retryIn = nextRetryIn(cfg.WEBHOOK_RETRY_SCHEDULE, input.attempt);
   const outcome: AttemptOutcome = result.ok ? "succeeded" : retryIn === undefined ? "failed" : "retrying";
 
   await db.transaction(async (tx) => {

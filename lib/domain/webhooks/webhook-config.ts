@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseEnv } from "@/lib/foundation/parse-env";
+import { retrySchedule } from "@/lib/foundation/retry-schedule";
 
 /**
  * Delivery settings. The default schedule is the one Svix uses (the Standard
@@ -8,14 +9,7 @@ import { parseEnv } from "@/lib/foundation/parse-env";
  */
 const schema = z.object({
   /** Seconds between attempts, comma-separated: one retry per entry. */
-  WEBHOOK_RETRY_SCHEDULE: z
-    .string()
-    .default("5,300,1800,7200,18000,36000,36000")
-    .transform((s, ctx) => {
-      const parts = s.split(",").map((p) => Number(p.trim()));
-      if (parts.some((n) => !Number.isFinite(n) || n < 0)) ctx.addIssue({ code: "custom", message: "a comma-separated list of seconds" });
-      return parts.map((n) => Math.round(n * 1000));
-    }),
+  WEBHOOK_RETRY_SCHEDULE: retrySchedule("5,300,1800,7200,18000,36000,36000"),
   /** One attempt's budget: connect, send, and the receiver's answer. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   /** Deliveries in a row that ran out of retries before the endpoint is disabled. */

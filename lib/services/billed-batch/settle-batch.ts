@@ -2,7 +2,7 @@ import type { Db } from "@/lib/foundation/db/types";
 import { refundDebit } from "@/lib/domain/wallet/refund-debit";
 
 /** What a billed batch row carries (lib/foundation/db/schema/billed-batch.ts). */
-type BilledBatch = {
+export type BilledBatch = {
   accountId: string;
   totalFiles: number;
   pricePerFile: number;
