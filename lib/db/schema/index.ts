@@ -15,3 +15,4 @@ export * from "./billing";
 export * from "./qr-sort";
 export * from "./team";
 export * from "./mail";
+export * from "./orders";

@@ -1,0 +1,41 @@
+// A studio ready to sell: a product, a price sheet with a print, a digital file, a
+// package, tax and both shipping options, an agency job that sells from it.
+import * as productsRoute from "@/app/v1/products/route";
+import * as sheetsRoute from "@/app/v1/price-sheets/route";
+import * as jobSheetRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/price-sheet/route";
+import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
+import * as jobsRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/route";
+import { productBody } from "../api/core-fixtures";
+import { call } from "../http";
+
+export const SHEET = {
+  name: "Spring picture day",
+  currency: "usd",
+  tax_rate_bps: 825,
+  items: [
+    { id: "p8x10", kind: "print", price: 1500, lab_cost: 300 },
+    { id: "digital", kind: "digital", name: "Digital file", price: 2000, lab_cost: 0 },
+  ],
+  packages: [{ id: "pkgA", name: "Package A", price: 3000, items: [{ item_id: "p8x10", quantity: 2 }, { item_id: "digital", quantity: 1 }] }],
+  shipping: [
+    { id: "home", type: "home", name: "To your home", price: 799 },
+    { id: "school", type: "school", name: "To the school", batch_date: "2026-12-15" },
+  ],
+};
+
+export async function sellingStudio(token: string) {
+  const product = await call(productsRoute, "POST", "/v1/products", { token, body: productBody({ name: "8x10 print", width_in: 8, height_in: 10 }) });
+  if (product.status !== 201) throw new Error(product.text);
+  const items = SHEET.items.map((i) => (i.kind === "print" ? { ...i, product_id: product.json.id } : i));
+  const sheet = await call(sheetsRoute, "POST", "/v1/price-sheets", { token, body: { ...SHEET, items } });
+  if (sheet.status !== 201) throw new Error(sheet.text);
+  const agency = await call(agenciesRoute, "POST", "/v1/services/studio/agencies", { token, body: { name: "Oak Elementary", agency_type: "school" } });
+  if (agency.status !== 201) throw new Error(agency.text);
+  const agencyId = String(agency.json.id);
+  const job = await call(jobsRoute, "POST", `/v1/services/studio/agencies/${agencyId}/jobs`, { token, body: { name: "Fall 2026", icp_type: "school" }, params: { agencyId } });
+  if (job.status !== 201) throw new Error(job.text);
+  const jobId = String(job.json.id);
+  const assigned = await call(jobSheetRoute, "PUT", `/v1/services/studio/agencies/${agencyId}/jobs/${jobId}/price-sheet`, { token, body: { price_sheet_id: sheet.json.id }, params: { agencyId, jobId } });
+  if (assigned.status !== 200) throw new Error(assigned.text);
+  return { productId: product.json.id as string, sheet: sheet.json, sheetId: sheet.json.id as string, agencyId, jobId };
+}
