@@ -706,6 +706,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payments/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the studio's Stripe account is connected and can take payments */
+        get: operations["getPaymentsConnect"];
+        put?: never;
+        /** Connect the studio's Stripe account (created on first call) and get an onboarding link */
+        post: operations["postPaymentsConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/price-sheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the studio's price sheets */
+        get: operations["getPriceSheets"];
+        put?: never;
+        /** Create a price sheet: items (prints of products, digital files), packages, tax rate, shipping options */
+        post: operations["postPriceSheets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/price-sheets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A price sheet */
+        get: operations["getPriceSheetsById"];
+        put?: never;
+        post?: never;
+        /** Delete a price sheet (409 while a job sells from it) */
+        delete: operations["deletePriceSheetsById"];
+        options?: never;
+        head?: never;
+        /** Change a price sheet (lists given replace the sheet's) */
+        patch: operations["patchPriceSheetsById"];
+        trace?: never;
+    };
+    "/v1/price-sheets/{id}/promo-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A price sheet's promo codes, with their uses */
+        get: operations["getPriceSheetsByIdPromoCodes"];
+        put?: never;
+        /** Create a promo code (percent or amount, expiry, use limit) */
+        post: operations["postPriceSheetsByIdPromoCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/price-sheets/{id}/promo-codes/{codeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a promo code */
+        delete: operations["deletePriceSheetsByIdPromoCodesByCodeId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products": {
         parameters: {
             query?: never;
@@ -1042,6 +1132,24 @@ export interface paths {
         post?: never;
         /** Delete a photo (and its stored files) */
         delete: operations["deleteServicesStudioAgenciesByAgencyIdJobsByJobIdFilesByFileId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/price-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price sheet a job's galleries sell from */
+        get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobIdPriceSheet"];
+        /** Assign the price sheet a job sells from (null: none) */
+        put: operations["putServicesStudioAgenciesByAgencyIdJobsByJobIdPriceSheet"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2684,7 +2792,7 @@ export interface operations {
     getAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "unauth_token.rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "unauth_token.rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted" | "payments.stripe_connected" | "order.status_changed" | "order.refunded" | "order.canceled";
                 limit?: string;
                 page?: string;
             };
@@ -3915,6 +4023,605 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPaymentsConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        charges_enabled: boolean;
+                        connected: boolean;
+                        details_submitted: boolean;
+                        onboarding_url?: string;
+                        payouts_enabled: boolean;
+                        stripe_account_id: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postPaymentsConnect: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    country?: string;
+                    /**
+                     * @default express
+                     * @enum {string}
+                     */
+                    type?: "express" | "standard";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        charges_enabled: boolean;
+                        connected: boolean;
+                        details_submitted: boolean;
+                        onboarding_url?: string;
+                        payouts_enabled: boolean;
+                        stripe_account_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPriceSheets: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "print" | "digital";
+                                lab_cost: number;
+                                name: string;
+                                price: number;
+                                product: {
+                                    bleed_mm: number;
+                                    height_in: number;
+                                    min_ppi: number;
+                                    product_type: string;
+                                    width_in: number;
+                                } | null;
+                                product_id: string | null;
+                            }[];
+                            name: string;
+                            packages: {
+                                id: string;
+                                items: {
+                                    item_id: string;
+                                    quantity: number;
+                                }[];
+                                name: string;
+                                price: number;
+                            }[];
+                            shipping: {
+                                batch_date?: string;
+                                id: string;
+                                name: string;
+                                price?: number;
+                                /** @enum {string} */
+                                type: "home" | "school";
+                            }[];
+                            tax_rate_bps: number;
+                            updated_at: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postPriceSheets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currency: string;
+                    /** @default [] */
+                    items?: {
+                        id?: string;
+                        /** @enum {string} */
+                        kind: "print" | "digital";
+                        lab_cost: number;
+                        name?: string;
+                        price: number;
+                        product_id?: string | null;
+                    }[];
+                    name: string;
+                    /** @default [] */
+                    packages?: {
+                        id?: string;
+                        items: {
+                            item_id: string;
+                            quantity: number;
+                        }[];
+                        name: string;
+                        price: number;
+                    }[];
+                    /** @default [] */
+                    shipping?: ({
+                        id?: string;
+                        name: string;
+                        price: number;
+                        /** @constant */
+                        type: "home";
+                    } | {
+                        /** Format: date */
+                        batch_date: string;
+                        id?: string;
+                        name: string;
+                        /** @constant */
+                        type: "school";
+                    })[];
+                    /** @default 0 */
+                    tax_rate_bps?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        currency: string;
+                        id: string;
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "print" | "digital";
+                            lab_cost: number;
+                            name: string;
+                            price: number;
+                            product: {
+                                bleed_mm: number;
+                                height_in: number;
+                                min_ppi: number;
+                                product_type: string;
+                                width_in: number;
+                            } | null;
+                            product_id: string | null;
+                        }[];
+                        name: string;
+                        packages: {
+                            id: string;
+                            items: {
+                                item_id: string;
+                                quantity: number;
+                            }[];
+                            name: string;
+                            price: number;
+                        }[];
+                        shipping: {
+                            batch_date?: string;
+                            id: string;
+                            name: string;
+                            price?: number;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        }[];
+                        tax_rate_bps: number;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPriceSheetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        currency: string;
+                        id: string;
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "print" | "digital";
+                            lab_cost: number;
+                            name: string;
+                            price: number;
+                            product: {
+                                bleed_mm: number;
+                                height_in: number;
+                                min_ppi: number;
+                                product_type: string;
+                                width_in: number;
+                            } | null;
+                            product_id: string | null;
+                        }[];
+                        name: string;
+                        packages: {
+                            id: string;
+                            items: {
+                                item_id: string;
+                                quantity: number;
+                            }[];
+                            name: string;
+                            price: number;
+                        }[];
+                        shipping: {
+                            batch_date?: string;
+                            id: string;
+                            name: string;
+                            price?: number;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        }[];
+                        tax_rate_bps: number;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deletePriceSheetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchPriceSheetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currency?: string;
+                    items?: {
+                        id?: string;
+                        /** @enum {string} */
+                        kind: "print" | "digital";
+                        lab_cost: number;
+                        name?: string;
+                        price: number;
+                        product_id?: string | null;
+                    }[];
+                    name?: string;
+                    packages?: {
+                        id?: string;
+                        items: {
+                            item_id: string;
+                            quantity: number;
+                        }[];
+                        name: string;
+                        price: number;
+                    }[];
+                    shipping?: ({
+                        id?: string;
+                        name: string;
+                        price: number;
+                        /** @constant */
+                        type: "home";
+                    } | {
+                        /** Format: date */
+                        batch_date: string;
+                        id?: string;
+                        name: string;
+                        /** @constant */
+                        type: "school";
+                    })[];
+                    tax_rate_bps?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        currency: string;
+                        id: string;
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "print" | "digital";
+                            lab_cost: number;
+                            name: string;
+                            price: number;
+                            product: {
+                                bleed_mm: number;
+                                height_in: number;
+                                min_ppi: number;
+                                product_type: string;
+                                width_in: number;
+                            } | null;
+                            product_id: string | null;
+                        }[];
+                        name: string;
+                        packages: {
+                            id: string;
+                            items: {
+                                item_id: string;
+                                quantity: number;
+                            }[];
+                            name: string;
+                            price: number;
+                        }[];
+                        shipping: {
+                            batch_date?: string;
+                            id: string;
+                            name: string;
+                            price?: number;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        }[];
+                        tax_rate_bps: number;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPriceSheetsByIdPromoCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "percent" | "amount";
+                            max_uses: number | null;
+                            uses: number;
+                            value: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postPriceSheetsByIdPromoCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @default null */
+                    expires_at?: string | null;
+                    /** @enum {string} */
+                    kind: "percent" | "amount";
+                    /** @default null */
+                    max_uses?: number | null;
+                    value: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        created_at: string;
+                        expires_at: string | null;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "amount";
+                        max_uses: number | null;
+                        uses: number;
+                        value: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deletePriceSheetsByIdPromoCodesByCodeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                codeId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6084,6 +6791,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioAgenciesByAgencyIdJobsByJobIdPriceSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job_id: number;
+                        price_sheet_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    putServicesStudioAgenciesByAgencyIdJobsByJobIdPriceSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    price_sheet_id: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job_id: number;
+                        price_sheet_id: string | null;
+                    };
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8674,7 +9449,7 @@ export interface operations {
                  */
                 "application/json": {
                     description?: string;
-                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed")[];
+                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed" | "order.paid" | "order.shipped" | "order.refunded")[];
                     url: string;
                 };
             };
@@ -8789,7 +9564,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed")[];
+                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed" | "order.paid" | "order.shipped" | "order.refunded")[];
                 };
             };
         };

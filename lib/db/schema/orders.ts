@@ -159,6 +159,8 @@ export const orderItems = pgTable(
     accountId: accountId(),
     /** The gallery photo (the job file's id as the galleries name it). */
     photoId: text("photo_id").notNull(),
+    /** Cart order, from 0. */
+    position: integer("position").notNull(),
     kind: text("kind").$type<"item" | "package">().notNull(),
     /** The sheet item's or package's id. */
     refId: text("ref_id").notNull(),
