@@ -3,7 +3,7 @@ import type { Schemas } from "./parse-input";
 import type { Role } from "@/lib/auth/roles";
 
 /** Who may call a route, as the API description names it (lib/openapi). */
-export type AuthKind = "account" | "public" | "operator" | "core" | "core-public";
+export type AuthKind = "account" | "public" | "operator" | "core" | "core-public" | "parent";
 
 /**
  * What a route says about itself for the OpenAPI document (GET /v1/openapi.json),

@@ -6,6 +6,7 @@ import { clientIp } from "./client-ip";
 import { createWrapper } from "./create-handler";
 import { personName } from "@/lib/accounts/person-name";
 import { assertStudioTwoFactor } from "@/lib/auth/two-factor-policy";
+import { authenticateParent, type ParentPrincipal } from "@/lib/services/galleries/parent-principal";
 
 /** Endpoints for a signed-in account: Bearer access token, API key, or the studio session. */
 export const withAccount = createWrapper<AccountPrincipal>({
@@ -45,4 +46,19 @@ export const withOperator = createWrapper<"operator">({
   },
   rateLimitKey: (_p, req) => `op:${clientIp(req)}`,
   idempotencyScope: () => "operator",
+});
+
+/**
+ * Parent gallery endpoints (/v1/parent/...): `Authorization: Bearer <gallery token>`
+ * from POST /v1/parent/access. The handler's principal is the code's account, job
+ * and child, and the ids of the galleries open to it now (its own and the job's
+ * group gallery); every query a handler makes must stay inside those.
+ */
+export const withParent = createWrapper<ParentPrincipal>({
+  kind: "parent",
+  authenticate: authenticateParent,
+  rateLimitKey: (p) => `parent:${p.subjectId}`,
+  accountIdOf: (p) => p.accountId,
+  // A POST (checkout) with Idempotency-Key replays per child's code, apart from the studio's own keys.
+  idempotencyScope: (p) => `parent:${p.accountId}:${p.subjectId}`,
 });

@@ -37,6 +37,11 @@ export const qrSortRequested = eventType("qr-sort/task.requested", {
   schema: z.object({ taskId: z.string().startsWith("task_"), accountId: z.string().min(1) }),
 });
 
+/** Parent galleries (inngest/gallery-previews.ts): render a published job's watermarked previews; free. */
+export const galleryPreviewsRequested = eventType("galleries/previews.requested", {
+  schema: z.object({ accountId: z.string().min(1), jobId: z.number().int().positive() }),
+});
+
 /** One attempt of a webhook delivery (inngest/webhook-delivery.ts). */
 export const webhookDeliveryAttempt = eventType("webhooks/delivery.attempt", {
   schema: z.object({ deliveryId: z.string().startsWith("msg_"), accountId: z.string().min(1), attempt: z.number().int().min(1) }),
@@ -53,4 +58,4 @@ export const mailDeliveryAttempt = eventType("mail/message.attempt", {
 });
 
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, webhookDeliveryAttempt, autoTopUpRequested, mailDeliveryAttempt] as const;
+export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, galleryPreviewsRequested, webhookDeliveryAttempt, autoTopUpRequested, mailDeliveryAttempt] as const;

@@ -21,6 +21,7 @@ const SECURITY: Record<AuthKind, Array<Record<string, string[]>>> = {
   "core-public": [{ basicAuth: [] }, { bearerAuth: [] }, { unauthToken: [] }, { sessionCookie: [] }],
   operator: [{ operatorToken: [] }],
   public: [],
+  parent: [{ galleryToken: [] }],
 };
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -89,6 +90,7 @@ export function buildOpenApiDocument(routes: DescribedRoute[], opts: { serverUrl
         unauthToken: { type: "apiKey", in: "header", name: "X-Service-Unauth-Token", description: "Core API public reads only (GET /v1/products...), from any web origin." },
         sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The studio's own session (same-origin writes only)." },
         operatorToken: { type: "http", scheme: "bearer", description: "OPERATOR_TOKEN: operator endpoints, only when the server sets it." },
+        galleryToken: { type: "http", scheme: "bearer", description: "A parent's gallery token (POST /v1/parent/access with the child's access code): /v1/parent routes only." },
       },
     },
   };

@@ -26,13 +26,15 @@ resetRateLimiter();
 
 /**
  * Who may call each route and method: the least studio role, or `public` (no
- * credentials: sign-up, sign-in, the invitation link) or `operator` (OPERATOR_TOKEN).
+ * credentials: sign-up, sign-in, the invitation link, a parent's access code) or `operator`
+ * (OPERATOR_TOKEN) or `parent` (a gallery token from a child's access code: no studio role at all,
+ * test/api/gallery-access.test.ts sweeps those routes with other children's codes).
  * Routes about the person's own login (password, e-mail, sessions, two-factor) are
  * for any member. Money (checkout, card portal, auto top-up, receipts) is the owner's;
  * credentials that act for the studio (API keys, webhook secrets, the storefront's
  * unauth token rotation) and the team and audit log are admins'.
  */
-type Who = Role | "public" | "operator";
+type Who = Role | "public" | "operator" | "parent";
 const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   // The JSON 404 for unknown /v1 paths: no wrapped methods.
   "[[...path]]": {},
@@ -72,6 +74,12 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "members": { GET: "viewer" },
   "openapi.json": { GET: "public" },
   "operator/grants": { POST: "operator" },
+  "parent/access": { POST: "public" },
+  "parent/favourites/[photoId]": { PUT: "parent", DELETE: "parent" },
+  "parent/favourites": { GET: "parent" },
+  "parent/galleries/[galleryId]/photos": { GET: "parent" },
+  "parent/galleries": { GET: "parent" },
+  "parent/photos/[photoId]": { GET: "parent" },
   "operator/holds/release": { POST: "operator" },
   "operator/mail": { GET: "operator" },
   "operator/mail/retry": { POST: "operator" },
@@ -90,6 +98,9 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "services/preflight/checks/[reportId]": { GET: "viewer", DELETE: "photographer" },
   "services/preflight/checks": { GET: "viewer", POST: "photographer" },
   "services/preflight/dpi-score": { POST: "photographer" },
+  "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/close": { POST: "admin" },
+  "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen": { POST: "admin" },
+  "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries": { GET: "photographer", POST: "admin" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/files/[fileId]": { GET: "viewer", DELETE: "photographer" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/files": { GET: "viewer", POST: "photographer" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/qr-sort": { GET: "viewer", POST: "photographer" },
@@ -105,6 +116,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "services/studio/agencies/[agencyId]/subjects": { GET: "viewer", POST: "photographer" },
   "services/studio/agencies": { GET: "viewer", POST: "photographer" },
   "services/studio/face-crop/results/[resultId]": { PUT: "photographer" },
+  "services/studio/gallery-settings": { GET: "photographer", PUT: "admin" },
   "services/studio/face-crop": { POST: "photographer" },
   "services/studio/face-crop/upload": { POST: "photographer" },
   "services/studio/jobs/[taskId]": { GET: "viewer" },

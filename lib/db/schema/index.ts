@@ -15,4 +15,5 @@ export * from "./billing";
 export * from "./qr-sort";
 export * from "./team";
 export * from "./mail";
+export * from "./galleries";
 export * from "./orders";

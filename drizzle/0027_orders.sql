@@ -21,6 +21,7 @@ CREATE TABLE "order_items" (
 	"order_id" text NOT NULL,
 	"account_id" text NOT NULL,
 	"photo_id" text NOT NULL,
+	"position" integer NOT NULL,
 	"kind" text NOT NULL,
 	"ref_id" text NOT NULL,
 	"name" text NOT NULL,

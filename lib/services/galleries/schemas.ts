@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/http/pagination";
+import { intId } from "@/lib/services/studio/schemas";
+
+// Parent side (/v1/parent/...).
+
+export const accessBody = z.strictObject({
+  code: z.string({ error: "code is required: the access code printed on the child's card or flyer." }).trim().min(1, "code is required.").max(64, "code is at most 64 characters."),
+});
+
+export const parentGallery = z.object({
+  id: z.string(),
+  kind: z.enum(["subject", "group"]),
+  /** The child's name, or the job's name for the group gallery. */
+  title: z.string(),
+  studio_name: z.string(),
+  photo_count: z.number().int(),
+  expires_at: z.string().nullable(),
+});
+export type ParentGallery = z.output<typeof parentGallery>;
+
+export const accessResponse = z.object({
+  token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_at: z.string(),
+  galleries: z.array(parentGallery),
+});
+
+export const galleryIdParams = z.object({ galleryId: z.string().min(1).max(64) });
+export const photoIdParams = z.object({ photoId: z.string().min(1).max(64) });
+export const parentPhotosQuery = pageQuery;
+
+export const parentPhoto = z.object({
+  id: z.string(),
+  gallery_id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Watermarked preview, at most 1,200 px: a signed URL scoped to this code's galleries, valid a few hours. */
+  preview_url: z.string(),
+  favourite: z.boolean(),
+});
+export type ParentPhoto = z.output<typeof parentPhoto>;
+
+export const favouriteResponse = z.object({ photo_id: z.string(), favourite: z.boolean() });
+
+// Studio side (/v1/services/studio/...).
+
+export const jobGalleriesParams = z.object({ agencyId: intId, jobId: intId });
+
+export const publishBody = z.strictObject({
+  /** Job files for the group gallery (class or team photos), added to what it holds. */
+  group_file_ids: z.array(z.number().int().positive(), { error: "group_file_ids must be a list of file ids of this job." }).max(500).optional(),
+  /** Days the galleries stay open from now; the studio's setting when left out. */
+  expiry_days: z.number().int().min(1).max(365).optional(),
+});
+export type PublishBody = z.output<typeof publishBody>;
+
+export const reopenBody = z.strictObject({
+  expiry_days: z.number().int().min(1).max(365).optional(),
+});
+
+export const studioGallery = z.object({
+  id: z.string(),
+  kind: z.enum(["subject", "group"]),
+  subject_id: z.string().nullable(),
+  student_id: z.string().nullable(),
+  name: z.string().nullable(),
+  /** The child's access code (null for the group gallery, which every code of the job opens). */
+  access_code: z.string().nullable(),
+  status: z.enum(["draft", "published", "closed"]),
+  expires_at: z.string().nullable(),
+  published_at: z.string().nullable(),
+  photo_count: z.number().int(),
+  previews_ready: z.number().int(),
+});
+
+export const publishResponse = z.object({
+  job_id: z.number().int(),
+  galleries: z.number().int(),
+  photos_added: z.number().int(),
+  previews_pending: z.number().int(),
+  gallery_url: z.string(),
+});
+
+export const settingsBody = z.strictObject({
+  expiry_days: z.number().int().min(1).max(365).optional(),
+  watermark_text: z.string().trim().min(1).max(60).nullable().optional(),
+  /** A signed upload URL of ours (POST /v1/uploads) of a PNG or JPEG logo, or null to draw the text. */
+  watermark_logo_url: z.string().url().max(4096).nullable().optional(),
+  group_gallery: z.boolean().optional(),
+  downloads_enabled: z.boolean().optional(),
+});
+export type SettingsBody = z.output<typeof settingsBody>;
+
+export const settingsResponse = z.object({
+  expiry_days: z.number().int(),
+  watermark_text: z.string().nullable(),
+  watermark_logo: z.boolean(),
+  group_gallery: z.boolean(),
+  downloads_enabled: z.boolean(),
+});
