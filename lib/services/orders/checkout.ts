@@ -1,7 +1,8 @@
 import type Stripe from "stripe";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { orderItems, orders, promoCodes } from "@/lib/db/schema";
+import type { SheetItem, SheetPackage } from "@/lib/db/schema";
+import { gallerySettings, orderItems, orders, promoCodes } from "@/lib/db/schema";
 import { config } from "@/lib/config";
 import { newId } from "@/lib/ids";
 import { ApiError } from "@/lib/http/api-error";
@@ -28,6 +29,7 @@ export async function startParentCheckout(db: Db, scope: ParentScope, input: Che
   input.lines.forEach((l, n) => {
     if (!allowed.has(l.photo_id)) throw invalidField(`lines.${n}.photo_id`, "No such photo in your gallery.");
   });
+  await assertDigitalSold(db, scope.accountId, sheet, input);
   const stripeAccount = await requireChargeableAccount(db, scope.accountId);
   const option = sheet.shipping.find((s) => s.id === input.shipping_option_id);
   if (option?.type === "home" && !input.address) throw invalidField("address", "Give the address to ship to.");
@@ -111,6 +113,16 @@ function stripeLines(p: Priced, currency: string, orderId: string): Stripe.Check
   const line = (name: string, amount: number, quantity = 1) => ({ quantity, price_data: { currency, unit_amount: amount, product_data: { name } } });
   if (p.discount > 0) return [line(`Order ${orderId}`, p.total)];
   return [...p.lines.map((l) => line(l.name, l.unitPrice, l.quantity)), ...(p.tax > 0 ? [line("Tax", p.tax)] : []), ...(p.shipping > 0 ? [line(`Shipping: ${p.option.name}`, p.shipping)] : [])];
+}
+
+/** Digital files (alone or in a package) are sold only when the studio's gallery settings turn downloads on. */
+async function assertDigitalSold(db: Db, accountId: string, sheet: { items: SheetItem[]; packages: SheetPackage[] }, input: CheckoutInput) {
+  const digital = new Set(sheet.items.filter((i) => i.kind === "digital").map((i) => i.id));
+  const digitalPackages = new Set(sheet.packages.filter((p) => p.items.some((i) => digital.has(i.item_id))).map((p) => p.id));
+  const n = input.lines.findIndex((l) => (l.item_id && digital.has(l.item_id)) || (l.package_id && digitalPackages.has(l.package_id)));
+  if (n < 0) return;
+  const [settings] = await db.select({ on: gallerySettings.downloadsEnabled }).from(gallerySettings).where(eq(gallerySettings.accountId, accountId));
+  if (!settings?.on) throw invalidField(`lines.${n}.${input.lines[n]!.item_id ? "item_id" : "package_id"}`, "This studio does not sell digital files from its galleries.");
 }
 
 /** Stripe refused the session: the order is canceled and its promo use given back. */

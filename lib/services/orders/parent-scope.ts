@@ -1,24 +1,21 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { jobFiles } from "@/lib/db/schema";
+import { galleryPhotos } from "@/lib/db/schema";
+import type { ParentPrincipal } from "@/lib/services/galleries/parent-principal";
 
 /**
- * What a parent's gallery token opens (the galleries' `withParent` gives it to
- * handlers): the studio, the job, the child, and the galleries the code opens
- * (the child's own and the job's group gallery).
+ * What a parent's gallery token opens (withParent's principal): the studio, the
+ * job, the child, and the galleries open to the code now (the child's own and the
+ * job's group gallery).
  */
-export type ParentScope = { accountId: string; jobId: number; subjectId: string; galleryIds: string[] };
+export type ParentScope = ParentPrincipal;
 
-/**
- * The photo ids of `photoIds` the parent may buy: photos of the job the code
- * belongs to. The galleries narrow this to the photos of `galleryIds`.
- */
+/** The photo ids of `photoIds` the parent may buy: photos of the galleries the code opens, and no other. */
 export async function purchasablePhotos(db: Db, scope: ParentScope, photoIds: string[]): Promise<Set<string>> {
-  const ints = photoIds.filter((p) => /^[0-9]{1,10}$/.test(p)).map(Number).filter((n) => n <= 2_147_483_647);
-  if (ints.length === 0) return new Set();
+  if (photoIds.length === 0 || scope.galleryIds.length === 0) return new Set();
   const rows = await db
-    .select({ id: jobFiles.id })
-    .from(jobFiles)
-    .where(and(eq(jobFiles.accountId, scope.accountId), eq(jobFiles.jobId, scope.jobId), inArray(jobFiles.id, ints)));
-  return new Set(rows.map((r) => String(r.id)));
+    .select({ id: galleryPhotos.id })
+    .from(galleryPhotos)
+    .where(and(eq(galleryPhotos.accountId, scope.accountId), inArray(galleryPhotos.galleryId, scope.galleryIds), inArray(galleryPhotos.id, [...new Set(photoIds)])));
+  return new Set(rows.map((r) => r.id));
 }

@@ -28,7 +28,7 @@ function filterSql(accountId: string, f: OrderFilter): SQL {
 export async function listOrders(db: Db, accountId: string, f: OrderFilter, window: { limit: number; offset: number }) {
   const where = filterSql(accountId, f);
   const rows = await db
-    .select({ order: orders, itemCount: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})` })
+    .select({ order: orders, itemCount: sql<number>`(select count(*)::int from "order_items" where "order_items"."order_id" = "orders"."id")` })
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
