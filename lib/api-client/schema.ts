@@ -706,6 +706,229 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List orders (filters: job_id, status, from, to), newest first */
+        get: operations["getOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order with its items and refunds */
+        get: operations["getOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move an order on: in_production, shipped (tracking), delivered */
+        patch: operations["patchOrdersById"];
+        trace?: never;
+    };
+    "/v1/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an order: unpaid, or paid and not shipped (refunded in full) */
+        post: operations["postOrdersByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund one item, or what is left of the order, through Stripe */
+        post: operations["postOrdersByIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales per job: gross, refunds, fees, lab cost, net (minor units) */
+        get: operations["getOrdersSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/sales.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales per job as CSV (amounts in minor units) */
+        get: operations["getOrdersSalesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parent/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a child's gallery access code for a gallery token */
+        post: operations["postParentAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parent/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check out the cart: prices from the job's price sheet, payment on the studio's Stripe page (answers its URL) */
+        post: operations["postParentCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parent/favourites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The child's favourite photos (shared by everyone holding the child's code) */
+        get: operations["getParentFavourites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parent/favourites/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a photo as a favourite (repeating is harmless) */
+        put: operations["putParentFavouritesByPhotoId"];
+        post?: never;
+        /** Unmark a favourite */
+        delete: operations["deleteParentFavouritesByPhotoId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parent/galleries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The galleries the gallery token opens: the child's own and the job's group gallery */
+        get: operations["getParentGalleries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parent/galleries/{galleryId}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A gallery's photos as watermarked previews, in capture order (404 for a gallery the token does not open) */
+        get: operations["getParentGalleriesByGalleryIdPhotos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parent/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One photo of a gallery the token opens */
+        get: operations["getParentPhotosByPhotoId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payments/connect": {
         parameters: {
             query?: never;
@@ -1137,6 +1360,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job's parent galleries with each child's access code */
+        get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobIdGalleries"];
+        put?: never;
+        /** Publish the job's parent galleries from its sorting (free) */
+        post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the job's galleries now: codes and tokens stop opening them */
+        post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen the job's closed or expired galleries until a new expiry (codes unchanged) */
+        post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesReopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/price-sheet": {
         parameters: {
             query?: never;
@@ -1341,6 +1616,24 @@ export interface paths {
         put?: never;
         /** Crop faces from uploaded photos to an ID-photo preset (billed per photo) */
         post: operations["postServicesStudioFaceCropUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/gallery-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The studio's parent gallery settings */
+        get: operations["getServicesStudioGallerySettings"];
+        /** Change the studio's gallery settings: expiry, watermark (text or logo), group gallery, downloads */
+        put: operations["putServicesStudioGallerySettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4023,6 +4316,877 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOrders: {
+        parameters: {
+            query?: {
+                from?: string;
+                job_id?: string;
+                limit?: string;
+                page?: string;
+                status?: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            canceled_at: string | null;
+                            carrier: string | null;
+                            created_at: string;
+                            currency: string;
+                            delivered_at: string | null;
+                            discount: number;
+                            disputed: boolean;
+                            email: string;
+                            fee: number;
+                            id: string;
+                            item_count: number;
+                            job_id: number | null;
+                            lab_cost: number;
+                            paid_at: string | null;
+                            promo_code: string | null;
+                            refunded_amount: number;
+                            shipped_at: string | null;
+                            shipping: {
+                                address?: {
+                                    [key: string]: string;
+                                };
+                                batch_date?: string;
+                                name: string;
+                                option_id: string;
+                                /** @enum {string} */
+                                type: "home" | "school";
+                            };
+                            shipping_amount: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                            subject_id: string | null;
+                            subtotal: number;
+                            tax: number;
+                            total: number;
+                            tracking_number: string | null;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canceled_at: string | null;
+                        carrier: string | null;
+                        created_at: string;
+                        currency: string;
+                        delivered_at: string | null;
+                        discount: number;
+                        disputed: boolean;
+                        email: string;
+                        fee: number;
+                        id: string;
+                        items: {
+                            crop: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "item" | "package";
+                            lab_cost: number;
+                            line_total: number;
+                            name: string;
+                            photo_id: string;
+                            quantity: number;
+                            ref_id: string;
+                            refunded_amount: number;
+                            unit_price: number;
+                            yearbook_pose: boolean;
+                        }[];
+                        job_id: number | null;
+                        lab_cost: number;
+                        paid_at: string | null;
+                        promo_code: string | null;
+                        refunded_amount: number;
+                        refunds: {
+                            amount: number;
+                            created_at: string;
+                            id: string;
+                            item_id: string | null;
+                            reason: string | null;
+                        }[];
+                        shipped_at: string | null;
+                        shipping: {
+                            address?: {
+                                [key: string]: string;
+                            };
+                            batch_date?: string;
+                            name: string;
+                            option_id: string;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        };
+                        shipping_amount: number;
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                        subject_id: string | null;
+                        subtotal: number;
+                        tax: number;
+                        total: number;
+                        tracking_number: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    carrier?: string;
+                    /** @enum {string} */
+                    status: "in_production" | "shipped" | "delivered";
+                    tracking_number?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canceled_at: string | null;
+                        carrier: string | null;
+                        created_at: string;
+                        currency: string;
+                        delivered_at: string | null;
+                        discount: number;
+                        disputed: boolean;
+                        email: string;
+                        fee: number;
+                        id: string;
+                        items: {
+                            crop: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "item" | "package";
+                            lab_cost: number;
+                            line_total: number;
+                            name: string;
+                            photo_id: string;
+                            quantity: number;
+                            ref_id: string;
+                            refunded_amount: number;
+                            unit_price: number;
+                            yearbook_pose: boolean;
+                        }[];
+                        job_id: number | null;
+                        lab_cost: number;
+                        paid_at: string | null;
+                        promo_code: string | null;
+                        refunded_amount: number;
+                        refunds: {
+                            amount: number;
+                            created_at: string;
+                            id: string;
+                            item_id: string | null;
+                            reason: string | null;
+                        }[];
+                        shipped_at: string | null;
+                        shipping: {
+                            address?: {
+                                [key: string]: string;
+                            };
+                            batch_date?: string;
+                            name: string;
+                            option_id: string;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        };
+                        shipping_amount: number;
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                        subject_id: string | null;
+                        subtotal: number;
+                        tax: number;
+                        total: number;
+                        tracking_number: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postOrdersByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canceled_at: string | null;
+                        carrier: string | null;
+                        created_at: string;
+                        currency: string;
+                        delivered_at: string | null;
+                        discount: number;
+                        disputed: boolean;
+                        email: string;
+                        fee: number;
+                        id: string;
+                        items: {
+                            crop: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "item" | "package";
+                            lab_cost: number;
+                            line_total: number;
+                            name: string;
+                            photo_id: string;
+                            quantity: number;
+                            ref_id: string;
+                            refunded_amount: number;
+                            unit_price: number;
+                            yearbook_pose: boolean;
+                        }[];
+                        job_id: number | null;
+                        lab_cost: number;
+                        paid_at: string | null;
+                        promo_code: string | null;
+                        refunded_amount: number;
+                        refunds: {
+                            amount: number;
+                            created_at: string;
+                            id: string;
+                            item_id: string | null;
+                            reason: string | null;
+                        }[];
+                        shipped_at: string | null;
+                        shipping: {
+                            address?: {
+                                [key: string]: string;
+                            };
+                            batch_date?: string;
+                            name: string;
+                            option_id: string;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        };
+                        shipping_amount: number;
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                        subject_id: string | null;
+                        subtotal: number;
+                        tax: number;
+                        total: number;
+                        tracking_number: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postOrdersByIdRefunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    item_id?: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canceled_at: string | null;
+                        carrier: string | null;
+                        created_at: string;
+                        currency: string;
+                        delivered_at: string | null;
+                        discount: number;
+                        disputed: boolean;
+                        email: string;
+                        fee: number;
+                        id: string;
+                        items: {
+                            crop: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "item" | "package";
+                            lab_cost: number;
+                            line_total: number;
+                            name: string;
+                            photo_id: string;
+                            quantity: number;
+                            ref_id: string;
+                            refunded_amount: number;
+                            unit_price: number;
+                            yearbook_pose: boolean;
+                        }[];
+                        job_id: number | null;
+                        lab_cost: number;
+                        paid_at: string | null;
+                        promo_code: string | null;
+                        refunded_amount: number;
+                        refunds: {
+                            amount: number;
+                            created_at: string;
+                            id: string;
+                            item_id: string | null;
+                            reason: string | null;
+                        }[];
+                        shipped_at: string | null;
+                        shipping: {
+                            address?: {
+                                [key: string]: string;
+                            };
+                            batch_date?: string;
+                            name: string;
+                            option_id: string;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        };
+                        shipping_amount: number;
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                        subject_id: string | null;
+                        subtotal: number;
+                        tax: number;
+                        total: number;
+                        tracking_number: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOrdersSales: {
+        parameters: {
+            query?: {
+                job_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            currency: string;
+                            fees: number;
+                            gross: number;
+                            job_id: number | null;
+                            job_name: string | null;
+                            lab_cost: number;
+                            net: number;
+                            orders: number;
+                            refunds: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOrdersSalesCsv: {
+        parameters: {
+            query?: {
+                job_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postParentAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token (Authorization: Bearer on /v1/parent/...) opens the child's own gallery and the job's group gallery while they are published. A wrong, closed or expired code answers the same 401 INVALID_ACCESS_CODE; wrong codes are limited per address and entries per code (429 TOO_MANY_CODE_ATTEMPTS). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expires_at: string;
+                        galleries: {
+                            expires_at: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "subject" | "group";
+                            photo_count: number;
+                            studio_name: string;
+                            title: string;
+                        }[];
+                        token: string;
+                        /** @constant */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postParentCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: {
+                        city: string;
+                        country: string;
+                        line1: string;
+                        line2?: string;
+                        name: string;
+                        postal_code: string;
+                        state?: string;
+                    };
+                    /** Format: email */
+                    email: string;
+                    lines: {
+                        crop?: {
+                            height: number;
+                            width: number;
+                            x: number;
+                            y: number;
+                        };
+                        item_id?: string;
+                        package_id?: string;
+                        photo_id: string;
+                        quantity: number;
+                        /** @default false */
+                        yearbook_pose?: boolean;
+                    }[];
+                    promo_code?: string;
+                    shipping_option_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkout_url: string;
+                        currency: string;
+                        order_id: string;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getParentFavourites: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            favourite: boolean;
+                            gallery_id: string;
+                            height: number;
+                            id: string;
+                            preview_url: string;
+                            width: number;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    putParentFavouritesByPhotoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        favourite: boolean;
+                        photo_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteParentFavouritesByPhotoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        favourite: boolean;
+                        photo_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getParentGalleries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            expires_at: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "subject" | "group";
+                            photo_count: number;
+                            studio_name: string;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getParentGalleriesByGalleryIdPhotos: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path: {
+                galleryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            favourite: boolean;
+                            gallery_id: string;
+                            height: number;
+                            id: string;
+                            preview_url: string;
+                            width: number;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getParentPhotosByPhotoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        favourite: boolean;
+                        gallery_id: string;
+                        height: number;
+                        id: string;
+                        preview_url: string;
+                        width: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6799,6 +7963,193 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getServicesStudioAgenciesByAgencyIdJobsByJobIdGalleries: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            access_code: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "subject" | "group";
+                            name: string | null;
+                            photo_count: number;
+                            previews_ready: number;
+                            published_at: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "published" | "closed";
+                            student_id: string | null;
+                            subject_id: string | null;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expiry_days?: number;
+                    group_file_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description One private gallery per child with photos from the job's newest finished QR sort (cards or hand filing) and face matching, each with an access code made once; the group gallery (every code opens it) with group_file_ids when the studio has group galleries on. Publishing again adds new photos and keeps the codes. Watermarked previews are rendered in the background (previews_pending). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        galleries: number;
+                        gallery_url: string;
+                        job_id: number;
+                        photos_added: number;
+                        previews_pending: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesClose: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        galleries: number;
+                        job_id: number;
+                        /** @constant */
+                        status: "closed";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesReopen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expiry_days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expires_at: string;
+                        galleries: number;
+                        job_id: number;
+                        /** @constant */
+                        status: "published";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getServicesStudioAgenciesByAgencyIdJobsByJobIdPriceSheet: {
         parameters: {
             query?: never;
@@ -7885,6 +9236,75 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["InsufficientTokens"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioGallerySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        downloads_enabled: boolean;
+                        expiry_days: number;
+                        group_gallery: boolean;
+                        watermark_logo: boolean;
+                        watermark_text: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    putServicesStudioGallerySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    downloads_enabled?: boolean;
+                    expiry_days?: number;
+                    group_gallery?: boolean;
+                    watermark_logo_url?: string | null;
+                    watermark_text?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A watermark change applies to previews rendered from then on: publish a job again to re-render its previews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        downloads_enabled: boolean;
+                        expiry_days: number;
+                        group_gallery: boolean;
+                        watermark_logo: boolean;
+                        watermark_text: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

@@ -52,7 +52,7 @@ export async function startConnect(db: Db, account: { id: string; email: string 
   }
   const origin = appOrigin();
   const link = await viaStripe("open the onboarding page", () =>
-    stripe().accountLinks.create({ account: row.stripeAccountId, type: "account_onboarding", refresh_url: `${origin}/settings/payments?refresh=1`, return_url: `${origin}/settings/payments?return=1` }),
+    stripe().accountLinks.create({ account: row.stripeAccountId, type: "account_onboarding", refresh_url: `${origin}/settings?payments=refresh`, return_url: `${origin}/settings?payments=return` }),
   );
   return { ...toPublicConnect(row), onboarding_url: link.url };
 }
