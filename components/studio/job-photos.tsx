@@ -14,6 +14,7 @@ import { uploadWithProgress } from "@/lib/client/upload-with-progress";
 import { RenameDelete } from "./rename-delete";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { QrSortPanel } from "@/components/qr-sort/qr-sort-panel";
+import { JobGalleriesPanel } from "@/components/galleries/job-galleries-panel";
 
 type Upload = { key: string; name: string; progress: number; status: "uploading" | "done" | "failed"; error?: string; warning?: string };
 
@@ -147,6 +148,7 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
         ) : null}
       </Card>
       <QrSortPanel agencyId={agencyId} jobId={jobId} photoCount={files.data?.meta.total ?? job.data?.file_count} />
+      <JobGalleriesPanel agencyId={agencyId} jobId={jobId} />
       <Card title="Photos">
         {deleteError ? (
           <p role="alert" className="mb-3 text-sm text-red-600">

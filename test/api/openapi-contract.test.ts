@@ -45,7 +45,7 @@ describe("GET /v1/openapi.json covers exactly the route files", () => {
     expect(Object.keys(doc.paths).sort()).toEqual(routeModules.map((r) => r.path).sort());
     expect(doc.servers).toEqual([{ url: "http://localhost:3000" }]);
     // The auth schemes, the error envelope, 402 and 429 bodies.
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["basicAuth", "bearerAuth", "operatorToken", "sessionCookie", "unauthToken"]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["basicAuth", "bearerAuth", "galleryToken", "operatorToken", "sessionCookie", "unauthToken"]);
     expect(doc.components.schemas.InsufficientTokens.required).toEqual(expect.arrayContaining(["balance", "shortfall", "top_up_url", "request_id"]));
     expect(doc.components.schemas.RateLimited.required).toEqual(expect.arrayContaining(["retry_after"]));
   });

@@ -45,14 +45,17 @@ import * as promosRoute from "@/app/v1/price-sheets/[id]/promo-codes/route";
 import * as jobSheetRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/price-sheet/route";
 import * as connectRoute from "@/app/v1/payments/connect/route";
 import * as parentCheckoutRoute from "@/app/v1/parent/checkout/route";
-import { galleries, galleryPhotos } from "@/lib/db/schema";
-import { issueParentToken } from "@/lib/services/galleries/parent-token";
 import { billingCheckouts, faceReferences, matchFaces, matchFiles, matchJobs, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { queueDelivery } from "@/lib/webhooks/emit";
 import * as qrGenerateRoute from "@/app/v1/services/studio/qr/generate/route";
 import * as qrGenerationRoute from "@/app/v1/services/studio/qr/generations/[generationId]/route";
 import * as qrSortRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/qr-sort/route";
 import { finishSort, loadSort, readFrames } from "@/lib/services/qr-sort/sort-task";
+import * as qrFrameRoute from "@/app/v1/services/studio/qr-sort/[taskId]/results/[fileId]/route";
+import * as galleriesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/route";
+import * as parentAccessRoute from "@/app/v1/parent/access/route";
+import * as parentPhotosRoute from "@/app/v1/parent/galleries/[galleryId]/photos/route";
+import { filesNeedingPreviews, renderPreviews } from "@/lib/services/galleries/render-previews";
 import { faceFixture } from "../support/face-fixtures";
 import * as invitationsRoute from "@/app/v1/invitations/route";
 import * as tokenRoute from "@/app/v1/auth/token/route";
@@ -132,6 +135,10 @@ type Resources = {
   orderId: string;
   refundOrderId: string;
   cancelOrderId: string;
+  /** The job's published parent gallery of the subject, a photo in it, and the gallery token its code opens. */
+  galleryId: string;
+  galleryPhotoId: string;
+  parentToken: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -198,6 +205,12 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "orders/[id]": { id: (r) => r.orderId },
   "orders/[id]/refunds": { id: (r) => r.refundOrderId },
   "orders/[id]/cancel": { id: (r) => r.cancelOrderId },
+  [`${STUDIO}/jobs/[jobId]/galleries`]: { agencyId, jobId: agencyJobId },
+  [`${STUDIO}/jobs/[jobId]/galleries/close`]: { agencyId, jobId: agencyJobId },
+  [`${STUDIO}/jobs/[jobId]/galleries/reopen`]: { agencyId, jobId: agencyJobId },
+  "parent/galleries/[galleryId]/photos": { galleryId: (r) => r.galleryId },
+  "parent/photos/[photoId]": { photoId: (r) => r.galleryPhotoId },
+  "parent/favourites/[photoId]": { photoId: (r) => r.galleryPhotoId },
 };
 
 let png: Buffer;
@@ -237,6 +250,10 @@ const BODIES: Record<string, Variant[]> = {
   "services/preflight/ai-jobs/[jobId]/approve POST": [{ name: "", opts: () => ({ body: {} }) }],
   "services/preflight/ai-jobs/[jobId]/reject POST": [{ name: "", opts: () => ({}) }],
   [`${STUDIO}/jobs/[jobId]/qr-sort POST`]: [NO_BODY_WRITE],
+  [`${STUDIO}/jobs/[jobId]/galleries POST`]: [{ name: "publish", opts: () => ({ body: {} }) }],
+  [`${STUDIO}/jobs/[jobId]/galleries/close POST`]: [NO_BODY_WRITE],
+  [`${STUDIO}/jobs/[jobId]/galleries/reopen POST`]: [{ name: "", opts: () => ({ body: {} }) }],
+  "parent/favourites/[photoId] PUT": [NO_BODY_WRITE],
   "services/studio/qr-sort/[taskId]/results/[fileId] PATCH": [{ name: "reassign", opts: () => ({ body: { subject_id: A.r.subjectId } }) }],
   [`${STUDIO}/jobs POST`]: [{ name: "new job", opts: () => ({ body: { name: "Planted by B", icp_type: "school" } }) }],
   [`${STUDIO}/subjects POST`]: [{ name: "new subject", opts: () => ({ body: { student_id: "PLANTED-1", name: "Planted by B" } }) }],
@@ -265,11 +282,14 @@ const variantsFor = (route: string, method: Method): Variant[] => BODIES[`${rout
 
 type Credential = { name: string; applies: (route: string, method: Method) => boolean; opts: (p: Party) => Partial<CallOptions> };
 const CORE = new Set(["products/[id]", "projects/[id]"]);
+/** The parent gallery routes take a gallery token only (any studio credential is a 401 there, whatever the id). */
+const isParent = (route: string) => route.startsWith("parent/");
 /** Every way B can authenticate, on the routes that accept it. */
 const CREDENTIALS: Credential[] = [
-  { name: "access token", applies: () => true, opts: (p) => ({ token: p.token }) },
+  { name: "access token", applies: (route) => !isParent(route), opts: (p) => ({ token: p.token }) },
   // A person's own sessions are not the studio's: an API key gets 403 PERSON_REQUIRED there whatever the id (login-sessions.test.ts).
-  { name: "API key", applies: (route) => !route.startsWith("account/sessions/"), opts: (p) => ({ token: p.r.apiKey }) },
+  { name: "API key", applies: (route) => !route.startsWith("account/sessions/") && !isParent(route), opts: (p) => ({ token: p.r.apiKey }) },
+  { name: "gallery token", applies: isParent, opts: (p) => ({ token: p.r.parentToken }) },
   { name: "HTTP Basic", applies: (route) => CORE.has(route), opts: (p) => ({ headers: { authorization: basicHeader(p.email, p.password) } }) },
   // The unauth token reads public products only: A's product is public, so only the account scope stands between.
   { name: "unauth token", applies: (route, m) => route === "products/[id]" && m === "GET", opts: (p) => ({ headers: { "x-service-unauth-token": p.unauthToken } }) },
@@ -366,6 +386,19 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const loadedSort = await loadSort(db, sort.task_id, owner!.accountId);
   await readFrames(db, sort.task_id, loadedSort!.frameIds);
   await finishSort(db, sort.task_id, "completed");
+  // The job's parent galleries: the plain photo filed under the subject by hand, published, its preview rendered by the job's own step.
+  await created(call(qrFrameRoute, "PATCH", `/v1/services/studio/qr-sort/${sort.task_id}/results/${files.files[0].id}`, { token, params: { taskId: sort.task_id, fileId: String(files.files[0].id) }, body: { subject_id: subject.id } }), 200, "frame filed by hand");
+  await created(call(galleriesRoute, "POST", `/v1/services/studio/agencies/${a}/jobs/${j}/galleries`, { token, params: { agencyId: a, jobId: j }, body: {} }), 200, "published galleries");
+  const pending = await filesNeedingPreviews(db, owner!.accountId, job.id);
+  await renderPreviews(db, owner!.accountId, job.id, pending.fileIds);
+  const listed = await created(call(galleriesRoute, "GET", `/v1/services/studio/agencies/${a}/jobs/${j}/galleries`, { token, params: { agencyId: a, jobId: j } }), 200, "gallery list");
+  const gallery = listed.data.find((g: { subject_id: string | null }) => g.subject_id === subject.id);
+  const access = await created(call(parentAccessRoute, "POST", "/v1/parent/access", { body: { code: gallery.access_code } }), 200, "gallery code");
+  const galleryPhotos = await created(
+    call(parentPhotosRoute, "GET", `/v1/parent/galleries/${gallery.id}/photos`, { token: access.token, params: { galleryId: gallery.id } }),
+    200,
+    "gallery photos",
+  );
   const checkout = await created(call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body: { pack: "tokens-1000" } }), 200, "checkout session");
   const paidPack = await created(call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body: { pack: "tokens-1000" } }), 200, "paid checkout session");
   const { payload, header } = stand.signedEvent("checkout.session.completed", await stand.complete(paidPack.session_id));
@@ -376,8 +409,11 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const memberId = newId("mem");
   await addMember(db, { id: memberId, accountId: owner!.accountId, userId: colleague.account.id, role: "photographer" });
   const invitation = await created(call(invitationsRoute, "POST", "/v1/invitations", { token, body: { email: `${name.toLowerCase()}-invitee@example.com`, role: "viewer" } }), 201, "invitation");
-  const shop = await paidOrders(name, token, owner!.accountId, a, j, product.id, subject.id, files.files[0].id);
+  const shop = await paidOrders(name, token, a, j, product.id, access.token, galleryPhotos.data[0].id);
   return {
+    galleryId: gallery.id,
+    galleryPhotoId: galleryPhotos.data[0].id,
+    parentToken: access.token,
     ...shop,
     sessionId: "",
     memberId,
@@ -413,10 +449,10 @@ async function createResources(name: string, token: string): Promise<Resources> 
 
 /**
  * A's shop: a price sheet with a promo code on A's job, A's connected Stripe account,
- * the subject's published gallery of a job photo, and three orders a parent paid
- * through checkout and the stand-in's completed sessions.
+ * and three orders the subject's parent (the gallery token of the published gallery)
+ * paid for a gallery photo through checkout and the stand-in's completed sessions.
  */
-async function paidOrders(name: string, token: string, accountId: string, a: string, j: string, productId: string, subjectId: string, fileId: number) {
+async function paidOrders(name: string, token: string, a: string, j: string, productId: string, parent: string, photoId: string) {
   const sheet = await created(
     call(sheetsRoute, "POST", "/v1/price-sheets", { token, body: { name: `${name} sheet`, currency: "usd", items: [{ id: "print", kind: "print", product_id: productId, price: 1500, lab_cost: 300 }], shipping: [{ id: "school", type: "school", name: "School", batch_date: "2026-12-01" }] } }),
     201,
@@ -431,12 +467,6 @@ async function paidOrders(name: string, token: string, accountId: string, a: str
     if (res.status !== 200) throw new Error(`${type}: ${res.status}`);
   };
   await hook("account.updated", await stand.updateAccount(connect.stripe_account_id), connect.stripe_account_id);
-  const db = await getDb();
-  const galleryId = newId("gal");
-  await db.insert(galleries).values({ id: galleryId, accountId, jobId: Number(j), kind: "subject", subjectId, status: "published", publishedAt: new Date() });
-  const photoId = newId("gph");
-  await db.insert(galleryPhotos).values({ id: photoId, galleryId, accountId, jobFileId: fileId, source: "qr_sort", position: 0 });
-  const parent = await issueParentToken({ accountId, jobId: Number(j), subjectId }, new Date(Date.now() + 3600_000));
   const order = async () => {
     const res = await created(call(parentCheckoutRoute, "POST", "/v1/parent/checkout", { token: parent, body: { email: `${name.toLowerCase()}-parent@example.com`, shipping_option_id: "school", lines: [{ photo_id: photoId, item_id: "print", quantity: 1 }] } }), 201, "parent checkout");
     const session = [...stand.sessions.values()].find((s) => s.client_reference_id === res.order_id)!;
@@ -495,6 +525,8 @@ function ghostOf(r: Resources): Resources {
     orderId: str(r.orderId),
     refundOrderId: str(r.refundOrderId),
     cancelOrderId: str(r.cancelOrderId),
+    galleryId: str(r.galleryId),
+    galleryPhotoId: str(r.galleryPhotoId),
   };
 }
 
@@ -716,7 +748,7 @@ describe("another account's ids in bodies and queries", () => {
 
 describe("the same requests from A, the owner", () => {
   // Deletes last, children before parents (a product in use by a project is a 409).
-  const DELETE_ORDER = ["price-sheets/[id]/promo-codes/[codeId]", "price-sheets/[id]", `${STUDIO}/jobs/[jobId]/files/[fileId]`, `${STUDIO}/subjects/[subjectId]/portraits/[portraitId]`, `${STUDIO}/subjects/[subjectId]/references/[referenceId]`, `${STUDIO}/subjects/[subjectId]`, "services/preflight/checks/[reportId]", "projects/[id]", "products/[id]", "api-keys/[id]"];
+  const DELETE_ORDER = ["parent/favourites/[photoId]", "price-sheets/[id]/promo-codes/[codeId]", "price-sheets/[id]", `${STUDIO}/jobs/[jobId]/files/[fileId]`, `${STUDIO}/subjects/[subjectId]/portraits/[portraitId]`, `${STUDIO}/subjects/[subjectId]/references/[referenceId]`, `${STUDIO}/subjects/[subjectId]`, "services/preflight/checks/[reportId]", "projects/[id]", "products/[id]", "api-keys/[id]"];
 
   const REFUSED_WHILE_FULL = new Set([STUDIO, `${STUDIO}/jobs/[jobId]`]);
 
@@ -729,7 +761,7 @@ describe("the same requests from A, the owner", () => {
       for (const method of METHODS) {
         for (const variant of variantsFor(route, method)) {
           const run = async () => {
-            const res = await call(mod, method, url, { ...variant.opts(), token: A.token, params });
+            const res = await call(mod, method, url, { ...variant.opts(), token: isParent(route) ? A.r.parentToken : A.token, params });
             const what = `A: ${method} ${url}${variant.name ? ` with ${variant.name}` : ""} answered ${res.status}: ${res.text.slice(0, 300)}`;
             if (route === "[[...path]]") expect(res.status, what).toBe(404);
             else if (method === "DELETE" && REFUSED_WHILE_FULL.has(route)) {

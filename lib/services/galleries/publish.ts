@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { galleries, galleryAccessCodes, galleryPhotos, jobFiles, subjects } from "@/lib/db/schema";
 import { ApiError, badRequest, conflict } from "@/lib/http/api-error";
@@ -17,7 +17,8 @@ const DAY_MS = 86_400_000;
  * POST /v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries: makes or
  * updates the job's galleries from its sorting and publishes them (free). One
  * gallery per child with sorted photos, with an access code made once (a
- * republish after more sorting adds photos, never changes a code); the group
+ * republish after more sorting adds the new photos and never changes a code;
+ * a photo filed under another child since leaves the first one's gallery); the group
  * gallery when the studio has them on and names its photos. `draft: true`
  * makes them (and their codes, for printing) without opening them. Previews are
  * rendered by the gallery-previews job; a photo shows once its preview exists.
@@ -68,6 +69,9 @@ export async function publishJobGalleries(db: Db, accountId: string, agencyId: n
       galleryCount++;
       await ensureAccessCode(tx, accountId, jobId, subjectId);
       const mine = photos.filter((p) => p.subjectId === subjectId);
+      // A photo the photographer has since filed under someone else leaves this child's gallery.
+      const keep = mine.map((p) => p.fileId);
+      await tx.delete(galleryPhotos).where(and(eq(galleryPhotos.galleryId, galleryId), keep.length ? notInArray(galleryPhotos.jobFileId, keep) : undefined));
       const inserted = await tx
         .insert(galleryPhotos)
         .values(mine.map((p) => ({ id: newId("gph"), galleryId, accountId, jobFileId: p.fileId, source: p.source, position: p.position })))
@@ -75,6 +79,13 @@ export async function publishJobGalleries(db: Db, accountId: string, agencyId: n
         .returning({ id: galleryPhotos.id });
       photosAdded += inserted.length;
     }
+    // A child whose every photo went to others keeps the gallery (and code), empty.
+    const current = subjectIds.filter((s) => roster.has(s));
+    const emptied = await tx
+      .select({ id: galleries.id })
+      .from(galleries)
+      .where(and(eq(galleries.jobId, jobId), eq(galleries.accountId, accountId), eq(galleries.kind, "subject"), current.length ? notInArray(galleries.subjectId, current) : undefined));
+    if (emptied.length) await tx.delete(galleryPhotos).where(inArray(galleryPhotos.galleryId, emptied.map((g) => g.id)));
     const [group] = await tx.select({ id: galleries.id }).from(galleries).where(and(eq(galleries.jobId, jobId), eq(galleries.kind, "group")));
     if (settings.groupGallery && (groupFileIds.length > 0 || group)) {
       const galleryId = await galleryOf("group", null);
