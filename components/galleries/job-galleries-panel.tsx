@@ -84,6 +84,12 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
               {ready} of {total} previews ready
             </p>
           </div>
+          <p className="mb-2 text-sm">
+            <a className="text-brand-700 underline" href={`/v1/services/studio/agencies/${agencyId}/jobs/${jobId}/galleries/flyer`} download>
+              Download the class flyer (PDF)
+            </a>{" "}
+            <span className="text-slate-500">: one cut-apart slip per child with the code and a QR to the gallery.</span>
+          </p>
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="gallery-codes">
               <thead className="text-xs text-slate-500 uppercase">

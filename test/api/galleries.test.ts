@@ -5,6 +5,11 @@ import * as closeRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[
 import * as reopenRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen/route";
 import * as galleriesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/route";
 import * as settingsRoute from "@/app/v1/services/studio/gallery-settings/route";
+import * as accountRoute from "@/app/v1/account/route";
+import * as jobRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/route";
+import * as flyerRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/flyer/route";
+import { forEachRenderedPage, pdfText } from "../support/pdf-render";
+import { scanQrCodes } from "../support/qr-scan";
 import * as parentGalleriesRoute from "@/app/v1/parent/galleries/route";
 import * as photosRoute from "@/app/v1/parent/galleries/[galleryId]/photos/route";
 import * as photoRoute from "@/app/v1/parent/photos/[photoId]/route";
@@ -136,6 +141,29 @@ describe("parent galleries from a sorted picture day", () => {
     expect(page1.json.links.next).toBeTruthy();
   });
 
+  it("prints the codes as a class flyer of cut-apart slips whose QR opens the gallery with the code", async () => {
+    const { url, params } = galleriesPath(job.agencyId, job.jobId);
+    const res = await flyerRoute.GET(new Request(`http://localhost:3000${url}/flyer`, { headers: { authorization: `Bearer ${owner.token}` } }), { params: Promise.resolve(params) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    const text = await pdfText(pdf);
+    for (const [studentId, name] of [["S1", "Ann Archer"], ["S2", "Ben Brook"], ["S3", "Cat Crane"]] as const) {
+      expect(text).toContain(name);
+      expect(text).toContain(codes[studentId]!);
+    }
+    const scanned: string[] = [];
+    const pages = await forEachRenderedPage(pdf, 150, async (page) => {
+      scanned.push(...(await scanQrCodes(page.crop(0, 0, page.width, page.height))));
+    });
+    expect(pages).toBe(1);
+    expect(scanned.sort()).toEqual(Object.values(codes).map((c) => `http://localhost:3000/g?code=${c}`).sort());
+    // Another studio gets the 404 an unknown job gets.
+    const other = await testAccount();
+    const theirs = await flyerRoute.GET(new Request(`http://localhost:3000${url}/flyer`, { headers: { authorization: `Bearer ${other.token}` } }), { params: Promise.resolve(params) });
+    expect(theirs.status).toBe(404);
+  });
+
   it("keeps favourites per child, shared by every holder of the code", async () => {
     const mum = asParent((await enterCode(codes.S1!)).json.token);
     const dad = asParent((await enterCode(codes.S1!)).json.token);
@@ -219,6 +247,26 @@ describe("parent galleries from a sorted picture day", () => {
     const mid = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
     expect(data[mid]! - data[mid + 1]!).toBeGreaterThan(40);
   }, 200_000);
+});
+
+describe("deleting the job", () => {
+  it("closes its galleries (codes open nothing) and deletes their previews", async () => {
+    const { token } = await testAccount({ tokens: 10 });
+    const doomed = await sortedPictureDay(token, "Doomed School");
+    expect((await publishGalleries(token, doomed.agencyId, doomed.jobId)).status).toBe(200);
+    const list = await waitForPreviews(token, doomed.agencyId, doomed.jobId);
+    const code = list[0]!.access_code!;
+    const parent = (await enterCode(code)).json.token as string;
+    const db = await getDb();
+    const keys = (await db.select({ key: galleryPhotos.previewKey }).from(galleryPhotos).where(eq(galleryPhotos.accountId, (await call(accountRoute, "GET", "/v1/account", { token })).json.id))).map((r) => r.key!);
+    expect(keys.length).toBe(6);
+    for (const key of keys) expect(await storage().get(key)).not.toBeNull();
+    const del = await call(jobRoute, "DELETE", `${S}/agencies/${doomed.agencyId}/jobs/${doomed.jobId}?cascade=true`, { token, params: { agencyId: String(doomed.agencyId), jobId: String(doomed.jobId) } });
+    expect(del.status, del.text).toBe(200);
+    expect((await enterCode(code)).status).toBe(401);
+    expect((await asParent(parent).galleries()).status).toBe(401);
+    for (const key of keys) expect(await storage().get(key)).toBeNull();
+  }, 300_000);
 });
 
 describe("studio routes", () => {

@@ -207,6 +207,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "orders/[id]/cancel": { id: (r) => r.cancelOrderId },
   [`${STUDIO}/jobs/[jobId]/galleries`]: { agencyId, jobId: agencyJobId },
   [`${STUDIO}/jobs/[jobId]/galleries/close`]: { agencyId, jobId: agencyJobId },
+  [`${STUDIO}/jobs/[jobId]/galleries/flyer`]: { agencyId, jobId: agencyJobId },
   [`${STUDIO}/jobs/[jobId]/galleries/reopen`]: { agencyId, jobId: agencyJobId },
   "parent/galleries/[galleryId]/photos": { galleryId: (r) => r.galleryId },
   "parent/photos/[photoId]": { photoId: (r) => r.galleryPhotoId },

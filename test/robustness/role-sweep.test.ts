@@ -111,6 +111,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "services/preflight/checks": { GET: "viewer", POST: "photographer" },
   "services/preflight/dpi-score": { POST: "photographer" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/close": { POST: "admin" },
+  "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/flyer": { GET: "photographer" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen": { POST: "admin" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries": { GET: "photographer", POST: "admin" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/files/[fileId]": { GET: "viewer", DELETE: "photographer" },

@@ -79,6 +79,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files/{fileId}", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/files/[fileId]/route") },
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/files/route") },
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/close", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/close/route") },
+  { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/flyer", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/flyer/route") },
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/reopen", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen/route") },
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/route") },
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/price-sheet", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/price-sheet/route") },

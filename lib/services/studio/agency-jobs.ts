@@ -5,6 +5,8 @@ import { ApiError, notFound } from "@/lib/http/api-error";
 import { countNoun } from "@/lib/count-noun";
 import { requireAgency } from "./agencies";
 import { deleteStoredFiles } from "./stored-files";
+import { storage } from "@/lib/storage";
+import { jobPreviewKeys } from "@/lib/services/galleries/job-previews";
 
 type JobRow = typeof agencyJobs.$inferSelect;
 
@@ -62,7 +64,10 @@ export async function deleteJob(db: Db, accountId: string, agencyId: number, job
       cascade_param: "cascade=true",
     });
   }
+  // Its parent galleries close with it (their rows cascade); their previews are deleted with the photos.
+  const previews = await jobPreviewKeys(db, accountId, jobId);
   await db.delete(agencyJobs).where(and(eq(agencyJobs.id, jobId), eq(agencyJobs.accountId, accountId)));
   await deleteStoredFiles(files);
+  for (const key of previews) await storage().delete(key);
   return { deleted: { photos: files.length } };
 }
