@@ -929,6 +929,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/parent/price-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this gallery sells: items, packages, tax rate and shipping options of the job's price sheet */
+        get: operations["getParentPriceSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payments/connect": {
         parameters: {
             query?: never;
@@ -5204,6 +5221,63 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getParentPriceSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currency: string;
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "print" | "digital";
+                            name: string;
+                            price: number;
+                            product: {
+                                bleed_mm: number;
+                                height_in: number;
+                                min_ppi: number;
+                                product_type: string;
+                                width_in: number;
+                            } | null;
+                        }[];
+                        packages: {
+                            id: string;
+                            items: {
+                                item_id: string;
+                                quantity: number;
+                            }[];
+                            name: string;
+                            price: number;
+                        }[];
+                        shipping: {
+                            batch_date?: string;
+                            id: string;
+                            name: string;
+                            price?: number;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        }[];
+                        tax_rate_bps: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import * as connectRoute from "@/app/v1/payments/connect/route";
 import * as checkoutRoute from "@/app/v1/parent/checkout/route";
+import * as parentSheetRoute from "@/app/v1/parent/price-sheet/route";
 import * as sheetRoute from "@/app/v1/price-sheets/[id]/route";
 import * as promosRoute from "@/app/v1/price-sheets/[id]/promo-codes/route";
 import * as ordersRoute from "@/app/v1/orders/route";
@@ -328,5 +329,22 @@ describe("the studio's orders", () => {
     expect((await call(cancelRoute, "POST", `/v1/orders/${order.id}/cancel`, { ...p, body: {} })).status).toBe(404);
     expect((await call(ordersRoute, "GET", "/v1/orders", { token: other.token })).json.data).toEqual([]);
     expect((await call(salesRoute, "GET", "/v1/orders/sales", { token: other.token })).json.data).toEqual([]);
+  });
+});
+
+describe("the parent's storefront", () => {
+  it("reads what the gallery sells, without lab costs, and without digital files when downloads are off", async () => {
+    const { parent, owner, studio } = await shop({ downloads: true });
+    const res = await call(parentSheetRoute, "GET", "/v1/parent/price-sheet", { token: parent.token });
+    expect(res.status).toBe(200);
+    expect(res.json.items.map((i: { id: string }) => i.id)).toEqual(["p8x10", "digital"]);
+    expect(res.json.items[0]).toEqual({ id: "p8x10", kind: "print", name: "8x10 print", price: 1500, product: expect.objectContaining({ width_in: 8, height_in: 10 }) });
+    expect(res.text).not.toContain("lab_cost");
+    expect(res.json.shipping.map((s: { id: string }) => s.id)).toEqual(["home", "school"]);
+    const other = await parentOf(owner.account.id, studio.agencyId, studio.jobId, { downloads: false });
+    const off = await call(parentSheetRoute, "GET", "/v1/parent/price-sheet", { token: other.token });
+    expect(off.json.items.map((i: { id: string }) => i.id)).toEqual(["p8x10"]);
+    expect(off.json.packages).toEqual([]);
+    expect((await call(parentSheetRoute, "GET", "/v1/parent/price-sheet", { token: owner.token })).status).toBe(401);
   });
 });

@@ -82,6 +82,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "orders": { GET: "photographer" },
   "parent/access": { POST: "public" },
   "parent/checkout": { POST: "parent" },
+  "parent/price-sheet": { GET: "parent" },
   "parent/favourites/[photoId]": { PUT: "parent", DELETE: "parent" },
   "parent/favourites": { GET: "parent" },
   "parent/galleries/[galleryId]/photos": { GET: "parent" },

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { agencyJobs, jobPriceSheets, priceSheets, products, type SheetItem, type SheetPackage, type ShippingOption } from "@/lib/db/schema";
+import { agencyJobs, gallerySettings, jobPriceSheets, priceSheets, products, type SheetItem, type SheetPackage, type ShippingOption } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { isForeignKeyViolation } from "@/lib/services/core/db-errors";
@@ -149,4 +149,25 @@ export async function sheetForJob(db: Db, accountId: string, jobId: number): Pro
     .innerJoin(priceSheets, eq(priceSheets.id, jobPriceSheets.priceSheetId))
     .where(and(eq(jobPriceSheets.jobId, jobId), eq(jobPriceSheets.accountId, accountId)));
   return row?.sheet ?? null;
+}
+
+/**
+ * What the parent's storefront shows: the job's sheet without lab costs (the
+ * studio's own business), prints with their product's size and minimum ppi for
+ * the crop and its warning, and whether digital files are sold.
+ */
+export async function parentSheet(db: Db, scope: { accountId: string; jobId: number }) {
+  const row = await sheetForJob(db, scope.accountId, scope.jobId);
+  const [settings] = await db.select({ on: gallerySettings.downloadsEnabled }).from(gallerySettings).where(eq(gallerySettings.accountId, scope.accountId));
+  const downloads = settings?.on ?? false;
+  if (!row) throw new ApiError(404, "NOT_FOUND", "This gallery has nothing for sale yet.");
+  const sheet = await presentSheet(db, row);
+  const digital = new Set(sheet.items.filter((i) => i.kind === "digital").map((i) => i.id));
+  return {
+    currency: sheet.currency,
+    tax_rate_bps: sheet.tax_rate_bps,
+    items: sheet.items.filter((i) => downloads || i.kind !== "digital").map(({ lab_cost: _lab, product_id: _p, ...i }) => i),
+    packages: sheet.packages.filter((p) => downloads || !p.items.some((i) => digital.has(i.item_id))),
+    shipping: sheet.shipping,
+  };
 }

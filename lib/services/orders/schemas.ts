@@ -221,3 +221,11 @@ export const orderListResponse = paginatedResponse(orderResponse.omit({ items: t
 export const salesResponse = z.object({
   data: z.array(z.object({ job_id: z.number().int().nullable(), job_name: z.string().nullable(), currency: z.string(), orders: z.number().int(), gross: z.number().int(), refunds: z.number().int(), fees: z.number().int(), lab_cost: z.number().int(), net: z.number().int() })),
 });
+
+export const parentSheetResponse = z.object({
+  currency: z.string(),
+  tax_rate_bps: z.number().int(),
+  items: z.array(sheetResponse.shape.items.element.omit({ lab_cost: true, product_id: true })),
+  packages: sheetResponse.shape.packages,
+  shipping: sheetResponse.shape.shipping,
+});
