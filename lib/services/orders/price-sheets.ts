@@ -166,7 +166,7 @@ export async function parentSheet(db: Db, scope: { accountId: string; jobId: num
   return {
     currency: sheet.currency,
     tax_rate_bps: sheet.tax_rate_bps,
-    items: sheet.items.filter((i) => downloads || i.kind !== "digital").map(({ lab_cost: _lab, product_id: _p, ...i }) => i),
+    items: sheet.items.filter((i) => downloads || i.kind !== "digital").map((i) => ({ id: i.id, kind: i.kind, name: i.name, price: i.price, product: i.product })),
     packages: sheet.packages.filter((p) => downloads || !p.items.some((i) => digital.has(i.item_id))),
     shipping: sheet.shipping,
   };
