@@ -83,6 +83,9 @@ describe("Stripe Connect", () => {
     expect(again.json.stripe_account_id).toBe(first.json.stripe_account_id);
     expect(standIn().calls.filter((c) => c.path === "/v1/accounts" && c.params.metadata && (c.params.metadata as Record<string, string>).account_id === account.id)).toHaveLength(1);
 
+    // Back from onboarding before the webhook: the page asks Stripe itself.
+    Object.assign(standIn().accounts.get(first.json.stripe_account_id)!, { details_submitted: true });
+    expect((await call(connectRoute, "GET", "/v1/payments/connect", { token })).json).toMatchObject({ details_submitted: true, charges_enabled: false });
     // The onboarding page's button: Stripe enables the account and sends account.updated, signed.
     const finish = await fetch(first.json.onboarding_url, { method: "POST", redirect: "manual" });
     expect(finish.status).toBe(303);

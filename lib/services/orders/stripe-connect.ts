@@ -5,6 +5,7 @@ import { stripeConnectAccounts } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/http/app-origin";
 import { ApiError } from "@/lib/http/api-error";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { logger } from "@/lib/log/logger";
 import { stripe, viaStripe } from "@/lib/services/billing/stripe-client";
 
 type ConnectRow = typeof stripeConnectAccounts.$inferSelect;
@@ -24,8 +25,23 @@ export async function connectRow(db: Db, accountId: string): Promise<ConnectRow 
   return row;
 }
 
+/**
+ * The stored state; while the account cannot take charges yet it is also asked of
+ * Stripe, so a studio back from onboarding sees it before account.updated arrives
+ * (when Stripe cannot be reached, the stored state is shown).
+ */
 export async function getConnect(db: Db, accountId: string) {
-  return toPublicConnect(await connectRow(db, accountId));
+  const row = await connectRow(db, accountId);
+  if (row && !row.chargesEnabled) {
+    const fresh = await stripe()
+      .accounts.retrieve(row.stripeAccountId)
+      .catch((err: Error) => logger().warn({ account: row.stripeAccountId }, `stripe connect: the account could not be read: ${err.message}`));
+    if (fresh) {
+      await applyAccountUpdated(db, fresh);
+      return toPublicConnect(await connectRow(db, accountId));
+    }
+  }
+  return toPublicConnect(row);
 }
 
 /**
