@@ -8131,6 +8131,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    draft?: boolean;
                     expiry_days?: number;
                     group_file_ids?: number[];
                 };

@@ -250,12 +250,18 @@ describe("parent galleries from a sorted picture day", () => {
 });
 
 describe("deleting the job", () => {
-  it("closes its galleries (codes open nothing) and deletes their previews", async () => {
+  it("(after a draft publish that opened nothing) closes its galleries and deletes their previews", async () => {
     const { token } = await testAccount({ tokens: 10 });
     const doomed = await sortedPictureDay(token, "Doomed School");
+    // First as drafts: codes to print, nothing open yet.
+    expect((await publishGalleries(token, doomed.agencyId, doomed.jobId, { draft: true })).status).toBe(200);
+    const drafts = await listGalleries(token, doomed.agencyId, doomed.jobId);
+    expect(drafts.map((g) => g.status)).toEqual(["draft", "draft", "draft"]);
+    const code = drafts[0]!.access_code!;
+    expect((await enterCode(code)).status).toBe(401);
     expect((await publishGalleries(token, doomed.agencyId, doomed.jobId)).status).toBe(200);
     const list = await waitForPreviews(token, doomed.agencyId, doomed.jobId);
-    const code = list[0]!.access_code!;
+    expect(list.map((g) => [g.status, g.access_code])).toEqual(drafts.map((g) => ["published", g.access_code]));
     const parent = (await enterCode(code)).json.token as string;
     const db = await getDb();
     const keys = (await db.select({ key: galleryPhotos.previewKey }).from(galleryPhotos).where(eq(galleryPhotos.accountId, (await call(accountRoute, "GET", "/v1/account", { token })).json.id))).map((r) => r.key!);

@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
  * makes them (and their codes, for printing) without opening them. Previews are
  * rendered by the gallery-previews job; a photo shows once its preview exists.
  */
-export async function publishJobGalleries(db: Db, accountId: string, agencyId: number, jobId: number, body: PublishBody & { draft?: boolean }) {
+export async function publishJobGalleries(db: Db, accountId: string, agencyId: number, jobId: number, body: PublishBody) {
   await requireJob(db, accountId, agencyId, jobId);
   const settings = await gallerySettingsOf(db, accountId);
   const { sorted, photos } = await sortedPhotosOf(db, accountId, jobId);

@@ -52,6 +52,8 @@ export const publishBody = z.strictObject({
   group_file_ids: z.array(z.number().int().positive(), { error: "group_file_ids must be a list of file ids of this job." }).max(500).optional(),
   /** Days the galleries stay open from now; the studio's setting when left out. */
   expiry_days: z.number().int().min(1).max(365).optional(),
+  /** true: make the galleries and their codes (to print them) without opening them; a gallery already open stays open. */
+  draft: z.boolean().optional(),
 });
 export type PublishBody = z.output<typeof publishBody>;
 
