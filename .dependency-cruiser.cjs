@@ -1,28 +1,13 @@
-// The dependency rule, checked by `npm run lint` (dependency-cruiser): no cycles,
-// and no import from a lower layer to a higher one. The layers are written once,
-// here, top to bottom; docs/architecture.md draws the same picture.
+// The dependency rule, checked by `npm run lint` (dependency-cruiser), and the tree
+// it describes: every top folder of lib/ is one layer. docs/architecture.md draws it.
 //
-// A layer may import from any layer below it and from itself. Files that match no
-// layer (tests, scripts, benches, config files) are not checked.
-const LAYERS = [
-  // Entry points: routes and pages, the app's job functions, the worker app.
-  { name: "app", path: "^(app|inngest)/" },
-  // Pages' components and the browser-side helpers they call the API with.
-  { name: "components", path: "^(components|lib/client|lib/api-client)/" },
-  // Start-up and periodic work: put services and lower areas together.
-  { name: "composition", path: "^lib/(startup\\.ts|serverless-checks\\.ts|demo/|maintenance/)" },
-  // The /v1 wrappers and the API description built from the routes.
-  { name: "http", path: "^lib/(http/(wrappers|with-core|create-handler|methods|parse-input|rate-limit|error-response|route-meta)\\.ts|openapi/|idempotency/(?!context\\.ts))" },
-  // One folder per product.
-  { name: "services", path: "^lib/services/" },
-  // What services are made of: money, accounts and credentials, files, jobs, webhooks.
-  { name: "domain", path: "^lib/(wallet|webhooks|jobs|accounts|auth|api-keys|uploads|sources|storage|net|mail|audit)/" },
-  // Engines: they know nothing of accounts, HTTP or jobs.
-  { name: "engines", path: "^lib/(ml|imaging|pdf|workers)/" },
-  // Everyone's ground: database, settings, ids, logging, the error class, request
-  // context (origin, idempotency claim) and body readers any layer may use.
-  { name: "foundation", path: "^lib/(db/|log/|config\\.ts|parse-env\\.ts|ids\\.ts|secret\\.ts|count-noun\\.ts|graceful-shutdown\\.ts|idempotency/context\\.ts|http/(api-error|app-origin|request-context|request-id|client-ip|pagination|decimal-int|limiter-store|read-[a-z-]+|validation-error|no-body)\\.ts)" },
-];
+// 1. No cycles.
+// 2. No import from a lower layer to a higher one (a layer may import itself and below).
+// 3. Every source file of app/, components/, inngest/ and lib/ is in a layer
+//    (test/robustness/layers.test.ts fails on a file that is not, even one with no imports).
+// 4. Products (lib/services/<product>) are ordered too: a product may import only the
+//    products listed below it. A new product gets a line in PRODUCTS.
+const { LAYERS, PRODUCTS } = require("./layers.cjs");
 
 const upward = LAYERS.flatMap((lower, i) =>
   i === 0
@@ -39,6 +24,20 @@ const upward = LAYERS.flatMap((lower, i) =>
       ],
 );
 
+const productOrder = PRODUCTS.flatMap((lower, i) =>
+  i === 0
+    ? []
+    : [
+        {
+          name: `product-order-${lower}`,
+          comment: `${lower} is below ${PRODUCTS.slice(0, i).join(", ")} in PRODUCTS: it must not import from them`,
+          severity: "error",
+          from: { path: `^lib/services/${lower}/`, pathNot: "\\.test\\.tsx?$" },
+          to: { path: `^lib/services/(${PRODUCTS.slice(0, i).join("|")})/` },
+        },
+      ],
+);
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -47,10 +46,25 @@ module.exports = {
       comment: "A cycle makes every file in it depend on all the others: move the shared piece down a layer",
       severity: "error",
       // Generated files aside: the typed client, and the route list the OpenAPI route loads.
-      from: { pathNot: "^lib/api-client/|^app/v1/openapi\\.json/routes\\.ts$" },
-      to: { circular: true, pathNot: "^lib/api-client/|^app/v1/openapi\\.json/routes\\.ts$" },
+      from: { pathNot: "^lib/client/api-client/|^app/v1/openapi\\.json/routes\\.ts$" },
+      to: { circular: true, pathNot: "^lib/client/api-client/|^app/v1/openapi\\.json/routes\\.ts$" },
+    },
+    {
+      name: "in-a-layer",
+      comment: "Every file in lib/ lives in a layer folder (see LAYERS); a new top folder of lib/ is checked by nothing",
+      severity: "error",
+      from: { path: "^lib/", pathNot: LAYERS.map((l) => l.path).join("|") },
+      to: {},
+    },
+    {
+      name: "product-listed",
+      comment: "Every product folder is listed in PRODUCTS, so its place in the order is decided",
+      severity: "error",
+      from: { path: "^lib/services/", pathNot: `^lib/services/(${PRODUCTS.join("|")})/` },
+      to: {},
     },
     ...upward,
+    ...productOrder,
   ],
   options: {
     doNotFollow: { path: "node_modules" },

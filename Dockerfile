@@ -13,7 +13,7 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm install --no-audit --no-fund
 COPY . .
 # next build, then scripts/finish-standalone.mjs adds .next/static and public/.
-# The trace keeps only linux-x64 engine binaries (lib/workers/engine-files.ts).
+# The trace keeps only linux-x64 engine binaries (lib/engines/workers/engine-files.ts).
 RUN npm run build
 
 FROM node:24-bookworm-slim AS run

@@ -1,9 +1,9 @@
 // Next.js calls register() once per server process at start.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // The app hands its job functions to lib/jobs before anything can start a job.
+  // The app hands its job functions to lib/domain/jobs before anything can start a job.
   (await import("./inngest/register")).registerAppJobs();
-  const { startServer } = await import("./lib/startup");
+  const { startServer } = await import("./lib/composition/startup");
   try {
     await startServer();
   } catch (err) {

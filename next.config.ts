@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { engineTraceExcludes, engineTraceIncludes } from "./lib/workers/engine-files";
+import { engineTraceExcludes, engineTraceIncludes } from "./lib/engines/workers/engine-files";
 
 const nextConfig: NextConfig = {
   // A self-contained server in .next/standalone: the traced node_modules, the

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 // and whose database use qr-generate.test.ts already covers, and the 114-frame QR
 // sort sequence (card reader and rules; its database use is a Bulk QR generation).
 // CI's PostgreSQL pass sets TEST_DB_ONLY to skip them: they ran in the PGlite pass.
-const ENGINE_ONLY = ["lib/ml/**", "lib/net/**", "lib/storage/**", "lib/pdf/**", "lib/imaging/**", "lib/services/qr/**", "test/api/qr-decode.test.ts", "test/api/qr-sort-sequence.test.ts"];
+const ENGINE_ONLY = ["lib/engines/ml/**", "lib/domain/net/**", "lib/domain/storage/**", "lib/engines/pdf/**", "lib/engines/imaging/**", "lib/services/qr/**", "test/api/qr-decode.test.ts", "test/api/qr-sort-sequence.test.ts"];
 
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { optionalAccount } from "@/lib/auth/current-account";
+import { optionalAccount } from "@/lib/services/sign-in/current-account";
 
 export default async function Home() {
   if (await optionalAccount()) redirect("/dashboard");

@@ -1,7 +1,7 @@
 // The authentication step alone, in-process: authenticateAccount() for an access
 // token and for an API key against the same account, interleaved in rounds, on
 // the driver DATABASE_URL names (PGlite when empty). Both paths are served from
-// the process caches once warm (lib/auth/principal-cache.ts, lib/api-keys/key-cache.ts),
+// the process caches once warm (lib/domain/identity/principal-cache.ts, lib/domain/identity/key-cache.ts),
 // so the two figures should match. `npx tsx bench/auth-bench.ts` runs both drivers.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,12 +14,12 @@ const CALLS = 20_000;
 const ROUNDS = 5;
 
 async function measure() {
-  const { getDb, closeDb } = await import("@/lib/db/client");
-  const { createAccount } = await import("@/lib/accounts/create-account");
-  const { issueAccessToken } = await import("@/lib/auth/access-token");
-  const { createApiKey } = await import("@/lib/api-keys/api-keys");
-  const { authenticateAccount } = await import("@/lib/auth/authenticate-account");
-  const { processKeyCache, resetProcessKeyCache } = await import("@/lib/api-keys/key-cache");
+  const { getDb, closeDb } = await import("@/lib/foundation/db/client");
+  const { createAccount } = await import("@/lib/domain/identity/create-account");
+  const { issueAccessToken } = await import("@/lib/domain/identity/access-token");
+  const { createApiKey } = await import("@/lib/domain/identity/api-keys");
+  const { authenticateAccount } = await import("@/lib/services/sign-in/authenticate-account");
+  const { processKeyCache, resetProcessKeyCache } = await import("@/lib/domain/identity/key-cache");
   const db = await getDb();
   const acc = await createAccount(db, { email: `auth-bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", verified: true, signupTokens: 10 });
   const { token } = await issueAccessToken(acc);

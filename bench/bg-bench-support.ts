@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 
-const SOURCE = path.resolve("lib/ml/background-removal/fixtures/coffee.png");
+const SOURCE = path.resolve("lib/engines/ml/background-removal/fixtures/coffee.png");
 
 /** The coffee photo resized to about 1 MP (1224 x 816) and 12 MP (4243 x 2829), as JPEG like most uploads. */
 export async function benchImages() {

@@ -2,11 +2,11 @@
 // and removes one background, as the first job of a fresh server would, without
 // the server (no HTTP, database, runner or storage). Prints the milliseconds.
 import fs from "node:fs";
-import { removeBackground, shutDownBackgroundRemoval } from "@/lib/ml/background-removal";
+import { removeBackground, shutDownBackgroundRemoval } from "@/lib/engines/ml/background-removal";
 
 async function main() {
   const t0 = performance.now();
-  const out = await removeBackground(fs.readFileSync("lib/ml/background-removal/fixtures/coffee.png"), {
+  const out = await removeBackground(fs.readFileSync("lib/engines/ml/background-removal/fixtures/coffee.png"), {
     subjectType: "auto",
     edgeSoftness: 3,
     highDetail: false,

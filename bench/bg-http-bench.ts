@@ -42,7 +42,7 @@ type Kind = (typeof KINDS)[number];
  * round get the same one.
  */
 const photo = (n: number) =>
-  sharp(fs.readFileSync(path.resolve("lib/ml/background-removal/fixtures/coffee.png")))
+  sharp(fs.readFileSync(path.resolve("lib/engines/ml/background-removal/fixtures/coffee.png")))
     .resize(1155, 866, { fit: "fill", kernel: "lanczos3" })
     .modulate({ brightness: 1 + 0.004 * n })
     .jpeg({ quality: 90 })
@@ -50,7 +50,7 @@ const photo = (n: number) =>
 
 /** Child: the engine alone, one job per message, as the server's worker runs it. */
 async function engineChild() {
-  const { removeBackground } = await import("@/lib/ml/background-removal");
+  const { removeBackground } = await import("@/lib/engines/ml/background-removal");
   process.on("message", async (msg: { kind: Kind; n: number }) => {
     const img = await photo(msg.n);
     const t = performance.now();

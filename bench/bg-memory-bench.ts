@@ -18,7 +18,7 @@ import sharp from "sharp";
 import { atMegapixels, benchImages } from "./bg-bench-support";
 
 const IDLE_SECONDS = 20;
-const PORTRAIT = path.resolve("lib/ml/background-removal/fixtures/person-poster.jpg");
+const PORTRAIT = path.resolve("lib/engines/ml/background-removal/fixtures/person-poster.jpg");
 
 const rssMb = () => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"));
@@ -32,7 +32,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function phase() {
   const { removeBackground, warmUpBackgroundRemoval, liveBackgroundRemovalWorkers, shutDownBackgroundRemoval } = await import(
-    "@/lib/ml/background-removal"
+    "@/lib/engines/ml/background-removal"
   );
   const portrait = await atMegapixels(PORTRAIT, 1);
   const coffee = (await benchImages())["1 MP"];

@@ -23,9 +23,9 @@ import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
 import { benchImages, peakRssMb, stats } from "./bg-bench-support";
-import { loadIsnetModel, MODEL_SIZE, toModelInput, type IsnetModel, type IsnetSessionTuning, type IsnetWeights } from "@/lib/ml/background-removal/isnet-model";
-import { engineConfig } from "@/lib/ml/background-removal/engine-config";
-import type { BgRemovalOptions } from "@/lib/ml/background-removal";
+import { loadIsnetModel, MODEL_SIZE, toModelInput, type IsnetModel, type IsnetSessionTuning, type IsnetWeights } from "@/lib/engines/ml/background-removal/isnet-model";
+import { engineConfig } from "@/lib/engines/ml/background-removal/engine-config";
+import type { BgRemovalOptions } from "@/lib/engines/ml/background-removal";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // The same photo again and again: the engine's remembered mattes (matte-memo.ts) would skip the model.
@@ -45,7 +45,7 @@ async function bareMemoryPhase() {
 
 /** Child process: a server start as it happens: warm-up, the first 1 MP image, then a 12 MP one; peak RSS. */
 async function coldStartPhase() {
-  const { removeBackground, warmUpBackgroundRemoval, shutDownBackgroundRemoval } = await import("@/lib/ml/background-removal");
+  const { removeBackground, warmUpBackgroundRemoval, shutDownBackgroundRemoval } = await import("@/lib/engines/ml/background-removal");
   const imgs = await benchImages();
   // CPU time (all threads of this process) beside wall time: on a machine shared
   // with other work, CPU time is what the wall time would be on an idle one
@@ -72,7 +72,7 @@ async function coldStartPhase() {
 
 /** Child process: the first job arrives while the server is still warming up (both start together). */
 async function duringWarmUpPhase() {
-  const { removeBackground, warmUpBackgroundRemoval, shutDownBackgroundRemoval } = await import("@/lib/ml/background-removal");
+  const { removeBackground, warmUpBackgroundRemoval, shutDownBackgroundRemoval } = await import("@/lib/engines/ml/background-removal");
   const imgs = await benchImages();
   const t0 = performance.now();
   const warming = warmUpBackgroundRemoval();
@@ -89,7 +89,7 @@ async function duringWarmUpPhase() {
  * image, alternated run by run so load from other work on the machine hits both alike.
  */
 async function latency() {
-  const { removeBackground, warmUpBackgroundRemoval, shutDownBackgroundRemoval } = await import("@/lib/ml/background-removal");
+  const { removeBackground, warmUpBackgroundRemoval, shutDownBackgroundRemoval } = await import("@/lib/engines/ml/background-removal");
   const model = await loadIsnetModel({ threads: engineConfig().threads });
   await warmUpBackgroundRemoval();
   const imgs = await benchImages();

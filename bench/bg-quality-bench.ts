@@ -13,14 +13,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { loadIsnetModel } from "@/lib/ml/background-removal/isnet-model";
-import { loadPersonModel } from "@/lib/ml/background-removal/person-model";
-import { cutOut, type EngineModels } from "@/lib/ml/background-removal/pipeline";
-import { PERSON_RULE } from "@/lib/ml/background-removal/person-matte";
-import { rememberMattes } from "@/lib/ml/background-removal/matte-memo";
-import { engineConfig } from "@/lib/ml/background-removal/engine-config";
-import { alphaPlane, scoreMatte, type MatteScore } from "@/lib/ml/background-removal/matte-quality";
-import type { BgRemovalOptions, SubjectType } from "@/lib/ml/background-removal";
+import { loadIsnetModel } from "@/lib/engines/ml/background-removal/isnet-model";
+import { loadPersonModel } from "@/lib/engines/ml/background-removal/person-model";
+import { cutOut, type EngineModels } from "@/lib/engines/ml/background-removal/pipeline";
+import { PERSON_RULE } from "@/lib/engines/ml/background-removal/person-matte";
+import { rememberMattes } from "@/lib/engines/ml/background-removal/matte-memo";
+import { engineConfig } from "@/lib/engines/ml/background-removal/engine-config";
+import { alphaPlane, scoreMatte, type MatteScore } from "@/lib/engines/ml/background-removal/matte-quality";
+import type { BgRemovalOptions, SubjectType } from "@/lib/engines/ml/background-removal";
 import { regressionSet } from "./bg-regression-set";
 
 type Case = { set: string; name: string; subjectType: SubjectType; image: Buffer; alpha: Uint8Array; width: number; height: number };

@@ -5,13 +5,13 @@
 // the model also sees texture. Used by bench/bg-quality-bench.ts and the CI test.
 import path from "node:path";
 import sharp from "sharp";
-import type { SubjectType } from "@/lib/ml/background-removal";
+import type { SubjectType } from "@/lib/engines/ml/background-removal";
 
 export type RegressionCase = { name: string; subjectType: SubjectType; image: Buffer; alpha: Uint8Array; width: number; height: number };
 
 const W = 800;
 const H = 600;
-const COFFEE = path.resolve("lib/ml/background-removal/fixtures/coffee.png");
+const COFFEE = path.resolve("lib/engines/ml/background-removal/fixtures/coffee.png");
 
 const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${body}</svg>`);
 

@@ -35,9 +35,9 @@ delete process.env.DATABASE_URL;
 
 /** An account with plenty of tokens and an uploaded image per size, through the app's own services. */
 async function fixtures(made?: Awaited<ReturnType<typeof benchImages>>) {
-  const { getDb } = await import("@/lib/db/client");
-  const { createAccount } = await import("@/lib/accounts/create-account");
-  const { createUpload } = await import("@/lib/uploads/create-upload");
+  const { getDb } = await import("@/lib/foundation/db/client");
+  const { createAccount } = await import("@/lib/domain/identity/create-account");
+  const { createUpload } = await import("@/lib/domain/uploads/create-upload");
   const db = await getDb();
   const account = await createAccount(db, { email: `bench-${Date.now()}@example.com`, password: "bench passphrase 123", name: "Bench", verified: true, signupTokens: 1_000_000 });
   const imgs = made ?? (await benchImages());
@@ -60,9 +60,9 @@ type JobResult = { status: string; ms: number; engineMs: number };
  * run's output), so ms - engineMs is what the runtime adds.
  */
 async function runJobs(accountId: string, imageUrl: string, count = 1): Promise<JobResult[]> {
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb } = await import("@/lib/foundation/db/client");
   const { createBgRemoveJob } = await import("@/lib/services/bg-remove/create-bg-remove-job");
-  const { bgRemoveJobs, jobRuns } = await import("@/lib/db/schema");
+  const { bgRemoveJobs, jobRuns } = await import("@/lib/foundation/db/schema");
   const { inArray } = await import("drizzle-orm");
   const db = await getDb();
   const body = { image_url: imageUrl, subject_type: "auto", edge_softness: 3, high_detail_mode: false, output_background: "transparent" } as const;
@@ -93,8 +93,8 @@ async function coldPhase() {
     const d = process.cpuUsage(since);
     return Math.round((d.user + d.system) / 1000);
   };
-  // As lib/startup.ts does: the model starts loading, the database opens, the runner starts.
-  const { startJobsAtServerStart } = await import("@/lib/jobs/server-start");
+  // As lib/composition/startup.ts does: the model starts loading, the database opens, the runner starts.
+  const { startJobsAtServerStart } = await import("@/lib/domain/jobs/server-start");
   await startJobsAtServerStart();
   const readyMs = Math.round(performance.now() - t0);
   const { accountId, urls } = await fixtures(made);
@@ -109,7 +109,7 @@ async function coldPhase() {
     status: first!.status,
     peakRssMb: peakRssMb(),
   };
-  const { stopJobRunner } = await import("@/lib/jobs/runner/runner-instance");
+  const { stopJobRunner } = await import("@/lib/domain/jobs/runner/runner-instance");
   await stopJobRunner();
   return out;
 }
@@ -120,8 +120,8 @@ async function main() {
     process.exit(0); // idle engine workers and PGlite would otherwise keep the child a little longer
   }
   const machine = `${os.availableParallelism()} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  const { runnerOptionsFromEnv } = await import("@/lib/jobs/runner/runner-options");
-  const { engineConfig } = await import("@/lib/ml/background-removal/engine-config");
+  const { runnerOptionsFromEnv } = await import("@/lib/domain/jobs/runner/runner-options");
+  const { engineConfig } = await import("@/lib/engines/ml/background-removal/engine-config");
   const runnerOpts = runnerOptionsFromEnv();
   const cfg = engineConfig();
   console.log(`machine: ${machine}`);
@@ -140,10 +140,10 @@ async function main() {
       .pop()!,
   );
 
-  const { startJobRunner, stopJobRunner } = await import("@/lib/jobs/runner/runner-instance");
+  const { startJobRunner, stopJobRunner } = await import("@/lib/domain/jobs/runner/runner-instance");
   (await import("@/inngest/register")).registerAppJobs();
-  const { removeBackground, warmUpBackgroundRemoval } = await import("@/lib/ml/background-removal");
-  const { loadIsnetModel, MODEL_SIZE, toModelInput } = await import("@/lib/ml/background-removal/isnet-model");
+  const { removeBackground, warmUpBackgroundRemoval } = await import("@/lib/engines/ml/background-removal");
+  const { loadIsnetModel, MODEL_SIZE, toModelInput } = await import("@/lib/engines/ml/background-removal/isnet-model");
   const { accountId, imgs, urls } = await fixtures();
   await startJobRunner();
   await warmUpBackgroundRemoval();

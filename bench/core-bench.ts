@@ -64,13 +64,13 @@ async function main() {
   const driver = postgres(url.toString(), { max: 1, onnotice: () => {} });
 
   try {
-    const { dbHandle, closeDb } = await import("@/lib/db/client");
-    const { createAccount } = await import("@/lib/accounts/create-account");
-    const { issueAccessToken } = await import("@/lib/auth/access-token");
-    const { verifyCredentials } = await import("@/lib/accounts/verify-credentials");
+    const { dbHandle, closeDb } = await import("@/lib/foundation/db/client");
+    const { createAccount } = await import("@/lib/domain/identity/create-account");
+    const { issueAccessToken } = await import("@/lib/domain/identity/access-token");
+    const { verifyCredentials } = await import("@/lib/domain/identity/verify-credentials");
     const { productPageQuery } = await import("@/lib/services/core/products");
     const { productListQuery } = await import("@/lib/services/core/product-schemas");
-    const { getUnauthToken } = await import("@/lib/auth/unauth-token");
+    const { getUnauthToken } = await import("@/lib/services/sign-in/unauth-token");
     const { decodeCursor } = await import("@/lib/services/core/list-query");
     const productsRoute = await import("@/app/v1/products/route");
 

@@ -2,12 +2,12 @@
 // environment selects (DATABASE_URL set: PostgreSQL; else PGlite in DATA_DIR).
 // Prints one JSON line for bench/run.ts.
 import { eq, sum } from "drizzle-orm";
-import { dbHandle } from "@/lib/db/client";
-import { walletTransactions } from "@/lib/db/schema";
-import { createAccount } from "@/lib/accounts/create-account";
-import { debitTokens } from "@/lib/wallet/debit-tokens";
-import { getBalance } from "@/lib/wallet/get-balance";
-import { closeDb } from "@/lib/db/client";
+import { dbHandle } from "@/lib/foundation/db/client";
+import { walletTransactions } from "@/lib/foundation/db/schema";
+import { createAccount } from "@/lib/domain/identity/create-account";
+import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
+import { getBalance } from "@/lib/domain/wallet/get-balance";
+import { closeDb } from "@/lib/foundation/db/client";
 
 const DEBITS = 500;
 const COST = 150;

@@ -35,8 +35,8 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function perPhoto() {
-  const { detectFaces, warmUpFaces, faceEngineConfig } = await import("@/lib/ml/faces");
-  const { loadHuman } = await import("@/lib/ml/faces/human-model");
+  const { detectFaces, warmUpFaces, faceEngineConfig } = await import("@/lib/engines/ml/faces");
+  const { loadHuman } = await import("@/lib/engines/ml/faces/human-model");
   const { planCrop } = await import("@/lib/services/face-crop/plan-crop");
   const { renderCrop } = await import("@/lib/services/face-crop/render-crop");
   const { PRESETS } = await import("@/lib/services/face-crop/presets");
@@ -74,7 +74,7 @@ async function perPhoto() {
     }
   }
   // Super-resolution (enhance, job runner only) of a 256 x 320 crop, in its worker thread.
-  const { superResolve2x, shutDownSuperResolution } = await import("@/lib/ml/super-resolution");
+  const { superResolve2x, shutDownSuperResolution } = await import("@/lib/engines/ml/super-resolution");
   const small = await sharp(photo).resize(256, 320).removeAlpha().raw().toBuffer();
   await superResolve2x(new Uint8Array(small), 256, 320); // loads the model
   const sr: number[] = [];
@@ -94,12 +94,12 @@ async function perPhoto() {
 }
 
 async function batch() {
-  const { getDb } = await import("@/lib/db/client");
-  const { createAccount } = await import("@/lib/accounts/create-account");
-  const { issueAccessToken } = await import("@/lib/auth/access-token");
-  const { startJobRunner, stopJobRunner } = await import("@/lib/jobs/runner/runner-instance");
+  const { getDb } = await import("@/lib/foundation/db/client");
+  const { createAccount } = await import("@/lib/domain/identity/create-account");
+  const { issueAccessToken } = await import("@/lib/domain/identity/access-token");
+  const { startJobRunner, stopJobRunner } = await import("@/lib/domain/jobs/runner/runner-instance");
   (await import("@/inngest/register")).registerAppJobs();
-  const { faceCropTasks } = await import("@/lib/db/schema");
+  const { faceCropTasks } = await import("@/lib/foundation/db/schema");
   const { eq } = await import("drizzle-orm");
   const upload = await import("@/app/v1/services/studio/face-crop/upload/route");
   const db = await getDb();

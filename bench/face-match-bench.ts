@@ -27,9 +27,9 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 const fixtureAt = (name: string, mp: number) => atMegapixels(path.join(FIXTURES, name), mp);
 
 async function perFace() {
-  const { describeFaces, warmUpFaces, faceEngineConfig } = await import("@/lib/ml/faces");
-  const { loadHuman } = await import("@/lib/ml/faces/human-model");
-  const { loadRecognitionNet } = await import("@/lib/ml/faces/recognition-model");
+  const { describeFaces, warmUpFaces, faceEngineConfig } = await import("@/lib/engines/ml/faces");
+  const { loadHuman } = await import("@/lib/engines/ml/faces/human-model");
+  const { loadRecognitionNet } = await import("@/lib/engines/ml/faces/recognition-model");
   const human = await loadHuman({ minConfidence: 0.2, maxFaces: 30 });
   const net = loadRecognitionNet(human.tf);
   await warmUpFaces({ embed: true });
@@ -85,7 +85,7 @@ async function perFace() {
 }
 
 function ranking() {
-  return import("@/lib/ml/faces").then(({ rankCandidates }) => {
+  return import("@/lib/engines/ml/faces").then(({ rankCandidates }) => {
     const unit = () => {
       const v = Array.from({ length: 256 }, () => Math.random() - 0.5); // the length of the embeddings in use (Intel 0095)
       const n = Math.hypot(...v);
@@ -113,7 +113,7 @@ async function main() {
   const rankMsPerFace = await ranking();
   console.log("rankCandidates, ms per face (k = 2):", rankMsPerFace);
   const result = { machine, at: new Date().toISOString(), perPhoto: out, rankMsPerFace };
-  const { shutDownFaces } = await import("@/lib/ml/faces");
+  const { shutDownFaces } = await import("@/lib/engines/ml/faces");
   await shutDownFaces();
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync("bench/results/face-match.json", JSON.stringify(result, null, 2));

@@ -10,9 +10,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { applyRasterFixes, PRINT_SHARPEN, type RasterFixType } from "@/lib/imaging/fixes/raster-fixes";
-import { pressProfilePath } from "@/lib/imaging/fixes/press-profile";
-import { PREPRESS_FLAGS, runPdfPrepress } from "@/lib/pdf/fixes/pdf-prepress";
+import { applyRasterFixes, PRINT_SHARPEN, type RasterFixType } from "@/lib/engines/imaging/fixes/raster-fixes";
+import { pressProfilePath } from "@/lib/engines/imaging/fixes/press-profile";
+import { PREPRESS_FLAGS, runPdfPrepress } from "@/lib/engines/pdf/fixes/pdf-prepress";
 import { imageHeavyPdf } from "../test/fixtures/preflight/pdf-fixtures";
 
 const W = 6000;
@@ -85,7 +85,7 @@ async function pdfBench() {
       const bare =
         engine === "system"
           ? measured("gs", [...flags, `-sOutputFile=${path.join(dir, "bare.pdf")}`, path.join(dir, "in.pdf")])
-          : measured(process.execPath, [path.join("lib", "pdf", "ghostscript", "gs-wasm-child.cjs"), dir, JSON.stringify([...flags, "-sOutputFile=/work/bare.pdf", "/work/in.pdf"])]);
+          : measured(process.execPath, [path.join("lib", "engines", "pdf", "ghostscript", "gs-wasm-child.cjs"), dir, JSON.stringify([...flags, "-sOutputFile=/work/bare.pdf", "/work/in.pdf"])]);
       const ours = measured("npx", ["tsx", "bench/fix-bench.ts", "prepress-once", path.join(dir, "in.pdf")], { ...process.env, GHOSTSCRIPT_ENGINE: engine });
       const row = {
         engine: `gs-${engine}`,

@@ -7,9 +7,9 @@
 import crypto from "node:crypto";
 import * as apiKeys from "@/app/v1/api-keys/route";
 import * as dpi from "@/app/v1/services/preflight/dpi-score/route";
-import { createAccount } from "@/lib/accounts/create-account";
-import { issueAccessToken } from "@/lib/auth/access-token";
-import { closeDb, dbHandle } from "@/lib/db/client";
+import { createAccount } from "@/lib/domain/identity/create-account";
+import { issueAccessToken } from "@/lib/domain/identity/access-token";
+import { closeDb, dbHandle } from "@/lib/foundation/db/client";
 
 const REQUESTS = 600;
 const CONCURRENCY = 10;

@@ -25,7 +25,7 @@ process.env.APP_URL ??= "http://localhost:3000";
 process.env.DEMO_ACCOUNT = "never";
 process.env.JOB_WARM_UP = "off";
 
-const DEMO = path.resolve("lib/ml/faces/demo-photos");
+const DEMO = path.resolve("lib/engines/ml/faces/demo-photos");
 
 const oneMegapixel = (file: string) => atMegapixels(file, 1);
 
@@ -38,16 +38,16 @@ function randomUnit(dim: number): number[] {
 async function main() {
   const driver = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}`;
-  const { getDb } = await import("@/lib/db/client");
-  const { createAccount } = await import("@/lib/accounts/create-account");
-  const { agencies, agencyJobs, faceReferences, matchJobs, subjects } = await import("@/lib/db/schema");
-  const { newId } = await import("@/lib/ids");
-  const { storage } = await import("@/lib/storage");
-  const { storeFile } = await import("@/lib/services/studio/job-files");
+  const { getDb } = await import("@/lib/foundation/db/client");
+  const { createAccount } = await import("@/lib/domain/identity/create-account");
+  const { agencies, agencyJobs, faceReferences, matchJobs, subjects } = await import("@/lib/foundation/db/schema");
+  const { newId } = await import("@/lib/foundation/ids");
+  const { storage } = await import("@/lib/domain/storage");
+  const { storeFile } = await import("@/lib/services/agencies/job-files");
   const { embedSubject } = await import("@/lib/services/matching/embed-subject");
   const { acceptMatchJob } = await import("@/lib/services/matching/accept-match-job");
-  const { describeFaces, warmUpFaces, EMBEDDING_MODEL } = await import("@/lib/ml/faces");
-  const { startJobRunner, stopJobRunner } = await import("@/lib/jobs/runner/runner-instance");
+  const { describeFaces, warmUpFaces, EMBEDDING_MODEL } = await import("@/lib/engines/ml/faces");
+  const { startJobRunner, stopJobRunner } = await import("@/lib/domain/jobs/runner/runner-instance");
   (await import("@/inngest/register")).registerAppJobs();
   const { eq } = await import("drizzle-orm");
 

@@ -15,8 +15,8 @@ import { benchImages, peakRssMb, stats } from "./bg-bench-support";
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 async function childPhase() {
-  const { removeBackground, warmUpBackgroundRemoval, shutDownBackgroundRemoval } = await import("@/lib/ml/background-removal");
-  const { detectFaces } = await import("@/lib/ml/faces/detect-faces");
+  const { removeBackground, warmUpBackgroundRemoval, shutDownBackgroundRemoval } = await import("@/lib/engines/ml/background-removal");
+  const { detectFaces } = await import("@/lib/engines/ml/faces/detect-faces");
   const photo = (await benchImages())["1 MP"];
   const opts = { subjectType: "auto", edgeSoftness: 3, highDetail: false, background: "transparent" } as const;
   await warmUpBackgroundRemoval();

@@ -78,7 +78,7 @@ async function fixtures(dir: string) {
 
 /** Our per-image effective ppi against pdfimages' x-ppi/y-ppi for the same images. */
 async function ppiAgreement(pdf: string, listing: string) {
-  const { analyzePdf } = await import("../lib/pdf/analyze-pdf");
+  const { analyzePdf } = await import("../lib/engines/pdf/analyze-pdf");
   const a = await analyzePdf(new Uint8Array(fs.readFileSync(pdf)), { maxPages: 5000 });
   if (a.kind !== "ok") throw new Error(a.kind);
   const oursPpi = a.pages.flatMap((p) => p.images.map((i) => ({ page: p.page, x: i.ppiX, y: i.ppiY })));

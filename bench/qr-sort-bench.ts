@@ -16,9 +16,9 @@ import path from "node:path";
 import QRCode from "qrcode";
 import sharp from "sharp";
 import { readBarcodes } from "zxing-wasm/reader";
-import { cardReaderThreads, readCards, shutDownCardReader } from "@/lib/imaging/card-reader/read-cards";
-import { readFrame } from "@/lib/imaging/card-reader/read-frame";
-import { zxingReader } from "@/lib/imaging/card-reader/zxing-module";
+import { cardReaderThreads, readCards, shutDownCardReader } from "@/lib/engines/imaging/card-reader/read-cards";
+import { readFrame } from "@/lib/engines/imaging/card-reader/read-frame";
+import { zxingReader } from "@/lib/engines/imaging/card-reader/zxing-module";
 import { assignRuns } from "@/lib/services/qr-sort/assign-runs";
 import { qrPayload } from "@/lib/services/qr/payload";
 
@@ -27,7 +27,7 @@ const D = Math.min(N, Number(process.argv[3] ?? 20));
 const WIDTH = 4000;
 const HEIGHT = 3000;
 const TARGET_400_MS = 120_000;
-const PHOTOS = ["lib/ml/background-removal/fixtures/astronaut.png", "test/fixtures/faces/obama.jpg", "lib/ml/background-removal/fixtures/chelsea.png", "test/fixtures/faces/two_people.jpg"];
+const PHOTOS = ["lib/engines/ml/background-removal/fixtures/astronaut.png", "test/fixtures/faces/obama.jpg", "lib/engines/ml/background-removal/fixtures/chelsea.png", "test/fixtures/faces/two_people.jpg"];
 
 async function frame(i: number): Promise<{ bytes: Buffer; card: string | null }> {
   const base = sharp(path.resolve(PHOTOS[i % PHOTOS.length]!)).resize(WIDTH, HEIGHT, { fit: "cover" });

@@ -131,7 +131,7 @@ async function main() {
     console.log(`idle after start and the engines' idle time (+${IDLE_SECONDS} s more): ${settled.totalMb} MB`);
 
     const { token } = await premiumAccount(api, OPERATOR_TOKEN);
-    const portrait = await atMegapixels(path.resolve("lib/ml/background-removal/fixtures/person-poster.jpg"), 1);
+    const portrait = await atMegapixels(path.resolve("lib/engines/ml/background-removal/fixtures/person-poster.jpg"), 1);
     const face = fs.readFileSync(path.resolve("test/fixtures/faces/obama.jpg"));
     const tiny = await sharp(face).resize(200, 250).jpeg().toBuffer();
     const portraitUrl = await upload(api, token, portrait, "portrait.jpg", "image/jpeg");

@@ -28,7 +28,7 @@ test("the API reference renders the generated document, tries a request against 
   await expect(page.getByText(origin).first()).toBeVisible();
   // A way back to the studio, and no source path of ours in the description.
   await expect(page.getByRole("link", { name: "← Back to the studio" })).toHaveAttribute("href", "/dashboard");
-  await expect(page.getByText("lib/openapi")).toHaveCount(0);
+  await expect(page.getByText("lib/http/openapi")).toHaveCount(0);
   await page.screenshot({ path: "test-results/api-docs.png" });
 
   // Try it out: GET /v1/account from the page goes to this server (401 without credentials: it answered).

@@ -7,7 +7,7 @@ import { navigateTo } from "./support/nav";
 const fixture = (name: string) => ({
   name,
   mimeType: "image/png",
-  buffer: fs.readFileSync(path.resolve(process.cwd(), "lib/ml/background-removal/fixtures", name)),
+  buffer: fs.readFileSync(path.resolve(process.cwd(), "lib/engines/ml/background-removal/fixtures", name)),
 });
 
 test("background removal: the cost is shown first, dropped images become cut-outs beside their originals, the balance follows", async ({ page, request }) => {

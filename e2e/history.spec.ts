@@ -7,7 +7,7 @@ import { navigateTo } from "./support/nav";
 // Paid results stay: every billed operation has a history that a reload and Back
 // keep, downloads download, and the wallet's ledger rows link to the work they paid for.
 
-const bgFixture = (name: string) => ({ name, mimeType: "image/png", buffer: fs.readFileSync(path.resolve(process.cwd(), "lib/ml/background-removal/fixtures", name)) });
+const bgFixture = (name: string) => ({ name, mimeType: "image/png", buffer: fs.readFileSync(path.resolve(process.cwd(), "lib/engines/ml/background-removal/fixtures", name)) });
 
 /** Cookie-authenticated writes must come from the studio's own origin (the CSRF check). */
 

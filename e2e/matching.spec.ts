@@ -59,7 +59,7 @@ test("face matching: build references, match a job, review a face with the keybo
   await expect(page.getByText(/threshold 0\.85 · 24 tokens · completed/)).toBeVisible({ timeout: 120_000 });
   const count = async (k: string) => Number(await page.getByTestId(`count-${k}`).innerText());
   // The three photos of Obama wait for review (two roster entries, one face: too close to call);
-  // Biden's older photo scores 0.845, just under the threshold (lib/ml/faces/demo-photos/README.md): review too.
+  // Biden's older photo scores 0.845, just under the threshold (lib/engines/ml/faces/demo-photos/README.md): review too.
   await expect.poll(() => count("needs_review")).toBeGreaterThanOrEqual(3);
   const [review, matched, unmatched] = [await count("needs_review"), await count("matched"), await count("unmatched")];
   expect(review + matched + unmatched).toBe(4);

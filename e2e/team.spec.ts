@@ -52,7 +52,7 @@ test("the owner invites a photographer, who works on the studio's wallet but can
 
   // A background removal, paid from the studio's 500 tokens.
   await navigateTo(sam, "Background removal");
-  const file = path.resolve(process.cwd(), "lib/ml/background-removal/fixtures", "coffee.png");
+  const file = path.resolve(process.cwd(), "lib/engines/ml/background-removal/fixtures", "coffee.png");
   await sam.getByTestId("bg-remove-input").setInputFiles([{ name: "coffee.png", mimeType: "image/png", buffer: fs.readFileSync(file) }]);
   await expect(sam.getByTestId("bg-remove-cost")).toContainText("Balance: 500 tokens");
   await sam.getByRole("button", { name: /Remove background/ }).click();

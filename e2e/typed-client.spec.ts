@@ -1,7 +1,7 @@
-// The generated typed client (lib/api-client) against the running server, the way a
+// The generated typed client (lib/client/api-client) against the running server, the way a
 // third party would use it: register, token, a billed call retried with one key.
 import { expect, test } from "@playwright/test";
-import { createApiClient } from "../lib/api-client";
+import { createApiClient } from "../lib/client/api-client";
 import { emailedLink } from "./support/accounts";
 
 test("the typed client registers, confirms the address, authenticates, and a retried billed POST with one Idempotency-Key is charged once", async ({ baseURL, request }) => {

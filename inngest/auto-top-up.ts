@@ -1,6 +1,6 @@
-import { getDb } from "@/lib/db/client";
-import { defineJob } from "@/lib/jobs/define-job";
-import { autoTopUpRequested } from "@/lib/jobs/events";
+import { getDb } from "@/lib/foundation/db/client";
+import { defineJob } from "@/lib/domain/jobs/define-job";
+import { autoTopUpRequested } from "@/lib/domain/jobs/events";
 import { chargeAutoTopUp, failAutoTopUp } from "@/lib/services/billing/auto-top-up";
 
 /**

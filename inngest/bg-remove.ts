@@ -1,15 +1,15 @@
-import { and, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { bgRemoveJobs } from "@/lib/db/schema";
-import { storage } from "@/lib/storage";
-import { defineJob } from "@/lib/jobs/define-job";
+import { getDb } from "@/lib/foundation/db/client";
+import { storage } from "@/lib/domain/storage";
+import { defineJob } from "@/lib/domain/jobs/define-job";
 import { cutOutJob } from "@/lib/services/bg-remove/cut-out-job";
 import { fetchJobSource } from "@/lib/services/bg-remove/fetch-job-source";
 import { completeBgRemoveJob, failBgRemoveJob } from "@/lib/services/bg-remove/finish-job";
-import { BgRemoveTransientError, failureMessage } from "@/lib/services/bg-remove/job-errors";
+import { failureMessage } from "@/lib/services/bg-remove/job-errors";
+import { loadBgRemoveJob } from "@/lib/services/bg-remove/load-job";
+import { chargedJobFailure } from "@/lib/services/billed-job/charged-job-failure";
 import { bgRemovalProvider } from "@/lib/services/bg-remove/provider";
-import { bgRemoveRequested } from "@/lib/jobs/events";
-import { logger } from "@/lib/log/logger";
+import { bgRemoveRequested } from "@/lib/domain/jobs/events";
+import { logger } from "@/lib/foundation/log/logger";
 import { jobSteps, stepTimer } from "@/lib/services/bg-remove/job-timings";
 import { TIME_LIMITS_MS } from "./time-limits";
 
@@ -30,18 +30,7 @@ export const bgRemove = defineJob({
     const loadStarted = performance.now();
     // A step, so a replay (Inngest re-enters the handler after every step) sees
     // the job as it was when the run began, not as later steps left it.
-    const job = await step.run("load-job", async () => {
-      const [row] = await (await getDb())
-        .select()
-        .from(bgRemoveJobs)
-        .where(and(eq(bgRemoveJobs.id, event.data.jobId), eq(bgRemoveJobs.accountId, event.data.accountId)));
-      // With Inngest the event is sent just before the job's transaction commits:
-      // a run can start a moment early (a retry finds the row), or for a
-      // transaction that rolled back (the failure handler then finds nothing to do).
-      if (!row) throw new BgRemoveTransientError("The job record was not found.");
-      const { id, accountId, status, imageUrl, subjectType, edgeSoftness, highDetailMode, outputBackground } = row;
-      return { id, accountId, status, imageUrl, subjectType, edgeSoftness, highDetailMode, outputBackground };
-    });
+    const job = await step.run("load-job", async () => loadBgRemoveJob(await getDb(), event.data.jobId, event.data.accountId));
     if (job.status === "completed" || job.status === "failed") return { skipped: job.status };
     const loadJobMs = Math.round(performance.now() - loadStarted);
 
@@ -58,10 +47,6 @@ export const bgRemove = defineJob({
     );
     return { outputKey: cut.key, width: cut.width, height: cut.height, provider: cut.provider, timingsMs: cut.timingsMs };
   },
-  onFailure: async ({ event, error, step }) => {
-    await step.run("fail-and-refund", async () =>
-      failBgRemoveJob(await getDb(), { jobId: event.data.jobId, accountId: event.data.accountId, message: failureMessage(error) }),
-    );
-  },
+  onFailure: chargedJobFailure(failureMessage, (db, { jobId, accountId }, message) => failBgRemoveJob(db, { jobId, accountId, message })),
   warmUp: () => bgRemovalProvider().warmUp(),
 });

@@ -1,18 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { faceCropItems, faceCropTasks } from "@/lib/db/schema";
-import { defineJob } from "@/lib/jobs/define-job";
-import { warmUpFaces } from "@/lib/ml/faces";
+import { defineJob } from "@/lib/domain/jobs/define-job";
+import { faceCropRequested } from "@/lib/domain/jobs/events";
+import { warmUpFaces } from "@/lib/engines/ml/faces";
+import { batchJob } from "@/lib/services/billed-batch/batch-job";
 import { finishTask } from "@/lib/services/face-crop/finish-task";
+import { failureMessage } from "@/lib/services/face-crop/job-errors";
+import { loadCropTask, markCropTaskRunning } from "@/lib/services/face-crop/load-task";
 import { processItem } from "@/lib/services/face-crop/process-item";
-import { faceCropRequested } from "@/lib/jobs/events";
 import { TIME_LIMITS_MS } from "./time-limits";
-
-/** Files per step: a restart redoes at most this many crops. */
-const FILES_PER_STEP = 10;
-
-const messageFor = (error: { name: string; message: string }) =>
-  error.name === "JobTimeoutError" ? error.message : "The batch stopped because of an error on our side.";
 
 /**
  * A Face Crop batch task: the files are cropped in steps of ten, each file
@@ -24,43 +18,21 @@ const messageFor = (error: { name: string; message: string }) =>
 export const faceCrop = defineJob({
   id: "face-crop",
   name: "Face crop batch",
-  event: faceCropRequested,
   retries: 2,
   timeoutMs: TIME_LIMITS_MS.faceCrop,
   concurrency: 1,
-  handler: async ({ event, step, signal }) => {
-    const task = await step.run("load-task", async () => {
-      const [row] = await (await getDb())
-        .select()
-        .from(faceCropTasks)
-        .where(and(eq(faceCropTasks.id, event.data.taskId), eq(faceCropTasks.accountId, event.data.accountId)));
-      if (!row) throw new Error("The task record was not found.");
-      const items = await (await getDb())
-        .select({ id: faceCropItems.id })
-        .from(faceCropItems)
-        .where(eq(faceCropItems.taskId, row.id))
-        .orderBy(asc(faceCropItems.position));
-      return { id: row.id, accountId: row.accountId, status: row.status, icpType: row.icpType, enhance: row.enhance, itemIds: items.map((i) => i.id) };
-    });
-    if (task.status === "completed" || task.status === "failed") return { skipped: task.status };
-    await step.run("start", async () =>
-      (await getDb()).update(faceCropTasks).set({ status: "running" }).where(and(eq(faceCropTasks.id, task.id), eq(faceCropTasks.status, "queued"))),
-    );
-    for (let at = 0; at < task.itemIds.length; at += FILES_PER_STEP) {
-      const chunk = task.itemIds.slice(at, at + FILES_PER_STEP);
-      await step.run(`crop-${at}`, async () => {
-        const db = await getDb();
-        for (const id of chunk) await processItem(db, task, id, { engineErrors: "throw", superResolution: true, signal });
-        return chunk.length;
-      });
-    }
-    const ended = await step.run("finish", async () => finishTask(await getDb(), { taskId: task.id, accountId: task.accountId, outcome: "completed" }));
-    return { status: ended?.status, refunded: ended?.tokensRefunded };
-  },
-  onFailure: async ({ event, error, step }) => {
-    await step.run("fail-and-refund", async () =>
-      finishTask(await getDb(), { taskId: event.data.taskId, accountId: event.data.accountId, outcome: "failed", message: messageFor(error) }),
-    );
-  },
+  ...batchJob(faceCropRequested, {
+    steps: { load: "load-task", start: "start", each: "crop", finish: "finish", fail: "fail-and-refund" },
+    load: (db, { taskId, accountId }) => loadCropTask(db, taskId, accountId),
+    missing: "The task record was not found.",
+    start: (db, task) => markCropTaskRunning(db, task.id),
+    items: (task) => task.itemIds,
+    perStep: 10,
+    each: async (db, task, ids, signal) => {
+      for (const id of ids) await processItem(db, task, id, { engineErrors: "throw", superResolution: true, signal });
+    },
+    finish: (db, { taskId, accountId }, outcome, message) => finishTask(db, { taskId, accountId, outcome, message }),
+    failureMessage,
+  }),
   warmUp: () => warmUpFaces({ atServerStart: true }),
 });

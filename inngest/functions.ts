@@ -1,5 +1,5 @@
-import type { AnyJobDefinition } from "@/lib/jobs/types";
-import { aiFix, aiFixApplyApproved } from "./ai-fix";
+import type { AnyJobDefinition } from "@/lib/domain/jobs/types";
+import { aiFix, aiFixApplyApproved } from "./fixes";
 import { autoTopUp } from "./auto-top-up";
 import { bgRemove } from "./bg-remove";
 import { faceCrop } from "./face-crop";

@@ -1,6 +1,6 @@
-import { getDb } from "@/lib/db/client";
-import { defineJob } from "@/lib/jobs/define-job";
-import { galleryPreviewsRequested } from "@/lib/jobs/events";
+import { getDb } from "@/lib/foundation/db/client";
+import { defineJob } from "@/lib/domain/jobs/define-job";
+import { galleryPreviewsRequested } from "@/lib/domain/jobs/events";
 import { PREVIEWS_PER_STEP, filesNeedingPreviews, renderPreviews } from "@/lib/services/galleries/render-previews";
 
 /**

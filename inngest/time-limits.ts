@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseEnv } from "@/lib/parse-env";
+import { parseEnv } from "@/lib/foundation/parse-env";
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 

@@ -12,15 +12,15 @@
 import http from "node:http";
 import { serve } from "inngest/node";
 import { z } from "zod";
-import { inngest } from "@/lib/jobs/inngest-client";
+import { inngest } from "@/lib/domain/jobs/inngest-client";
 import { jobFunctions } from "@/inngest/functions";
 import { registerAppJobs } from "@/inngest/register";
-import { dbHandle } from "@/lib/db/client";
-import { jobsMode } from "@/lib/jobs/jobs-mode";
-import { warmUpJobs } from "@/lib/jobs/runner/runner-instance";
-import { warmUpAtStart } from "@/lib/jobs/runner/runner-options";
-import { logger } from "@/lib/log/logger";
-import { parseEnv } from "@/lib/parse-env";
+import { dbHandle } from "@/lib/foundation/db/client";
+import { jobsMode } from "@/lib/domain/jobs/jobs-mode";
+import { warmUpJobs } from "@/lib/domain/jobs/runner/runner-instance";
+import { warmUpAtStart } from "@/lib/domain/jobs/runner/runner-options";
+import { logger } from "@/lib/foundation/log/logger";
+import { parseEnv } from "@/lib/foundation/parse-env";
 
 registerAppJobs();
 

@@ -8,11 +8,11 @@ import { build } from "esbuild";
 
 const OUT = "dist/worker";
 
-/** Engine worker threads: files named worker.ts or *-worker.ts under lib/ (lib/workers/start-worker.ts starts them). */
+/** Engine worker threads: files named worker.ts or *-worker.ts under lib/ (lib/engines/workers/start-worker.ts starts them). */
 function workerEntries(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) return p === path.join("lib", "workers") ? [] : workerEntries(p);
+    if (e.isDirectory()) return p === path.join("lib", "engines", "workers") ? [] : workerEntries(p);
     return /(^|-)worker\.ts$/.test(e.name) && !e.name.endsWith(".test.ts") ? [p] : [];
   });
 }

@@ -1,12 +1,12 @@
 // Calibrates face matching: embeds labelled faces, builds genuine (same person)
 // and impostor (different people) pairs, and prints the raw-distance
 // distributions, ROC AUC, the false match rate and miss rate at similarity 0.70,
-// 0.85 and 0.95 under the mapping in lib/ml/faces/matching.ts, and the
+// 0.85 and 0.95 under the mapping in lib/engines/ml/faces/matching.ts, and the
 // distance quantiles the mapping's anchors were chosen from.
 //
 //   npm run calibrate:faces            (CALIBRATE_JSON=path also writes the pairs' figures)
 //
-// Photos (nothing is downloaded; see lib/ml/faces/README.md, "Calibration"):
+// Photos (nothing is downloaded; see lib/engines/ml/faces/README.md, "Calibration"):
 // - test/fixtures/faces: Obama ×7 photos, Biden ×4 (two of them group photos),
 //   labelled by hand (left to right in the group photos);
 // - group photos that ship inside installed packages, read where npm put them and
@@ -27,7 +27,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { execFileSync } from "node:child_process";
 import sharp from "sharp";
-import { describeFaces, shutDownFaces, faceDistance, similarityOfDistance, rankCandidates, decideMatch, DISTANCE_TO_SIMILARITY, type DescribedFace } from "@/lib/ml/faces";
+import { describeFaces, shutDownFaces, faceDistance, similarityOfDistance, rankCandidates, decideMatch, DISTANCE_TO_SIMILARITY, type DescribedFace } from "@/lib/engines/ml/faces";
 
 type Face = { identity: string; photo: string; crossPhotoUnknown: boolean; view: "original" | "augmented"; embedding: Float32Array };
 /**

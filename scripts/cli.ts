@@ -8,16 +8,16 @@
 //   npm run cli -- mail-retry --id mail_...   (one more attempt for a failed email)
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { closeDb, getDb } from "@/lib/db/client";
-import { grantBody, planBody, registerBody, releaseHoldBody } from "@/lib/accounts/schemas";
-import { operatorGrant, operatorReleaseHold, operatorSetPlan } from "@/lib/accounts/operator-actions";
-import { createAccount } from "@/lib/accounts/create-account";
-import { toPublicAccount } from "@/lib/accounts/public-account";
-import { ApiError } from "@/lib/http/api-error";
+import { closeDb, getDb } from "@/lib/foundation/db/client";
+import { grantBody, planBody, registerBody, releaseHoldBody } from "@/lib/services/sign-in/schemas";
+import { operatorGrant, operatorReleaseHold, operatorSetPlan } from "@/lib/services/sign-in/operator-actions";
+import { createAccount } from "@/lib/domain/identity/create-account";
+import { toPublicAccount } from "@/lib/domain/identity/public-account";
+import { ApiError } from "@/lib/foundation/http/api-error";
 import { registerAppJobs } from "@/inngest/register";
-import { listMail, operatorRetryMail } from "@/lib/mail/list-mail";
-import { listMailQuery, retryMailBody } from "@/lib/mail/schemas";
-import { mailCounts } from "@/lib/mail/deliver-mail";
+import { listMail, operatorRetryMail } from "@/lib/domain/mail/list-mail";
+import { listMailQuery, retryMailBody } from "@/lib/domain/mail/schemas";
+import { mailCounts } from "@/lib/domain/mail/deliver-mail";
 
 const USAGE = `usage:
   npm run cli -- grant --email <email> --tokens <n> --reason <text>

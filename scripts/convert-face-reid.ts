@@ -1,7 +1,7 @@
 /**
  * Converts Intel Open Model Zoo's `face-reidentification-retail-0095` (OpenVINO IR, FP16) to
  * the ONNX file the face worker runs on onnxruntime-node. Run once, by hand; its output is
- * committed (lib/ml/faces/models/, with the licence, NOTICE and provenance beside it).
+ * committed (lib/engines/ml/faces/models/, with the licence, NOTICE and provenance beside it).
  *
  *   npx tsx scripts/convert-face-reid.ts <model.xml> <model.bin> [out.onnx]
  *
@@ -231,7 +231,7 @@ export function convertIr(xml: string, bin: Buffer): Uint8Array {
 }
 
 if (process.argv[1]?.endsWith("convert-face-reid.ts")) {
-  const [xmlPath, binPath, out = "lib/ml/faces/models/face-reidentification-retail-0095.onnx"] = process.argv.slice(2);
+  const [xmlPath, binPath, out = "lib/engines/ml/faces/models/face-reidentification-retail-0095.onnx"] = process.argv.slice(2);
   if (!xmlPath || !binPath) {
     console.error("usage: npx tsx scripts/convert-face-reid.ts <model.xml> <model.bin> [out.onnx]");
     process.exit(2);

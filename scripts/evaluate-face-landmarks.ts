@@ -1,5 +1,5 @@
 // Scores Face Crop's eyes, chin and crown against human markup, and detection recall
-// (lib/ml/faces/landmark-eval.ts says how), as the production engine finds them
+// (lib/engines/ml/faces/landmark-eval.ts says how), as the production engine finds them
 // (detectFaces with the crown from the person matte, in its worker thread), and compares
 // the face mesh's chin candidates (152, the point used; 175, 199, 200) on the same faces.
 //
@@ -13,10 +13,10 @@
 // so and exits 0: nothing is downloaded.
 import fs from "node:fs";
 import path from "node:path";
-import { detectFaces, shutDownFaces } from "@/lib/ml/faces";
-import { decodeUpright } from "@/lib/ml/faces/decode-upright";
-import { detectOnImage } from "@/lib/ml/faces/detect-in-thread";
-import { readMarkup, scoreFace, summarise, summaryTable, type FaceScore } from "@/lib/ml/faces/landmark-eval";
+import { detectFaces, shutDownFaces } from "@/lib/engines/ml/faces";
+import { decodeUpright } from "@/lib/engines/ml/faces/decode-upright";
+import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
+import { readMarkup, scoreFace, summarise, summaryTable, type FaceScore } from "@/lib/engines/ml/faces/landmark-eval";
 
 const DIR = process.env.FACE_LANDMARK_DIR;
 const LIMIT = Number(process.env.FACE_LANDMARK_LIMIT ?? "0");

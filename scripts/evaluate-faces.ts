@@ -21,16 +21,16 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
-import { decodeUprightForEmbedding } from "@/lib/ml/faces/decode-upright";
-import { detectOnImage, faceModel } from "@/lib/ml/faces/detect-in-thread";
-import { alignPointsFromMesh, chipTransform, extractChip, fitSimilarity, fivePointsFromMesh } from "@/lib/ml/faces/align";
-import { loadRecognitionNet } from "@/lib/ml/faces/recognition-model";
-import { REID_INPUT, REID_TEMPLATE, loadReidNet } from "@/lib/ml/faces/reid-model";
-import { mirror as mirrorChip } from "@/lib/ml/faces/describe-in-thread";
-import { evaluateOpenSet, type Decide, type EvalFaceParts, type OpenSetRow } from "@/lib/ml/faces/open-set-eval";
-import { pairFigures } from "@/lib/ml/faces/pair-figures";
-import { DEFAULT_MATCH_THRESHOLD, normalise, similarityOfDistance, type Candidate } from "@/lib/ml/faces/matching";
-import { judgeMatch } from "@/lib/ml/faces/decide-match";
+import { decodeUprightForEmbedding } from "@/lib/engines/ml/faces/decode-upright";
+import { detectOnImage, faceModel } from "@/lib/engines/ml/faces/detect-in-thread";
+import { alignPointsFromMesh, chipTransform, extractChip, fitSimilarity, fivePointsFromMesh } from "@/lib/engines/ml/faces/align";
+import { loadRecognitionNet } from "@/lib/engines/ml/faces/recognition-model";
+import { REID_INPUT, REID_TEMPLATE, loadReidNet } from "@/lib/engines/ml/faces/reid-model";
+import { mirror as mirrorChip } from "@/lib/engines/ml/faces/describe-in-thread";
+import { evaluateOpenSet, type Decide, type EvalFaceParts, type OpenSetRow } from "@/lib/engines/ml/faces/open-set-eval";
+import { pairFigures } from "@/lib/engines/ml/faces/pair-figures";
+import { DEFAULT_MATCH_THRESHOLD, normalise, similarityOfDistance, type Candidate } from "@/lib/engines/ml/faces/matching";
+import { judgeMatch } from "@/lib/engines/ml/faces/decide-match";
 
 const DIR = process.env.FACE_EVAL_DIR;
 const LIMIT = Number(process.env.FACE_EVAL_LIMIT ?? "0"); // identities, 0 = all
@@ -69,7 +69,7 @@ type TfT = { shape: number[]; data(): Promise<Float32Array>; dispose(): void };
 
 async function main() {
   if (!DIR || !fs.existsSync(DIR)) {
-    console.log(`evaluate-faces: skipped (FACE_EVAL_DIR ${DIR ? `${DIR} does not exist` : "is not set"}): see lib/ml/faces/README.md, "Evaluation"`);
+    console.log(`evaluate-faces: skipped (FACE_EVAL_DIR ${DIR ? `${DIR} does not exist` : "is not set"}): see lib/engines/ml/faces/README.md, "Evaluation"`);
     return;
   }
   const people = fs

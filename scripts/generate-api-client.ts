@@ -1,14 +1,14 @@
-// Regenerates lib/api-client/schema.ts (the typed client's types) from the OpenAPI
+// Regenerates lib/client/api-client/schema.ts (the typed client's types) from the OpenAPI
 // document the server builds: run after changing a route's schemas or doc.
 //   npm run api-client
 import fs from "node:fs";
 import path from "node:path";
 import { routeModules } from "@/app/v1/openapi.json/routes";
-import { buildOpenApiDocument } from "@/lib/openapi/build-document";
-import { clientTypesSource } from "@/lib/openapi/client-types";
-import { loadRoutes } from "@/lib/openapi/load-routes";
+import { buildOpenApiDocument } from "@/lib/http/openapi/build-document";
+import { clientTypesSource } from "@/lib/http/openapi/client-types";
+import { loadRoutes } from "@/lib/http/openapi/load-routes";
 
-export const CLIENT_TYPES_FILE = "lib/api-client/schema.ts";
+export const CLIENT_TYPES_FILE = "lib/client/api-client/schema.ts";
 
 async function main() {
   const doc = buildOpenApiDocument(await loadRoutes(routeModules));

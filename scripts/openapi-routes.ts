@@ -3,7 +3,7 @@
 //   npm run openapi:routes
 import fs from "node:fs";
 import path from "node:path";
-import { listRouteFiles, MANIFEST_FILE, manifestSource } from "../lib/openapi/route-files";
+import { listRouteFiles, MANIFEST_FILE, manifestSource } from "../lib/http/openapi/route-files";
 
 const root = path.resolve(__dirname, "..");
 const files = listRouteFiles(root);

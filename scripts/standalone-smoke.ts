@@ -127,7 +127,7 @@ async function main() {
     const match = await api("POST", "/v1/services/studio/matching/match-job", { agency_id: agency.id, job_id: demoJob?.id }, demoToken);
     expectStatus(match, 200, "match job");
     const matched = await untilEnded(async () => (await api("GET", `/v1/services/studio/matching/jobs/${match.json.match_job_id}`, undefined, demoToken)).json, "the match job");
-    // Demo set: 3 matched, event-2 and the tight headshot event-5 to review (lib/ml/faces/demo-photos/README.md).
+    // Demo set: 3 matched, event-2 and the tight headshot event-5 to review (lib/engines/ml/faces/demo-photos/README.md).
     if (matched.status !== "completed" || matched.total_files !== 6 || matched.matched < 3 || matched.matched + matched.needs_review < 5 || matched.failed !== 0) throw new Error(`demo match job: ${JSON.stringify(matched).slice(0, 400)}`);
     step(`face matching on the demo agency: ${matched.matched} matched, ${matched.needs_review} to review, ${matched.unmatched} unmatched of 6 photos`);
 

@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { config } from "@/lib/config";
+import { getDb } from "@/lib/foundation/db/client";
+import { config } from "@/lib/foundation/config";
 
 const run = promisify(execFile);
 

@@ -11,7 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
-import { migrationsFolder } from "../lib/db/migrate";
+import { migrationsFolder } from "../lib/foundation/db/migrate";
 
 declare module "vitest" {
   export interface ProvidedContext {

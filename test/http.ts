@@ -1,8 +1,8 @@
 // Calls route handlers in-process with real Requests, the way Next does.
 import crypto from "node:crypto";
-import { getDb } from "@/lib/db/client";
-import { createAccount } from "@/lib/accounts/create-account";
-import { issueAccessToken } from "@/lib/auth/access-token";
+import { getDb } from "@/lib/foundation/db/client";
+import { createAccount } from "@/lib/domain/identity/create-account";
+import { issueAccessToken } from "@/lib/domain/identity/access-token";
 import { responseMismatch } from "./support/openapi-check";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;

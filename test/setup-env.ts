@@ -9,7 +9,7 @@ import { afterAll, inject } from "vitest";
 import postgres from "postgres";
 import { registerAppJobs } from "@/inngest/register";
 
-// The app hands its job functions to lib/jobs at start; so does every test file.
+// The app hands its job functions to lib/domain/jobs at start; so does every test file.
 registerAppJobs();
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "print-studio-test-"));
@@ -40,7 +40,7 @@ if (wantsPostgres) {
 }
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db/client");
+  const { closeDb } = await import("@/lib/foundation/db/client");
   await closeDb();
   await dropDatabase?.();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
-import { requireMember } from "@/lib/auth/current-account";
+import { requireMember } from "@/lib/services/sign-in/current-account";
 import { Providers } from "@/components/providers";
 import { StudioNav } from "@/components/layout/studio-nav";
 import { VerifyEmailBanner } from "@/components/account/verify-email-banner";
 import { TwoFactorRequiredBanner } from "@/components/account/two-factor-required-banner";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { roleAtLeast } from "@/lib/domain/identity/roles";
 
 export default async function StudioLayout({ children }: { children: React.ReactNode }) {
   const { user, studio, role } = await requireMember();

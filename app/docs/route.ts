@@ -1,4 +1,4 @@
-import { referencePageHtml } from "@/lib/openapi/reference-page";
+import { referencePageHtml } from "@/lib/http/openapi/reference-page";
 
 export const dynamic = "force-static";
 

@@ -1,15 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { ApiRequestError } from "@/lib/client/api-fetch";
+import { fieldErrors } from "@/lib/client/field-errors";
 
 type Outcome = { ok: boolean; message: string } | undefined;
 type FieldErrors = Record<string, string>;
-
-function fieldErrors(err: unknown): FieldErrors {
-  const fields = err instanceof ApiRequestError ? ((err.body.details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? []) : [];
-  return Object.fromEntries(fields.map((f) => [f.field, f.message]));
-}
 
 export function Note({ outcome }: { outcome: Outcome }) {
   if (!outcome) return null;

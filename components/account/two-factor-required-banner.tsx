@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-/** Shown across the studio to an owner or admin whom its two-factor requirement shuts out (lib/auth/two-factor-policy.ts). */
+/** Shown across the studio to an owner or admin whom its two-factor requirement shuts out (lib/services/sign-in/two-factor-policy.ts). */
 export function TwoFactorRequiredBanner({ studio }: { studio: string }) {
   return (
     <div role="region" aria-label="Two-factor sign-in required" className="border-b border-red-200 bg-red-50">

@@ -4,18 +4,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { ApiRequestError } from "@/lib/client/api-fetch";
+import { fieldErrors } from "@/lib/client/field-errors";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { apiKeysQueryKey, type CreatedApiKey } from "./types";
 
-type FieldError = { field: string; message: string };
-
-function nameError(err: unknown): string | undefined {
-  if (!(err instanceof ApiRequestError)) return undefined;
-  const fields = (err.body.details as { fields?: FieldError[] } | undefined)?.fields ?? [];
-  return fields.find((f) => f.field === "name")?.message;
-}
+const nameError = (err: unknown): string | undefined => fieldErrors(err).name;
 
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const queryClient = useQueryClient();

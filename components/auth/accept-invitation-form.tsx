@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/client/api-fetch";
+import { fieldErrorList } from "@/lib/client/field-errors";
 import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { chooseStudio } from "@/lib/client/choose-studio";
 
@@ -50,7 +51,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       setDone(accepted);
     } catch (err) {
       if (err instanceof ApiRequestError) {
-        const fields = (err.body.details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [];
+        const fields = fieldErrorList(err);
         const mine = fields.filter((f) => f.field === "name" || f.field === "password");
         // A link cut short (or padded) fails the token's own format check: say what to do, not how it was checked.
         const malformed = err.body.error === "VALIDATION_ERROR" && fields.some((f) => f.field === "token");

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 
-/** The sign-in's refusals (lib/accounts/sign-in.ts codes, passed through next-auth as `error`), in words. */
+/** The sign-in's refusals (lib/services/sign-in/sign-in.ts codes, passed through next-auth as `error`), in words. */
 const MESSAGES: Record<string, string> = {
   INVALID_TWO_FACTOR_CODE: "That code does not match. Type the 6 digits the app shows now, or one of your recovery codes.",
   TOO_MANY_LOGIN_ATTEMPTS: "Too many failed attempts for this email. Try again in a few minutes.",

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/client/api-fetch";
+import { fieldErrorList } from "@/lib/client/field-errors";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 type FieldErrors = Partial<Record<"email" | "password" | "name", string>>;
@@ -33,7 +34,7 @@ export function SignUpForm({ bonusTokens = 0 }: { bonusTokens?: number }) {
     } catch (err) {
       setPending(false);
       if (err instanceof ApiRequestError) {
-        const fields = (err.body.details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [];
+        const fields = fieldErrorList(err);
         const next: FieldErrors = {};
         for (const f of fields) if (f.field === "email" || f.field === "password" || f.field === "name") next[f.field] = f.message;
         if (err.body.error === "EMAIL_TAKEN") next.email = "An account with this email already exists.";

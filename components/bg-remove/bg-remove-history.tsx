@@ -12,7 +12,8 @@ import { useHistoryList } from "@/components/history/use-history-list";
 import { downloadZip } from "@/lib/client/download-files";
 import { useQueryParam } from "@/lib/client/use-query-param";
 import { Checkerboard } from "./checkerboard";
-import { SUBJECT_TYPES, type BgRemoveJob } from "./types";
+import { subjectTypeLabel } from "@/lib/services/bg-remove/values";
+import type { BgRemoveJob } from "./types";
 import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 
 /** GET /v1/services/bg-remove items: the job with its pictures. */
@@ -21,7 +22,6 @@ export type BgRemoveHistoryJob = ApiResponse<"/v1/services/bg-remove", "get">["d
 
 const STATUSES = ["processing", "completed", "failed"] as const;
 const running = (j: BgRemoveJob) => j.status === "processing" || j.status === "pending";
-const subjectLabel = (v: string) => SUBJECT_TYPES.find((s) => s.value === v)?.label ?? v;
 export const BG_REMOVE_HISTORY_KEY = ["bg-remove", "jobs"] as const;
 
 function HistoryCard({ job, highlighted }: { job: BgRemoveHistoryJob; highlighted?: boolean }) {
@@ -66,7 +66,7 @@ function HistoryCard({ job, highlighted }: { job: BgRemoveHistoryJob; highlighte
       <div className="mt-2 space-y-1">
         <Settings
           items={[
-            ["Subject", subjectLabel(job.subject_type)],
+            ["Subject", subjectTypeLabel(job.subject_type)],
             ["Edges", job.edge_softness],
             ["High detail", job.high_detail_mode ? "on" : "off"],
             ["Background", job.output_background],

@@ -2,6 +2,7 @@
 
 import { useCallback } from "react";
 import { Checkerboard } from "./checkerboard";
+import { BG_REMOVE_COST } from "@/lib/services/bg-remove/values";
 import { useBgRemoveJob } from "./use-bg-remove-job";
 import type { ImageItem } from "./types";
 
@@ -90,7 +91,7 @@ export function BgRemoveJobCard({ item, poll, onFinished }: { item: ImageItem; p
           </figcaption>
         </figure>
       </div>
-      {status === "failed" && message ? <p className="mt-2 text-xs text-slate-600">The {job?.tokens_deducted ?? 150} tokens were refunded.</p> : null}
+      {status === "failed" && message ? <p className="mt-2 text-xs text-slate-600">The {job?.tokens_deducted ?? BG_REMOVE_COST} tokens were refunded.</p> : null}
     </article>
   );
 }

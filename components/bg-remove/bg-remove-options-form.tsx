@@ -1,6 +1,7 @@
 "use client";
 
-import { SUBJECT_TYPES, type BgRemoveOptions } from "./types";
+import { EDGE_SOFTNESS, OUTPUT_BACKGROUND_LABELS, OUTPUT_BACKGROUNDS, SUBJECT_TYPE_LABELS, SUBJECT_TYPES } from "@/lib/services/bg-remove/values";
+import type { BgRemoveOptions } from "./types";
 
 /** The job options of POST /v1/services/bg-remove, applied to every image sent together. */
 export function BgRemoveOptionsForm({ value, onChange, disabled }: { value: BgRemoveOptions; onChange: (v: BgRemoveOptions) => void; disabled?: boolean }) {
@@ -18,8 +19,8 @@ export function BgRemoveOptionsForm({ value, onChange, disabled }: { value: BgRe
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
         >
           {SUBJECT_TYPES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
+            <option key={s} value={s}>
+              {SUBJECT_TYPE_LABELS[s]}
             </option>
           ))}
         </select>
@@ -27,13 +28,15 @@ export function BgRemoveOptionsForm({ value, onChange, disabled }: { value: BgRe
       <div className="space-y-1">
         <label htmlFor="bg-softness" className="block text-sm font-medium text-slate-700">
           Edge softness: <span className="tabular-nums">{value.edge_softness}</span>
-          <span className="ml-1 font-normal text-slate-500">(0 hard cut, 10 feathered)</span>
+          <span className="ml-1 font-normal text-slate-500">
+            ({EDGE_SOFTNESS.min} hard cut, {EDGE_SOFTNESS.max} feathered)
+          </span>
         </label>
         <input
           id="bg-softness"
           type="range"
-          min={0}
-          max={10}
+          min={EDGE_SOFTNESS.min}
+          max={EDGE_SOFTNESS.max}
           step={1}
           value={value.edge_softness}
           onChange={(e) => set("edge_softness", Number(e.target.value))}
@@ -43,10 +46,10 @@ export function BgRemoveOptionsForm({ value, onChange, disabled }: { value: BgRe
       <div className="space-y-1">
         <span className="block text-sm font-medium text-slate-700">Background</span>
         <div className="flex gap-4 text-sm text-slate-700">
-          {(["transparent", "white"] as const).map((bg) => (
+          {OUTPUT_BACKGROUNDS.map((bg) => (
             <label key={bg} className="flex items-center gap-2">
               <input type="radio" name="bg-output" value={bg} checked={value.output_background === bg} onChange={() => set("output_background", bg)} />
-              {bg === "transparent" ? "Transparent PNG" : "White"}
+              {OUTPUT_BACKGROUND_LABELS[bg]}
             </label>
           ))}
         </div>

@@ -15,7 +15,8 @@ import { BgRemoveHistory, BG_REMOVE_HISTORY_KEY } from "./bg-remove-history";
 import { BgRemoveJobCard } from "./bg-remove-job-card";
 import { BgRemoveOptionsForm } from "./bg-remove-options-form";
 import { ImageDropzone } from "./image-dropzone";
-import { BG_REMOVE_COST, DEFAULT_OPTIONS, jobQueryKey, type BgRemoveOptions, type ImageItem } from "./types";
+import { BG_REMOVE_COST } from "@/lib/services/bg-remove/values";
+import { DEFAULT_OPTIONS, jobQueryKey, type BgRemoveOptions, type ImageItem } from "./types";
 import { useQueryParam } from "@/lib/client/use-query-param";
 
 let counter = 0;

@@ -1,24 +1,10 @@
-import type { ApiResponse } from "@/lib/client/typed-api";
+import type { ApiBody, ApiResponse } from "@/lib/client/typed-api";
+import { BG_REMOVE_DEFAULTS } from "@/lib/services/bg-remove/values";
 
-export const BG_REMOVE_COST = 150;
+/** The job options the page sends with every image: the POST body without the URL. */
+export type BgRemoveOptions = Required<Omit<ApiBody<"/v1/services/bg-remove", "post">, "image_url">>;
 
-export const SUBJECT_TYPES = [
-  { value: "auto", label: "Automatic" },
-  { value: "person", label: "Person" },
-  { value: "product", label: "Product" },
-  { value: "logo", label: "Logo" },
-  { value: "text", label: "Text" },
-  { value: "hair_heavy", label: "Lots of hair or fur" },
-] as const;
-
-export type BgRemoveOptions = {
-  subject_type: (typeof SUBJECT_TYPES)[number]["value"];
-  edge_softness: number;
-  high_detail_mode: boolean;
-  output_background: "transparent" | "white";
-};
-
-export const DEFAULT_OPTIONS: BgRemoveOptions = { subject_type: "auto", edge_softness: 3, high_detail_mode: false, output_background: "transparent" };
+export const DEFAULT_OPTIONS: BgRemoveOptions = { ...BG_REMOVE_DEFAULTS };
 
 /** GET /v1/services/bg-remove/{jobId} (the create answer is the same job, as it stands at acceptance). */
 export type BgRemoveJob = ApiResponse<"/v1/services/bg-remove/{jobId}", "get">;

@@ -1,4 +1,4 @@
-import type { paths } from "@/lib/api-client";
+import type { paths } from "@/lib/client/api-client";
 import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 
 /** Shapes of the Face Crop endpoints as the studio pages read them, from the OpenAPI document. */

@@ -1,9 +1,10 @@
 import { uploadWithProgress } from "@/lib/client/upload-with-progress";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/services/face-crop/limits";
 import type { QueuedAnswer, SyncAnswer } from "./types";
 
-/** Server limits (lib/services/face-crop/limits.ts), kept a little under. */
-export const BATCH_MAX_FILES = 200;
-export const BATCH_MAX_BYTES = 380 * 1024 * 1024;
+/** The server's limits; the bytes kept 20 MB under, for the multipart framing around the files. */
+export const BATCH_MAX_FILES = MAX_UPLOAD_FILES;
+export const BATCH_MAX_BYTES = MAX_UPLOAD_BYTES - 20 * 1024 * 1024;
 
 /** Splits a picture day into requests the upload endpoint accepts. */
 export function splitIntoBatches(files: File[]): File[][] {

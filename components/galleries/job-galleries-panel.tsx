@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ListSkeleton } from "@/components/ui/list-states";
 import { QueryError } from "@/components/ui/query-error";
-import { errorMessage } from "@/components/studio/api-errors";
+import { errorMessage } from "@/components/agencies/api-errors";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 

@@ -4,7 +4,7 @@
  * one more object). Plain data: the nav renders it, e2e/support/nav.ts reads it to
  * find which group holds a page.
  */
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/domain/identity/roles";
 
 /** `role`: the least studio role the page is for (the nav hides it from members below; the API refuses them anyway). */
 export type NavItem = { href: string; label: string; role?: Role };

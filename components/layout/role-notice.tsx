@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/domain/identity/roles";
 
 const WHAT: Record<Role, string> = {
   owner: "the studio's owners (billing, members, deleting the studio)",

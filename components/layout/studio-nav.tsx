@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/domain/identity/roles";
 import { isActive, navGroupsFor, type NavGroup } from "./nav-items";
 import { StudioSwitcher } from "./studio-switcher";
 

@@ -5,7 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { chooseStudio } from "@/lib/client/choose-studio";
 import { stayOn } from "./stay-on";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/domain/identity/roles";
 
 
 /**

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
-import { errorMessage } from "@/components/studio/api-errors";
-import { studioKeys, type AgencyDetail } from "@/components/studio/types";
+import { errorMessage } from "@/components/agencies/api-errors";
+import { studioKeys, type AgencyDetail } from "@/components/agencies/types";
 
 /**
  * Face matching starts off for every agency. A person turns it on by confirming

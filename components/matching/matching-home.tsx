@@ -11,12 +11,12 @@ import { SelectField } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
-import { errorMessage } from "@/components/studio/api-errors";
-import { studioKeys } from "@/components/studio/types";
+import { DEFAULT_MATCH_THRESHOLD, MATCH_PRICE_PER_FILE } from "@/lib/services/matching/limits";
+import { errorMessage } from "@/components/agencies/api-errors";
+import { studioKeys } from "@/components/agencies/types";
 import { ReferencesPanel } from "./references-panel";
 import { matchingKeys } from "./types";
 
-const PRICE_PER_PHOTO = 6;
 
 /** /matching: pick an agency, build its references, match a job's photos, and find earlier match jobs. */
 export function MatchingHome() {
@@ -37,7 +37,7 @@ export function MatchingHome() {
         <h1 className="text-2xl font-semibold text-slate-900">Face matching</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
           Sort a shoot&apos;s photos by child: each face is compared with the reference portraits of the agency&apos;s roster. Sure matches are filed at once; close calls wait
-          for your review. {PRICE_PER_PHOTO} tokens a photo; photos that cannot be read are refunded.
+          for your review. {MATCH_PRICE_PER_FILE} tokens a photo; photos that cannot be read are refunded.
         </p>
       </div>
       {agencies.data && agencies.data.agencies.length === 0 ? (
@@ -81,7 +81,7 @@ function StartMatchJob({ agencyId, enabled }: { agencyId: number; enabled: boole
   const queryClient = useQueryClient();
   const jobs = useQuery({ queryKey: studioKeys.jobs(agencyId), queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs", { params: { path: { agencyId: String(agencyId) } } })) });
   const [jobId, setJobId] = useState<string>("");
-  const [threshold, setThreshold] = useState("0.85");
+  const [threshold, setThreshold] = useState(DEFAULT_MATCH_THRESHOLD.toFixed(2));
   const action = useActionKey();
   const selected = jobId || String(jobs.data?.jobs[0]?.id ?? "");
   const detail = useQuery({
@@ -127,12 +127,12 @@ function StartMatchJob({ agencyId, enabled }: { agencyId: number; enabled: boole
             options={[
               { value: "0.95", label: "Very strict (0.95): fewer automatic matches, more to review" },
               { value: "0.90", label: "Strict (0.90): events with many people not on the roster (parents, guests)" },
-              { value: "0.85", label: "Recommended (0.85)" },
+              { value: DEFAULT_MATCH_THRESHOLD.toFixed(2), label: `Recommended (${DEFAULT_MATCH_THRESHOLD.toFixed(2)})` },
               { value: "0.70", label: "Lenient (0.70): more automatic matches, more risk" },
             ]}
           />
           <Button type="submit" disabled={!enabled || start.isPending || !selected || photos === 0}>
-            {start.isPending ? "Starting…" : `Match ${photos} photo${photos === 1 ? "" : "s"} (${photos * PRICE_PER_PHOTO} tokens)`}
+            {start.isPending ? "Starting…" : `Match ${photos} photo${photos === 1 ? "" : "s"} (${photos * MATCH_PRICE_PER_FILE} tokens)`}
           </Button>
           <p className="text-xs text-slate-500">Photos of QR cards found by a QR sort of the job are left out and not charged.</p>
           {!enabled ? <p className="text-sm text-amber-700">Face matching is switched off for this agency.</p> : null}

@@ -6,10 +6,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
-import { errorMessage } from "@/components/studio/api-errors";
-import type { AgencyDetail } from "@/components/studio/types";
+import { errorMessage } from "@/components/agencies/api-errors";
+import type { AgencyDetail } from "@/components/agencies/types";
 import { ConsentSwitch } from "./consent-switch";
-import type { ReferenceProblem, ReferencesAnswer, ReferenceTask } from "./types";
+import { isReferenceTask, type ReferenceProblem, type ReferencesAnswer, type ReferenceTask } from "./types";
 
 const REASON: Record<string, string> = {
   no_face: "no face found",
@@ -35,8 +35,11 @@ export function ReferencesPanel({ agency }: { agency: AgencyDetail }) {
   const task = useQuery({
     queryKey: ["matching", "references-task", taskId],
     enabled: taskId !== null,
-    // The studio task endpoint answers each task type in its own shape; the document describes the face-crop one.
-    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/jobs/{taskId}", { params: { path: { taskId: taskId! } } })) as unknown as ReferenceTask,
+    queryFn: async (): Promise<ReferenceTask> => {
+      const polled = unwrap(await studioApi.GET("/v1/services/studio/jobs/{taskId}", { params: { path: { taskId: taskId! } } }));
+      if (!isReferenceTask(polled)) throw new Error(`Task ${taskId} is not a reference build.`);
+      return polled;
+    },
     refetchInterval: (q) => (q.state.data && (q.state.data.status === "completed" || q.state.data.status === "failed") ? false : 1000),
   });
   const wipe = useMutation({

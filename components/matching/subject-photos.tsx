@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
-import type { Subject } from "@/components/studio/types";
+import type { Subject } from "@/components/agencies/types";
 import { FaceThumb } from "./face-photo";
 import { RosterPortraits } from "./roster-portraits";
 import type { MatchJob } from "./types";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
-import type { Subject } from "@/components/studio/types";
+import type { Subject } from "@/components/agencies/types";
 import { matchingKeys } from "./types";
 
 /** The whole roster of an agency (the review shows any subject's portrait and name), page by page. */

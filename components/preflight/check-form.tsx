@@ -6,11 +6,13 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useProductOptions } from "@/components/core/projects/use-product-options";
 import { ApiRequestError } from "@/lib/client/api-fetch";
+import { fieldErrorList } from "@/lib/client/field-errors";
 import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 import { studioApi, unwrap, type ApiBody } from "@/lib/client/typed-api";
 import { uploadFile } from "@/lib/client/upload-file";
 import { CheckPlan } from "./check-plan";
-import { PRODUCT_TYPES, checkPlan, type Report } from "./types";
+import { PRODUCT_TYPES } from "@/lib/services/preflight/product-types";
+import { checkPlan, type Report } from "./types";
 
 const ACCEPT = { "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/tiff": [".tif", ".tiff"], "application/pdf": [".pdf"] };
 
@@ -167,8 +169,8 @@ function Select({ id, label, value, onChange, options }: { id: string; label: st
 function describe(err: unknown): string {
   if (err instanceof ApiRequestError) {
     if (err.body.error === "PLAN_QUOTA_EXCEEDED") return `${err.message}`;
-    const fields = (err.body.details as { fields?: { field: string; message: string }[] } | undefined)?.fields;
-    if (fields?.length) return fields.map((f) => f.message).join(" ");
+    const fields = fieldErrorList(err);
+    if (fields.length) return fields.map((f) => f.message).join(" ");
     return err.message;
   }
   return err instanceof Error ? err.message : "The check failed.";

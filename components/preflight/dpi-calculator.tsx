@@ -3,12 +3,11 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { ApiRequestError } from "@/lib/client/api-fetch";
+import { fieldErrorList } from "@/lib/client/field-errors";
 import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
-import { PRODUCT_TYPES } from "./types";
+import { PRODUCT_TYPES, type ProductType } from "@/lib/services/preflight/product-types";
 
 type Score = ApiResponse<"/v1/services/preflight/dpi-score", "post">["data"];
-type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** Backed by POST /v1/services/preflight/dpi-score (free): how sharp a pixel size prints at a canvas size. */
 export function DpiCalculator({ initial }: { initial?: { widthPx?: number; heightPx?: number; canvasWidthInches?: number; canvasHeightInches?: number; productType?: string } }) {
@@ -33,8 +32,8 @@ export function DpiCalculator({ initial }: { initial?: { widthPx?: number; heigh
       setScore(res.data);
     } catch (err) {
       setScore(null);
-      const fields = err instanceof ApiRequestError ? (err.body.details as { fields?: { field: string; message: string }[] } | undefined)?.fields : undefined;
-      setError(fields?.length ? fields.map((f) => f.message).join(" ") : err instanceof Error ? err.message : "Could not score.");
+      const fields = fieldErrorList(err);
+      setError(fields.length ? fields.map((f) => f.message).join(" ") : err instanceof Error ? err.message : "Could not score.");
     }
   }
 

@@ -8,7 +8,8 @@ describe("raster guides", () => {
     expect(g.bleed!.width).toBeCloseTo(3071, 0);
     expect(g.trim.x).toBeCloseTo(35.4, 0);
     expect(g.trim.width).toBeCloseTo(3000, 0);
-    expect(g.safe.x - g.trim.x).toBeCloseTo(37.5, 0);
+    // 3 mm at 300 ppi, as the PDF viewer and the check's messages (it was 1/8 in, 37.5 px, here alone).
+    expect(g.safe.x - g.trim.x).toBeCloseTo(35.4, 0);
   });
 
   it("uses the canvas alone when the bleed is missing, and crops the long side to the centre", () => {

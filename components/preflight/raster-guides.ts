@@ -1,7 +1,9 @@
+import { SAFE_MARGIN_MM } from "@/lib/services/preflight/safe-margin";
+
 export type Rect = { x: number; y: number; width: number; height: number };
 
-/** The safe area sits this far inside the trim (the common 1/8 in margin). */
-export const SAFE_MARGIN_IN = 0.125;
+/** The safe area sits as far inside the trim as the check measures it (3 mm). */
+const SAFE_MARGIN_IN = SAFE_MARGIN_MM / 25.4;
 
 /**
  * Where the trim, bleed and safe-area lines fall on a raster, in its pixels.

@@ -1,6 +1,6 @@
 // Shapes of the preflight API as the studio reads them (camelCase, see docs/api.md),
 // from the OpenAPI document (lib/services/preflight/report-response.ts).
-import { countNoun } from "@/lib/count-noun";
+import { countNoun } from "@/lib/foundation/count-noun";
 import type { ApiResponse } from "@/lib/client/typed-api";
 type ReportBody = ApiResponse<"/v1/services/preflight/checks/{reportId}", "get">["data"];
 
@@ -10,8 +10,6 @@ export type Issue = Report["issues"][number];
 export type IssueBox = NonNullable<Issue["box"]>;
 export type Severity = Issue["severity"];
 export type PreflightSummary = ReportSummary["summary"];
-
-export const PRODUCT_TYPES = ["photo_on_canvas", "poster", "wallpaper", "framed_print", "wrapping_paper", "stock_canvas"] as const;
 
 /** Issues get a stable key from their position in the report. */
 export const issueKey = (i: number) => `issue-${i}`;

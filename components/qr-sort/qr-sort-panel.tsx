@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
-import { errorMessage } from "@/components/studio/api-errors";
+import { errorMessage } from "@/components/agencies/api-errors";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { isRunning, qrSortKeys } from "./types";
 

@@ -1,5 +1,6 @@
 import { LockIcon } from "./lock-icon";
-import { LAYOUT_CARDS, type QrLayout } from "./roster-rows";
+import { cardsPerPage } from "@/lib/services/qr/values";
+import type { QrLayout } from "./roster-rows";
 
 const OPTIONS: Array<{ value: QrLayout; label: string; note: string; premium: boolean }> = [
   { value: "4up", label: "4 per page", note: "2 × 2 cards, 3.75 × 5 in", premium: false },
@@ -31,7 +32,7 @@ export function LayoutPicker({ value, onChange, premium }: { value: QrLayout; on
                   ) : null}
                 </span>
                 <span id={`layout-${o.value}-note`} className="block text-xs text-slate-500">
-                  {o.note} · {LAYOUT_CARDS[o.value]} card{LAYOUT_CARDS[o.value] > 1 ? "s" : ""} a sheet
+                  {o.note} · {cardsPerPage(o.value)} card{cardsPerPage(o.value) > 1 ? "s" : ""} a sheet
                 </span>
               </span>
             </label>

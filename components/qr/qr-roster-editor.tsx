@@ -9,9 +9,10 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { ListSkeleton } from "@/components/ui/list-states";
 import { useWalletBalance } from "@/components/wallet/use-wallet-balance";
-import { errorMessage, fieldErrors, type LineError } from "@/components/studio/api-errors";
-import { LineErrorsList } from "@/components/studio/line-errors-list";
-import { studioKeys } from "@/components/studio/types";
+import { errorMessage, type LineError } from "@/components/agencies/api-errors";
+import { fieldErrors } from "@/lib/client/field-errors";
+import { LineErrorsList } from "@/components/agencies/line-errors-list";
+import { studioKeys } from "@/components/agencies/types";
 import { ApiRequestError } from "@/lib/client/api-fetch";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
@@ -19,14 +20,15 @@ import { LayoutPicker } from "./layout-picker";
 import { LockIcon } from "./lock-icon";
 import { loadAgencyRoster } from "./load-agency-roster";
 import { renderFirstPage } from "./pdf-first-page";
-import { LAYOUT_CARDS, MAX_SUBJECTS, rowErrorsFromApi, rowsFromCsv, toSubjects, validateRows, type QrLayout, type RosterRowDraft } from "./roster-rows";
+import { cardsPerPage, type PageSize } from "@/lib/services/qr/values";
+import { MAX_SUBJECTS, rowErrorsFromApi, rowsFromCsv, toSubjects, validateRows, type QrLayout, type RosterRowDraft } from "./roster-rows";
 import { RosterTable } from "./roster-table";
 
 const PREVIEW_WIDTH = 420;
 
 /** The editor's draft, kept in this tab's sessionStorage so a reload keeps what was typed. */
 const DRAFT_KEY = "print-studio.qr-draft";
-type Draft = { rows: RosterRowDraft[]; jobId: string; schoolName: string; layout: QrLayout; pageSize: "letter" | "a4"; logoUrl: string; agencyId: number | null };
+type Draft = { rows: RosterRowDraft[]; jobId: string; schoolName: string; layout: QrLayout; pageSize: PageSize; logoUrl: string; agencyId: number | null };
 function readDraft(): Partial<Draft> {
   try {
     return JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "{}") as Partial<Draft>;
@@ -55,7 +57,7 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
   const [jobId, setJobId] = useState(draft.jobId ?? "");
   const [schoolName, setSchoolName] = useState(draft.schoolName ?? "");
   const [layout, setLayout] = useState<QrLayout>(draft.layout ?? "4up");
-  const [pageSize, setPageSize] = useState<"letter" | "a4">(draft.pageSize ?? "letter");
+  const [pageSize, setPageSize] = useState<PageSize>(draft.pageSize ?? "letter");
   const [logoUrl, setLogoUrl] = useState(draft.logoUrl ?? "");
   const [csv, setCsv] = useState("");
   const [csvErrors, setCsvErrors] = useState<LineError[]>([]);
@@ -106,7 +108,7 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
   const previewRun = useMutation({
     mutationFn: async () => {
       // The answer is the PDF itself: read as bytes, drawn by pdf.js.
-      const pdf = unwrap(await studioApi.POST("/v1/services/studio/qr/preview", { body: { ...body(), subjects: toSubjects(rows).slice(0, LAYOUT_CARDS[layout]) }, parseAs: "arrayBuffer" }));
+      const pdf = unwrap(await studioApi.POST("/v1/services/studio/qr/preview", { body: { ...body(), subjects: toSubjects(rows).slice(0, cardsPerPage(layout)) }, parseAs: "arrayBuffer" }));
       return renderFirstPage(pdf, PREVIEW_WIDTH);
     },
     onSuccess: setPreview,
@@ -250,7 +252,7 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
             <dt className="text-slate-500">Cards</dt>
             <dd data-testid="qr-card-count">{rows.length}</dd>
             <dt className="text-slate-500">Sheets</dt>
-            <dd>{Math.ceil(rows.length / LAYOUT_CARDS[layout])}</dd>
+            <dd>{Math.ceil(rows.length / cardsPerPage(layout))}</dd>
             <dt className="text-slate-500">Cost</dt>
             <dd className="font-medium" data-testid="qr-cost" data-value={cost}>
               {cost.toLocaleString()} token{cost === 1 ? "" : "s"}

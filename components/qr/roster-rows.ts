@@ -1,11 +1,11 @@
-import { parseRosterCsv, type CsvError } from "@/lib/services/studio/csv-roster";
+import { MAX_QR_SUBJECTS, type Layout } from "@/lib/services/qr/values";
+import { parseRosterCsv, type CsvError } from "@/lib/services/agencies/csv-roster";
 
 /** One editable roster row of the QR editor (a local id keeps React keys stable across edits). */
 export type RosterRowDraft = { key: number; student_id: string; name: string; class_name: string };
 
-export const MAX_SUBJECTS = 2000;
-export const LAYOUT_CARDS = { "4up": 4, single: 1, "9up": 9 } as const;
-export type QrLayout = keyof typeof LAYOUT_CARDS;
+export const MAX_SUBJECTS = MAX_QR_SUBJECTS;
+export type QrLayout = Layout;
 
 let nextKey = 1;
 export const newRow = (values: Partial<Omit<RosterRowDraft, "key">> = {}): RosterRowDraft => ({ key: nextKey++, student_id: "", name: "", class_name: "", ...values });

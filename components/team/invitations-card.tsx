@@ -8,17 +8,14 @@ import { Field, SelectField } from "@/components/ui/field";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { EmptyState, ListSkeleton } from "@/components/ui/list-states";
 import { QueryError } from "@/components/ui/query-error";
-import { ApiRequestError } from "@/lib/client/api-fetch";
+import { fieldErrors } from "@/lib/client/field-errors";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
 import { ROLE_OPTIONS, invitationsQueryKey, type Role } from "./types";
 
 const COLUMNS: readonly Column[] = [{ label: "Email" }, { label: "Role" }, { label: "Status" }, { label: "Expires" }, { label: "", align: "right" }];
 
-function fieldError(err: unknown, field: string): string | undefined {
-  if (!(err instanceof ApiRequestError)) return undefined;
-  return (err.body.details as { fields?: { field: string; message: string }[] } | undefined)?.fields?.find((f) => f.field === field)?.message;
-}
+const fieldError = (err: unknown, field: string): string | undefined => fieldErrors(err)[field];
 
 /** Invite by email (a link valid 7 days), and the invitations sent: resend or withdraw the pending ones. */
 export function InvitationsCard({ myRole }: { myRole: Role }) {

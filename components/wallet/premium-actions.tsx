@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
-import { errorMessage } from "@/components/studio/api-errors";
+import { errorMessage } from "@/components/agencies/api-errors";
 import { formatTokens } from "./format";
 import { money } from "./token-packs";
 

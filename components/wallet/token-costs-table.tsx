@@ -1,4 +1,4 @@
-import { BG_REMOVE_COST } from "@/lib/services/bg-remove/pricing";
+import { BG_REMOVE_COST } from "@/lib/services/bg-remove/values";
 import { FACE_CROP_COST, FACE_CROP_ENHANCE_COST } from "@/lib/services/face-crop/pricing";
 import { FIX_PRICES } from "@/lib/services/fixes/pricing";
 import { MATCH_PRICE_PER_FILE } from "@/lib/services/matching/limits";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { QueryError } from "@/components/ui/query-error";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
-import { errorMessage } from "@/components/studio/api-errors";
+import { errorMessage } from "@/components/agencies/api-errors";
 import { formatTokens } from "./format";
 
 export const money = (minor: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(minor / 100);

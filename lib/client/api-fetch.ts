@@ -3,10 +3,13 @@
 // untyped fetch helper: every /v1 call goes through studioApi, so its answer has the
 // OpenAPI document's type (raw files are fetched by URL, see download-files.ts).
 
+import type { ApiSchema } from "@/lib/client/api-client";
+
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { error?: string; message?: string; details?: unknown; [k: string]: unknown },
+    /** The error envelope (empty when the answer was not JSON). */
+    readonly body: Partial<ApiSchema<"Error">>,
   ) {
     super(body.message ?? `Request failed with status ${status}`);
   }

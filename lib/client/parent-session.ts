@@ -3,7 +3,7 @@
 // kept in this tab's sessionStorage (a shared family tablet forgets it with the tab),
 // and a typed client that sends it. No cookie: the studio's session is never involved.
 import { useCallback, useSyncExternalStore } from "react";
-import { createApiClient } from "@/lib/api-client";
+import { createApiClient } from "@/lib/client/api-client";
 import type { ApiResponse } from "./typed-api";
 
 export type ParentSession = ApiResponse<"/v1/parent/access", "post">;

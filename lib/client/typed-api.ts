@@ -1,5 +1,5 @@
-// The studio's typed client: the generated one (lib/api-client), same origin, session cookie.
-import { createApiClient, type paths } from "@/lib/api-client";
+// The studio's typed client: the generated one (lib/client/api-client), same origin, session cookie.
+import { createApiClient, type paths } from "@/lib/client/api-client";
 import { ApiRequestError, fetchWithRetries } from "./api-fetch";
 
 /** Sent through fetchWithRetries: a POST is retried with its Idempotency-Key (never charged twice). */

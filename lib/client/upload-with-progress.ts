@@ -1,4 +1,4 @@
-import type { paths } from "@/lib/api-client";
+import type { paths } from "@/lib/client/api-client";
 import { ApiRequestError } from "./api-fetch";
 import type { ApiResponse } from "./typed-api";
 

@@ -1,16 +1,16 @@
-import type { Db } from "@/lib/db/types";
-import { getDb } from "@/lib/db/client";
-import { logger } from "@/lib/log/logger";
-import { ApiError } from "./api-error";
-import { clientIp } from "./client-ip";
+import type { Db } from "@/lib/foundation/db/types";
+import { getDb } from "@/lib/foundation/db/client";
+import { logger } from "@/lib/foundation/log/logger";
+import { ApiError } from "../foundation/http/api-error";
+import { clientIp } from "../foundation/http/client-ip";
 import { errorResponse } from "./error-response";
 import { parseInput, type ParsedInput, type RouteContext, type Schemas } from "./parse-input";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
-import { requestIdFor } from "./request-id";
-import { runInRequestContext, type RequestActor } from "./request-context";
-import { assertRole, defaultRole, type Role } from "@/lib/auth/roles";
+import { requestIdFor } from "../foundation/http/request-id";
+import { runInRequestContext, type RequestActor } from "../foundation/http/request-context";
+import { assertRole, defaultRole, type Role } from "@/lib/domain/identity/roles";
 import { withRouteMeta, type AuthKind, type RouteSpec } from "./route-meta";
-import { prepareIdempotentRequest, runIdempotent } from "@/lib/idempotency/run-idempotent";
+import { prepareIdempotentRequest, runIdempotent } from "@/lib/http/idempotency/run-idempotent";
 
 export type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
@@ -31,7 +31,7 @@ export type Authenticator<P> = {
   roleOf?: (principal: P) => Role;
   /** A studio policy beyond the role (two-factor required of owners and admins), checked after it. */
   assertAllowed?: (principal: P, spec: RouteSpec) => void;
-  /** Who acts, for the ledger and the audit log (lib/http/request-context.ts). */
+  /** Who acts, for the ledger and the audit log (lib/foundation/http/request-context.ts). */
   actorOf?: (principal: P) => RequestActor | undefined;
 };
 

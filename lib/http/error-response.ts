@@ -1,7 +1,7 @@
 import { ZodError } from "zod";
-import { logger } from "@/lib/log/logger";
-import { ApiError } from "./api-error";
-import { validationError } from "./validation-error";
+import { logger } from "@/lib/foundation/log/logger";
+import { ApiError } from "../foundation/http/api-error";
+import { validationError } from "../foundation/http/validation-error";
 
 /** The one place an error becomes a response: `{ error, message, details?, request_id }`. */
 export function errorResponse(err: unknown, requestId: string): Response {

@@ -1,7 +1,7 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "../foundation/http/api-error";
 import type { Handler } from "./create-handler";
 import { errorResponse } from "./error-response";
-import { requestIdFor } from "./request-id";
+import { requestIdFor } from "../foundation/http/request-id";
 import { markNotAllowed } from "./route-meta";
 
 const ALL = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { config } from "@/lib/config";
-import { ApiError } from "./api-error";
-import { readJsonBody } from "./read-json-body";
-import { validationError } from "./validation-error";
+import { config } from "@/lib/foundation/config";
+import { ApiError } from "../foundation/http/api-error";
+import { readJsonBody } from "../foundation/http/read-json-body";
+import { validationError } from "../foundation/http/validation-error";
 
 export type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;

@@ -1,7 +1,7 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { config } from "@/lib/config";
-import { ApiError } from "./api-error";
-import { resetLimiters, sharedLimiter } from "./limiter-store";
+import { config } from "@/lib/foundation/config";
+import { ApiError } from "../foundation/http/api-error";
+import { resetLimiters, sharedLimiter } from "../foundation/http/limiter-store";
 
 const WINDOW_SECONDS = 60;
 /** The contract: wait at least 30 seconds after reaching the limit. */

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { Schemas } from "./parse-input";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/domain/identity/roles";
 
-/** Who may call a route, as the API description names it (lib/openapi). */
+/** Who may call a route, as the API description names it (lib/http/openapi). */
 export type AuthKind = "account" | "public" | "operator" | "core" | "core-public" | "parent";
 
 /**
@@ -41,13 +41,13 @@ export type RouteSpec = Schemas & {
   idempotent?: boolean;
   doc?: RouteDoc;
   /**
-   * The least role a studio member needs (lib/auth/roles.ts): by default `viewer`
+   * The least role a studio member needs (lib/domain/identity/roles.ts): by default `viewer`
    * for GET and `photographer` for changes. Below it: 403 FORBIDDEN_ROLE.
    */
   role?: Role;
   /**
    * Reachable by an owner or admin whom the studio's two-factor requirement shuts
-   * out (lib/auth/two-factor-policy.ts): the routes they need to turn it on.
+   * out (lib/services/sign-in/two-factor-policy.ts): the routes they need to turn it on.
    */
   allowWithoutTwoFactor?: boolean;
 };

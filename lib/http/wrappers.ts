@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import { authenticateAccount, type AccountPrincipal } from "@/lib/auth/authenticate-account";
-import { config } from "@/lib/config";
-import { ApiError, notFound, unauthorized } from "./api-error";
-import { clientIp } from "./client-ip";
+import { authenticateAccount, type AccountPrincipal } from "@/lib/services/sign-in/authenticate-account";
+import { config } from "@/lib/foundation/config";
+import { ApiError, notFound, unauthorized } from "../foundation/http/api-error";
+import { clientIp } from "../foundation/http/client-ip";
 import { createWrapper } from "./create-handler";
-import { personName } from "@/lib/accounts/person-name";
-import { assertStudioTwoFactor } from "@/lib/auth/two-factor-policy";
+import { personName } from "@/lib/domain/identity/person-name";
+import { assertStudioTwoFactor } from "@/lib/services/sign-in/two-factor-policy";
 import { authenticateParent, type ParentPrincipal } from "@/lib/services/galleries/parent-principal";
 
 /** Endpoints for a signed-in account: Bearer access token, API key, or the studio session. */

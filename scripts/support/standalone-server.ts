@@ -129,7 +129,7 @@ export async function upload(api: Api, token: string, bytes: Buffer, name: strin
   return res.json.url as string;
 }
 
-export const coffeePhoto = () => fs.readFileSync(path.resolve("lib/ml/background-removal/fixtures/coffee.png"));
+export const coffeePhoto = () => fs.readFileSync(path.resolve("lib/engines/ml/background-removal/fixtures/coffee.png"));
 
 /** Polls `get` once a second until the state it returns is completed or failed. */
 export async function untilEnded(get: () => Promise<Json>, what: string, timeoutMs = 240_000): Promise<Json> {

@@ -7,8 +7,8 @@ import * as accountRoute from "@/app/v1/account/route";
 import * as passwordRoute from "@/app/v1/account/password/route";
 import * as emailRoute from "@/app/v1/account/email/route";
 import * as confirm from "@/app/v1/auth/email-verification/confirm/route";
-import { getDb } from "@/lib/db/client";
-import { accountTokens } from "@/lib/db/schema";
+import { getDb } from "@/lib/foundation/db/client";
+import { accountTokens } from "@/lib/foundation/db/schema";
 import { call, testAccount } from "../http";
 import { smtpServerForFile, tokenOf } from "../support/smtp-test-server";
 

@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { accountIdForApiKey, createApiKey, revokeApiKey } from "@/lib/api-keys/api-keys";
-import { ApiKeyCache, memoryFeed, postgresFeed, redisFeed, LISTENER_APP_NAME } from "@/lib/api-keys/key-cache";
-import { hashApiKey } from "@/lib/api-keys/api-key-secret";
-import { openPostgres } from "@/lib/db/open-postgres";
-import { getDb, type DbHandle } from "@/lib/db/client";
-import { apiKeys } from "@/lib/db/schema";
+import { accountIdForApiKey, createApiKey, revokeApiKey } from "@/lib/domain/identity/api-keys";
+import { ApiKeyCache, memoryFeed, postgresFeed, redisFeed, LISTENER_APP_NAME } from "@/lib/domain/identity/key-cache";
+import { hashApiKey } from "@/lib/domain/identity/api-key-secret";
+import { openPostgres } from "@/lib/foundation/db/open-postgres";
+import { getDb, type DbHandle } from "@/lib/foundation/db/client";
+import { apiKeys } from "@/lib/foundation/db/schema";
 import { testAccount } from "../http";
 
-// Verified API keys are cached per process (lib/api-keys/key-cache.ts). Two
+// Verified API keys are cached per process (lib/domain/identity/key-cache.ts). Two
 // "instances" here are two database connections and two caches, each with its
 // own subscription to the real revocation feed (PostgreSQL LISTEN/NOTIFY, Redis
 // pub/sub). A key revoked through one is refused by the other on the very next

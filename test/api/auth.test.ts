@@ -4,8 +4,9 @@ import * as register from "@/app/v1/auth/register/route";
 import * as token from "@/app/v1/auth/token/route";
 import * as account from "@/app/v1/account/route";
 import * as unknown from "@/app/v1/[[...path]]/route";
-import { derivedKey } from "@/lib/secret";
+import { derivedKey } from "@/lib/foundation/secret";
 import { call, testAccount } from "../http";
+import { fieldErrorList } from "@/lib/client/field-errors";
 
 const strong = "a sturdy pass phrase";
 
@@ -40,7 +41,7 @@ describe("POST /v1/auth/register", () => {
     const res = await call(register, "POST", "/v1/auth/register", { body: { email: "nope", password: 12, emial: "typo@example.com" } });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("VALIDATION_ERROR");
-    const fields = res.json.details.fields.map((f: { field: string }) => f.field).sort();
+    const fields = fieldErrorList(res.json).map((f) => f.field).sort();
     expect(fields).toEqual(["email", "emial", "name", "password"]);
   });
 

@@ -6,13 +6,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { bgRemoveJobs } from "@/lib/db/schema";
-import { resetConfig } from "@/lib/config";
-import { storage } from "@/lib/storage";
+import { getDb } from "@/lib/foundation/db/client";
+import { bgRemoveJobs } from "@/lib/foundation/db/schema";
+import { resetConfig } from "@/lib/foundation/config";
+import { storage } from "@/lib/domain/storage";
 import { failBgRemoveJob } from "@/lib/services/bg-remove/finish-job";
 import { sourceCopyKey } from "@/lib/services/bg-remove/storage-keys";
-import { shutDownBackgroundRemoval } from "@/lib/ml/background-removal";
+import { shutDownBackgroundRemoval } from "@/lib/engines/ml/background-removal";
 import { testAccount } from "../http";
 import { balanceOf, createJob, fixture, ledgerOf, pollJob, startTestRunner, stopAll, upload } from "../jobs/bg-remove-harness";
 

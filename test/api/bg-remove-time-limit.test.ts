@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { jobRuns, jobSteps } from "@/lib/db/schema";
-import { stopJobRunner } from "@/lib/jobs/runner/runner-instance";
+import { getDb } from "@/lib/foundation/db/client";
+import { jobRuns, jobSteps } from "@/lib/foundation/db/schema";
+import { stopJobRunner } from "@/lib/domain/jobs/runner/runner-instance";
 import { testAccount } from "../http";
 import { waitFor } from "../jobs/runner-harness";
 import { balanceOf, createJob, fixture, ledgerOf, pollJob, startTestRunner, stopAll, upload } from "../jobs/bg-remove-harness";

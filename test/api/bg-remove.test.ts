@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { bgRemoveJobs, jobRuns } from "@/lib/db/schema";
+import { getDb } from "@/lib/foundation/db/client";
+import { bgRemoveJobs, jobRuns } from "@/lib/foundation/db/schema";
 import { call, testAccount } from "../http";
 import * as bgRemove from "@/app/v1/services/bg-remove/route";
 import {

@@ -7,7 +7,7 @@ import * as releaseRoute from "@/app/v1/operator/holds/release/route";
 import * as qrGenerate from "@/app/v1/services/studio/qr/generate/route";
 import * as webhook from "@/app/api/stripe/webhook/route";
 import * as receiptRoute from "@/app/v1/wallet/transactions/[transactionId]/receipt/route";
-import { resetConfig } from "@/lib/config";
+import { resetConfig } from "@/lib/foundation/config";
 import { call, testAccount } from "../http";
 import { stripeStandInForFile } from "../support/stripe-stand-in-for-file";
 import { balanceOf } from "../jobs/bg-remove-harness";
@@ -140,8 +140,8 @@ describe("receipts", () => {
   it("links a month of Premium to its hosted invoice, and answers 502 when Stripe refuses", async () => {
     const { token, account } = await testAccount();
     await call(checkoutRoute, "POST", "/v1/billing/checkout", { token, body: { plan: "premium" } }); // gives the account its Stripe customer
-    const { getDb } = await import("@/lib/db/client");
-    const { accounts } = await import("@/lib/db/schema");
+    const { getDb } = await import("@/lib/foundation/db/client");
+    const { accounts } = await import("@/lib/foundation/db/schema");
     const { eq } = await import("drizzle-orm");
     const [row] = await (await getDb()).select().from(accounts).where(eq(accounts.id, account.id));
     const invoice = { id: `in_${crypto.randomBytes(6).toString("hex")}`, object: "invoice", number: "INV-0001", customer: row!.stripeCustomerId, hosted_invoice_url: `${standIn().url}/receipts/INV-0001`, parent: { subscription_details: { subscription: "sub_receipt" } } };

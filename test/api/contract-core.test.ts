@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as productsRoute from "@/app/v1/products/route";
 import * as projectsRoute from "@/app/v1/projects/route";
 import * as projectRoute from "@/app/v1/projects/[id]/route";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/foundation/db/client";
 import { call, testAccount } from "../http";
 import { productBody } from "./core-fixtures";
 

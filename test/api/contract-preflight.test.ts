@@ -6,6 +6,7 @@ import * as dpi from "@/app/v1/services/preflight/dpi-score/route";
 import { cleanRgb } from "../fixtures/preflight/raster-fixtures";
 import { checkFile, createCheck, listReports } from "../fixtures/preflight/api";
 import { call, testAccount } from "../http";
+import { fieldErrorList } from "@/lib/client/field-errors";
 
 /** Raw JSON, so numbers JSON.stringify would not write as the client did (1e-320) reach the server as sent. */
 const scoreRaw = (token: string, json: string) =>
@@ -18,7 +19,7 @@ describe("DPI score result types (contract 2.3)", () => {
     const tiny = await scoreRaw(token, '{"widthPx":1000000,"heightPx":1000000,"canvasWidthInches":1e-320,"canvasHeightInches":2,"productType":"poster"}');
     expect(tiny.status).toBe(400);
     expect(tiny.json.error).toBe("VALIDATION_ERROR");
-    expect(tiny.json.details.fields.map((f: { field: string }) => f.field)).toEqual(["canvasWidthInches"]);
+    expect(fieldErrorList(tiny.json).map((f) => f.field)).toEqual(["canvasWidthInches"]);
 
     // The extreme that is accepted still gives finite numbers of the contract's types.
     const edge = await scoreRaw(token, '{"widthPx":1000000,"heightPx":1000000,"canvasWidthInches":0.001,"canvasHeightInches":0.001,"productType":"poster"}');
@@ -36,7 +37,7 @@ describe("DPI score result types (contract 2.3)", () => {
     const { token } = await testAccount();
     const res = await createCheck(token, { designId: "d", fileUrl: "https://example.com/a.pdf", canvasWidthInches: 8, canvasHeightInches: 0.0005 });
     expect(res.status).toBe(400);
-    expect(res.json.details.fields.map((f: { field: string }) => f.field)).toEqual(["canvasHeightInches"]);
+    expect(fieldErrorList(res.json).map((f) => f.field)).toEqual(["canvasHeightInches"]);
   });
 });
 

@@ -13,8 +13,8 @@ import * as subjects from "@/app/v1/services/studio/agencies/[agencyId]/subjects
 import * as generate from "@/app/v1/services/studio/qr/generate/route";
 import * as preview from "@/app/v1/services/studio/qr/preview/route";
 import * as served from "@/app/files/[...key]/route";
-import { getDb } from "@/lib/db/client";
-import { getBalance } from "@/lib/wallet/get-balance";
+import { getDb } from "@/lib/foundation/db/client";
+import { getBalance } from "@/lib/domain/wallet/get-balance";
 import { call, testAccount } from "../http";
 
 const base = "/v1/services/studio/agencies";

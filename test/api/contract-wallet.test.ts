@@ -2,8 +2,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as bgRemove from "@/app/v1/services/bg-remove/route";
 import * as wallet from "@/app/v1/wallet/route";
 import * as unauthToken from "@/app/v1/account/unauth-token/route";
-import { resetConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
+import { resetConfig } from "@/lib/foundation/config";
+import { getDb } from "@/lib/foundation/db/client";
 import { call, testAccount } from "../http";
 
 // Contract 7: a short balance is `402 { error: "INSUFFICIENT_TOKENS", balance,

@@ -5,10 +5,10 @@ import * as projectsRoute from "@/app/v1/projects/route";
 import * as tokenRoute from "@/app/v1/auth/token/route";
 import * as keysRoute from "@/app/v1/api-keys/route";
 import * as unauthTokenRoute from "@/app/v1/account/unauth-token/route";
-import { createAccount } from "@/lib/accounts/create-account";
-import { hashPassword } from "@/lib/auth/password";
-import { getDb } from "@/lib/db/client";
-import { accounts } from "@/lib/db/schema";
+import { createAccount } from "@/lib/domain/identity/create-account";
+import { hashPassword } from "@/lib/domain/identity/password";
+import { getDb } from "@/lib/foundation/db/client";
+import { accounts } from "@/lib/foundation/db/schema";
 import { call, testAccount } from "../http";
 import { basicHeader, productBody } from "./core-fixtures";
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as productsRoute from "@/app/v1/products/route";
 import * as productRoute from "@/app/v1/products/[id]/route";
-import { getDb } from "@/lib/db/client";
-import { products } from "@/lib/db/schema";
-import { resetConfig } from "@/lib/config";
+import { getDb } from "@/lib/foundation/db/client";
+import { products } from "@/lib/foundation/db/schema";
+import { resetConfig } from "@/lib/foundation/config";
 import { resetRateLimiter } from "@/lib/http/rate-limit";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/foundation/ids";
 import { call, testAccount } from "../http";
 import { productBody } from "./core-fixtures";
 

@@ -4,8 +4,8 @@ import * as productRoute from "@/app/v1/products/[id]/route";
 import * as projectsRoute from "@/app/v1/projects/route";
 import * as projectRoute from "@/app/v1/projects/[id]/route";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { accounts, products, projects } from "@/lib/db/schema";
+import { getDb } from "@/lib/foundation/db/client";
+import { accounts, products, projects } from "@/lib/foundation/db/schema";
 import { call, testAccount } from "../http";
 import { productBody } from "./core-fixtures";
 

@@ -9,9 +9,9 @@ import * as resend from "@/app/v1/auth/email-verification/route";
 import * as confirm from "@/app/v1/auth/email-verification/confirm/route";
 import * as wallet from "@/app/v1/wallet/route";
 import * as transactions from "@/app/v1/wallet/transactions/route";
-import { getDb } from "@/lib/db/client";
-import { accountTokens } from "@/lib/db/schema";
-import { config } from "@/lib/config";
+import { getDb } from "@/lib/foundation/db/client";
+import { accountTokens } from "@/lib/foundation/db/schema";
+import { config } from "@/lib/foundation/config";
 import { call, testAccount } from "../http";
 import { smtpServerForFile, tokenOf } from "../support/smtp-test-server";
 

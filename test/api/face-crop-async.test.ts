@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { faceCropItems } from "@/lib/db/schema";
-import { storage } from "@/lib/storage";
-import { stopJobRunner } from "@/lib/jobs/runner/runner-instance";
+import { getDb } from "@/lib/foundation/db/client";
+import { faceCropItems } from "@/lib/foundation/db/schema";
+import { storage } from "@/lib/domain/storage";
+import { stopJobRunner } from "@/lib/domain/jobs/runner/runner-instance";
 import { finishTask } from "@/lib/services/face-crop/finish-task";
 import { faceCrop } from "@/inngest/face-crop";
-import { shutDownSuperResolution } from "@/lib/ml/super-resolution";
+import { shutDownSuperResolution } from "@/lib/engines/ml/super-resolution";
 import { testAccount } from "../http";
 import sharp from "sharp";
 import { balanceOf, ledgerOf, startTestRunner, stopAll, upload } from "../jobs/bg-remove-harness";

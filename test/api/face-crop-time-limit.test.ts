@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { stopJobRunner } from "@/lib/jobs/runner/runner-instance";
+import { stopJobRunner } from "@/lib/domain/jobs/runner/runner-instance";
 import { testAccount } from "../http";
 import { balanceOf, ledgerOf, startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 import { cropUpload, pollTask, uploadForm } from "../jobs/face-crop-harness";

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { resetConfig } from "@/lib/config";
-import { storage } from "@/lib/storage";
-import { shutDownFaces, warmUpFaces } from "@/lib/ml/faces";
+import { resetConfig } from "@/lib/foundation/config";
+import { storage } from "@/lib/domain/storage";
+import { shutDownFaces, warmUpFaces } from "@/lib/engines/ml/faces";
 import { testAccount } from "../http";
 import { balanceOf, ledgerOf } from "../jobs/bg-remove-harness";
 import { cropUpload, cropUrls, getTask, imageHost, recrop, uploadForm } from "../jobs/face-crop-harness";
 import { faceFixture, headNearTheTop, onePixelPng, pngHeaderOnly, truncated } from "../support/face-fixtures";
+import { fieldErrorList } from "@/lib/client/field-errors";
 
 // Face Crop answered at once: the URL form and small uploads. Real routes, the real
 // engine in its worker thread (one model load for the file), real storage and ledger.
@@ -150,7 +151,7 @@ describe("POST /v1/services/studio/face-crop (URLs)", () => {
     for (const [body, field] of cases) {
       const res = await cropUrls(token, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(res.json.details.fields.map((f: { field: string }) => f.field).join(" ")).toContain(field);
+      expect(fieldErrorList(res.json).map((f) => f.field).join(" ")).toContain(field);
     }
     for (const [i, bad] of ["http://192.168.1.10/a.jpg", "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/x.jpg"].entries()) {
       const res = await cropUrls(token, { image_urls: [url("obama.jpg"), bad], icp_type: "school" });
@@ -223,11 +224,11 @@ describe("re-crop by hand and cross-account access", () => {
 
 describe("a batch whose process died mid-request", () => {
   it("is ended by the maintenance sweep: what was not cropped is failed and refunded, once", async () => {
-    const { getDb } = await import("@/lib/db/client");
-    const { faceCropTasks } = await import("@/lib/db/schema");
+    const { getDb } = await import("@/lib/foundation/db/client");
+    const { faceCropTasks } = await import("@/lib/foundation/db/schema");
     const { eq } = await import("drizzle-orm");
     const { acceptTask } = await import("@/lib/services/face-crop/accept-task");
-    const { sweepOnce } = await import("@/lib/maintenance/sweeper");
+    const { sweepOnce } = await import("@/lib/composition/maintenance/sweeper");
     const { token, account } = await testAccount({ tokens: 100 });
     const db = await getDb();
     // Accepted and debited like a sync request, then never processed (the process "died").

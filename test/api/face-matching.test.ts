@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import Papa from "papaparse";
-import { getDb } from "@/lib/db/client";
-import { faceReferences, jobFiles, matchJobs, webhookDeliveries } from "@/lib/db/schema";
+import { getDb } from "@/lib/foundation/db/client";
+import { faceReferences, jobFiles, matchJobs, webhookDeliveries } from "@/lib/foundation/db/schema";
 import * as endpointsRoute from "@/app/v1/webhook-endpoints/route";
 import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
-import { resetConfig } from "@/lib/config";
-import { storage } from "@/lib/storage";
-import { shutDownFaces } from "@/lib/ml/faces";
+import { resetConfig } from "@/lib/foundation/config";
+import { storage } from "@/lib/domain/storage";
+import { shutDownFaces } from "@/lib/engines/ml/faces";
 import { finishMatchJob } from "@/lib/services/matching/finish-match-job";
 import { call, testAccount } from "../http";
 import { balanceOf, ledgerOf, startTestRunner, stopAll, upload } from "../jobs/bg-remove-harness";
@@ -53,7 +53,7 @@ describe("face matching: references, a match job, results, reviews", () => {
     obamaId = r.obama.id;
     bidenId = r.biden.id;
     await h.subjectWithPhoto(token, agencyId, "S-CUP", "A Cup", faceFixture("coffee.jpg"));
-    await h.subjectWithPhoto(token, agencyId, "S-CAT", "A Cat", fs.readFileSync(path.resolve("lib/ml/background-removal/fixtures/chelsea.png")));
+    await h.subjectWithPhoto(token, agencyId, "S-CAT", "A Cat", fs.readFileSync(path.resolve("lib/engines/ml/background-removal/fixtures/chelsea.png")));
     await h.subjectWithPhoto(token, agencyId, "S-PAIR", "Two People", faceFixture("two_people.jpg"));
     await h.subjectWithPhoto(token, agencyId, "S-OPTOUT", "Opted Out", faceFixture("obama2.jpg"), { exclude_from_matching: true });
     expect((await h.addSubject(token, agencyId, { student_id: "S-NOPHOTO", name: "No Photo" })).status).toBe(201);
@@ -103,7 +103,7 @@ describe("face matching: references, a match job, results, reviews", () => {
       expect(by[solo].faces[0]).toMatchObject({ subject_id: obamaId, student_id: "S-OBAMA", decision: "matched" });
       expect(by[solo].faces[0].score).toBeGreaterThanOrEqual(0.85);
     }
-    // An older photo of Biden scores just under the threshold (0.845, see lib/ml/faces/demo-photos/README.md): proposed, to review.
+    // An older photo of Biden scores just under the threshold (0.845, see lib/engines/ml/faces/demo-photos/README.md): proposed, to review.
     expect(by["biden2.jpg"].faces[0]).toMatchObject({ subject_id: bidenId, student_id: "S-BIDEN", candidate: { subject_id: bidenId } });
     expect(["matched", "needs_review"]).toContain(by["biden2.jpg"].faces[0].decision);
     const group = by["obama_and_biden.jpg"];

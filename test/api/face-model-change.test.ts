@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { faceReferences, referenceBuilds } from "@/lib/db/schema";
-import { EMBEDDING_MODEL, shutDownFaces } from "@/lib/ml/faces";
+import { getDb } from "@/lib/foundation/db/client";
+import { faceReferences, referenceBuilds } from "@/lib/foundation/db/schema";
+import { EMBEDDING_MODEL, shutDownFaces } from "@/lib/engines/ml/faces";
 import { rebuildOutdatedReferences } from "@/lib/services/matching/outdated-references";
 import { testAccount } from "../http";
 import { balanceOf, startTestRunner, stopAll } from "../jobs/bg-remove-harness";

@@ -1,18 +1,18 @@
-// Idempotency-Key on /v1 POSTs (lib/idempotency): replay, conflicts, concurrency,
+// Idempotency-Key on /v1 POSTs (lib/http/idempotency): replay, conflicts, concurrency,
 // a crash between the debit and the answer, expiry. Real routes, real database.
 import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as generate from "@/app/v1/services/studio/qr/generate/route";
 import * as uploads from "@/app/v1/uploads/route";
-import { getDb } from "@/lib/db/client";
-import { idempotencyKeys, walletTransactions } from "@/lib/db/schema";
-import { resetConfig } from "@/lib/config";
+import { getDb } from "@/lib/foundation/db/client";
+import { idempotencyKeys, walletTransactions } from "@/lib/foundation/db/schema";
+import { resetConfig } from "@/lib/foundation/config";
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { sweepOnce } from "@/lib/maintenance/sweeper";
-import { debitTokens } from "@/lib/wallet/debit-tokens";
-import { getBalance } from "@/lib/wallet/get-balance";
-import { grantTokens } from "@/lib/wallet/grant-tokens";
+import { sweepOnce } from "@/lib/composition/maintenance/sweeper";
+import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
+import { getBalance } from "@/lib/domain/wallet/get-balance";
+import { grantTokens } from "@/lib/domain/wallet/grant-tokens";
 import { call, testAccount } from "../http";
 
 const PATH = "/v1/services/studio/qr/generate";

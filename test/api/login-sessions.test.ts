@@ -8,9 +8,9 @@ import * as sessionRoute from "@/app/v1/account/sessions/[id]/route";
 import * as endOthersRoute from "@/app/v1/account/sessions/end-others/route";
 import * as apiKeysRoute from "@/app/v1/api-keys/route";
 import * as passwordRoute from "@/app/v1/account/password/route";
-import { getDb } from "@/lib/db/client";
-import { confirmPasswordReset } from "@/lib/accounts/password-reset";
-import { createAccountToken } from "@/lib/accounts/one-time-tokens";
+import { getDb } from "@/lib/foundation/db/client";
+import { confirmPasswordReset } from "@/lib/services/sign-in/password-reset";
+import { createAccountToken } from "@/lib/domain/identity/one-time-tokens";
 import { call, testAccount } from "../http";
 
 const signIn = async (email: string, password: string, userAgent: string) =>

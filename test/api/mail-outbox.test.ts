@@ -10,9 +10,9 @@ import * as verifyConfirm from "@/app/v1/auth/email-verification/confirm/route";
 import * as outbox from "@/app/v1/operator/outbox/route";
 import * as resend from "@/app/v1/auth/email-verification/route";
 import * as accountRoute from "@/app/v1/account/route";
-import { closeMailTransport } from "@/lib/mail/send-mail";
-import { config, resetConfig } from "@/lib/config";
-import { settlePasswordResets } from "@/lib/accounts/password-reset";
+import { closeMailTransport } from "@/lib/domain/mail/send-mail";
+import { config, resetConfig } from "@/lib/foundation/config";
+import { settlePasswordResets } from "@/lib/services/sign-in/password-reset";
 import { call, testAccount } from "../http";
 import { tokenOf } from "../support/smtp-test-server";
 

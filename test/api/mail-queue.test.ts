@@ -1,4 +1,4 @@
-// The email outbox (lib/mail): every message is a row before it is sent. With the
+// The email outbox (lib/domain/mail): every message is a row before it is sent. With the
 // mail server down the person's request still succeeds and the message waits,
 // pending; jobs retry it with backoff, a restarted process sends it, and no
 // repeat of an attempt (a second job run, the sweep, an operator retry) sends a
@@ -12,12 +12,12 @@ import * as resend from "@/app/v1/auth/email-verification/route";
 import * as confirm from "@/app/v1/auth/email-verification/confirm/route";
 import * as mailList from "@/app/v1/operator/mail/route";
 import * as mailRetry from "@/app/v1/operator/mail/retry/route";
-import { closeDb, dbHandle, getDb } from "@/lib/db/client";
-import { mailMessages } from "@/lib/db/schema";
-import { resetConfig } from "@/lib/config";
-import { attemptMail, requeueStalledMail } from "@/lib/mail/deliver-mail";
-import { closeMailTransport, sendMail } from "@/lib/mail/send-mail";
-import { verifyAddressMail } from "@/lib/mail/templates";
+import { closeDb, dbHandle, getDb } from "@/lib/foundation/db/client";
+import { mailMessages } from "@/lib/foundation/db/schema";
+import { resetConfig } from "@/lib/foundation/config";
+import { attemptMail, requeueStalledMail } from "@/lib/domain/mail/deliver-mail";
+import { closeMailTransport, sendMail } from "@/lib/domain/mail/send-mail";
+import { verifyAddressMail } from "@/lib/domain/mail/templates";
 import { call, testAccount } from "../http";
 import { startSmtpTestServer, tokenOf, type SmtpTestServer } from "../support/smtp-test-server";
 import { sleep } from "../jobs/runner-harness";

@@ -10,11 +10,11 @@ import { routeModules } from "@/app/v1/openapi.json/routes";
 import * as generate from "@/app/v1/services/studio/qr/generate/route";
 import * as bgRemove from "@/app/v1/services/bg-remove/route";
 import { routeMeta } from "@/lib/http/route-meta";
-import { HTTP_METHODS, undescribedMethods } from "@/lib/openapi/build-document";
-import { loadRoutes } from "@/lib/openapi/load-routes";
-import { listRouteFiles, MANIFEST_FILE, manifestSource } from "@/lib/openapi/route-files";
-import { buildOpenApiDocument } from "@/lib/openapi/build-document";
-import { clientTypesSource } from "@/lib/openapi/client-types";
+import { HTTP_METHODS, undescribedMethods } from "@/lib/http/openapi/build-document";
+import { loadRoutes } from "@/lib/http/openapi/load-routes";
+import { listRouteFiles, MANIFEST_FILE, manifestSource } from "@/lib/http/openapi/route-files";
+import { buildOpenApiDocument } from "@/lib/http/openapi/build-document";
+import { clientTypesSource } from "@/lib/http/openapi/client-types";
 import { call, testAccount } from "../http";
 
 const root = path.resolve(__dirname, "../..");
@@ -66,11 +66,11 @@ describe("GET /v1/openapi.json covers exactly the route files", () => {
   });
 });
 
-describe("the typed client (lib/api-client)", () => {
+describe("the typed client (lib/client/api-client)", () => {
   it("its generated types are up to date with the document (else: npm run api-client)", async () => {
     const expected = await clientTypesSource(buildOpenApiDocument(await loadRoutes(routeModules)));
-    const actual = fs.readFileSync(path.join(root, "lib/api-client/schema.ts"), "utf8");
-    expect(actual === expected, "lib/api-client/schema.ts is stale: run `npm run api-client`").toBe(true);
+    const actual = fs.readFileSync(path.join(root, "lib/client/api-client/schema.ts"), "utf8");
+    expect(actual === expected, "lib/client/api-client/schema.ts is stale: run `npm run api-client`").toBe(true);
   });
 });
 

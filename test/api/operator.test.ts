@@ -3,7 +3,7 @@ import * as grants from "@/app/v1/operator/grants/route";
 import * as plan from "@/app/v1/operator/plan/route";
 import * as wallet from "@/app/v1/wallet/route";
 import * as account from "@/app/v1/account/route";
-import { resetConfig } from "@/lib/config";
+import { resetConfig } from "@/lib/foundation/config";
 import { call, testAccount } from "../http";
 
 const OPERATOR = "operator-token-0123456789abcdef";

@@ -9,10 +9,10 @@ import * as tokenRoute from "@/app/v1/auth/token/route";
 import * as accountRoute from "@/app/v1/account/route";
 import * as verifyConfirm from "@/app/v1/auth/email-verification/confirm/route";
 import * as keys from "@/app/v1/api-keys/route";
-import { getDb } from "@/lib/db/client";
-import { accountTokens } from "@/lib/db/schema";
-import { serverSecret } from "@/lib/secret";
-import { settlePasswordResets } from "@/lib/accounts/password-reset";
+import { getDb } from "@/lib/foundation/db/client";
+import { accountTokens } from "@/lib/foundation/db/schema";
+import { serverSecret } from "@/lib/foundation/secret";
+import { settlePasswordResets } from "@/lib/services/sign-in/password-reset";
 import { call, testAccount } from "../http";
 import { smtpServerForFile, tokenOf } from "../support/smtp-test-server";
 
@@ -160,7 +160,7 @@ describe("POST /v1/auth/password-reset/confirm", () => {
 
   it("does not take a link of another kind", async () => {
     const { email, account } = await testAccount({ verified: false });
-    const { sendVerificationLink } = await import("@/lib/accounts/email-verification");
+    const { sendVerificationLink } = await import("@/lib/domain/identity/email-verification");
     await sendVerificationLink(await getDb(), account);
     const token = tokenOf((await smtp().waitFor(email, /Confirm your email address/)).links[0]!);
     const res = await call(resetConfirm, "POST", "/v1/auth/password-reset/confirm", { body: { token, password: NEW_PASSWORD } });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import * as qrSortRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/qr-sort/route";
-import { getDb } from "@/lib/db/client";
-import { faceReferences, jobFiles, jobRuns } from "@/lib/db/schema";
-import { EMBEDDING_MODEL, shutDownFaces } from "@/lib/ml/faces";
-import { shutDownCardReader } from "@/lib/imaging/card-reader/read-cards";
+import { getDb } from "@/lib/foundation/db/client";
+import { faceReferences, jobFiles, jobRuns } from "@/lib/foundation/db/schema";
+import { EMBEDDING_MODEL, shutDownFaces } from "@/lib/engines/ml/faces";
+import { shutDownCardReader } from "@/lib/engines/imaging/card-reader/read-cards";
 import { call, testAccount } from "../http";
 import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 import { pollTask } from "../jobs/face-crop-harness";

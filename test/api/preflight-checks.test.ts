@@ -3,16 +3,17 @@ import sharp from "sharp";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as checks from "@/app/v1/services/preflight/checks/route";
-import { resetConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
-import { getBalance } from "@/lib/wallet/get-balance";
-import { storage } from "@/lib/storage";
+import { resetConfig } from "@/lib/foundation/config";
+import { getDb } from "@/lib/foundation/db/client";
+import { getBalance } from "@/lib/domain/wallet/get-balance";
+import { storage } from "@/lib/domain/storage";
 import { usedChecks } from "@/lib/services/preflight/quota";
 import { deriveFixes } from "@/lib/services/preflight/fix-types";
 import { cleanRgb } from "../fixtures/preflight/raster-fixtures";
 import { colorPdf, transparencyPdf, missingBleedPdf } from "../fixtures/preflight/pdf-fixtures";
 import { checkFile, createCheck, deleteReport, getReport, listReports, uploadBytes } from "../fixtures/preflight/api";
 import { call, testAccount } from "../http";
+import { fieldErrorList } from "@/lib/client/field-errors";
 
 /** A real HTTP server on 127.0.0.1 serving a JPEG, a WebP and a 404, reached through the safe fetcher. */
 let server: http.Server;
@@ -108,7 +109,7 @@ describe("POST /v1/services/preflight/checks", () => {
     const { token } = await testAccount();
     const res = await createCheck(token, { designId: "d", fileUrl: "https://example.com/a.pdf", ...change });
     expect(res.status).toBe(400);
-    expect(res.json.details.fields.map((f: { field: string }) => f.field)).toContain(field);
+    expect(fieldErrorList(res.json).map((f) => f.field)).toContain(field);
   });
 
   it("needs credentials", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as dpi from "@/app/v1/services/preflight/dpi-score/route";
 import { PRODUCT_RESOLUTION, PRODUCT_TYPES } from "@/lib/services/preflight/product-types";
 import { call, testAccount } from "../http";
+import { fieldErrorList } from "@/lib/client/field-errors";
 
 const score = (token: string | undefined, body: unknown) => call(dpi, "POST", "/v1/services/preflight/dpi-score", { token, body });
 const valid = { widthPx: 3000, heightPx: 2400, canvasWidthInches: 10, canvasHeightInches: 8, productType: "framed_print" };
@@ -60,7 +61,7 @@ describe("POST /v1/services/preflight/dpi-score", () => {
     const res = await score(token, { ...valid, ...change });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("VALIDATION_ERROR");
-    expect(res.json.details.fields.map((f: { field: string }) => f.field)).toContain(field);
+    expect(fieldErrorList(res.json).map((f) => f.field)).toContain(field);
   });
 
   it("needs credentials and only answers POST", async () => {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { config } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
+import { config } from "@/lib/foundation/config";
+import { getDb } from "@/lib/foundation/db/client";
 import { resetPreflightConfig } from "@/lib/services/preflight/preflight-config";
 import { usedChecks } from "@/lib/services/preflight/quota";
 import { heapHeavyPdf, manyPagesPdf } from "../fixtures/preflight/pdf-fixtures";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { getBalance } from "@/lib/wallet/get-balance";
+import { getDb } from "@/lib/foundation/db/client";
+import { getBalance } from "@/lib/domain/wallet/get-balance";
 import { resetPreflightConfig } from "@/lib/services/preflight/preflight-config";
 import { quotaPeriod, releaseCheck, reserveCheck, usedChecks } from "@/lib/services/preflight/quota";
 import { cleanRgb } from "../fixtures/preflight/raster-fixtures";

@@ -3,12 +3,12 @@ import * as account from "@/app/v1/account/route";
 import * as keys from "@/app/v1/api-keys/route";
 import * as key from "@/app/v1/api-keys/[id]/route";
 import * as plan from "@/app/v1/operator/plan/route";
-import { resetConfig } from "@/lib/config";
-import { issueAccessToken } from "@/lib/auth/access-token";
+import { resetConfig } from "@/lib/foundation/config";
+import { issueAccessToken } from "@/lib/domain/identity/access-token";
 import { call, testAccount } from "../http";
 
 // The authentication path caches verified tokens and account rows
-// (lib/auth/principal-cache.ts). What it must never do: serve a plan this
+// (lib/domain/identity/principal-cache.ts). What it must never do: serve a plan this
 // process changed, keep a revoked API key working, or outlive a token's expiry.
 const OPERATOR = "operator-token-0123456789abcdef";
 process.env.OPERATOR_TOKEN = OPERATOR;

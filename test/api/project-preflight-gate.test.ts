@@ -5,7 +5,7 @@ import * as projectsRoute from "@/app/v1/projects/route";
 import * as projectRoute from "@/app/v1/projects/[id]/route";
 import * as uploadsRoute from "@/app/v1/uploads/route";
 import * as checksRoute from "@/app/v1/services/preflight/checks/route";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/foundation/db/client";
 import { call, testAccount } from "../http";
 import { productBody } from "./core-fixtures";
 

@@ -8,11 +8,11 @@ import * as generate from "@/app/v1/services/studio/qr/generate/route";
 import * as preview from "@/app/v1/services/studio/qr/preview/route";
 import * as uploads from "@/app/v1/uploads/route";
 import * as served from "@/app/files/[...key]/route";
-import { getDb } from "@/lib/db/client";
-import { qrGenerations, walletTransactions } from "@/lib/db/schema";
-import { config } from "@/lib/config";
-import { storage } from "@/lib/storage";
-import { getBalance } from "@/lib/wallet/get-balance";
+import { getDb } from "@/lib/foundation/db/client";
+import { qrGenerations, walletTransactions } from "@/lib/foundation/db/schema";
+import { config } from "@/lib/foundation/config";
+import { storage } from "@/lib/domain/storage";
+import { getBalance } from "@/lib/domain/wallet/get-balance";
 import { call, testAccount } from "../http";
 
 const PATH = "/v1/services/studio/qr/generate";

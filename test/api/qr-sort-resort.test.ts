@@ -3,7 +3,7 @@ import * as qrSortRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/
 import * as resultsRoute from "@/app/v1/services/studio/qr-sort/[taskId]/results/route";
 import * as frameRoute from "@/app/v1/services/studio/qr-sort/[taskId]/results/[fileId]/route";
 import * as subjectRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/[subjectId]/route";
-import { shutDownCardReader } from "@/lib/imaging/card-reader/read-cards";
+import { shutDownCardReader } from "@/lib/engines/imaging/card-reader/read-cards";
 import { call, testAccount } from "../http";
 import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 import { pollTask } from "../jobs/face-crop-harness";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { zbar } from "../support/zbar";
 import { afterAll, describe, expect, it } from "vitest";
-import { readCards, shutDownCardReader } from "@/lib/imaging/card-reader/read-cards";
+import { readCards, shutDownCardReader } from "@/lib/engines/imaging/card-reader/read-cards";
 import { qrPayload } from "@/lib/services/qr/payload";
 import { assignRuns, type FrameInput, type RosterEntry } from "@/lib/services/qr-sort/assign-runs";
 import { testAccount } from "../http";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as account from "@/app/v1/account/route";
 import * as tokenRoute from "@/app/v1/auth/token/route";
-import { resetConfig } from "@/lib/config";
+import { resetConfig } from "@/lib/foundation/config";
 import { resetRateLimiter } from "@/lib/http/rate-limit";
 import { call, testAccount } from "../http";
 

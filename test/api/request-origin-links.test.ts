@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import * as uploads from "@/app/v1/uploads/route";
 import * as bgRemove from "@/app/v1/services/bg-remove/route";
-import { resetConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
+import { resetConfig } from "@/lib/foundation/config";
+import { getDb } from "@/lib/foundation/db/client";
 import { testAccount } from "../http";
 
 // README: without APP_URL, links follow the origin the client called. A studio

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import * as account from "@/app/v1/account/route";
 import * as keys from "@/app/v1/api-keys/route";
-import { serverSecret } from "@/lib/secret";
+import { serverSecret } from "@/lib/foundation/secret";
 import { call, testAccount } from "../http";
 
 async function sessionCookie(accountId: string) {

@@ -1,15 +1,15 @@
 // A password changed through another instance ends this instance's sessions on the
 // very next request, although this process caches account rows (principal-cache):
 // the change is broadcast on the API-key revocation feed as "account:<id>" and
-// acknowledged before it is answered (lib/auth/end-sessions.ts). PostgreSQL only:
+// acknowledged before it is answered (lib/domain/identity/end-sessions.ts). PostgreSQL only:
 // PGlite is one process, where forgetting the row locally is the whole broadcast.
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import * as accountRoute from "@/app/v1/account/route";
-import { ApiKeyCache, postgresFeed, processKeyCache, resetProcessKeyCache, SESSIONS_ENDED_PREFIX } from "@/lib/api-keys/key-cache";
-import { bumpCredentialsVersion } from "@/lib/auth/end-sessions";
-import { openPostgres } from "@/lib/db/open-postgres";
-import type { DbHandle } from "@/lib/db/client";
+import { ApiKeyCache, postgresFeed, processKeyCache, resetProcessKeyCache, SESSIONS_ENDED_PREFIX } from "@/lib/domain/identity/key-cache";
+import { bumpCredentialsVersion } from "@/lib/domain/identity/end-sessions";
+import { openPostgres } from "@/lib/foundation/db/open-postgres";
+import type { DbHandle } from "@/lib/foundation/db/client";
 import { call, testAccount } from "../http";
 
 const PG_URL = process.env.DATABASE_URL;

@@ -11,8 +11,8 @@ import * as subject from "@/app/v1/services/studio/agencies/[agencyId]/subjects/
 import * as importRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/import/route";
 import * as uploads from "@/app/v1/uploads/route";
 import * as served from "@/app/files/[...key]/route";
-import { getDb } from "@/lib/db/client";
-import { getBalance } from "@/lib/wallet/get-balance";
+import { getDb } from "@/lib/foundation/db/client";
+import { getBalance } from "@/lib/domain/wallet/get-balance";
 import { call, testAccount } from "../http";
 
 const base = "/v1/services/studio/agencies";

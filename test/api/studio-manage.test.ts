@@ -10,8 +10,8 @@ import * as filesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[
 import * as fileRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/files/[fileId]/route";
 import * as subjectsRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/route";
 import * as uploadsRoute from "@/app/v1/uploads/route";
-import { config } from "@/lib/config";
-import { META_SUFFIX } from "@/lib/storage/types";
+import { config } from "@/lib/foundation/config";
+import { META_SUFFIX } from "@/lib/domain/storage/types";
 import { call, testAccount } from "../http";
 
 // Rename and delete for agencies and jobs (delete refuses while they hold

@@ -22,8 +22,8 @@ import * as bgRemoveRoute from "@/app/v1/services/bg-remove/route";
 import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
 import * as agencyRoute from "@/app/v1/services/studio/agencies/[agencyId]/route";
 import * as transactionsRoute from "@/app/v1/wallet/transactions/route";
-import { getDb } from "@/lib/db/client";
-import { accounts, invitations, walletTransactions } from "@/lib/db/schema";
+import { getDb } from "@/lib/foundation/db/client";
+import { accounts, invitations, walletTransactions } from "@/lib/foundation/db/schema";
 import { call, testAccount } from "../http";
 import { smtpServerForFile, tokenOf } from "../support/smtp-test-server";
 

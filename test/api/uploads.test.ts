@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as uploads from "@/app/v1/uploads/route";
 import * as files from "@/app/files/[...key]/route";
-import { resetConfig } from "@/lib/config";
-import { fetchSource, checkSourceUrl } from "@/lib/sources/fetch-source";
-import { ApiError } from "@/lib/http/api-error";
+import { resetConfig } from "@/lib/foundation/config";
+import { fetchSource, checkSourceUrl } from "@/lib/domain/sources/fetch-source";
+import { ApiError } from "@/lib/foundation/http/api-error";
 import { call, testAccount } from "../http";
 
 // A real 1x1 PNG and a minimal PDF header, so type detection sees genuine magic bytes.

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import * as wallet from "@/app/v1/wallet/route";
 import * as transactions from "@/app/v1/wallet/transactions/route";
 import * as usage from "@/app/v1/wallet/usage/route";
-import { getDb } from "@/lib/db/client";
-import { grantTokens } from "@/lib/wallet/grant-tokens";
-import { debitTokens } from "@/lib/wallet/debit-tokens";
-import { refundDebit } from "@/lib/wallet/refund-debit";
+import { getDb } from "@/lib/foundation/db/client";
+import { grantTokens } from "@/lib/domain/wallet/grant-tokens";
+import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
+import { refundDebit } from "@/lib/domain/wallet/refund-debit";
 import { call, testAccount } from "../http";
+import { fieldErrorList } from "@/lib/client/field-errors";
 
 describe("GET /v1/wallet", () => {
   it("shows the balance, starting with the signup tokens", async () => {
@@ -74,7 +75,7 @@ describe("GET /v1/wallet/transactions", () => {
     const { token } = await testAccount();
     const res = await call(transactions, "GET", `/v1/wallet/transactions?${qs}`, { token });
     expect(res.status).toBe(400);
-    expect(res.json.details.fields.map((f: any) => f.field)).toContain(field);
+    expect(fieldErrorList(res.json).map((f) => f.field)).toContain(field);
   });
 
   it("accepts limit=100 and defaults to 20", async () => {

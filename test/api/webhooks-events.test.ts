@@ -5,9 +5,9 @@ import * as endpointsRoute from "@/app/v1/webhook-endpoints/route";
 import * as uploadsRoute from "@/app/v1/uploads/route";
 import * as bgRemoveRoute from "@/app/v1/services/bg-remove/route";
 import * as bgRemoveJobRoute from "@/app/v1/services/bg-remove/[jobId]/route";
-import { resetConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
-import { jobRuns, webhookDeliveries } from "@/lib/db/schema";
+import { resetConfig } from "@/lib/foundation/config";
+import { getDb } from "@/lib/foundation/db/client";
+import { jobRuns, webhookDeliveries } from "@/lib/foundation/db/schema";
 import { completeBgRemoveJob, failBgRemoveJob } from "@/lib/services/bg-remove/finish-job";
 import { call, testAccount } from "../http";
 

@@ -11,14 +11,14 @@ import * as deliveriesRoute from "@/app/v1/webhook-endpoints/[id]/deliveries/rou
 import * as redeliverRoute from "@/app/v1/webhook-endpoints/[id]/deliveries/[deliveryId]/redeliver/route";
 import * as walletRoute from "@/app/v1/wallet/route";
 import * as transactionsRoute from "@/app/v1/wallet/transactions/route";
-import { resetConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
-import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
-import { startJobRunner, stopJobRunner } from "@/lib/jobs/runner/runner-instance";
-import { debitTokens } from "@/lib/wallet/debit-tokens";
-import { refundDebit } from "@/lib/wallet/refund-debit";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
-import { pruneWebhookDeliveries } from "@/lib/webhooks/retention";
+import { resetConfig } from "@/lib/foundation/config";
+import { getDb } from "@/lib/foundation/db/client";
+import { webhookAttempts, webhookDeliveries } from "@/lib/foundation/db/schema";
+import { startJobRunner, stopJobRunner } from "@/lib/domain/jobs/runner/runner-instance";
+import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
+import { refundDebit } from "@/lib/domain/wallet/refund-debit";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
+import { pruneWebhookDeliveries } from "@/lib/domain/webhooks/retention";
 import { call, testAccount } from "../http";
 
 // Webhooks end to end: a real local HTTP receiver verifies every request with

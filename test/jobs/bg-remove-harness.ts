@@ -8,12 +8,12 @@ import * as bgRemoveJob from "@/app/v1/services/bg-remove/[jobId]/route";
 import * as uploads from "@/app/v1/uploads/route";
 import * as wallet from "@/app/v1/wallet/route";
 import * as transactions from "@/app/v1/wallet/transactions/route";
-import { storage } from "@/lib/storage";
-import { startJobRunner, stopJobRunner } from "@/lib/jobs/runner/runner-instance";
-import type { RunnerOptions } from "@/lib/jobs/runner/runner-options";
+import { storage } from "@/lib/domain/storage";
+import { startJobRunner, stopJobRunner } from "@/lib/domain/jobs/runner/runner-instance";
+import type { RunnerOptions } from "@/lib/domain/jobs/runner/runner-options";
 import { call } from "../http";
 
-export const FIXTURES = path.resolve(process.cwd(), "lib/ml/background-removal/fixtures");
+export const FIXTURES = path.resolve(process.cwd(), "lib/engines/ml/background-removal/fixtures");
 export const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 
 /** Uploads bytes through POST /v1/uploads; returns the signed URL jobs accept as image_url. */

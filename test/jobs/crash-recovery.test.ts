@@ -3,8 +3,8 @@ import readline from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
-import { closeDb, dbHandle, getDb } from "@/lib/db/client";
-import { jobRuns, jobSteps } from "@/lib/db/schema";
+import { closeDb, dbHandle, getDb } from "@/lib/foundation/db/client";
+import { jobRuns, jobSteps } from "@/lib/foundation/db/schema";
 import { testAccount } from "../http";
 import { balanceOf, createJob, fixture, ledgerOf, pollJob, startTestRunner, stopAll, upload } from "./bg-remove-harness";
 import { sleep } from "./runner-harness";
@@ -51,7 +51,7 @@ async function killChild() {
   child = undefined;
 }
 
-/** PGlite: the dead process's lock goes stale after its staleness period (lib/db/data-dir-lock.ts); until then opening is refused. */
+/** PGlite: the dead process's lock goes stale after its staleness period (lib/foundation/db/data-dir-lock.ts); until then opening is refused. */
 async function reopenDb() {
   for (let i = 0; ; i++) {
     try {

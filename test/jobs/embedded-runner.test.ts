@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { NonRetriableError } from "inngest";
-import { getDb } from "@/lib/db/client";
-import { defineJob } from "@/lib/jobs/define-job";
-import { claimNextRun, saveStep } from "@/lib/jobs/runner/run-store";
-import type { EmbeddedRunner } from "@/lib/jobs/runner/embedded-runner";
-import type { AnyJobDefinition, FailureContext } from "@/lib/jobs/types";
+import { getDb } from "@/lib/foundation/db/client";
+import { defineJob } from "@/lib/domain/jobs/define-job";
+import { claimNextRun, saveStep } from "@/lib/domain/jobs/runner/run-store";
+import type { EmbeddedRunner } from "@/lib/domain/jobs/runner/embedded-runner";
+import type { AnyJobDefinition, FailureContext } from "@/lib/domain/jobs/types";
 import { enqueue, runnerFor, runRow, sleep, stepIds, testEvent, waitFor, waitForStatus } from "./runner-harness";
 
 // The embedded runner against the real database (PGlite, or PostgreSQL with

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 import { describe, expect, it } from "vitest";
-import { closeDb, dbHandle, getDb } from "@/lib/db/client";
+import { closeDb, dbHandle, getDb } from "@/lib/foundation/db/client";
 import { enqueue, runRow, sleep } from "./runner-harness";
 import { shutdownJob } from "./shutdown-job";
 

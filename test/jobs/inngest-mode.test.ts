@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { bgRemoveJobs, jobRuns } from "@/lib/db/schema";
-import { jobsMode } from "@/lib/jobs/jobs-mode";
+import { getDb } from "@/lib/foundation/db/client";
+import { bgRemoveJobs, jobRuns } from "@/lib/foundation/db/schema";
+import { jobsMode } from "@/lib/domain/jobs/jobs-mode";
 import { testAccount } from "../http";
 import { executeLikeInngest as executeInngestSteps, startFakeEventApi, type ReceivedEvents } from "./inngest-harness";
 

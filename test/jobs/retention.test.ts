@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as generate from "@/app/v1/services/studio/qr/generate/route";
-import { getDb } from "@/lib/db/client";
-import { accountTokens, jobRuns, jobSteps, qrGenerations } from "@/lib/db/schema";
-import { createAccountToken } from "@/lib/accounts/one-time-tokens";
-import { sweepOnce } from "@/lib/maintenance/sweeper";
-import { storage } from "@/lib/storage";
+import { getDb } from "@/lib/foundation/db/client";
+import { accountTokens, jobRuns, jobSteps, qrGenerations } from "@/lib/foundation/db/schema";
+import { createAccountToken } from "@/lib/domain/identity/one-time-tokens";
+import { sweepOnce } from "@/lib/composition/maintenance/sweeper";
+import { storage } from "@/lib/domain/storage";
 import { call, testAccount } from "../http";
 import { enqueue } from "./runner-harness";
 import { shutdownJob } from "./shutdown-job";

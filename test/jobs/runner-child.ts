@@ -1,9 +1,9 @@
 // A separate server process for the crash-recovery test: it runs the embedded
 // runner on the parent's database and reports each finished step on stdout
 // ("STEP <runId> <stepId>"), so the parent knows when to kill it mid-job.
-import { getDb } from "@/lib/db/client";
-import { jobSteps } from "@/lib/db/schema";
-import { startJobRunner } from "@/lib/jobs/runner/runner-instance";
+import { getDb } from "@/lib/foundation/db/client";
+import { jobSteps } from "@/lib/foundation/db/schema";
+import { startJobRunner } from "@/lib/domain/jobs/runner/runner-instance";
 import { registerAppJobs } from "@/inngest/register";
 
 async function main() {

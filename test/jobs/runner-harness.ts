@@ -2,13 +2,13 @@
 import { eq } from "drizzle-orm";
 import { eventType } from "inngest";
 import { z } from "zod";
-import { getDb } from "@/lib/db/client";
-import { jobRuns, jobSteps } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { EmbeddedRunner } from "@/lib/jobs/runner/embedded-runner";
-import { enqueueRuns } from "@/lib/jobs/runner/enqueue-runs";
-import type { RunnerOptions } from "@/lib/jobs/runner/runner-options";
-import type { AnyJobDefinition } from "@/lib/jobs/types";
+import { getDb } from "@/lib/foundation/db/client";
+import { jobRuns, jobSteps } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { EmbeddedRunner } from "@/lib/domain/jobs/runner/embedded-runner";
+import { enqueueRuns } from "@/lib/domain/jobs/runner/enqueue-runs";
+import type { RunnerOptions } from "@/lib/domain/jobs/runner/runner-options";
+import type { AnyJobDefinition } from "@/lib/domain/jobs/types";
 
 export const testEvent = eventType("test/job.requested", { schema: z.object({ n: z.number() }) });
 

@@ -1,9 +1,9 @@
 // A server process for the graceful-shutdown test: a stand-in for Next.js's own
 // SIGTERM listener (registered first, like `next start` does), then the app's
-// shutdown hook around an embedded runner, exactly as lib/jobs/server-start.ts wires it.
-import { getDb } from "@/lib/db/client";
-import { onShutdown } from "@/lib/graceful-shutdown";
-import { EmbeddedRunner } from "@/lib/jobs/runner/embedded-runner";
+// shutdown hook around an embedded runner, exactly as lib/domain/jobs/server-start.ts wires it.
+import { getDb } from "@/lib/foundation/db/client";
+import { onShutdown } from "@/lib/foundation/graceful-shutdown";
+import { EmbeddedRunner } from "@/lib/domain/jobs/runner/embedded-runner";
 import { fastOptions } from "./runner-harness";
 import { shutdownJob } from "./shutdown-job";
 

@@ -1,8 +1,8 @@
 // A job for the graceful-shutdown test, shared by the test (which enqueues it)
 // and its child process (which runs it): it works for `data.n` milliseconds,
 // or until its signal aborts it, printing when it starts and ends.
-import { defineJob } from "@/lib/jobs/define-job";
-import type { AnyJobDefinition } from "@/lib/jobs/types";
+import { defineJob } from "@/lib/domain/jobs/define-job";
+import type { AnyJobDefinition } from "@/lib/domain/jobs/types";
 import { testEvent } from "./runner-harness";
 
 export const shutdownJob = defineJob({

@@ -70,7 +70,7 @@ describe.runIf(!!process.env.DATABASE_URL)("the worker app", () => {
     // The web app sees the result the worker app wrote to the shared database and storage.
     const job = (await harness.getJob(token, created.json.job_id)).json;
     expect(job).toMatchObject({ status: "completed", output_url: expect.stringContaining("/files/") });
-    const { storage } = await import("@/lib/storage");
+    const { storage } = await import("@/lib/domain/storage");
     const stored = await storage().get(new URL(job.output_url).pathname.replace(/^\/files\//, ""));
     const out = await sharp(stored!.body).metadata();
     expect(out).toMatchObject({ width: 320, height: 240, hasAlpha: true });

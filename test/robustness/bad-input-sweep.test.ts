@@ -1,9 +1,9 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resetConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
+import { resetConfig } from "@/lib/foundation/config";
+import { getDb } from "@/lib/foundation/db/client";
 import { resetRateLimiter } from "@/lib/http/rate-limit";
-import { getBalance } from "@/lib/wallet/get-balance";
+import { getBalance } from "@/lib/domain/wallet/get-balance";
 import { call, testAccount } from "../http";
 import { instantiate, routeFiles, type Handler, type Method } from "./routes";
 

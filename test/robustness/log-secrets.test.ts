@@ -21,7 +21,7 @@ import * as account from "@/app/v1/account/route";
 import * as products from "@/app/v1/products/route";
 import * as grants from "@/app/v1/operator/grants/route";
 import * as uploads from "@/app/v1/uploads/route";
-import { config } from "@/lib/config";
+import { config } from "@/lib/foundation/config";
 import { call } from "../http";
 import { basicHeader } from "../api/core-fixtures";
 import { createJob, pollJob, startTestRunner, stopAll } from "../jobs/bg-remove-harness";

@@ -11,11 +11,11 @@
 // nothing is changed.
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeMeta, type AuthKind } from "@/lib/http/route-meta";
-import { resetConfig } from "@/lib/config";
+import { resetConfig } from "@/lib/foundation/config";
 import { resetRateLimiter } from "@/lib/http/rate-limit";
-import { getDb } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
-import { ROLES, type Role } from "@/lib/auth/roles";
+import { getDb } from "@/lib/foundation/db/client";
+import { newId } from "@/lib/foundation/ids";
+import { ROLES, type Role } from "@/lib/domain/identity/roles";
 import { addMember } from "@/lib/services/team/members";
 import { call, testAccount } from "../http";
 import { METHODS, instantiate, routeFiles, routePath, type Method, type RouteModule } from "./routes";

@@ -11,8 +11,9 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), "start-script-"));
 fs.mkdirSync(path.join(dist, "standalone"));
 fs.writeFileSync(
   path.join(dist, "standalone", "server.js"),
-  `console.log(JSON.stringify({ pid: process.pid, tunables: process.env.GLIBC_TUNABLES ?? null, dataDir: process.env.DATA_DIR }));
-   process.on("SIGTERM", () => { console.log("stopping on SIGTERM"); process.exit(0); });
+  // The handler goes first: the test signals as soon as the report is printed.
+  `process.on("SIGTERM", () => { console.log("stopping on SIGTERM"); process.exit(0); });
+   console.log(JSON.stringify({ pid: process.pid, tunables: process.env.GLIBC_TUNABLES ?? null, dataDir: process.env.DATA_DIR }));
    if (process.env.STAND_IN_EXIT) process.exit(Number(process.env.STAND_IN_EXIT));
    setInterval(() => {}, 1000);`,
 );

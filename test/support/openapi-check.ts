@@ -1,12 +1,12 @@
 // Checks real responses of the API tests against what GET /v1/openapi.json says
-// about them (the same JSON Schemas, from lib/openapi), with ajv. Called by
+// about them (the same JSON Schemas, from lib/http/openapi), with ajv. Called by
 // call() in test/http.ts for every response of a described route.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import addFormatsModule from "ajv-formats";
 import type { z } from "zod";
 import { routeMeta } from "@/lib/http/route-meta";
-import { errorEnvelope, insufficientTokensBody, rateLimitedBody } from "@/lib/openapi/common-schemas";
-import { jsonSchemaOf } from "@/lib/openapi/json-schema";
+import { errorEnvelope, insufficientTokensBody, rateLimitedBody } from "@/lib/http/openapi/common-schemas";
+import { jsonSchemaOf } from "@/lib/http/openapi/json-schema";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));

@@ -39,8 +39,8 @@ const PHOTOS = [
   "test/fixtures/faces/obama2.jpg",
   "test/fixtures/faces/biden2.jpg",
   "test/fixtures/faces/obama3.jpg",
-  "lib/ml/background-removal/fixtures/astronaut.png",
-  "lib/ml/background-removal/fixtures/chelsea.png",
+  "lib/engines/ml/background-removal/fixtures/astronaut.png",
+  "lib/engines/ml/background-removal/fixtures/chelsea.png",
   "test/fixtures/faces/two_people.jpg",
 ].map((p) => path.resolve(p));
 

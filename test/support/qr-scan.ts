@@ -1,8 +1,8 @@
 // Decodes QR codes with ZXing-C++ (zxing-wasm), a reader independent of the
 // qrcode package that encodes them; the module is the card reader's own
-// (lib/imaging/card-reader/zxing-module.ts), loaded from node_modules.
+// (lib/engines/imaging/card-reader/zxing-module.ts), loaded from node_modules.
 import { readBarcodes } from "zxing-wasm/reader";
-import { zxingReader } from "@/lib/imaging/card-reader/zxing-module";
+import { zxingReader } from "@/lib/engines/imaging/card-reader/zxing-module";
 import type { Pixels } from "./pdf-render";
 
 /**

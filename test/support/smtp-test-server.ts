@@ -3,8 +3,8 @@
 import { afterAll, beforeAll } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { resetConfig } from "@/lib/config";
-import { closeMailTransport } from "@/lib/mail/send-mail";
+import { resetConfig } from "@/lib/foundation/config";
+import { closeMailTransport } from "@/lib/domain/mail/send-mail";
 
 export type ReceivedMail = { to: string; subject: string; text: string; html: string; links: string[] };
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { ObjectStorage } from "@/lib/storage";
+import type { ObjectStorage } from "@/lib/domain/storage";
 
 /** What both storage drivers must do when a studio is deleted: one owner's objects in every area go, nobody else's. */
 export async function expectDeleteOwnerFiles(store: ObjectStorage): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { resetConfig } from "@/lib/config";
+import { resetConfig } from "@/lib/foundation/config";
 import { startStripeStandIn } from "./stripe-stand-in";
 
 const SETTINGS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"] as const;

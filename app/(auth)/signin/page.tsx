@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { optionalAccount } from "@/lib/auth/current-account";
+import { optionalAccount } from "@/lib/services/sign-in/current-account";
 import { SignInForm } from "@/components/auth/sign-in-form";
 
 export const metadata = { title: "Sign in" };

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
-import { optionalAccount } from "@/lib/auth/current-account";
+import { optionalAccount } from "@/lib/services/sign-in/current-account";
 import { SignUpForm } from "@/components/auth/sign-up-form";
-import { config } from "@/lib/config";
+import { config } from "@/lib/foundation/config";
 
 export const metadata = { title: "Create an account" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AgenciesOverview } from "@/components/studio/agencies-overview";
+import { AgenciesOverview } from "@/components/agencies/agencies-overview";
 
 export const metadata: Metadata = { title: "Agencies" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { requireMember } from "@/lib/auth/current-account";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { requireMember } from "@/lib/services/sign-in/current-account";
+import { roleAtLeast } from "@/lib/domain/identity/roles";
 import { RoleNotice } from "@/components/layout/role-notice";
 import { AuditLogCard } from "@/components/team/audit-log-card";
 

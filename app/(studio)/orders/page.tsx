@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { requireMember } from "@/lib/auth/current-account";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { requireMember } from "@/lib/services/sign-in/current-account";
+import { roleAtLeast } from "@/lib/domain/identity/roles";
 import { OrdersList } from "@/components/orders/orders-list";
 import { SalesCard } from "@/components/orders/sales-card";
 

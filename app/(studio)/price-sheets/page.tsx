@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { requireMember } from "@/lib/auth/current-account";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { requireMember } from "@/lib/services/sign-in/current-account";
+import { roleAtLeast } from "@/lib/domain/identity/roles";
 import { PriceSheetsEditor } from "@/components/orders/price-sheets-editor";
 
 export const metadata: Metadata = { title: "Price sheets" };

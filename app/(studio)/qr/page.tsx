@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { QrHistory } from "@/components/qr/qr-history";
 import { QrRosterEditor } from "@/components/qr/qr-roster-editor";
-import { requireMember } from "@/lib/auth/current-account";
+import { requireMember } from "@/lib/services/sign-in/current-account";
 
 export const metadata: Metadata = { title: "Bulk QR cards" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { requireMember } from "@/lib/auth/current-account";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { requireMember } from "@/lib/services/sign-in/current-account";
+import { roleAtLeast } from "@/lib/domain/identity/roles";
 import { BasicAuthCard } from "@/components/core/settings/basic-auth-card";
 import { UnauthTokenCard } from "@/components/core/settings/unauth-token-card";
 import { PaymentsCard } from "@/components/orders/payments-card";

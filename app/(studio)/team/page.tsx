@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { requireMember } from "@/lib/auth/current-account";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { requireMember } from "@/lib/services/sign-in/current-account";
+import { roleAtLeast } from "@/lib/domain/identity/roles";
 import { MembersCard } from "@/components/team/members-card";
 import { InvitationsCard } from "@/components/team/invitations-card";
 import { TwoFactorRequirementCard } from "@/components/team/two-factor-requirement-card";

@@ -1,5 +1,5 @@
-import { requireMember } from "@/lib/auth/current-account";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { requireMember } from "@/lib/services/sign-in/current-account";
+import { roleAtLeast } from "@/lib/domain/identity/roles";
 import { RoleNotice } from "@/components/layout/role-notice";
 import type { Metadata } from "next";
 import { WebhooksManager } from "./webhooks-manager";

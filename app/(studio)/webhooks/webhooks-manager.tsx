@@ -10,7 +10,7 @@ import { QueryError } from "@/components/ui/query-error";
 import { ApiRequestError } from "@/lib/client/api-fetch";
 import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { useActionKey } from "@/lib/client/idempotency-key";
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/domain/webhooks/events";
 
 type Endpoint = ApiResponse<"/v1/webhook-endpoints", "get">["data"][number];
 type Delivery = ApiResponse<"/v1/webhook-endpoints/{id}/deliveries", "get">["data"][number];

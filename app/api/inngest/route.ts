@@ -1,7 +1,7 @@
 import { serve } from "inngest/next";
-import { inngest } from "@/lib/jobs/inngest-client";
+import { inngest } from "@/lib/domain/jobs/inngest-client";
 import { jobFunctions } from "@/inngest/functions";
-import { jobsMode, servesInngestFunctions } from "@/lib/jobs/jobs-mode";
+import { jobsMode, servesInngestFunctions } from "@/lib/domain/jobs/jobs-mode";
 
 export const dynamic = "force-dynamic";
 // Model steps can take a while on small machines; Inngest retries a step whose request is cut.

@@ -1,4 +1,4 @@
-import { referenceInitScript } from "@/lib/openapi/reference-page";
+import { referenceInitScript } from "@/lib/http/openapi/reference-page";
 
 export const dynamic = "force-static";
 

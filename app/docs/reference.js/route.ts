@@ -1,4 +1,4 @@
-import { referenceBundle } from "@/lib/openapi/reference-page";
+import { referenceBundle } from "@/lib/http/openapi/reference-page";
 
 export const dynamic = "force-dynamic";
 

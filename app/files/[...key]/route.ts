@@ -1,4 +1,4 @@
-import { serveSignedFile } from "@/lib/storage/serve-signed-file";
+import { serveSignedFile } from "@/lib/domain/storage/serve-signed-file";
 
 // Signed file URLs for the local storage driver; every request checks its signature.
 export const dynamic = "force-dynamic";

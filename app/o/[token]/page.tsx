@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getDb } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { getDb } from "@/lib/foundation/db/client";
+import { ApiError } from "@/lib/foundation/http/api-error";
 import { orderIdFromToken } from "@/lib/services/orders/order-link";
 import { loadOrder, type PublicOrder } from "@/lib/services/orders/present-order";
 import { formatMoney } from "@/lib/services/orders/money";

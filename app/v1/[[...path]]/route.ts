@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/foundation/http/api-error";
 import { errorResponse } from "@/lib/http/error-response";
-import { requestIdFor } from "@/lib/http/request-id";
+import { requestIdFor } from "@/lib/foundation/http/request-id";
 
 export const dynamic = "force-dynamic";
 

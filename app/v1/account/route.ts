@@ -1,11 +1,11 @@
 import { withAccount } from "@/lib/http/wrappers";
-import { callingAccountResponse, deleteStudioBody, publicAccountResponse, renameAccountBody, studioDeletedResponse } from "@/lib/accounts/schemas";
-import { requirePerson } from "@/lib/auth/roles";
+import { callingAccountResponse, deleteStudioBody, publicAccountResponse, renameAccountBody, studioDeletedResponse } from "@/lib/services/sign-in/schemas";
+import { requirePerson } from "@/lib/domain/identity/roles";
 import { deleteStudio } from "@/lib/services/team/delete-studio";
 import { methods } from "@/lib/http/methods";
-import { toPublicAccount } from "@/lib/accounts/public-account";
-import { renameAccount } from "@/lib/accounts/account-settings";
-import { personName } from "@/lib/accounts/person-name";
+import { toPublicAccount } from "@/lib/domain/identity/public-account";
+import { renameAccount } from "@/lib/services/sign-in/account-settings";
+import { personName } from "@/lib/domain/identity/person-name";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
-import { createApiKey, listApiKeys } from "@/lib/api-keys/api-keys";
-import { apiKeyResponse, createApiKeyBody, createdApiKeyResponse } from "@/lib/api-keys/schemas";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
+import { createApiKey, listApiKeys } from "@/lib/domain/identity/api-keys";
+import { apiKeyResponse, createApiKeyBody, createdApiKeyResponse } from "@/lib/domain/identity/api-key-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
 import { createInvitation, listInvitations } from "@/lib/services/team/invitations";
 import { teamActor } from "@/lib/services/team/members";
 import { createInvitationBody, invitationResponse } from "@/lib/services/team/schemas";

@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
 import { listMembers, teamActor } from "@/lib/services/team/members";
 import { memberResponse } from "@/lib/services/team/schemas";
 

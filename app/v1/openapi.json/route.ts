@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { withPublic } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { appOrigin } from "@/lib/http/app-origin";
-import { buildOpenApiDocument } from "@/lib/openapi/build-document";
-import { loadRoutes } from "@/lib/openapi/load-routes";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
+import { buildOpenApiDocument } from "@/lib/http/openapi/build-document";
+import { loadRoutes } from "@/lib/http/openapi/load-routes";
 import { routeModules } from "./routes";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageWindow, paginatedBody } from "@/lib/http/pagination";
+import { pageWindow, paginatedBody } from "@/lib/foundation/http/pagination";
 import { listOrders } from "@/lib/services/orders/studio-orders";
 import { orderListQuery, orderListResponse } from "@/lib/services/orders/schemas";
 

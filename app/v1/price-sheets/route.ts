@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody } from "@/lib/http/pagination";
+import { pageQuery, pageWindow, paginatedBody } from "@/lib/foundation/http/pagination";
 import { createSheet, listSheets } from "@/lib/services/orders/price-sheets";
 import { createSheetBody, sheetListResponse, sheetResponse } from "@/lib/services/orders/schemas";
 

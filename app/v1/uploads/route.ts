@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
-import { uploadForm, uploadResponse } from "@/lib/uploads/schemas";
+import { uploadForm, uploadResponse } from "@/lib/domain/uploads/schemas";
 import { methods } from "@/lib/http/methods";
-import { readMultipart } from "@/lib/http/read-multipart";
-import { createUpload, uploadBodyLimit } from "@/lib/uploads/create-upload";
+import { readMultipart } from "@/lib/foundation/http/read-multipart";
+import { createUpload, uploadBodyLimit } from "@/lib/domain/uploads/create-upload";
 
 export const dynamic = "force-dynamic";
 

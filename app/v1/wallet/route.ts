@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
-import { walletBalanceResponse } from "@/lib/wallet/schemas";
+import { walletBalanceResponse } from "@/lib/domain/wallet/schemas";
 import { methods } from "@/lib/http/methods";
-import { getBalance } from "@/lib/wallet/get-balance";
+import { getBalance } from "@/lib/domain/wallet/get-balance";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
-import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";
-import { createEndpointBody, endpointResponse, endpointWithSecretResponse } from "@/lib/webhooks/schemas";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
+import { createEndpoint, listEndpoints } from "@/lib/domain/webhooks/endpoints";
+import { createEndpointBody, endpointResponse, endpointWithSecretResponse } from "@/lib/domain/webhooks/schemas";
 
 export const dynamic = "force-dynamic";
 

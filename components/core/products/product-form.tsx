@@ -4,7 +4,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, SelectField } from "@/components/ui/field";
 import { COLOR_MODES, minPpiFor, PRODUCT_TYPES, type ProductType } from "@/lib/services/core/catalog-values";
-import { fieldErrors, formError } from "../field-errors";
+import { fieldErrors } from "@/lib/client/field-errors";
+import { formError } from "../field-errors";
 import { PRODUCT_TYPE_LABELS, toMajorUnits, toMinorUnits } from "../format";
 import type { Product } from "../types";
 
@@ -54,7 +55,7 @@ export function ProductForm({
     is_public: initial?.is_public ?? false,
   });
   const [priceError, setPriceError] = useState<string>();
-  const apiErrors = fieldErrors(error);
+  const apiErrors = fieldErrors(error, { single: true });
   // The API speaks of minor units; a person typing the price reads it in the form's terms.
   if (apiErrors.price && !v.price.trim()) apiErrors.price = "Give the price, e.g. 49.99 or 49,99.";
   const errors: Record<string, string | undefined> = { ...apiErrors, ...(priceError ? { price: priceError } : {}) };

@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, SelectField } from "@/components/ui/field";
 import { useActionKey } from "@/lib/client/idempotency-key";
-import { fieldErrors, formError } from "../field-errors";
+import { fieldErrors } from "@/lib/client/field-errors";
+import { formError } from "../field-errors";
 import { projectsQueryKey, type Project } from "../types";
 import { useProductOptions } from "./use-product-options";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
@@ -44,7 +45,7 @@ export function CreateProjectCard() {
       await queryClient.invalidateQueries({ queryKey: projectsQueryKey });
     },
   });
-  const errors = fieldErrors(create.error);
+  const errors = fieldErrors(create.error, { single: true });
   const topError = formError(create.error, errors, FIELDS);
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setV({ ...v, [k]: e.target.value });
   const options = products.data?.data ?? [];

@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
 import { ApiRequestError } from "@/lib/client/api-fetch";
 import { isFinalStatus, PROJECT_STATUS_LABELS, PROJECT_TRANSITIONS, type ProjectStatus } from "@/lib/services/core/project-status";
-import { fieldErrors } from "../field-errors";
+import { fieldErrors } from "@/lib/client/field-errors";
 import { formatDate, formatPrice, formatSize } from "../format";
 import { ProjectStatusBadge } from "../status-badge";
 import { productsQueryKey, projectsQueryKey, type Project } from "../types";
@@ -51,7 +51,7 @@ export function ProjectDetail({ id }: { id: string }) {
   if (project.error || !project.data) return <QueryError title="Could not load the project." error={project.error} onRetry={() => void project.refetch()} />;
   const p = project.data;
   const closed = isFinalStatus(p.status);
-  const errors = fieldErrors(update.error);
+  const errors = fieldErrors(update.error, { single: true });
   // The preflight gate (409 PREFLIGHT_HAS_ERRORS): the move waits for a reason.
   const gate =
     update.error instanceof ApiRequestError && update.error.body.error === "PREFLIGHT_HAS_ERRORS"

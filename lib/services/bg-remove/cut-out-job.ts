@@ -1,5 +1,5 @@
-import { storage } from "@/lib/storage";
-import { isImageInputError } from "@/lib/ml/background-removal";
+import { storage } from "@/lib/domain/storage";
+import { isImageInputError } from "@/lib/engines/ml/background-removal";
 import { BgRemoveInputError, BgRemoveTransientError } from "./job-errors";
 import { bgRemovalProvider } from "./provider";
 import { outputKey } from "./storage-keys";

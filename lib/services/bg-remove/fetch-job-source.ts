@@ -1,7 +1,7 @@
-import { config } from "@/lib/config";
-import { storage } from "@/lib/storage";
-import { fetchSource } from "@/lib/sources/fetch-source";
-import { FetchFailedError, UrlNotAllowedError } from "@/lib/net";
+import { config } from "@/lib/foundation/config";
+import { storage } from "@/lib/domain/storage";
+import { fetchSource } from "@/lib/domain/sources/fetch-source";
+import { FetchFailedError, UrlNotAllowedError } from "@/lib/domain/net";
 import { BgRemoveInputError, BgRemoveTransientError } from "./job-errors";
 import { sourceCopyKey } from "./storage-keys";
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { bgRemoveJobs, type BgRemoveQuality } from "@/lib/db/schema";
-import { refundDebit } from "@/lib/wallet/refund-debit";
-import { storage } from "@/lib/storage";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import type { Db } from "@/lib/foundation/db/types";
+import { bgRemoveJobs, type BgRemoveQuality } from "@/lib/foundation/db/schema";
+import { endWithRefund } from "@/lib/services/billed-job/end-with-refund";
+import { storage } from "@/lib/domain/storage";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
 import { getBgRemoveJob } from "./get-bg-remove-job";
 import { sourceCopyKey } from "./storage-keys";
 
@@ -28,31 +28,22 @@ export async function completeBgRemoveJob(
 
 /**
  * The failure handler's work: mark the job failed with a message for people and
- * refund its debit, in one transaction. Idempotent: a second call finds the job
- * failed and the refund already made (the ledger allows one refund per debit).
- * A job that completed is left alone.
+ * refund its debit, in one transaction (endWithRefund: once, and never for a
+ * completed job). The source copy goes, and the account hears of a job that
+ * this call failed.
  */
 export async function failBgRemoveJob(db: Db, input: { jobId: string; accountId: string; message: string }) {
-  const result = await db.transaction(async (tx) => {
-    const [job] = await tx
-      .select()
-      .from(bgRemoveJobs)
-      .where(and(eq(bgRemoveJobs.id, input.jobId), eq(bgRemoveJobs.accountId, input.accountId)))
-      .for("update");
-    if (!job) return { found: false, refunded: false, newlyFailed: false };
-    if (job.status === "completed") return { found: true, refunded: false, newlyFailed: false };
-    if (job.status !== "failed") {
-      await tx.update(bgRemoveJobs).set({ status: "failed", errorMessage: input.message, failedAt: new Date() }).where(eq(bgRemoveJobs.id, job.id));
-    }
-    const refund = await refundDebit(tx, {
-      accountId: job.accountId,
-      debitId: job.walletTransactionId,
-      reason: `Background removal ${job.id} failed: ${job.errorMessage ?? input.message}`,
-    });
-    return { found: true, refunded: refund.refunded, newlyFailed: job.status !== "failed" };
-  });
+  const result = await db.transaction((tx) =>
+    endWithRefund(tx, {
+      lock: async (tx) =>
+        (await tx.select().from(bgRemoveJobs).where(and(eq(bgRemoveJobs.id, input.jobId), eq(bgRemoveJobs.accountId, input.accountId))).for("update"))[0],
+      ended: ["failed"],
+      mark: (tx, job) => tx.update(bgRemoveJobs).set({ status: "failed", errorMessage: input.message, failedAt: new Date() }).where(eq(bgRemoveJobs.id, job.id)),
+      refundReason: (job) => `Background removal ${job.id} failed: ${job.errorMessage ?? input.message}`,
+    }),
+  );
   // A copied source is no longer needed (our own uploads are never copied, so never deleted here).
   if (result.found) await storage().delete(sourceCopyKey(input.accountId, input.jobId)).catch(() => {});
-  if (result.newlyFailed) await emitWebhookEvent(db, { accountId: input.accountId, type: "bg_removal.failed", data: (tx) => getBgRemoveJob(tx, input.accountId, input.jobId) });
+  if (result.newlyEnded) await emitWebhookEvent(db, { accountId: input.accountId, type: "bg_removal.failed", data: (tx) => getBgRemoveJob(tx, input.accountId, input.jobId) });
   return { found: result.found, refunded: result.refunded };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { bgRemoveJobs } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { bgRemoveJobs } from "@/lib/foundation/db/schema";
+import { notFound } from "@/lib/foundation/http/api-error";
 import { toPublicBgRemoveJob } from "./public-job";
 
 /** Another account's job is indistinguishable from a missing one (404). */

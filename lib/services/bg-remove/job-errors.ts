@@ -1,5 +1,5 @@
 import { NonRetriableError } from "inngest";
-import { failureMessageFor } from "@/lib/jobs/job-errors";
+import { failureMessageFor } from "@/lib/domain/jobs/job-errors";
 
 /**
  * Errors of a background removal job. Their messages are shown to the customer

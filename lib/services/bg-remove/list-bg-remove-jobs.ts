@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { bgRemoveJobs } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { bgRemoveJobs } from "@/lib/foundation/db/schema";
 import { toPublicBgRemoveJob } from "./public-job";
 
 /** The account's jobs, newest first, optionally of one status (GET /v1/services/bg-remove). */

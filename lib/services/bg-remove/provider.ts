@@ -1,10 +1,10 @@
-import { BG_REMOVAL_PROVIDER, removeBackground, warmUpBackgroundRemoval, type BgRemovalOptions, type BgRemovalResult } from "@/lib/ml/background-removal";
+import { BG_REMOVAL_PROVIDER, removeBackground, warmUpBackgroundRemoval, type BgRemovalOptions, type BgRemovalResult } from "@/lib/engines/ml/background-removal";
 import { z } from "zod";
-import { parseEnv } from "@/lib/parse-env";
+import { parseEnv } from "@/lib/foundation/parse-env";
 
 /**
  * The seam between the service and whatever removes backgrounds. Today one
- * provider: the ISNet model running in this process (lib/ml/background-removal).
+ * provider: the ISNet model running in this process (lib/engines/ml/background-removal).
  * A hosted provider is another entry here, picked by BG_REMOVE_PROVIDER; the job
  * records the `provider` that actually ran.
  */

@@ -1,6 +1,6 @@
-import type { bgRemoveJobs } from "@/lib/db/schema";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
-import { FILES_PATH_PREFIX, verifyFileUrl } from "@/lib/storage/sign-url";
+import type { bgRemoveJobs } from "@/lib/foundation/db/schema";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
+import { FILES_PATH_PREFIX, verifyFileUrl } from "@/lib/domain/storage/sign-url";
 
 type Row = typeof bgRemoveJobs.$inferSelect;
 

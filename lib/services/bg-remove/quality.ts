@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { CutoutQuality } from "@/lib/ml/background-removal";
-import type { BgRemoveQuality } from "@/lib/db/schema";
+import type { CutoutQuality } from "@/lib/engines/ml/background-removal";
+import type { BgRemoveQuality } from "@/lib/foundation/db/schema";
 
 /** The engine's report as the job stores and shows it: snake_case, with the verdict a review screen filters on. */
 export function toQualityField(q: CutoutQuality): BgRemoveQuality {

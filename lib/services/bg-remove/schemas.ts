@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/foundation/http/pagination";
 import { bgRemoveQualitySchema } from "./quality";
-
-export const SUBJECT_TYPES = ["auto", "person", "product", "logo", "text", "hair_heavy"] as const;
-export const OUTPUT_BACKGROUNDS = ["transparent", "white"] as const;
+import { BG_REMOVE_DEFAULTS, EDGE_SOFTNESS, OUTPUT_BACKGROUNDS, SUBJECT_TYPES } from "./values";
 
 /** POST /v1/services/bg-remove (contract 4.1): defaults as the contract gives them. */
 export const createBgRemoveBody = z.strictObject({
@@ -12,15 +10,15 @@ export const createBgRemoveBody = z.strictObject({
     .trim()
     .max(4096, "image_url is longer than 4096 characters.")
     .pipe(z.url({ error: "image_url must be an absolute http(s) URL." })),
-  subject_type: z.enum(SUBJECT_TYPES, { error: `subject_type must be one of ${SUBJECT_TYPES.join(", ")}.` }).default("auto"),
+  subject_type: z.enum(SUBJECT_TYPES, { error: `subject_type must be one of ${SUBJECT_TYPES.join(", ")}.` }).default(BG_REMOVE_DEFAULTS.subject_type),
   edge_softness: z
-    .number({ error: "edge_softness must be an integer from 0 (hard cut) to 10 (feathered)." })
-    .int("edge_softness must be an integer from 0 (hard cut) to 10 (feathered).")
-    .min(0, "edge_softness must be at least 0.")
-    .max(10, "edge_softness must be at most 10.")
-    .default(3),
-  high_detail_mode: z.boolean({ error: "high_detail_mode must be true or false." }).default(false),
-  output_background: z.enum(OUTPUT_BACKGROUNDS, { error: `output_background must be ${OUTPUT_BACKGROUNDS.join(" or ")}.` }).default("transparent"),
+    .number({ error: `edge_softness must be an integer from ${EDGE_SOFTNESS.min} (hard cut) to ${EDGE_SOFTNESS.max} (feathered).` })
+    .int(`edge_softness must be an integer from ${EDGE_SOFTNESS.min} (hard cut) to ${EDGE_SOFTNESS.max} (feathered).`)
+    .min(EDGE_SOFTNESS.min, `edge_softness must be at least ${EDGE_SOFTNESS.min}.`)
+    .max(EDGE_SOFTNESS.max, `edge_softness must be at most ${EDGE_SOFTNESS.max}.`)
+    .default(BG_REMOVE_DEFAULTS.edge_softness),
+  high_detail_mode: z.boolean({ error: "high_detail_mode must be true or false." }).default(BG_REMOVE_DEFAULTS.high_detail_mode),
+  output_background: z.enum(OUTPUT_BACKGROUNDS, { error: `output_background must be ${OUTPUT_BACKGROUNDS.join(" or ")}.` }).default(BG_REMOVE_DEFAULTS.output_background),
 });
 
 export type CreateBgRemoveInput = z.output<typeof createBgRemoveBody>;

@@ -1,8 +1,8 @@
-import type { Db } from "@/lib/db/types";
-import { refundDebit } from "@/lib/wallet/refund-debit";
+import type { Db } from "@/lib/foundation/db/types";
+import { refundDebit } from "@/lib/domain/wallet/refund-debit";
 
-/** What a billed batch row carries (lib/db/schema/billed-batch.ts). */
-type BilledBatch = {
+/** What a billed batch row carries (lib/foundation/db/schema/billed-batch.ts). */
+export type BilledBatch = {
   accountId: string;
   totalFiles: number;
   pricePerFile: number;

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { billingCheckouts } from "@/lib/db/schema";
-import { getBalance } from "@/lib/wallet/get-balance";
-import { notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { billingCheckouts } from "@/lib/foundation/db/schema";
+import { getBalance } from "@/lib/domain/wallet/get-balance";
+import { notFound } from "@/lib/foundation/http/api-error";
 
 /** What the top-up page polls after Stripe sends the customer back: credited yet? */
 export async function getCheckout(db: Db, accountId: string, sessionId: string) {

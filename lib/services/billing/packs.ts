@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { config } from "@/lib/config";
-import { badRequest } from "@/lib/http/api-error";
+import { config } from "@/lib/foundation/config";
+import { badRequest } from "@/lib/foundation/http/api-error";
 
 /** A token pack as sold: the price is in the currency's minor unit (cents). */
 export const tokenPack = z.strictObject({

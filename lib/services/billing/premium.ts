@@ -1,13 +1,13 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/domain/audit/record-audit";
 import type Stripe from "stripe";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { accounts, billingGrants, billingSubscriptions } from "@/lib/db/schema";
-import { config } from "@/lib/config";
-import { appOrigin } from "@/lib/http/app-origin";
-import { setPlan } from "@/lib/accounts/set-plan";
-import { grantTokens } from "@/lib/wallet/grant-tokens";
-import { logger } from "@/lib/log/logger";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, billingGrants, billingSubscriptions } from "@/lib/foundation/db/schema";
+import { config } from "@/lib/foundation/config";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
+import { setPlan } from "@/lib/domain/identity/set-plan";
+import { grantTokens } from "@/lib/domain/wallet/grant-tokens";
+import { logger } from "@/lib/foundation/log/logger";
 import { ensureCustomer, type Account } from "./stripe-customer";
 import { stripe, viaStripe } from "./stripe-client";
 

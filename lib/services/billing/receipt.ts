@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { billingAutoTopUpAttempts, billingCheckouts, walletTransactions } from "@/lib/db/schema";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { billingAutoTopUpAttempts, billingCheckouts, walletTransactions } from "@/lib/foundation/db/schema";
+import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { stripe, viaStripe } from "./stripe-client";
 
 const noReceipt = () => new ApiError(404, "NO_RECEIPT", "This ledger entry was not paid by card, so there is no receipt for it.");

@@ -1,11 +1,11 @@
 import type Stripe from "stripe";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { accounts, billingCheckouts, billingReversals, wallets, walletTransactions } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { logger } from "@/lib/log/logger";
-import { countNoun } from "@/lib/count-noun";
-import { forgetAccount } from "@/lib/auth/principal-cache";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, billingCheckouts, billingReversals, wallets, walletTransactions } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { logger } from "@/lib/foundation/log/logger";
+import { countNoun } from "@/lib/foundation/count-noun";
+import { forgetAccount } from "@/lib/domain/identity/principal-cache";
 import type { StripeEventOutcome } from "./stripe-event-outcome";
 
 type Reversal = {

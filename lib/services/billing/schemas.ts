@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkoutStatusEnum } from "@/lib/db/schema";
+import { checkoutStatusEnum } from "@/lib/foundation/db/schema";
 
 export const packResponse = z.object({
   id: z.string(),

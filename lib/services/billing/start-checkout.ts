@@ -1,7 +1,7 @@
-import { recordAudit } from "@/lib/audit/record-audit";
-import type { Db } from "@/lib/db/types";
-import { billingCheckouts } from "@/lib/db/schema";
-import { appOrigin } from "@/lib/http/app-origin";
+import { recordAudit } from "@/lib/domain/audit/record-audit";
+import type { Db } from "@/lib/foundation/db/types";
+import { billingCheckouts } from "@/lib/foundation/db/schema";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
 import { requirePack } from "./packs";
 import { stripe, viaStripe } from "./stripe-client";
 import { ensureCustomer, type Account } from "./stripe-customer";

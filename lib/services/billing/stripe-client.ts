@@ -1,6 +1,6 @@
 import Stripe from "stripe";
-import { config } from "@/lib/config";
-import { ApiError } from "@/lib/http/api-error";
+import { config } from "@/lib/foundation/config";
+import { ApiError } from "@/lib/foundation/http/api-error";
 
 let cached: { key: string; url: string | undefined; client: Stripe } | undefined;
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { accounts } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts } from "@/lib/foundation/db/schema";
 import { stripe, viaStripe } from "./stripe-client";
 
 export type Account = typeof accounts.$inferSelect;

@@ -1,10 +1,10 @@
 import type Stripe from "stripe";
 import { TransactionRollbackError, and, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { billingCheckouts } from "@/lib/db/schema";
-import { grantTokens } from "@/lib/wallet/grant-tokens";
-import { logger } from "@/lib/log/logger";
-import { ApiError } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { billingCheckouts } from "@/lib/foundation/db/schema";
+import { grantTokens } from "@/lib/domain/wallet/grant-tokens";
+import { logger } from "@/lib/foundation/log/logger";
+import { ApiError } from "@/lib/foundation/http/api-error";
 import { stripe, webhookSecret } from "./stripe-client";
 import { applySubscriptionEvent, grantPremiumAllowance } from "./premium";
 import { reverseDisputedCharge, reverseRefundedCharge } from "./reverse-purchase";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { appOrigin } from "@/lib/http/app-origin";
-import { requestOrigin } from "@/lib/http/request-context";
-import { countNoun } from "@/lib/count-noun";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
+import { requestOrigin } from "@/lib/foundation/http/request-context";
+import { countNoun } from "@/lib/foundation/count-noun";
 import { encodeCursor, type ListCursor, type ListKey, type ListQueryOutput } from "./list-query";
 
 /**
@@ -73,7 +73,7 @@ export function keysetEnvelope<T>(req: Request, q: ListQueryOutput, page: Keyset
   };
 }
 
-/** The response shape of keysetEnvelope, for the API description (lib/openapi). */
+/** The response shape of keysetEnvelope, for the API description (lib/http/openapi). */
 export function keysetResponse<T extends z.ZodType>(item: T) {
   const link = z.string().nullable();
   return z.object({

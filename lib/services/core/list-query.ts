@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/foundation/http/pagination";
 import { SORT_KEYS, type SortKey } from "./catalog-values";
 
 export type SortOrder = "asc" | "desc";

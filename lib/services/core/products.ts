@@ -1,9 +1,9 @@
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { products, projects } from "@/lib/db/schema";
-import { isUniqueViolation } from "@/lib/db/errors";
-import { newId } from "@/lib/ids";
-import { ApiError, conflict, notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { products, projects } from "@/lib/foundation/db/schema";
+import { isUniqueViolation } from "@/lib/foundation/db/errors";
+import { newId } from "@/lib/foundation/ids";
+import { ApiError, conflict, notFound } from "@/lib/foundation/http/api-error";
 import { minPpiFor } from "./catalog-values";
 import { isForeignKeyViolation } from "./db-errors";
 import { keysetPage, type KeysetStep } from "./keyset-page";

@@ -56,7 +56,7 @@ export const projectListQuery = z
   .transform(resolveListCursor);
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 
-/** A project as every project route answers it (toPublicProject), for the API description (lib/openapi). */
+/** A project as every project route answers it (toPublicProject), for the API description (lib/http/openapi). */
 const isoTs = z.iso.datetime({ offset: true });
 export const projectResponse = z.object({
   id: z.string(),

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { preflightReports, products, projects, type PreflightOverride } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { preflightReports, products, projects, type PreflightOverride } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { isForeignKeyViolation } from "./db-errors";
 import { keysetPage, type KeysetStep } from "./keyset-page";
 import { keysetSql, rowKey } from "./keyset-sql";

@@ -1,9 +1,9 @@
-import type { Db } from "@/lib/db/types";
-import { faceCropItems, faceCropTasks } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { storage } from "@/lib/storage";
-import { debitTokens } from "@/lib/wallet/debit-tokens";
-import { startJob } from "@/lib/jobs/start-job";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceCropItems, faceCropTasks } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { storage } from "@/lib/domain/storage";
+import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
+import { startJob } from "@/lib/domain/jobs/start-job";
 import { facesCropPrice, FACE_CROP_OPERATION } from "./pricing";
 import type { IcpType } from "./presets";
 import { sourceKey } from "./storage-keys";

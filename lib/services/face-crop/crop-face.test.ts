@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { detectFaces, shutDownFaces } from "@/lib/ml/faces";
+import { detectFaces, shutDownFaces } from "@/lib/engines/ml/faces";
 import { CUT_CROWN_SHARE, cropFace, FaceCutError, FaceTooSmallForPrintError, minimumForPrint, fillShare, MAX_FILL_SHARE, NoFaceError, recropManual, TooMuchPaddingError } from "./crop-face";
 import { planPadding } from "./plan-crop";
 import { ICP_TYPES, PRESETS } from "./presets";

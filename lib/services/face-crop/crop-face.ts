@@ -1,4 +1,4 @@
-import { detectFaces, type DetectedFace } from "@/lib/ml/faces";
+import { detectFaces, type DetectedFace } from "@/lib/engines/ml/faces";
 import { planCrop, manualPlan, planPadding, type CropPlan, type Padding } from "./plan-crop";
 import { PRESETS, PRINT_PPI, printPixels, type IcpType } from "./presets";
 import { renderCrop, type RenderedCrop, type SuperResolver } from "./render-crop";

@@ -1,5 +1,5 @@
-import type { Db } from "@/lib/db/types";
-import { checkSourceUrl } from "@/lib/sources/fetch-source";
+import type { Db } from "@/lib/foundation/db/types";
+import { checkSourceUrl } from "@/lib/domain/sources/fetch-source";
 import { acceptTask } from "./accept-task";
 import { runSync } from "./run-sync";
 import { queuedBody } from "./public-task";

@@ -1,9 +1,9 @@
-import type { Db } from "@/lib/db/types";
-import { config } from "@/lib/config";
-import { ApiError } from "@/lib/http/api-error";
-import { validationError } from "@/lib/http/validation-error";
-import { detectType } from "@/lib/sources/detect-type";
-import { faceEngineConfig, isFaceInputError, probeImage } from "@/lib/ml/faces";
+import type { Db } from "@/lib/foundation/db/types";
+import { config } from "@/lib/foundation/config";
+import { ApiError } from "@/lib/foundation/http/api-error";
+import { validationError } from "@/lib/foundation/http/validation-error";
+import { detectType } from "@/lib/domain/sources/detect-type";
+import { faceEngineConfig, isFaceInputError, probeImage } from "@/lib/engines/ml/faces";
 import { acceptTask, type IncomingFile } from "./accept-task";
 import { MAX_UPLOAD_FILES, SYNC_MAX_FILES, SYNC_MAX_MEGAPIXELS } from "./limits";
 import { runSync } from "./run-sync";

@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { faceCropTasks } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceCropTasks } from "@/lib/foundation/db/schema";
 import { finishTask } from "./finish-task";
 
 /** A batch cropped while the caller waits takes seconds; one still running after this was abandoned. */

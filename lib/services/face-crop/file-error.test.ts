@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isImageInputError } from "@/lib/ml/background-removal";
-import { isFaceEngineError } from "@/lib/ml/faces";
+import { isImageInputError } from "@/lib/engines/ml/background-removal";
+import { isFaceEngineError } from "@/lib/engines/ml/faces";
 import { toFileError } from "./process-item";
 
 // The engines' workers are process-wide singletons whose listeners belong to the

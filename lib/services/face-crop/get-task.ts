@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { faceCropTasks } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceCropTasks } from "@/lib/foundation/db/schema";
+import { notFound } from "@/lib/foundation/http/api-error";
 import { toPublicTask } from "./public-task";
 
 /** Another account's task is indistinguishable from a missing one (404). */

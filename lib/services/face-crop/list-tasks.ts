@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@/lib/db/types";
-import { faceCropItems, faceCropTasks } from "@/lib/db/schema";
-import { pageQuery } from "@/lib/http/pagination";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceCropItems, faceCropTasks } from "@/lib/foundation/db/schema";
+import { pageQuery } from "@/lib/foundation/http/pagination";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
 import { netTokens } from "./public-task";
 
 const STATUSES = ["queued", "running", "completed", "failed"] as const;

@@ -1,4 +1,4 @@
-import type { DetectedFace, Point } from "@/lib/ml/faces";
+import type { DetectedFace, Point } from "@/lib/engines/ml/faces";
 import type { CropPreset } from "./presets";
 
 /**

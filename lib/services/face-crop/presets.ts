@@ -1,3 +1,5 @@
+import type { IcpType } from "@/lib/foundation/db/schema/studio-values";
+
 /**
  * The Face Crop presets (`icp_type`): the geometry every photo of a batch is cut
  * to, so head size and eye line match across a whole picture day. This table is
@@ -17,8 +19,7 @@
  *   parents buy the shoulders and the outfit), and more roll straightened (children tilt).
  * The exact numbers are our choice inside those ranges.
  */
-export const ICP_TYPES = ["school", "corporate", "sports", "childcare"] as const;
-export type IcpType = (typeof ICP_TYPES)[number];
+export { ICP_TYPES, type IcpType } from "@/lib/foundation/db/schema/studio-values";
 
 export type CropPreset = {
   /** Output aspect, width:height. */

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { faceCropItems, type faceCropTasks } from "@/lib/db/schema";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceCropItems, type faceCropTasks } from "@/lib/foundation/db/schema";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
 
 type Task = typeof faceCropTasks.$inferSelect;
 type Item = typeof faceCropItems.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { faceCropItems, faceCropTasks } from "@/lib/db/schema";
-import { ApiError, conflict, notFound } from "@/lib/http/api-error";
-import { storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceCropItems, faceCropTasks } from "@/lib/foundation/db/schema";
+import { ApiError, conflict, notFound } from "@/lib/foundation/http/api-error";
+import { storage } from "@/lib/domain/storage";
 import { recropManual } from "./crop-face";
 import type { IcpType } from "./presets";
 import { outputKeys } from "./storage-keys";

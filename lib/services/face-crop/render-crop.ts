@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { exifOrientation, openImage } from "@/lib/engines/imaging/image-input";
 import { planCorners, planPadding, type CropPlan, type Padding } from "./plan-crop";
 import { printPixels, type CropPreset } from "./presets";
 
@@ -51,7 +52,7 @@ export async function renderCrop(
   const inside = { left: clamp(bx0, 0, size.width - 1), top: clamp(by0, 0, size.height - 1) };
   const insideW = clamp(bx1, inside.left + 1, size.width) - inside.left;
   const insideH = clamp(by1, inside.top + 1, size.height) - inside.top;
-  const photo = await (await uprightSource(bytes))
+  const photo = await (await uprightSource(bytes, size.width * size.height))
     .extract({ ...inside, width: insideW, height: insideH })
     .removeAlpha()
     .toColourspace("srgb")
@@ -129,12 +130,13 @@ export async function renderCrop(
 
 /**
  * sharp applies an extract before the EXIF turn when both are in one pipeline, so
- * a photo with an orientation tag is turned into upright pixels first.
+ * a photo with an orientation tag is turned into upright pixels first. The face
+ * engine has read this photo already (its `pixels`): it is decoded the same way.
  */
-async function uprightSource(bytes: Buffer): Promise<sharp.Sharp> {
+async function uprightSource(bytes: Buffer, pixels: number): Promise<sharp.Sharp> {
   const { orientation } = await sharp(bytes, { limitInputPixels: false }).metadata();
-  if (!orientation || orientation === 1) return sharp(bytes, { limitInputPixels: false });
-  const { data, info } = await sharp(bytes, { limitInputPixels: false }).autoOrient().raw().toBuffer({ resolveWithObject: true });
+  if (exifOrientation(orientation) === 1) return openImage(bytes, pixels);
+  const { data, info } = await openImage(bytes, pixels).autoOrient().raw().toBuffer({ resolveWithObject: true });
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { faceCropItems } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceCropItems } from "@/lib/foundation/db/schema";
 import type { AcceptedTask } from "./accept-task";
 import { finishTask } from "./finish-task";
 import { processItem } from "./process-item";

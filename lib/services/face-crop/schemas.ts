@@ -49,7 +49,7 @@ export const recropBody = z.strictObject({
   }, { error: "crop_box is required: { x, y, w, h } in the photo's upright pixels." }),
 });
 
-// Response shapes, for the API description (lib/openapi); the contract test validates real answers against them.
+// Response shapes, for the API description (lib/http/openapi); the contract test validates real answers against them.
 const box = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
 const point = z.object({ x: z.number(), y: z.number() });
 const ts = z.iso.datetime({ offset: true });

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { preflightReports, type FixStepRecord } from "@/lib/db/schema";
-import { storage } from "@/lib/storage";
-import { applyRasterFixes, type RasterFixType } from "@/lib/imaging/fixes/raster-fixes";
-import { addPdfBleed } from "@/lib/pdf/fixes/add-pdf-bleed";
-import { FLATTEN_PPI, runPdfPrepress, PrepressError } from "@/lib/pdf/fixes/pdf-prepress";
-import { prepressFacts, type PrepressFacts } from "@/lib/pdf/fixes/prepress-facts";
+import type { Db } from "@/lib/foundation/db/types";
+import { preflightReports, type FixStepRecord } from "@/lib/foundation/db/schema";
+import { storage } from "@/lib/domain/storage";
+import { applyRasterFixes, type RasterFixType } from "@/lib/engines/imaging/fixes/raster-fixes";
+import { addPdfBleed } from "@/lib/engines/pdf/fixes/add-pdf-bleed";
+import { FLATTEN_PPI, runPdfPrepress, PrepressError } from "@/lib/engines/pdf/fixes/pdf-prepress";
+import { prepressFacts, type PrepressFacts } from "@/lib/engines/pdf/fixes/prepress-facts";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { FixEngineError, FixInputError } from "./job-errors";
 

@@ -1,8 +1,8 @@
-import type { Db } from "@/lib/db/types";
-import { fixJobs } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { debitTokens } from "@/lib/wallet/debit-tokens";
-import { startJob } from "@/lib/jobs/start-job";
+import type { Db } from "@/lib/foundation/db/types";
+import { fixJobs } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
+import { startJob } from "@/lib/domain/jobs/start-job";
 import { getReportRow } from "@/lib/services/preflight/reports";
 import { FIX_OPERATION } from "./pricing";
 import { planFixJob } from "./plan-fix-job";
@@ -12,7 +12,7 @@ import type { CreateFixJobBody } from "./schemas";
  * Accepts an AI fix job: the report is looked up in the caller's account (404
  * otherwise) and the plan decided (every refusal is a 400 and costs nothing);
  * then the flat price, the job row and the job's start commit in one
- * transaction. The work runs in inngest/ai-fix.ts.
+ * transaction. The work runs in inngest/fixes.ts.
  */
 export async function createFixJob(db: Db, accountId: string, body: CreateFixJobBody) {
   const report = await getReportRow(db, accountId, body.preflightReportId);

@@ -1,8 +1,8 @@
 import { and, eq, lt } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { fixJobs } from "@/lib/db/schema";
-import { config } from "@/lib/config";
-import { storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { fixJobs } from "@/lib/foundation/db/schema";
+import { config } from "@/lib/foundation/config";
+import { storage } from "@/lib/domain/storage";
 import { endFixJobWithRefund } from "./finish-job";
 
 /**

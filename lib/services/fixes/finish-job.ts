@@ -1,8 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { fixJobs, type FixRecheckRecord, type FixStepRecord } from "@/lib/db/schema";
-import { refundDebit } from "@/lib/wallet/refund-debit";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import type { Db } from "@/lib/foundation/db/types";
+import { fixJobs, type FixRecheckRecord, type FixStepRecord } from "@/lib/foundation/db/schema";
+import { storage } from "@/lib/domain/storage";
+import { endWithRefund } from "@/lib/services/billed-job/end-with-refund";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
 import { getFixJob } from "./get-fix-job";
 
 type Status = (typeof fixJobs.$inferSelect)["status"];
@@ -38,30 +39,33 @@ export async function completeFixJob(
 
 /**
  * Ends a job that is not finished: failed (its error for people) or rejected
- * (by its owner), and refunds its debit in the same transaction. Idempotent:
- * the ledger allows one refund per debit. A completed job is left alone.
+ * (by its owner), and refunds its debit in the same transaction (endWithRefund:
+ * once, and never for a completed job).
  */
 export async function endFixJobWithRefund(db: Db, input: { jobId: string; accountId: string; status: "failed" | "rejected"; message: string }) {
   return db.transaction(async (tx) => {
-    const [job] = await tx
-      .select()
-      .from(fixJobs)
-      .where(and(eq(fixJobs.id, input.jobId), eq(fixJobs.accountId, input.accountId)))
-      .for("update");
-    if (!job) return { found: false, refunded: false, job: null };
-    if (job.status === "completed") return { found: true, refunded: false, job };
-    if (job.status !== "failed" && job.status !== "rejected") {
-      await tx
-        .update(fixJobs)
-        .set(input.status === "failed" ? { status: "failed", errorMessage: input.message, failedAt: new Date() } : { status: "rejected", completedAt: null, failedAt: new Date() })
-        .where(eq(fixJobs.id, job.id));
-      if (input.status === "failed") await emitWebhookEvent(tx, { accountId: job.accountId, type: "ai_fix.failed", data: (sp) => getFixJob(sp, job.accountId, job.id) });
-    }
-    const refund = await refundDebit(tx, {
-      accountId: job.accountId,
-      debitId: job.walletTransactionId,
-      reason: `AI fix job ${job.id} ${input.status === "failed" ? "failed" : "was rejected"}: ${job.errorMessage ?? input.message}`,
+    const ended = await endWithRefund(tx, {
+      lock: async (tx) => (await tx.select().from(fixJobs).where(and(eq(fixJobs.id, input.jobId), eq(fixJobs.accountId, input.accountId))).for("update"))[0],
+      ended: ["failed", "rejected"],
+      mark: async (tx, job) => {
+        await tx
+          .update(fixJobs)
+          .set(input.status === "failed" ? { status: "failed", errorMessage: input.message, failedAt: new Date() } : { status: "rejected", completedAt: null, failedAt: new Date() })
+          .where(eq(fixJobs.id, job.id));
+        if (input.status === "failed") await emitWebhookEvent(tx, { accountId: job.accountId, type: "ai_fix.failed", data: (sp) => getFixJob(sp, job.accountId, job.id) });
+      },
+      refundReason: (job) => `AI fix job ${job.id} ${input.status === "failed" ? "failed" : "was rejected"}: ${job.errorMessage ?? input.message}`,
     });
-    return { found: true, refunded: refund.refunded, job };
+    return { found: ended.found, refunded: ended.refunded, job: ended.job };
   });
+}
+
+/**
+ * The failure handler's work: the job failed with its message and refunded
+ * once; a result it had written (staged or final) goes unless it completed.
+ */
+export async function failFixJob(db: Db, input: { jobId: string; accountId: string; message: string }) {
+  const ended = await endFixJobWithRefund(db, { ...input, status: "failed" });
+  if (ended.job?.outputKey && ended.job.status !== "completed") await storage().delete(ended.job.outputKey).catch(() => {});
+  return { refunded: ended.refunded };
 }

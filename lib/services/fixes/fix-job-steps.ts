@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { fixJobs, type FixRecheckRecord, type FixStepRecord } from "@/lib/db/schema";
-import { storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { fixJobs, type FixRecheckRecord, type FixStepRecord } from "@/lib/foundation/db/schema";
+import { storage } from "@/lib/domain/storage";
 import { applyFixes, loadReport, type AppliedFixes, type FixJobWork } from "./apply-fixes";
 import { completeFixJob, moveFixJob } from "./finish-job";
 import { FixEngineError } from "./job-errors";
@@ -9,7 +9,7 @@ import { recheckOutput } from "./recheck-output";
 import { storePreviews } from "./render-previews";
 import { outputKey, stagedKey } from "./storage-keys";
 
-/** The steps of inngest/ai-fix.ts, each a plain function so both runtimes and the tests call the same code. */
+/** The steps of inngest/fixes.ts, each a plain function so both runtimes and the tests call the same code. */
 
 export async function loadFixJob(db: Db, jobId: string, accountId: string) {
   const [row] = await db

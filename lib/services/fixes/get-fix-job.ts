@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { fixJobs } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { fixJobs } from "@/lib/foundation/db/schema";
+import { notFound } from "@/lib/foundation/http/api-error";
 import { toPublicFixJob } from "./public-job";
 
 export async function getFixJobRow(db: Db, accountId: string, jobId: string) {

@@ -1,5 +1,5 @@
 import { NonRetriableError } from "inngest";
-import { failureMessageFor } from "@/lib/jobs/job-errors";
+import { failureMessageFor } from "@/lib/domain/jobs/job-errors";
 
 /** The file or its report cannot be fixed (deleted, expired, unreadable): retrying will not help. Shown to the customer. */
 export class FixInputError extends NonRetriableError {

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@/lib/db/types";
-import { fixJobs } from "@/lib/db/schema";
-import { pageQuery } from "@/lib/http/pagination";
+import type { Db } from "@/lib/foundation/db/types";
+import { fixJobs } from "@/lib/foundation/db/schema";
+import { pageQuery } from "@/lib/foundation/http/pagination";
 import { toPublicFixJob } from "./public-job";
 import { FIX_JOB_STATUSES, fixJobResponse } from "./schemas";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/api-error";
-import type { preflightReports } from "@/lib/db/schema";
+import { ApiError } from "@/lib/foundation/http/api-error";
+import type { preflightReports } from "@/lib/foundation/db/schema";
 import { planFixJob } from "./plan-fix-job";
 
 type Row = typeof preflightReports.$inferSelect;

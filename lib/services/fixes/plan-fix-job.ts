@@ -1,5 +1,5 @@
-import type { preflightReports } from "@/lib/db/schema";
-import { ApiError, badRequest } from "@/lib/http/api-error";
+import type { preflightReports } from "@/lib/foundation/db/schema";
+import { ApiError, badRequest } from "@/lib/foundation/http/api-error";
 import { deriveFixes, type FixType, type PdfPrepressStep } from "@/lib/services/preflight/fix-types";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { FIX_PRICES, type FixTier } from "./pricing";

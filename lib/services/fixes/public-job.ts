@@ -1,5 +1,5 @@
-import type { fixJobs } from "@/lib/db/schema";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
+import type { fixJobs } from "@/lib/foundation/db/schema";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
 
 type Row = typeof fixJobs.$inferSelect;
 

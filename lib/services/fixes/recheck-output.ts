@@ -1,8 +1,8 @@
 import { and, eq, like } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { preflightReports, type FixRecheckRecord, type PreflightCheckParams } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { preflightReports, type FixRecheckRecord, type PreflightCheckParams } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { storage } from "@/lib/domain/storage";
 import { resolveStatus, type CheckTargets, type PreflightIssue } from "@/lib/services/preflight/issue";
 import type { PreflightFileType } from "@/lib/services/preflight/analyze-file";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { storage } from "@/lib/storage";
-import { runGhostscript } from "@/lib/pdf/ghostscript/run-ghostscript";
+import { storage } from "@/lib/domain/storage";
+import { runGhostscript } from "@/lib/engines/pdf/ghostscript/run-ghostscript";
 import { previewKey } from "./storage-keys";
 
 const SIZE = 800;

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { fixJobs } from "@/lib/db/schema";
-import { ApiError, conflict, notFound } from "@/lib/http/api-error";
-import { startJob } from "@/lib/jobs/start-job";
-import { storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { fixJobs } from "@/lib/foundation/db/schema";
+import { ApiError, conflict, notFound } from "@/lib/foundation/http/api-error";
+import { startJob } from "@/lib/domain/jobs/start-job";
+import { storage } from "@/lib/domain/storage";
 import { endFixJobWithRefund } from "./finish-job";
 import { getFixJob } from "./get-fix-job";
 import type { ApproveFixJobBody } from "./schemas";

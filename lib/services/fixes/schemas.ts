@@ -39,7 +39,7 @@ export type ApproveFixJobBody = z.output<typeof approveFixJobBody>;
 
 export const FIX_JOB_STATUSES = ["analyzing", "awaiting_approval", "applying", "completed", "failed", "rejected"] as const;
 
-// Response shapes, for the API description (lib/openapi); the contract test validates real answers against them.
+// Response shapes, for the API description (lib/http/openapi); the contract test validates real answers against them.
 const ts = z.iso.datetime({ offset: true });
 const cost = z.object({ min: z.number().int(), max: z.number().int() });
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { derivedKey } from "@/lib/secret";
+import { derivedKey } from "@/lib/foundation/secret";
 
 // Access codes: 10 characters of Crockford's base32 (no I, L, O, U: nothing a
 // parent can misread from a card), 50 bits from crypto.randomBytes. Shown as

@@ -1,6 +1,6 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { ApiError } from "@/lib/http/api-error";
-import { sharedLimiter } from "@/lib/http/limiter-store";
+import { ApiError } from "@/lib/foundation/http/api-error";
+import { sharedLimiter } from "@/lib/foundation/http/limiter-store";
 
 // Guessing codes is slowed twice, in the shared limiter store (RATE_LIMIT_STORE):
 // wrong codes per IP (20 in 15 minutes lock that address out of code entry for

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { accounts, agencyJobs, galleries, galleryAccessCodes, galleryPhotos, subjects } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, agencyJobs, galleries, galleryAccessCodes, galleryPhotos, subjects } from "@/lib/foundation/db/schema";
+import { ApiError } from "@/lib/foundation/http/api-error";
 import { codeLookup, normaliseCode } from "./access-codes";
 import { assertCodeAttemptAllowed, recordWrongCode } from "./code-attempts";
 import { openGalleriesOf } from "./open-galleries";

@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
-import type { Db } from "@/lib/db/types";
-import { accounts, agencyJobs, galleries, galleryAccessCodes, subjects } from "@/lib/db/schema";
-import { conflict } from "@/lib/http/api-error";
-import { requireJob } from "@/lib/services/studio/agency-jobs";
-import { cachedFontkit, fontFaces } from "@/lib/services/qr/fonts";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, agencyJobs, galleries, galleryAccessCodes, subjects } from "@/lib/foundation/db/schema";
+import { conflict } from "@/lib/foundation/http/api-error";
+import { requireJob } from "@/lib/services/agencies/agency-jobs";
+import { cachedFontkit, fontFaces } from "@/lib/engines/pdf/card-fonts/fonts";
 import { openCode } from "./access-codes";
 
 /** US Letter, 2 × 4 slips a page: each child's slip is cut out and handed to that child only. */
@@ -39,7 +39,7 @@ export async function flyerSlips(db: Db, accountId: string, agencyId: number, jo
 }
 
 /**
- * The cards' fonts (lib/services/qr/fonts.ts, through its fontkit with the subsetting fix):
+ * The cards' fonts (lib/engines/pdf/card-fonts/fonts.ts, through its fontkit with the subsetting fix):
  * a text is drawn with the first face that has all its characters (Latin, Greek,
  * Cyrillic, Japanese, Korean, Arabic, Hebrew), embedded when first needed;
  * what no face has becomes "?" rather than failing the PDF.

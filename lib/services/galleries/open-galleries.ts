@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { galleries } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { galleries } from "@/lib/foundation/db/schema";
 
 /** A gallery parents can open: published and not past its expiry. */
 export const isOpen = (now = new Date()) => and(eq(galleries.status, "published"), or(isNull(galleries.expiresAt), gt(galleries.expiresAt, now)));

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { galleries, galleryFavourites, galleryPhotos } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/api-error";
-import { storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { galleries, galleryFavourites, galleryPhotos } from "@/lib/foundation/db/schema";
+import { notFound } from "@/lib/foundation/http/api-error";
+import { storage } from "@/lib/domain/storage";
 import { describeParentGalleries } from "./exchange-code";
 import { openGalleriesOf } from "./open-galleries";
 import type { ParentPrincipal } from "./parent-principal";

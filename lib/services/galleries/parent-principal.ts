@@ -1,5 +1,5 @@
-import type { Db } from "@/lib/db/types";
-import { unauthorized } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { unauthorized } from "@/lib/foundation/http/api-error";
 import { openGalleriesOf } from "./open-galleries";
 import { verifyParentToken } from "./parent-token";
 

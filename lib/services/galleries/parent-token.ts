@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from "jose";
-import { derivedKey } from "@/lib/secret";
+import { derivedKey } from "@/lib/foundation/secret";
 
 const ISSUER = "print-studio";
 const AUDIENCE = "print-studio/parent";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { appOrigin } from "@/lib/http/app-origin";
-import { derivedKey } from "@/lib/secret";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
+import { derivedKey } from "@/lib/foundation/secret";
 
 /** Path of the preview file route (app/g/previews/[photoId]/route.ts). */
 export const PREVIEW_PATH = "/g/previews/";

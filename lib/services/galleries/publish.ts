@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, isNull, notInArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { galleries, galleryAccessCodes, galleryPhotos, jobFiles, subjects } from "@/lib/db/schema";
-import { ApiError, badRequest, conflict } from "@/lib/http/api-error";
-import { newId } from "@/lib/ids";
-import { startJob } from "@/lib/jobs/start-job";
-import { appOrigin } from "@/lib/http/app-origin";
-import { requireJob } from "@/lib/services/studio/agency-jobs";
+import type { Db } from "@/lib/foundation/db/types";
+import { galleries, galleryAccessCodes, galleryPhotos, jobFiles, subjects } from "@/lib/foundation/db/schema";
+import { ApiError, badRequest, conflict } from "@/lib/foundation/http/api-error";
+import { newId } from "@/lib/foundation/ids";
+import { startJob } from "@/lib/domain/jobs/start-job";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
+import { requireJob } from "@/lib/services/agencies/agency-jobs";
 import { codeLookup, newAccessCode, normaliseCode, sealCode } from "./access-codes";
 import type { PublishBody } from "./schemas";
 import { gallerySettingsOf } from "./settings";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, like, not, or } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { galleries, galleryPhotos, jobFiles } from "@/lib/db/schema";
-import { storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { galleries, galleryPhotos, jobFiles } from "@/lib/foundation/db/schema";
+import { storage } from "@/lib/domain/storage";
 import { watermarkOf } from "./settings";
 import { renderWatermarkedPreview } from "./watermark";
 

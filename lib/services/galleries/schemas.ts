@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
-import { intId } from "@/lib/services/studio/schemas";
+import { pageQuery } from "@/lib/foundation/http/pagination";
+import { intId } from "@/lib/services/agencies/schemas";
 
 // Parent side (/v1/parent/...).
 

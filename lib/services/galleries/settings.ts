@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "@/lib/db/types";
-import { accounts, gallerySettings, uploads } from "@/lib/db/schema";
-import { badRequest } from "@/lib/http/api-error";
-import { storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, gallerySettings, uploads } from "@/lib/foundation/db/schema";
+import { badRequest } from "@/lib/foundation/http/api-error";
+import { storage } from "@/lib/domain/storage";
 import type { SettingsBody } from "./schemas";
 import type { Watermark } from "./watermark";
 

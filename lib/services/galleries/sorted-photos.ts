@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { jobFiles, matchFaces, matchFiles, matchJobs, qrSortFrames, qrSortTasks } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { jobFiles, matchFaces, matchFiles, matchJobs, qrSortFrames, qrSortTasks } from "@/lib/foundation/db/schema";
 
 export type SortedPhoto = { subjectId: string; fileId: number; position: number; source: "qr_sort" | "face_match" };
 

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { galleries, galleryAccessCodes, galleryPhotos, subjects } from "@/lib/db/schema";
-import { conflict } from "@/lib/http/api-error";
-import { requireJob } from "@/lib/services/studio/agency-jobs";
+import type { Db } from "@/lib/foundation/db/types";
+import { galleries, galleryAccessCodes, galleryPhotos, subjects } from "@/lib/foundation/db/schema";
+import { conflict } from "@/lib/foundation/http/api-error";
+import { requireJob } from "@/lib/services/agencies/agency-jobs";
 import { openCode } from "./access-codes";
 import { gallerySettingsOf } from "./settings";
 

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { fontFaces } from "@/lib/services/qr/fonts";
+import { fontFaces } from "@/lib/engines/pdf/card-fonts/fonts";
 
 /** Longest side of a parent's preview: enough for a phone screen, never enough for a print. */
 export const PREVIEW_MAX_PX = 1200;

@@ -1,18 +1,17 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { agencies, agencyJobs, jobFiles, matchFiles, matchJobs } from "@/lib/db/schema";
-import { ApiError, badRequest } from "@/lib/http/api-error";
-import { newId } from "@/lib/ids";
-import { startJob } from "@/lib/jobs/start-job";
-import { DEFAULT_MATCH_THRESHOLD } from "@/lib/ml/faces";
-import { debitTokens } from "@/lib/wallet/debit-tokens";
-import { requireAgency } from "@/lib/services/studio/agencies";
-import { requireJob } from "@/lib/services/studio/agency-jobs";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencies, agencyJobs, jobFiles, matchFiles, matchJobs } from "@/lib/foundation/db/schema";
+import { ApiError, badRequest } from "@/lib/foundation/http/api-error";
+import { newId } from "@/lib/foundation/ids";
+import { startJob } from "@/lib/domain/jobs/start-job";
+import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
+import { requireAgency } from "@/lib/services/agencies/agencies";
+import { requireJob } from "@/lib/services/agencies/agency-jobs";
 import { countReferences } from "./build-references";
 import { cardFileIds } from "./card-frames";
 import { requireMatchingEnabled } from "./consent";
 import { requireCurrentReferences } from "./outdated-references";
-import { MATCH_OPERATION, MATCH_PRICE_PER_FILE, MAX_MATCH_JOB_FILES } from "./limits";
+import { DEFAULT_MATCH_THRESHOLD, MATCH_OPERATION, MATCH_PRICE_PER_FILE, MAX_MATCH_JOB_FILES } from "./limits";
 import type { MatchJobInput } from "./schemas";
 
 type PhotoRef = { id: number; filename: string };

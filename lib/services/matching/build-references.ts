@@ -1,15 +1,15 @@
 import { and, asc, eq, exists, inArray, isNull, ne, or, sql, count } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { agencies, faceReferences, referenceBuilds, subjectPortraits, subjects, type ReferenceProblem } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { startJob } from "@/lib/jobs/start-job";
-import { EMBEDDING_MODEL, faceSimilarity } from "@/lib/ml/faces";
-import { requireAgency } from "@/lib/services/studio/agencies";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencies, faceReferences, referenceBuilds, subjectPortraits, subjects, type ReferenceProblem } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { startJob } from "@/lib/domain/jobs/start-job";
+import { EMBEDDING_MODEL, faceSimilarity } from "@/lib/engines/ml/faces";
+import { requireAgency } from "@/lib/services/agencies/agencies";
 import { requireMatchingEnabled } from "./consent";
 import { embedSubject } from "./embed-subject";
 import { ASYNC_REFERENCES_FROM } from "./limits";
 
-/** Above this similarity two roster entries are almost certainly the same person (see lib/ml/faces/README.md). */
+/** Above this similarity two roster entries are almost certainly the same person (see lib/engines/ml/faces/README.md). */
 export const SAME_PERSON_SIMILARITY = 0.97;
 
 type SubjectRow = typeof subjects.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { qrSortFrames, qrSortTasks } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { qrSortFrames, qrSortTasks } from "@/lib/foundation/db/schema";
 
 /**
  * The photos among these that the latest finished QR sort of each found to be a

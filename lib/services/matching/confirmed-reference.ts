@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { agencies, faceReferences, jobFiles, matchFaces, matchFiles, subjects } from "@/lib/db/schema";
-import { storage } from "@/lib/storage";
-import { describeFaces, isFaceInputError } from "@/lib/ml/faces";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencies, faceReferences, jobFiles, matchFaces, matchFiles, subjects } from "@/lib/foundation/db/schema";
+import { storage } from "@/lib/domain/storage";
+import { describeFaces, isFaceInputError } from "@/lib/engines/ml/faces";
 import { referenceRow } from "./embed-subject";
 import { MAX_CONFIRMED_REFERENCES, MAX_FACES_PER_PHOTO } from "./limits";
 import { iou } from "./match-photo";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { agencies, faceReferences } from "@/lib/db/schema";
-import { forbidden } from "@/lib/http/api-error";
-import { recordAudit } from "@/lib/audit/record-audit";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencies, faceReferences } from "@/lib/foundation/db/schema";
+import { forbidden } from "@/lib/foundation/http/api-error";
+import { recordAudit } from "@/lib/domain/audit/record-audit";
 
 type AgencyRow = typeof agencies.$inferSelect;
 

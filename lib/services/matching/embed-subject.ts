@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { faceReferences, subjectPortraits, subjects, type ReferenceProblem } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { storage } from "@/lib/storage";
-import { describeFaces, EMBEDDING_MODEL, isFaceInputError, type DescribedFace } from "@/lib/ml/faces";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceReferences, subjectPortraits, subjects, type ReferenceProblem } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { storage } from "@/lib/domain/storage";
+import { describeFaces, EMBEDDING_MODEL, isFaceInputError, type DescribedFace } from "@/lib/engines/ml/faces";
 import { photoSourceOf, referencePhotoBytes, ReferencePhotoError } from "./reference-bytes";
 
 type SubjectRow = typeof subjects.$inferSelect;

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { matchFiles } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { matchFiles } from "@/lib/foundation/db/schema";
 import { requireMatchJob } from "./match-job-status";
 import { facesOf } from "./match-results";
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { jobFiles, matchFaces, matchFiles, subjects } from "@/lib/db/schema";
-import { conflict } from "@/lib/http/api-error";
-import { storage } from "@/lib/storage";
-import { labFileName } from "@/lib/services/qr-sort/export-names";
-import { asLabJpeg } from "@/lib/services/qr-sort/lab-jpeg";
-import { zipStream } from "@/lib/services/qr-sort/zip-stream";
+import type { Db } from "@/lib/foundation/db/types";
+import { jobFiles, matchFaces, matchFiles, subjects } from "@/lib/foundation/db/schema";
+import { conflict } from "@/lib/foundation/http/api-error";
+import { storage } from "@/lib/domain/storage";
+import { labFileName } from "@/lib/services/agencies/export-names";
+import { asLabJpeg } from "@/lib/services/agencies/lab-jpeg";
+import { zipStream } from "@/lib/services/agencies/zip-stream";
 import { matchJobCsv } from "./export-csv";
 import { requireMatchJob } from "./match-job-status";
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { matchFiles, matchJobs } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { matchFiles, matchJobs } from "@/lib/foundation/db/schema";
+import { notFound } from "@/lib/foundation/http/api-error";
 
 type MatchJobRow = typeof matchJobs.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DescribedFace } from "@/lib/ml/faces";
+import type { DescribedFace } from "@/lib/engines/ml/faces";
 import { matchPhoto } from "./match-photo";
 import { MAX_OUTSIDE_SHARE, MAX_YAW_DEGREES, MIN_EYE_DISTANCE_PX, MIN_FACE_SCORE, MIN_SHARPNESS } from "./quality-gates";
 

@@ -1,5 +1,6 @@
-import { judgeMatch, rankCandidates, type Candidate, type DescribedFace, type MatchDecision, type ReviewReason } from "@/lib/ml/faces";
-import { qualityIssueOf, type QualityIssue } from "./quality-gates";
+import { judgeMatch, rankCandidates, type Candidate, type DescribedFace, type MatchDecision } from "@/lib/engines/ml/faces";
+import type { FaceReviewReason } from "./limits";
+import { qualityIssueOf } from "./quality-gates";
 
 export type Reference = { subjectId: string; embedding: ArrayLike<number> };
 export type FaceProposal = {
@@ -10,7 +11,7 @@ export type FaceProposal = {
   /** The subject proposed (matched or to review); null when unmatched. */
   subjectId: string | null;
   /** Why a face is sent to review (null otherwise): shown to the reviewer. */
-  reviewReason: ReviewReason | QualityIssue | "same_child_twice" | null;
+  reviewReason: FaceReviewReason | null;
 };
 
 const RANK: Record<MatchDecision, number> = { matched: 2, needs_review: 1, unmatched: 0 };
@@ -27,7 +28,7 @@ export function matchPhoto(faces: DescribedFace[], refs: Reference[], threshold:
   // is compared with every reference, and a subject's score is the best of its references:
   // with several portraits per subject that best is drawn from more than one impostor
   // score, so N counts references (an upper bound: one child's portraits are correlated).
-  // See lib/ml/faces/README.md, "Several references per subject".
+  // See lib/engines/ml/faces/README.md, "Several references per subject".
   const rosterSize = refs.length;
   const proposals = faces.map((face): FaceProposal => {
     const [best, runnerUp] = rankCandidates(face.embedding, refs, 2);

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, exists, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "@/lib/db/types";
-import { jobFiles, matchFaces, matchFiles, subjects } from "@/lib/db/schema";
-import { pageWindow } from "@/lib/http/pagination";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { jobFiles, matchFaces, matchFiles, subjects } from "@/lib/foundation/db/schema";
+import { pageWindow } from "@/lib/foundation/http/pagination";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
 import { requireMatchJob } from "./match-job-status";
 import type { ResultsQuery } from "./schemas";
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { agencies, faceReferences, referenceBuilds } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/api-error";
-import { appOrigin } from "@/lib/http/app-origin";
-import { newId } from "@/lib/ids";
-import { startJob } from "@/lib/jobs/start-job";
-import { EMBEDDING_MODEL } from "@/lib/ml/faces";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencies, faceReferences, referenceBuilds } from "@/lib/foundation/db/schema";
+import { ApiError } from "@/lib/foundation/http/api-error";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
+import { newId } from "@/lib/foundation/ids";
+import { startJob } from "@/lib/domain/jobs/start-job";
+import { EMBEDDING_MODEL } from "@/lib/engines/ml/faces";
 import { embeddableSubjects } from "./build-references";
 
 /**

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { faceReferences, jobFiles, matchFaces, matchFiles, matchJobs } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { storage } from "@/lib/storage";
-import { describeFaces, EMBEDDING_MODEL, isFaceInputError } from "@/lib/ml/faces";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceReferences, jobFiles, matchFaces, matchFiles, matchJobs } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { storage } from "@/lib/domain/storage";
+import { describeFaces, EMBEDDING_MODEL, isFaceInputError } from "@/lib/engines/ml/faces";
 import { roundBox } from "./embed-subject";
 import { MAX_FACES_PER_PHOTO } from "./limits";
 import { bestDecision, iou, matchPhoto, type Reference } from "./match-photo";

@@ -1,4 +1,4 @@
-import type { DescribedFace } from "@/lib/ml/faces";
+import type { DescribedFace } from "@/lib/engines/ml/faces";
 
 /**
  * Eyes closer than this (source pixels) make a face too small to tell children

@@ -1,10 +1,11 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { faceReferences, referenceBuilds, subjects, type ReferenceProblem } from "@/lib/db/schema";
-import { EMBEDDING_MODEL } from "@/lib/ml/faces";
-import { notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceReferences, referenceBuilds, subjects, type ReferenceProblem } from "@/lib/foundation/db/schema";
+import { EMBEDDING_MODEL } from "@/lib/engines/ml/faces";
+import { notFound } from "@/lib/foundation/http/api-error";
 import { dropOutdatedReferences, embedAll, embeddableSubjects, sameChildReport } from "./build-references";
 import { learnFromReview } from "./confirmed-reference";
+import { BUILD_GENERIC_FAILURE } from "./job-errors";
 
 type BuildRow = typeof referenceBuilds.$inferSelect;
 
@@ -16,11 +17,12 @@ function mergeReport(a: ReferenceProblem[], b: ReferenceProblem[]) {
   return [...seen.values()];
 }
 
+/** A build as its job works on it, with the subjects to embed; null when it is not this account's. */
 export async function loadBuild(db: Db, taskId: string, accountId: string) {
   const [build] = await db.select().from(referenceBuilds).where(and(eq(referenceBuilds.id, taskId), eq(referenceBuilds.accountId, accountId)));
   if (!build) return null;
   const roster = await embeddableSubjects(db, build.agencyId);
-  return { build, subjectIds: roster.map((s) => s.id) };
+  return { id: build.id, agencyId: build.agencyId, status: build.status, subjectIds: roster.map((s) => s.id) };
 }
 
 /** One step of the job: embeds these subjects (those still on the roster) and records the progress. */
@@ -71,7 +73,7 @@ export async function finishBuild(db: Db, taskId: string, outcome: "completed" |
       status: outcome,
       processed: outcome === "completed" ? build.subjectsTotal : build.processed,
       report: mergeReport(build.report, duplicates),
-      errorMessage: outcome === "failed" ? (message ?? "The build stopped because of an error on our side; run it again (finished embeddings are kept).") : null,
+      errorMessage: outcome === "failed" ? (message ?? BUILD_GENERIC_FAILURE) : null,
       completedAt: new Date(),
     })
     .where(eq(referenceBuilds.id, taskId))

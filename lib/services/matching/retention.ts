@@ -1,6 +1,6 @@
 import { and, inArray, isNull, lt, or } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { agencies, faceReferences } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencies, faceReferences } from "@/lib/foundation/db/schema";
 
 /**
  * Embeddings are kept only while they are used: those of agencies that have not

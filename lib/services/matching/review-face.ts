@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { matchFaces, matchFiles, subjects } from "@/lib/db/schema";
-import { badRequest, notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { matchFaces, matchFiles, subjects } from "@/lib/foundation/db/schema";
+import { badRequest, notFound } from "@/lib/foundation/http/api-error";
 import { bestDecision } from "./match-photo";
 import { countDecisions, requireMatchJob } from "./match-job-status";
 import { facesOf, toPublicFace } from "./match-results";
 import type { ReviewInput } from "./schemas";
 import { learnFromReview, type LearnOutcome } from "./confirmed-reference";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/foundation/log/logger";
 
 type FaceRow = typeof matchFaces.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { decimalInt, INT4_MAX } from "@/lib/http/decimal-int";
-import { pageQuery, paginatedResponse } from "@/lib/http/pagination";
-import { intId, storedPhotoShape } from "@/lib/services/studio/schemas";
-import { MAX_MATCH_FILE_IDS, MAX_THRESHOLD, MIN_THRESHOLD } from "./limits";
+import { decimalInt, INT4_MAX } from "@/lib/foundation/http/decimal-int";
+import { pageQuery, paginatedResponse } from "@/lib/foundation/http/pagination";
+import { intId, storedPhotoShape } from "@/lib/services/agencies/schemas";
+import { MATCH_DECISIONS, MAX_MATCH_FILE_IDS, MAX_THRESHOLD, MIN_THRESHOLD, REVIEW_REASONS } from "./limits";
 
 const bodyId = (field: string) =>
   z
@@ -41,9 +41,8 @@ export type MatchJobInput = z.output<typeof matchJobBody>;
 export const matchJobParams = z.object({ matchJobId: intId });
 export const faceParams = z.object({ matchJobId: intId, faceId: z.string().min(1).max(64) });
 
-export const DECISIONS = ["matched", "needs_review", "unmatched"] as const;
 export const resultsQuery = pageQuery.extend({
-  decision: z.enum([...DECISIONS, "failed"], { error: `decision must be one of ${[...DECISIONS, "failed"].join(", ")}.` }).optional(),
+  decision: z.enum([...MATCH_DECISIONS, "failed"], { error: `decision must be one of ${[...MATCH_DECISIONS, "failed"].join(", ")}.` }).optional(),
   subject_id: z.string().min(1).max(64).optional(),
 });
 export type ResultsQuery = z.output<typeof resultsQuery>;
@@ -131,7 +130,7 @@ export const matchJobResponse = z.object({
   completed_at: z.string().nullable(),
 });
 const boxShape = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
-const decision = z.enum(DECISIONS);
+const decision = z.enum(MATCH_DECISIONS);
 export const matchFaceResponse = z.object({
   id: z.string(),
   face_box: boxShape,
@@ -143,7 +142,7 @@ export const matchFaceResponse = z.object({
   runner_up: z.object({ student_id: z.string().nullable(), subject_id: z.string().nullable(), name: z.string().nullable(), score: z.number() }).nullable(),
   decision,
   engine_decision: decision,
-  review_reason: z.enum(["below_threshold", "large_roster", "two_candidates_close", "same_child_twice", "small_face", "blurred_face", "turned_away", "face_hidden"]).nullable(),
+  review_reason: z.enum(REVIEW_REASONS).nullable(),
   /** rejected: the reviewer said "not this person"; `subject_id` is then the next candidate awaiting confirmation (decision needs_review), or null. */
   review: z.enum(["accepted", "assigned", "nobody", "rejected"]).nullable(),
   reviewed_at: z.string().nullable(),

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Db } from "@/lib/db/types";
-import { agencies, agencyJobs, referenceBuilds, subjects } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { startJob } from "@/lib/jobs/start-job";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
-import { storeFile } from "@/lib/services/studio/job-files";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencies, agencyJobs, referenceBuilds, subjects } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { startJob } from "@/lib/domain/jobs/start-job";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
+import { storeFile } from "@/lib/services/agencies/job-files";
 
 /**
  * The demo agency is the one switched on without a person's confirmation: its
- * photos are public images of public figures (lib/ml/faces/demo-photos), not children.
+ * photos are public images of public figures (lib/engines/ml/faces/demo-photos), not children.
  */
 const DEMO_CONSENT = {
   faceMatchingEnabled: true,
@@ -17,8 +17,8 @@ const DEMO_CONSENT = {
   faceMatchingConsentAt: new Date(),
 };
 
-/** Shipped with the app (lib/ml/faces/demo-photos/README.md); listed in lib/workers/engine-files.ts for the standalone build. */
-const DEMO_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "lib/ml/faces/demo-photos");
+/** Shipped with the app (lib/engines/ml/faces/demo-photos/README.md); listed in lib/engines/workers/engine-files.ts for the standalone build. */
+const DEMO_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "lib/engines/ml/faces/demo-photos");
 
 type Manifest = { subjects: { id: string; name: string; reference: string }[]; photos: { file: string }[] };
 

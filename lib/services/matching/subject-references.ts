@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "@/lib/db/types";
-import { faceReferences, jobFiles, matchFaces, matchFiles, subjectPortraits } from "@/lib/db/schema";
-import { ApiError, notFound } from "@/lib/http/api-error";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
-import { requireSubject } from "@/lib/services/studio/subjects";
-import { referencePhotoUrlFor } from "@/lib/services/studio/reference-photo";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceReferences, jobFiles, matchFaces, matchFiles, subjectPortraits } from "@/lib/foundation/db/schema";
+import { ApiError, notFound } from "@/lib/foundation/http/api-error";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
+import { requireSubject } from "@/lib/services/agencies/subjects";
+import { referencePhotoUrlFor } from "@/lib/services/agencies/reference-photo";
 
 /**
  * GET .../subjects/{subjectId}/references: what the subject's face embeddings were

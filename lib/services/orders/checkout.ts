@@ -1,11 +1,11 @@
 import type Stripe from "stripe";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import type { SheetItem, SheetPackage } from "@/lib/db/schema";
-import { gallerySettings, orderItems, orders, promoCodes } from "@/lib/db/schema";
-import { config } from "@/lib/config";
-import { newId } from "@/lib/ids";
-import { ApiError } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import type { SheetItem, SheetPackage } from "@/lib/foundation/db/schema";
+import { gallerySettings, orderItems, orders, promoCodes } from "@/lib/foundation/db/schema";
+import { config } from "@/lib/foundation/config";
+import { newId } from "@/lib/foundation/ids";
+import { ApiError } from "@/lib/foundation/http/api-error";
 import { stripe, viaStripe } from "@/lib/services/billing/stripe-client";
 import { invalidField, sheetForJob } from "./price-sheets";
 import { priceCart, type Priced } from "./pricing";

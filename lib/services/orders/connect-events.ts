@@ -1,10 +1,10 @@
 import type Stripe from "stripe";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { accounts, orderDisputes, orders, promoCodes } from "@/lib/db/schema";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
-import { queueMail, sendQueuedMail, type QueuedMail } from "@/lib/mail/send-mail";
-import { logger } from "@/lib/log/logger";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, orderDisputes, orders, promoCodes } from "@/lib/foundation/db/schema";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
+import { queueMail, sendQueuedMail, type QueuedMail } from "@/lib/domain/mail/send-mail";
+import { logger } from "@/lib/foundation/log/logger";
 import { applyAccountUpdated } from "./stripe-connect";
 import { loadOrder } from "./present-order";
 import { orderStatusUrl } from "./order-link";

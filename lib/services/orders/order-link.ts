@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { derivedKey } from "@/lib/secret";
-import { appOrigin } from "@/lib/http/app-origin";
+import { derivedKey } from "@/lib/foundation/secret";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
 
 // The parent's order status page is reached by a signed link (no account): the
 // order id and an HMAC of it. It does not expire, like a paper receipt; it shows

@@ -1,4 +1,4 @@
-import type { MailMessage } from "@/lib/mail/message";
+import type { MailMessage } from "@/lib/domain/mail/message";
 import { formatMoney } from "./money";
 import type { PublicOrder } from "./present-order";
 

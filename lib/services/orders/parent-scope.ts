@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { galleryPhotos } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { galleryPhotos } from "@/lib/foundation/db/schema";
 import type { ParentPrincipal } from "@/lib/services/galleries/parent-principal";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { orderItems, orderRefunds, orders } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { orderItems, orderRefunds, orders } from "@/lib/foundation/db/schema";
+import { notFound } from "@/lib/foundation/http/api-error";
 
 export type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { agencyJobs, gallerySettings, jobPriceSheets, priceSheets, products, type SheetItem, type SheetPackage, type ShippingOption } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencyJobs, gallerySettings, jobPriceSheets, priceSheets, products, type SheetItem, type SheetPackage, type ShippingOption } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { isForeignKeyViolation } from "@/lib/services/core/db-errors";
 import type { CreateSheetInput, UpdateSheetInput } from "./schemas";
 

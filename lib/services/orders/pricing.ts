@@ -1,4 +1,4 @@
-import type { SheetItem, SheetPackage, ShippingOption } from "@/lib/db/schema";
+import type { SheetItem, SheetPackage, ShippingOption } from "@/lib/foundation/db/schema";
 import { invalidField } from "./price-sheets";
 import type { CartLine } from "./schemas";
 

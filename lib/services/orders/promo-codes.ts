@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@/lib/db/types";
-import { promoCodes } from "@/lib/db/schema";
-import { isUniqueViolation } from "@/lib/db/errors";
-import { newId } from "@/lib/ids";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { promoCodes } from "@/lib/foundation/db/schema";
+import { isUniqueViolation } from "@/lib/foundation/db/errors";
+import { newId } from "@/lib/foundation/ids";
+import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { requireSheet, invalidField } from "./price-sheets";
 import type { createPromoBody } from "./schemas";
 

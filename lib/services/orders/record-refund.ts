@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { accounts, orderItems, orderRefunds, orders } from "@/lib/db/schema";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
-import { queueMail, sendQueuedMail } from "@/lib/mail/send-mail";
-import { recordAudit } from "@/lib/audit/record-audit";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, orderItems, orderRefunds, orders } from "@/lib/foundation/db/schema";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
+import { queueMail, sendQueuedMail } from "@/lib/domain/mail/send-mail";
+import { recordAudit } from "@/lib/domain/audit/record-audit";
 import { loadOrder } from "./present-order";
 import { orderStatusUrl } from "./order-link";
 import { refundMail } from "./order-mail";

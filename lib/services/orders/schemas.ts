@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { paginatedResponse } from "@/lib/http/pagination";
-import { decimalInt } from "@/lib/http/decimal-int";
-import { ORDER_STATUSES } from "@/lib/db/schema";
+import { paginatedResponse } from "@/lib/foundation/http/pagination";
+import { decimalInt } from "@/lib/foundation/http/decimal-int";
+import { ORDER_STATUSES } from "@/lib/foundation/db/schema";
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 const text = (what: string, max = 200) => z.string({ error: `Give ${what}.` }).trim().min(1, `Give ${what}.`).max(max, `At most ${max} characters.`);

@@ -1,11 +1,11 @@
 import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { stripeConnectAccounts } from "@/lib/db/schema";
-import { appOrigin } from "@/lib/http/app-origin";
-import { ApiError } from "@/lib/http/api-error";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { logger } from "@/lib/log/logger";
+import type { Db } from "@/lib/foundation/db/types";
+import { stripeConnectAccounts } from "@/lib/foundation/db/schema";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
+import { ApiError } from "@/lib/foundation/http/api-error";
+import { recordAudit } from "@/lib/domain/audit/record-audit";
+import { logger } from "@/lib/foundation/log/logger";
 import { stripe, viaStripe } from "@/lib/services/billing/stripe-client";
 
 type ConnectRow = typeof stripeConnectAccounts.$inferSelect;

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { accounts, agencyJobs, orderItems, orders, type OrderStatus } from "@/lib/db/schema";
-import { ApiError, notFound } from "@/lib/http/api-error";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
-import { queueMail, sendQueuedMail } from "@/lib/mail/send-mail";
-import { recordAudit } from "@/lib/audit/record-audit";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, agencyJobs, orderItems, orders, type OrderStatus } from "@/lib/foundation/db/schema";
+import { ApiError, notFound } from "@/lib/foundation/http/api-error";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
+import { queueMail, sendQueuedMail } from "@/lib/domain/mail/send-mail";
+import { recordAudit } from "@/lib/domain/audit/record-audit";
 import { stripe, viaStripe } from "@/lib/services/billing/stripe-client";
 import { invalidField } from "./price-sheets";
 import { loadOrder, orderSummary } from "./present-order";

@@ -1,7 +1,7 @@
-import { analyzeRaster } from "@/lib/imaging/analyze-raster";
-import type { RasterPreview } from "@/lib/imaging/render-preview";
-import { analyzePdf } from "@/lib/pdf/analyze-pdf";
-import type { PreflightFileFacts } from "@/lib/db/schema/preflight";
+import { analyzeRaster } from "@/lib/engines/imaging/analyze-raster";
+import type { RasterPreview } from "@/lib/engines/imaging/render-preview";
+import { analyzePdf } from "@/lib/engines/pdf/analyze-pdf";
+import type { PreflightFileFacts } from "@/lib/foundation/db/schema/preflight";
 import { capIssues, fileTypeMismatch, resolveStatus, type CheckTargets, type PreflightIssue } from "./issue";
 import { pdfIssues } from "./pdf-issues";
 import { rasterIssues } from "./raster-issues";

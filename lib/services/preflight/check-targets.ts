@@ -1,4 +1,4 @@
-import type { PreflightCheckParams } from "@/lib/db/schema/preflight";
+import type { PreflightCheckParams } from "@/lib/foundation/db/schema/preflight";
 import type { CheckTargets } from "./issue";
 import { DEFAULT_REQUIRED_DPI, minPpiFor } from "./product-types";
 import type { CreateCheckBody } from "./schemas";

@@ -1,4 +1,4 @@
-import type { PreflightIssueRecord } from "@/lib/db/schema/preflight";
+import type { PreflightIssueRecord } from "@/lib/foundation/db/schema/preflight";
 import type { FixType } from "./fix-types";
 
 export type PreflightIssue = PreflightIssueRecord;

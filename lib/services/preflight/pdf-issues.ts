@@ -1,7 +1,7 @@
-import type { PdfAnalysis, PdfPageAnalysis } from "@/lib/pdf/analyze-pdf";
-import type { Box, PaintedObject } from "@/lib/pdf/content-walker";
-import { rectHeight, rectWidth, type Rect } from "@/lib/pdf/page-boxes";
-import type { PreflightFileFacts } from "@/lib/db/schema/preflight";
+import type { PdfAnalysis, PdfPageAnalysis } from "@/lib/engines/pdf/analyze-pdf";
+import type { Box, PaintedObject } from "@/lib/engines/pdf/content-walker";
+import { rectHeight, rectWidth, type Rect } from "@/lib/engines/pdf/page-boxes";
+import type { PreflightFileFacts } from "@/lib/foundation/db/schema/preflight";
 import { SAFE_MARGIN_MM } from "./safe-margin";
 import { fmtInt, fmtNum, makeIssue, resolutionSeverity, type CheckTargets, type PreflightIssue } from "./issue";
 import { meetsResolution, shownPpi } from "./tolerances";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cmyk, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
-import { analyzePdf } from "@/lib/pdf/analyze-pdf";
+import { analyzePdf } from "@/lib/engines/pdf/analyze-pdf";
 import { pdfIssues } from "./pdf-issues";
 import type { CheckTargets } from "./issue";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { parseEnv } from "@/lib/parse-env";
+import { parseEnv } from "@/lib/foundation/parse-env";
 
 /**
  * Preflight's own settings, read from the environment once (same rules as
- * lib/config.ts: a wrong value stops with the variable named).
+ * lib/foundation/config.ts: a wrong value stops with the variable named).
  */
 const schema = z.object({
   /** Full checks per calendar month (UTC) by plan. */

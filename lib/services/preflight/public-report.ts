@@ -1,5 +1,5 @@
-import type { preflightReports } from "@/lib/db/schema";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
+import type { preflightReports } from "@/lib/foundation/db/schema";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
 
 type Row = typeof preflightReports.$inferSelect;
 

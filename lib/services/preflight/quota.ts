@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { preflightUsage } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/api-error";
+import type { Db } from "@/lib/foundation/db/types";
+import { preflightUsage } from "@/lib/foundation/db/schema";
+import { ApiError } from "@/lib/foundation/http/api-error";
 import { preflightConfig } from "./preflight-config";
 
 /** The UTC calendar month a moment falls in, and when the next one starts. */

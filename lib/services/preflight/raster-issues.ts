@@ -1,5 +1,5 @@
-import type { RasterAnalysis } from "@/lib/imaging/analyze-raster";
-import type { PreflightFileFacts } from "@/lib/db/schema/preflight";
+import type { RasterAnalysis } from "@/lib/engines/imaging/analyze-raster";
+import type { PreflightFileFacts } from "@/lib/foundation/db/schema/preflight";
 import { upscaleFixes } from "./fix-types";
 import { FILE_TYPE_NAMES, fmtInt, fmtNum, fmtPercent, makeIssue, resolutionSeverity, type CheckTargets, type PreflightIssue } from "./issue";
 import { meetsResolution, shownPpi } from "./tolerances";

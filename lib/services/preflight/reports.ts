@@ -1,8 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { preflightReports } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/api-error";
-import { storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { preflightReports } from "@/lib/foundation/db/schema";
+import { notFound } from "@/lib/foundation/http/api-error";
+import { storage } from "@/lib/domain/storage";
 import { toPublicReport } from "./public-report";
 
 /** Newest first (insertion order), scoped to the account. */

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { startWorker } from "@/lib/workers/start-worker";
-import { transferable } from "@/lib/workers/transferable";
+import { startWorker } from "@/lib/engines/workers/start-worker";
+import { transferable } from "@/lib/engines/workers/transferable";
 import type { AnalysisLimits, AnalysisResult, PreflightFileType } from "./analyze-file";
 import type { CheckTargets } from "./issue";
 

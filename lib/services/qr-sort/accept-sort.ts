@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { jobFiles, qrSortFrames, qrSortTasks } from "@/lib/db/schema";
-import { badRequest } from "@/lib/http/api-error";
-import { newId } from "@/lib/ids";
-import { startJob } from "@/lib/jobs/start-job";
-import { requireJob } from "@/lib/services/studio/agency-jobs";
+import type { Db } from "@/lib/foundation/db/types";
+import { jobFiles, qrSortFrames, qrSortTasks } from "@/lib/foundation/db/schema";
+import { badRequest } from "@/lib/foundation/http/api-error";
+import { newId } from "@/lib/foundation/ids";
+import { startJob } from "@/lib/domain/jobs/start-job";
+import { requireJob } from "@/lib/services/agencies/agency-jobs";
 import { MAX_SORT_FILES } from "./limits";
 
 /**

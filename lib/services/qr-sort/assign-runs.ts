@@ -1,4 +1,4 @@
-import type { QrSortRole, QrSortWarning } from "@/lib/db/schema";
+import type { QrSortRole, QrSortWarning } from "@/lib/foundation/db/schema";
 import { parseQrPayload } from "@/lib/services/qr/payload";
 import { captureOrder } from "./capture-order";
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { zipStream } from "./zip-stream";
+import { zipStream } from "../agencies/zip-stream";
 import Papa from "papaparse";
-import type { Db } from "@/lib/db/types";
-import { jobFiles, qrSortFrames, subjects } from "@/lib/db/schema";
-import { storage } from "@/lib/storage";
-import { labFileName } from "./export-names";
-import { asLabJpeg } from "./lab-jpeg";
+import type { Db } from "@/lib/foundation/db/types";
+import { jobFiles, qrSortFrames, subjects } from "@/lib/foundation/db/schema";
+import { storage } from "@/lib/domain/storage";
+import { labFileName } from "../agencies/export-names";
+import { asLabJpeg } from "../agencies/lab-jpeg";
 import { requireFinishedSort } from "./sort-results";
 
 export const SORT_CSV_COLUMNS = ["file_name", "sequence", "captured_at", "subject", "student_id", "role", "decided_by", "review"] as const;

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { qrSortFrames, qrSortTasks, subjects } from "@/lib/db/schema";
-import type { QrSortRole } from "@/lib/db/schema/qr-sort";
+import type { Db } from "@/lib/foundation/db/types";
+import { qrSortFrames, qrSortTasks, subjects } from "@/lib/foundation/db/schema";
+import type { QrSortRole } from "@/lib/foundation/db/schema/qr-sort";
 
 type Filed = { role: QrSortRole | null; studentId: string | null };
 

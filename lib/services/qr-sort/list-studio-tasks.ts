@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@/lib/db/types";
-import { faceCropTasks, qrSortTasks } from "@/lib/db/schema";
+import type { Db } from "@/lib/foundation/db/types";
+import { faceCropTasks, qrSortTasks } from "@/lib/foundation/db/schema";
 import { faceCropListItems, faceCropTaskListItem, listFaceCropTasksQuery } from "@/lib/services/face-crop/list-tasks";
 import { sortTaskResponse } from "./schemas";
 import { toPublicSort } from "./sort-task";

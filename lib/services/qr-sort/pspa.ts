@@ -1,12 +1,12 @@
 import { asc, eq, and } from "drizzle-orm";
-import { zipStream } from "./zip-stream";
+import { zipStream } from "../agencies/zip-stream";
 import sharp from "sharp";
-import type { Db } from "@/lib/db/types";
-import { agencies, jobFiles, qrSortFrames, subjects } from "@/lib/db/schema";
-import { isFaceInputError } from "@/lib/ml/faces";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencies, jobFiles, qrSortFrames, subjects } from "@/lib/foundation/db/schema";
+import { isFaceInputError } from "@/lib/engines/ml/faces";
 import { cropFace, CropRefusedError } from "@/lib/services/face-crop/crop-face";
-import { storage } from "@/lib/storage";
-import { splitName } from "./export-names";
+import { storage } from "@/lib/domain/storage";
+import { splitName } from "../agencies/export-names";
 import { requireFinishedSort } from "./sort-results";
 
 /** INDEX.TXT's columns, in the order of the PSPA guidelines. */

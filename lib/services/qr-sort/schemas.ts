@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuery, paginatedResponse } from "@/lib/http/pagination";
-import { intId } from "@/lib/services/studio/schemas";
+import { pageQuery, paginatedResponse } from "@/lib/foundation/http/pagination";
+import { intId } from "@/lib/services/agencies/schemas";
 
 export const ROLES = ["card", "subject", "before_first_card", "unknown_card"] as const;
 

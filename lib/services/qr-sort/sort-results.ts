@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/db/schema";
-import { ApiError, conflict, notFound } from "@/lib/http/api-error";
-import { pageWindow } from "@/lib/http/pagination";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/foundation/db/schema";
+import { ApiError, conflict, notFound } from "@/lib/foundation/http/api-error";
+import { pageWindow } from "@/lib/foundation/http/pagination";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
 import type { SortResultsQuery } from "./schemas";
 import { handFiled } from "./hand-correction";
 

@@ -1,24 +1,25 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { agencies, jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/db/schema";
-import { DEFAULT_MATCH_THRESHOLD, describeFaces, isFaceInputError } from "@/lib/ml/faces";
+import type { Db } from "@/lib/foundation/db/types";
+import { agencies, jobFiles, qrSortFrames, qrSortTasks, subjects } from "@/lib/foundation/db/schema";
+import { DEFAULT_MATCH_THRESHOLD, describeFaces, isFaceInputError } from "@/lib/engines/ml/faces";
 import { loadReferences } from "@/lib/services/matching/process-match-file";
 import { matchPhoto, type Reference } from "@/lib/services/matching/match-photo";
-import { cardReaderThreads, isFrameUnreadableError, readCards } from "@/lib/imaging/card-reader/read-cards";
-import { storage } from "@/lib/storage";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
-import { requireJob } from "@/lib/services/studio/agency-jobs";
+import { cardReaderThreads, isFrameUnreadableError, readCards } from "@/lib/engines/imaging/card-reader/read-cards";
+import { storage } from "@/lib/domain/storage";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
+import { requireJob } from "@/lib/services/agencies/agency-jobs";
 import { assignRuns } from "./assign-runs";
 import { earlierCorrections, handFiled } from "./hand-correction";
+import { GENERIC_FAILURE } from "./job-errors";
 
 type TaskRow = typeof qrSortTasks.$inferSelect;
 
-/** The task and its frames (ids, in acceptance order), or null when it is not this account's. */
+/** The task as its job works on it, with its frames (ids, in acceptance order), or null when it is not this account's. */
 export async function loadSort(db: Db, taskId: string, accountId: string) {
   const [task] = await db.select().from(qrSortTasks).where(and(eq(qrSortTasks.id, taskId), eq(qrSortTasks.accountId, accountId)));
   if (!task) return null;
   const frames = await db.select({ id: qrSortFrames.id }).from(qrSortFrames).where(eq(qrSortFrames.taskId, taskId)).orderBy(asc(qrSortFrames.id));
-  return { task, frameIds: frames.map((f) => f.id) };
+  return { id: task.id, status: task.status, frameIds: frames.map((f) => f.id) };
 }
 
 /**
@@ -107,7 +108,7 @@ export async function finishSort(db: Db, taskId: string, outcome: "completed" | 
       // Only the finisher that moves it out of queued/running tells the webhooks.
       const [ended] = await tx
         .update(qrSortTasks)
-        .set({ status: "failed", errorMessage: message ?? "The sort stopped because of an error on our side; run it again.", completedAt: new Date() })
+        .set({ status: "failed", errorMessage: message ?? GENERIC_FAILURE, completedAt: new Date() })
         .where(and(eq(qrSortTasks.id, taskId), inArray(qrSortTasks.status, ["queued", "running"])))
         .returning();
       if (!ended) return task;

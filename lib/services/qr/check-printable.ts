@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/http/api-error";
-import { PRINTABLE_SCRIPTS, describeCharacter, unprintableCharacters } from "./fonts";
+import { ApiError } from "@/lib/foundation/http/api-error";
+import { PRINTABLE_SCRIPTS, describeCharacter, unprintableCharacters } from "@/lib/engines/pdf/card-fonts/fonts";
 import type { GenerateQrInput } from "./schemas";
 
 /**

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@/lib/db/types";
-import { qrGenerations } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/api-error";
-import { pageQuery } from "@/lib/http/pagination";
-import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/storage";
+import type { Db } from "@/lib/foundation/db/types";
+import { qrGenerations } from "@/lib/foundation/db/schema";
+import { notFound } from "@/lib/foundation/http/api-error";
+import { pageQuery } from "@/lib/foundation/http/pagination";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
 import { TOKENS_PER_SUBJECT } from "./generate-qr-cards";
 
 type Row = typeof qrGenerations.$inferSelect;

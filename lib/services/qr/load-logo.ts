@@ -1,7 +1,8 @@
 import sharp from "sharp";
-import { config } from "@/lib/config";
-import { fetchSource } from "@/lib/sources/fetch-source";
+import { config } from "@/lib/foundation/config";
+import { fetchSource } from "@/lib/domain/sources/fetch-source";
 import type { CardLogo } from "./render-cards";
+import { DECODE_FAIL_ON } from "@/lib/engines/imaging/image-input";
 
 /** Printed at most ~1 inch wide on a single card: 600 px is 600 ppi there, and keeps the PDF small. */
 const LOGO_MAX_EDGE = 600;
@@ -27,7 +28,7 @@ export async function loadLogo(url: string): Promise<CardLogo> {
     throw new LogoError(`The logo could not be fetched: ${(err as Error).message}`);
   }
   try {
-    const { data, info } = await sharp(bytes, { failOn: "error" })
+    const { data, info } = await sharp(bytes, { failOn: DECODE_FAIL_ON })
       .rotate()
       .resize(LOGO_MAX_EDGE, LOGO_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
       .png()

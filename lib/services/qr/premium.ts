@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/foundation/http/api-error";
 import type { GenerateQrInput } from "./schemas";
 
 /** Contract 4.5: `single` and `9up` layouts and `logo_url` need the Premium plan. */

@@ -1,7 +1,7 @@
 import { cardsPerPage } from "./layouts";
 import { loadLogo, LogoError } from "./load-logo";
 import { renderQrCards } from "./render-cards";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/foundation/http/api-error";
 import { validateQrRequest } from "./generate-qr-cards";
 import type { GenerateQrInput } from "./schemas";
 

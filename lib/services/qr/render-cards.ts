@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { PDFDocument, PDFName, type PDFDict } from "pdf-lib";
 import { NAME_LEADING, NAME_MAX_LINES, cardDesign, type CardDesign } from "./card-design";
-import { cachedFontkit, fontFaces } from "./fonts";
+import { cachedFontkit, fontFaces } from "@/lib/engines/pdf/card-fonts/fonts";
 import { CUT_MARK_GAP, CUT_MARK_LENGTH, PAGE_SIZES, cardCells, cardsPerPage, cutLines, type Layout, type PageSize } from "./layouts";
 import { qrPayload } from "./payload";
 import { qrMatrix, qrPathOps, versionFor } from "./qr-matrix";

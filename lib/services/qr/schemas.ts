@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { classNameText, lineText, nameText, optionalLineText, studentIdText, urlText } from "@/lib/services/studio/schemas";
-import { LAYOUTS, PAGE_SIZES } from "./layouts";
+import { classNameText, lineText, nameText, optionalLineText, studentIdText, urlText } from "@/lib/services/agencies/schemas";
+import { LAYOUTS, MAX_QR_SUBJECTS, PAGE_SIZES } from "./values";
 
 /** Contract 8: 1 to 2,000 subjects per request. */
-export const MAX_QR_SUBJECTS = 2000;
 
 export const qrSubject = z.strictObject({ student_id: studentIdText, name: nameText, class_name: classNameText });
 

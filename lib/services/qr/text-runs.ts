@@ -1,5 +1,5 @@
 import type { PDFFont } from "pdf-lib";
-import { faceFor, fontFaces } from "./fonts";
+import { faceFor, fontFaces } from "@/lib/engines/pdf/card-fonts/fonts";
 
 /** Text drawn with one font, in one direction. */
 export type TextRun = { face: number; text: string };

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { auditEvents } from "@/lib/db/schema";
-import type { AuditAction } from "@/lib/audit/record-audit";
+import type { Db } from "@/lib/foundation/db/types";
+import { auditEvents } from "@/lib/foundation/db/schema";
+import type { AuditAction } from "@/lib/domain/audit/record-audit";
 
 type Row = typeof auditEvents.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
+import type { Db } from "@/lib/foundation/db/types";
 import {
   accounts,
   bgRemoveJobs,
@@ -15,20 +15,20 @@ import {
   qrGenerations,
   qrSortTasks,
   referenceBuilds,
-} from "@/lib/db/schema";
-import { ApiError, badRequest, conflict, forbidden } from "@/lib/http/api-error";
-import { storage } from "@/lib/storage";
-import { logger } from "@/lib/log/logger";
-import { announceSessionsEnded } from "@/lib/auth/end-sessions";
-import { forgetAccount } from "@/lib/auth/principal-cache";
-import { assertCurrentPassword } from "@/lib/accounts/current-password";
-import { checkSecondFactor } from "@/lib/accounts/two-factor";
-import { personNameSql } from "@/lib/accounts/person-name";
-import type { AccountRow } from "@/lib/accounts/public-account";
-import { queueMail, sendQueuedMail } from "@/lib/mail/send-mail";
-import { studioDeletedMail } from "@/lib/mail/templates";
+} from "@/lib/foundation/db/schema";
+import { ApiError, badRequest, conflict, forbidden } from "@/lib/foundation/http/api-error";
+import { storage } from "@/lib/domain/storage";
+import { logger } from "@/lib/foundation/log/logger";
+import { announceSessionsEnded } from "@/lib/domain/identity/end-sessions";
+import { forgetAccount } from "@/lib/domain/identity/principal-cache";
+import { assertCurrentPassword } from "@/lib/domain/identity/current-password";
+import { checkSecondFactor } from "@/lib/domain/identity/two-factor";
+import { personNameSql } from "@/lib/domain/identity/person-name";
+import type { AccountRow } from "@/lib/domain/identity/public-account";
+import { queueMail, sendQueuedMail } from "@/lib/domain/mail/send-mail";
+import { studioDeletedMail } from "@/lib/domain/mail/templates";
 
-// A studio is the login that founded it (lib/db/schema/team.ts), so deleting the
+// A studio is the login that founded it (lib/foundation/db/schema/team.ts), so deleting the
 // studio deletes that login with it: every row that belongs to it goes by the
 // foreign keys' ON DELETE CASCADE, its files by their `<area>/<account id>/` keys.
 // The other members keep their own logins and studios; they are told by email.

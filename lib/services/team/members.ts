@@ -1,14 +1,14 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { accounts, memberships } from "@/lib/db/schema";
-import { ApiError, notFound } from "@/lib/http/api-error";
-import { assertRole, type Role } from "@/lib/auth/roles";
-import { announceSessionsEnded, bumpCredentialsVersion } from "@/lib/auth/end-sessions";
-import { forgetAccount } from "@/lib/auth/principal-cache";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { sendMail } from "@/lib/mail/send-mail";
-import { removedFromStudioMail } from "@/lib/mail/templates";
-import { personName, personNameSql } from "@/lib/accounts/person-name";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, memberships } from "@/lib/foundation/db/schema";
+import { ApiError, notFound } from "@/lib/foundation/http/api-error";
+import { assertRole, type Role } from "@/lib/domain/identity/roles";
+import { announceSessionsEnded, bumpCredentialsVersion } from "@/lib/domain/identity/end-sessions";
+import { forgetAccount } from "@/lib/domain/identity/principal-cache";
+import { recordAudit } from "@/lib/domain/audit/record-audit";
+import { sendMail } from "@/lib/domain/mail/send-mail";
+import { removedFromStudioMail } from "@/lib/domain/mail/templates";
+import { personName, personNameSql } from "@/lib/domain/identity/person-name";
 
 /** Who is asking: the studio, their membership and role (an API key has no membership and acts as an admin). */
 export type Actor = { accountId: string; membershipId: string | null; role: Role };

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ROLES } from "@/lib/auth/roles";
-import { AUDIT_ACTIONS } from "@/lib/audit/record-audit";
-import { pageQuery } from "@/lib/http/pagination";
+import { ROLES } from "@/lib/domain/identity/roles";
+import { AUDIT_ACTIONS } from "@/lib/domain/audit/record-audit";
+import { pageQuery } from "@/lib/foundation/http/pagination";
 
 const ts = z.iso.datetime({ offset: true });
 const role = z.enum(ROLES);

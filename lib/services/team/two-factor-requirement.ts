@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Db } from "@/lib/db/types";
-import { accounts, memberships } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/api-error";
-import { appOrigin } from "@/lib/http/app-origin";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { forgetAccount } from "@/lib/auth/principal-cache";
-import { personNameSql } from "@/lib/accounts/person-name";
-import type { AccountRow } from "@/lib/accounts/public-account";
-import { sendMail } from "@/lib/mail/send-mail";
-import { twoFactorRequiredMail } from "@/lib/mail/templates";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, memberships } from "@/lib/foundation/db/schema";
+import { ApiError } from "@/lib/foundation/http/api-error";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
+import { recordAudit } from "@/lib/domain/audit/record-audit";
+import { forgetAccount } from "@/lib/domain/identity/principal-cache";
+import { personNameSql } from "@/lib/domain/identity/person-name";
+import type { AccountRow } from "@/lib/domain/identity/public-account";
+import { sendMail } from "@/lib/domain/mail/send-mail";
+import { twoFactorRequiredMail } from "@/lib/domain/mail/templates";
 
 /** Owners and admins of the studio who sign in with a password alone. */
 async function membersWithoutTwoFactor(db: Db, studioId: string) {

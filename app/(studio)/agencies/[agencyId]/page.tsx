@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { AgencyDetail } from "@/components/studio/agency-detail";
-import { routeId } from "@/components/studio/route-id";
+import { AgencyDetail } from "@/components/agencies/agency-detail";
+import { routeId } from "@/components/agencies/route-id";
 
 export const metadata: Metadata = { title: "Agency" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { MatchReview } from "@/components/matching/match-review";
-import { routeId } from "@/components/studio/route-id";
+import { routeId } from "@/components/agencies/route-id";
 
 export const metadata: Metadata = { title: "Match review" };
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { and, eq } from "drizzle-orm";
-import { requireMember } from "@/lib/auth/current-account";
-import { roleAtLeast } from "@/lib/auth/roles";
-import { getDb } from "@/lib/db/client";
-import { orderItems, orders } from "@/lib/db/schema";
+import { requireMember } from "@/lib/services/sign-in/current-account";
+import { roleAtLeast } from "@/lib/domain/identity/roles";
+import { getDb } from "@/lib/foundation/db/client";
+import { orderItems, orders } from "@/lib/foundation/db/schema";
 import { signPreviewUrl } from "@/lib/services/galleries/preview-urls";
 import { DetailHeader } from "@/components/ui/detail-header";
 import { OrderDetail } from "@/components/orders/order-detail";

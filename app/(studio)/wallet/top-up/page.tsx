@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireMember } from "@/lib/auth/current-account";
+import { requireMember } from "@/lib/services/sign-in/current-account";
 import { TopUpOverview } from "@/components/wallet/top-up-overview";
 import { RoleNotice } from "@/components/layout/role-notice";
 

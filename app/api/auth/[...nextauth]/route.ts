@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/services/sign-in/next-auth-options";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/foundation/db/client";
 import { errorResponse } from "@/lib/http/error-response";
-import { requestIdFor } from "@/lib/http/request-id";
+import { requestIdFor } from "@/lib/foundation/http/request-id";
 import { handleStripeEvent, verifyStripeEvent } from "@/lib/services/billing/stripe-events";
 import { handleConnectEvent } from "@/lib/services/orders/connect-events";
 

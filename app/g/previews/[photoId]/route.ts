@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/foundation/db/client";
 import { previewFile } from "@/lib/services/galleries/parent-photos";
 
 // A gallery photo's watermarked preview, from a URL signed for one photo and one

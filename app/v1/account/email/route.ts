@@ -1,10 +1,10 @@
-import { requirePerson } from "@/lib/auth/roles";
+import { requirePerson } from "@/lib/domain/identity/roles";
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { clientIp } from "@/lib/http/client-ip";
-import { changeEmailBody, emailChangeResponse } from "@/lib/accounts/schemas";
-import { requestEmailChange } from "@/lib/accounts/account-settings";
-import { assertMailRequestAllowed } from "@/lib/accounts/mail-throttle";
+import { clientIp } from "@/lib/foundation/http/client-ip";
+import { changeEmailBody, emailChangeResponse } from "@/lib/services/sign-in/schemas";
+import { requestEmailChange } from "@/lib/services/sign-in/account-settings";
+import { assertMailRequestAllowed } from "@/lib/services/sign-in/mail-throttle";
 
 export const dynamic = "force-dynamic";
 

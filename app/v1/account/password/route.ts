@@ -1,8 +1,8 @@
-import { requirePerson } from "@/lib/auth/roles";
+import { requirePerson } from "@/lib/domain/identity/roles";
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { accessTokenResponse, changePasswordBody } from "@/lib/accounts/schemas";
-import { changePassword } from "@/lib/accounts/account-settings";
+import { accessTokenResponse, changePasswordBody } from "@/lib/services/sign-in/schemas";
+import { changePassword } from "@/lib/services/sign-in/account-settings";
 
 export const dynamic = "force-dynamic";
 

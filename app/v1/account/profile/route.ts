@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { requirePerson } from "@/lib/auth/roles";
-import { renamePerson } from "@/lib/accounts/account-settings";
-import { profileBody, profileResponse } from "@/lib/accounts/schemas";
+import { requirePerson } from "@/lib/domain/identity/roles";
+import { renamePerson } from "@/lib/services/sign-in/account-settings";
+import { profileBody, profileResponse } from "@/lib/services/sign-in/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { requirePerson } from "@/lib/auth/roles";
-import { listLoginSessions } from "@/lib/auth/login-sessions";
-import { loginSessionsResponse } from "@/lib/accounts/session-schemas";
+import { requirePerson } from "@/lib/domain/identity/roles";
+import { listLoginSessions } from "@/lib/domain/identity/login-sessions";
+import { loginSessionsResponse } from "@/lib/services/sign-in/session-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { requirePerson } from "@/lib/auth/roles";
+import { requirePerson } from "@/lib/domain/identity/roles";
 import { setTwoFactorRequirement, twoFactorRequirement } from "@/lib/services/team/two-factor-requirement";
-import { twoFactorRequirementBody, twoFactorRequirementResponse } from "@/lib/accounts/two-factor-schemas";
+import { twoFactorRequirementBody, twoFactorRequirementResponse } from "@/lib/services/sign-in/two-factor-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { requirePerson } from "@/lib/auth/roles";
-import { beginTwoFactorSetup, twoFactorStatus } from "@/lib/accounts/two-factor";
-import { beginTwoFactorBody, twoFactorSetupResponse, twoFactorStatusResponse } from "@/lib/accounts/two-factor-schemas";
+import { requirePerson } from "@/lib/domain/identity/roles";
+import { beginTwoFactorSetup, twoFactorStatus } from "@/lib/domain/identity/two-factor";
+import { beginTwoFactorBody, twoFactorSetupResponse, twoFactorStatusResponse } from "@/lib/services/sign-in/two-factor-schemas";
 
 export const dynamic = "force-dynamic";
 

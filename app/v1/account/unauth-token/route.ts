@@ -1,6 +1,6 @@
 import { withCore } from "@/lib/http/with-core";
 import { methods } from "@/lib/http/methods";
-import { getUnauthToken, unauthTokenResponse } from "@/lib/auth/unauth-token";
+import { getUnauthToken, unauthTokenResponse } from "@/lib/services/sign-in/unauth-token";
 
 export const dynamic = "force-dynamic";
 

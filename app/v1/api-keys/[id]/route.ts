@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { revokeApiKey } from "@/lib/api-keys/api-keys";
-import { apiKeyParams } from "@/lib/api-keys/schemas";
+import { revokeApiKey } from "@/lib/domain/identity/api-keys";
+import { apiKeyParams } from "@/lib/domain/identity/api-key-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,11 @@
-import { requirePerson } from "@/lib/auth/roles";
+import { requirePerson } from "@/lib/domain/identity/roles";
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { noBody } from "@/lib/http/no-body";
-import { verificationSentResponse } from "@/lib/accounts/schemas";
-import { resendVerification } from "@/lib/accounts/email-verification";
-import { assertMailRequestAllowed } from "@/lib/accounts/mail-throttle";
-import { clientIp } from "@/lib/http/client-ip";
+import { noBody } from "@/lib/foundation/http/no-body";
+import { verificationSentResponse } from "@/lib/services/sign-in/schemas";
+import { resendVerification } from "@/lib/domain/identity/email-verification";
+import { assertMailRequestAllowed } from "@/lib/services/sign-in/mail-throttle";
+import { clientIp } from "@/lib/foundation/http/client-ip";
 
 export const dynamic = "force-dynamic";
 

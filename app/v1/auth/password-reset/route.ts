@@ -1,9 +1,9 @@
 import { withPublic } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { clientIp } from "@/lib/http/client-ip";
-import { acceptedResponse, passwordResetBody } from "@/lib/accounts/schemas";
-import { requestPasswordReset } from "@/lib/accounts/password-reset";
-import { assertMailRequestAllowed } from "@/lib/accounts/mail-throttle";
+import { clientIp } from "@/lib/foundation/http/client-ip";
+import { acceptedResponse, passwordResetBody } from "@/lib/services/sign-in/schemas";
+import { requestPasswordReset } from "@/lib/services/sign-in/password-reset";
+import { assertMailRequestAllowed } from "@/lib/services/sign-in/mail-throttle";
 
 export const dynamic = "force-dynamic";
 

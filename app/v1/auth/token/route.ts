@@ -1,7 +1,7 @@
 import { withPublic } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { accessTokenResponse, tokenBody } from "@/lib/accounts/schemas";
-import { issueTokenForCredentials } from "@/lib/accounts/issue-token";
+import { accessTokenResponse, tokenBody } from "@/lib/services/sign-in/schemas";
+import { issueTokenForCredentials } from "@/lib/services/sign-in/issue-token";
 
 export const dynamic = "force-dynamic";
 

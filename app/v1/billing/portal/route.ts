@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { noBody } from "@/lib/http/no-body";
+import { noBody } from "@/lib/foundation/http/no-body";
 import { openPortal } from "@/lib/services/billing/premium";
 import { portalResponse } from "@/lib/services/billing/schemas";
 

@@ -1,8 +1,8 @@
 import { withOperator } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { grantBody } from "@/lib/accounts/schemas";
-import { operatorGrant } from "@/lib/accounts/operator-actions";
-import { ledgerEntryResponse } from "@/lib/wallet/schemas";
+import { grantBody } from "@/lib/services/sign-in/schemas";
+import { operatorGrant } from "@/lib/services/sign-in/operator-actions";
+import { ledgerEntryResponse } from "@/lib/domain/wallet/schemas";
 
 export const dynamic = "force-dynamic";
 

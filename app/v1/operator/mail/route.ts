@@ -1,8 +1,8 @@
 import { withOperator } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
-import { listMail } from "@/lib/mail/list-mail";
-import { listMailQuery, mailMessageResponse } from "@/lib/mail/schemas";
+import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
+import { listMail } from "@/lib/domain/mail/list-mail";
+import { listMailQuery, mailMessageResponse } from "@/lib/domain/mail/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { withOperator } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
-import { listOutbox } from "@/lib/mail/outbox";
-import { outboxEntryResponse } from "@/lib/mail/schemas";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
+import { listOutbox } from "@/lib/domain/mail/outbox";
+import { outboxEntryResponse } from "@/lib/domain/mail/schemas";
 
 export const dynamic = "force-dynamic";
 

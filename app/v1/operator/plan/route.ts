@@ -1,7 +1,7 @@
 import { withOperator } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { planBody, registeredResponse } from "@/lib/accounts/schemas";
-import { operatorSetPlan } from "@/lib/accounts/operator-actions";
+import { planBody, registeredResponse } from "@/lib/services/sign-in/schemas";
+import { operatorSetPlan } from "@/lib/services/sign-in/operator-actions";
 
 export const dynamic = "force-dynamic";
 

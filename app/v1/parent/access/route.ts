@@ -1,6 +1,6 @@
 import { withPublic } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "@/lib/foundation/http/client-ip";
 import { exchangeAccessCode } from "@/lib/services/galleries/exchange-code";
 import { accessBody, accessResponse } from "@/lib/services/galleries/schemas";
 

@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { BG_REMOVE_COST } from "@/lib/services/bg-remove/pricing";
 import { methods } from "@/lib/http/methods";
-import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
+import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
 import { createBgRemoveJob } from "@/lib/services/bg-remove/create-bg-remove-job";
 import { listBgRemoveJobs } from "@/lib/services/bg-remove/list-bg-remove-jobs";
 import { bgRemoveJobListItem, createBgRemoveBody, createdBgRemoveJobResponse, listBgRemoveQuery } from "@/lib/services/bg-remove/schemas";

@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
-import { ledgerEntryResponse, transactionsQuery } from "@/lib/wallet/schemas";
-import { listTransactions } from "@/lib/wallet/list-transactions";
+import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
+import { ledgerEntryResponse, transactionsQuery } from "@/lib/domain/wallet/schemas";
+import { listTransactions } from "@/lib/domain/wallet/list-transactions";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { usageByDay } from "@/lib/wallet/usage-by-day";
-import { usageResponse, usageQuery } from "@/lib/wallet/schemas";
+import { usageByDay } from "@/lib/domain/wallet/usage-by-day";
+import { usageResponse, usageQuery } from "@/lib/domain/wallet/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/webhooks/endpoints";
-import { endpointParams, endpointResponse, updateEndpointBody } from "@/lib/webhooks/schemas";
+import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/domain/webhooks/endpoints";
+import { endpointParams, endpointResponse, updateEndpointBody } from "@/lib/domain/webhooks/schemas";
 
 export const dynamic = "force-dynamic";
 

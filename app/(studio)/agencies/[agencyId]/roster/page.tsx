@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { RosterEditor } from "@/components/studio/roster-editor";
-import { routeId } from "@/components/studio/route-id";
+import { RosterEditor } from "@/components/agencies/roster-editor";
+import { routeId } from "@/components/agencies/route-id";
 
 export const metadata: Metadata = { title: "Roster" };
 

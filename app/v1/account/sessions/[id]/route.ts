@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { requirePerson } from "@/lib/auth/roles";
-import { endLoginSessions } from "@/lib/auth/login-sessions";
-import { sessionParams } from "@/lib/accounts/session-schemas";
+import { requirePerson } from "@/lib/domain/identity/roles";
+import { endLoginSessions } from "@/lib/domain/identity/login-sessions";
+import { sessionParams } from "@/lib/services/sign-in/session-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { noBody } from "@/lib/http/no-body";
-import { requirePerson } from "@/lib/auth/roles";
-import { endLoginSessions } from "@/lib/auth/login-sessions";
-import { endedSessionsResponse } from "@/lib/accounts/session-schemas";
+import { noBody } from "@/lib/foundation/http/no-body";
+import { requirePerson } from "@/lib/domain/identity/roles";
+import { endLoginSessions } from "@/lib/domain/identity/login-sessions";
+import { endedSessionsResponse } from "@/lib/services/sign-in/session-schemas";
 
 export const dynamic = "force-dynamic";
 

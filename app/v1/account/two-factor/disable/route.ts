@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { requirePerson } from "@/lib/auth/roles";
-import { disableTwoFactor } from "@/lib/accounts/two-factor";
-import { disableTwoFactorBody, twoFactorDisabledResponse } from "@/lib/accounts/two-factor-schemas";
+import { requirePerson } from "@/lib/domain/identity/roles";
+import { disableTwoFactor } from "@/lib/domain/identity/two-factor";
+import { disableTwoFactorBody, twoFactorDisabledResponse } from "@/lib/services/sign-in/two-factor-schemas";
 
 export const dynamic = "force-dynamic";
 

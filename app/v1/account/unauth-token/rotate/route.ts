@@ -1,7 +1,7 @@
 import { withCore } from "@/lib/http/with-core";
 import { methods } from "@/lib/http/methods";
-import { noBody } from "@/lib/http/no-body";
-import { rotateUnauthToken, unauthTokenResponse } from "@/lib/auth/unauth-token";
+import { noBody } from "@/lib/foundation/http/no-body";
+import { rotateUnauthToken, unauthTokenResponse } from "@/lib/services/sign-in/unauth-token";
 
 export const dynamic = "force-dynamic";
 

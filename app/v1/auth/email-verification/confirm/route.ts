@@ -1,8 +1,8 @@
 import { withPublic } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { accountResponse, emailVerificationConfirmBody } from "@/lib/accounts/schemas";
-import { confirmEmailVerification } from "@/lib/accounts/email-verification";
-import { toPublicAccount } from "@/lib/accounts/public-account";
+import { accountResponse, emailVerificationConfirmBody } from "@/lib/services/sign-in/schemas";
+import { confirmEmailVerification } from "@/lib/domain/identity/email-verification";
+import { toPublicAccount } from "@/lib/domain/identity/public-account";
 
 export const dynamic = "force-dynamic";
 

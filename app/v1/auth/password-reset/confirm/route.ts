@@ -1,8 +1,8 @@
 import { withPublic } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { accountResponse, passwordResetConfirmBody } from "@/lib/accounts/schemas";
-import { confirmPasswordReset } from "@/lib/accounts/password-reset";
-import { toPublicAccount } from "@/lib/accounts/public-account";
+import { accountResponse, passwordResetConfirmBody } from "@/lib/services/sign-in/schemas";
+import { confirmPasswordReset } from "@/lib/services/sign-in/password-reset";
+import { toPublicAccount } from "@/lib/domain/identity/public-account";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { noBody } from "@/lib/http/no-body";
+import { noBody } from "@/lib/foundation/http/no-body";
 import { resendInvitation } from "@/lib/services/team/invitations";
 import { teamActor } from "@/lib/services/team/members";
 import { invitationParams, invitationResponse } from "@/lib/services/team/schemas";

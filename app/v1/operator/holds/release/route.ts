@@ -1,7 +1,7 @@
 import { withOperator } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { registeredResponse, releaseHoldBody } from "@/lib/accounts/schemas";
-import { operatorReleaseHold } from "@/lib/accounts/operator-actions";
+import { registeredResponse, releaseHoldBody } from "@/lib/services/sign-in/schemas";
+import { operatorReleaseHold } from "@/lib/services/sign-in/operator-actions";
 
 export const dynamic = "force-dynamic";
 

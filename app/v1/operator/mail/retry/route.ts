@@ -1,7 +1,7 @@
 import { withOperator } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { operatorRetryMail } from "@/lib/mail/list-mail";
-import { mailMessageResponse, retryMailBody } from "@/lib/mail/schemas";
+import { operatorRetryMail } from "@/lib/domain/mail/list-mail";
+import { mailMessageResponse, retryMailBody } from "@/lib/domain/mail/schemas";
 
 export const dynamic = "force-dynamic";
 

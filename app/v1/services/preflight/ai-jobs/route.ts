@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
+import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
 import { createFixJob } from "@/lib/services/fixes/create-fix-job";
 import { fixJobListItem, listFixJobs, listFixJobsQuery } from "@/lib/services/fixes/list-fix-jobs";
 import { acceptedFixJobResponse, createFixJobBody } from "@/lib/services/fixes/schemas";

@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
 import { createCheck } from "@/lib/services/preflight/create-check";
 import { listReports } from "@/lib/services/preflight/reports";
 import { createCheckBody } from "@/lib/services/preflight/schemas";

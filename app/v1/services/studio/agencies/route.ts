@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { createAgency, listAgencies } from "@/lib/services/studio/agencies";
-import { agencyListResponse, agencyResponse, createAgencyBody } from "@/lib/services/studio/schemas";
+import { createAgency, listAgencies } from "@/lib/services/agencies/agencies";
+import { agencyListResponse, agencyResponse, createAgencyBody } from "@/lib/services/agencies/schemas";
 
 export const dynamic = "force-dynamic";
 

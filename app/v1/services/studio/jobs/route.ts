@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
+import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
 import { listStudioTasks, listStudioTasksQuery, studioTaskListItem } from "@/lib/services/qr-sort/list-studio-tasks";
 
 export const dynamic = "force-dynamic";

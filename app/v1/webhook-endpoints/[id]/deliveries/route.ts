@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
-import { listDeliveries } from "@/lib/webhooks/deliveries";
-import { deliveryResponse, endpointParams } from "@/lib/webhooks/schemas";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
+import { listDeliveries } from "@/lib/domain/webhooks/deliveries";
+import { deliveryResponse, endpointParams } from "@/lib/domain/webhooks/schemas";
 
 export const dynamic = "force-dynamic";
 

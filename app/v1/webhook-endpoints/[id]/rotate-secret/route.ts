@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { rotateEndpointSecret } from "@/lib/webhooks/endpoints";
-import { endpointParams, endpointWithSecretResponse } from "@/lib/webhooks/schemas";
+import { rotateEndpointSecret } from "@/lib/domain/webhooks/endpoints";
+import { endpointParams, endpointWithSecretResponse } from "@/lib/domain/webhooks/schemas";
 
 export const dynamic = "force-dynamic";
 

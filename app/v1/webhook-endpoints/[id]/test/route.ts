@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { sendTestEvent } from "@/lib/webhooks/deliveries";
-import { deliveryResponse, endpointParams } from "@/lib/webhooks/schemas";
+import { sendTestEvent } from "@/lib/domain/webhooks/deliveries";
+import { deliveryResponse, endpointParams } from "@/lib/domain/webhooks/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { JobPhotos } from "@/components/studio/job-photos";
-import { routeId } from "@/components/studio/route-id";
+import { JobPhotos } from "@/components/agencies/job-photos";
+import { routeId } from "@/components/agencies/route-id";
 
 export const metadata: Metadata = { title: "Job photos" };
 

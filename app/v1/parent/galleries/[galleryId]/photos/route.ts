@@ -1,6 +1,6 @@
 import { withParent } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
+import { pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
 import { listGalleryPhotos } from "@/lib/services/galleries/parent-photos";
 import { galleryIdParams, parentPhoto, parentPhotosQuery } from "@/lib/services/galleries/schemas";
 

@@ -1,9 +1,10 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { deleteAgency, getAgency, updateAgency } from "@/lib/services/studio/agencies";
+import { deleteAgency, getAgency } from "@/lib/services/agencies/agencies";
+import { updateAgency } from "@/lib/services/matching/update-agency";
 import { consentActor } from "@/lib/services/matching/consent";
-import { assertRole } from "@/lib/auth/roles";
-import { agencyDetailResponse, agencyParams, deleteQuery, deletedAgencyResponse, updateAgencyBody } from "@/lib/services/studio/schemas";
+import { assertRole } from "@/lib/domain/identity/roles";
+import { agencyDetailResponse, agencyParams, deleteQuery, deletedAgencyResponse, updateAgencyBody } from "@/lib/services/agencies/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { readMultipart } from "@/lib/http/read-multipart";
+import { readMultipart } from "@/lib/foundation/http/read-multipart";
 import { cropUploads } from "@/lib/services/face-crop/crop-uploads";
 import { MAX_UPLOAD_BYTES } from "@/lib/services/face-crop/limits";
 import { faceCropDoc } from "@/lib/services/face-crop/schemas";

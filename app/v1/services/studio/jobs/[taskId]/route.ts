@@ -2,7 +2,7 @@ import { z } from "zod";
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
 import { faceCropTaskResponse, taskParams } from "@/lib/services/face-crop/schemas";
-import { getStudioTask } from "@/lib/services/matching/studio-task";
+import { getStudioTask } from "@/lib/services/studio-tasks/get-studio-task";
 import { matchJobResponse, referencesTaskResponse } from "@/lib/services/matching/schemas";
 import { sortTaskResponse } from "@/lib/services/qr-sort/schemas";
 

@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageWindow, paginatedBody } from "@/lib/http/pagination";
+import { pageWindow, paginatedBody } from "@/lib/foundation/http/pagination";
 import { listMatchJobs } from "@/lib/services/matching/match-job-status";
 import { listMatchJobsQuery, matchJobListResponse } from "@/lib/services/matching/schemas";
 

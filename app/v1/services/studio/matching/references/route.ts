@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { appOrigin } from "@/lib/http/app-origin";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
 import { buildReferences, deleteReferences } from "@/lib/services/matching/build-references";
 import { deleteReferencesResponse, referencesAsyncResponse, referencesBody, referencesQuery, referencesSyncResponse } from "@/lib/services/matching/schemas";
 

@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { noBody } from "@/lib/http/no-body";
+import { noBody } from "@/lib/foundation/http/no-body";
 import { rejectFixJob } from "@/lib/services/fixes/review-fix-job";
 import { fixJobEnvelope, fixJobParams } from "@/lib/services/fixes/schemas";
 

@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { createJob, listJobs } from "@/lib/services/studio/agency-jobs";
-import { agencyParams, createJobBody, jobListResponse, jobResponse } from "@/lib/services/studio/schemas";
+import { createJob, listJobs } from "@/lib/services/agencies/agency-jobs";
+import { agencyParams, createJobBody, jobListResponse, jobResponse } from "@/lib/services/agencies/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { paginatedBody } from "@/lib/http/pagination";
-import { createSubject, listSubjects } from "@/lib/services/studio/subjects";
-import { agencyParams, createSubjectBody, listSubjectsQuery, subjectListResponse, subjectResponse } from "@/lib/services/studio/schemas";
+import { paginatedBody } from "@/lib/foundation/http/pagination";
+import { createSubject, listSubjects } from "@/lib/services/agencies/subjects";
+import { agencyParams, createSubjectBody, listSubjectsQuery, subjectListResponse, subjectResponse } from "@/lib/services/agencies/schemas";
 
 export const dynamic = "force-dynamic";
 

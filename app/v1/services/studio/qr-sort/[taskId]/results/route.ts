@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { paginatedBody } from "@/lib/http/pagination";
+import { paginatedBody } from "@/lib/foundation/http/pagination";
 import { listSortResults } from "@/lib/services/qr-sort/sort-results";
 import { sortResultsQuery, sortResultsResponse, sortTaskParams } from "@/lib/services/qr-sort/schemas";
 

@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { redeliver } from "@/lib/webhooks/deliveries";
-import { deliveryParams, deliveryResponse } from "@/lib/webhooks/schemas";
+import { redeliver } from "@/lib/domain/webhooks/deliveries";
+import { deliveryParams, deliveryResponse } from "@/lib/domain/webhooks/schemas";
 
 export const dynamic = "force-dynamic";
 

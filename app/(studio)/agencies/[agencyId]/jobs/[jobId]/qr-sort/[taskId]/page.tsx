@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { QrSortSheet } from "@/components/qr-sort/qr-sort-sheet";
-import { routeId } from "@/components/studio/route-id";
+import { routeId } from "@/components/agencies/route-id";
 
 export const metadata: Metadata = { title: "QR sort" };
 

@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { deleteJob, getJob, updateJob } from "@/lib/services/studio/agency-jobs";
-import { deleteQuery, deletedJobResponse, jobDetailResponse, jobParams, updateJobBody } from "@/lib/services/studio/schemas";
+import { deleteJob, getJob, updateJob } from "@/lib/services/agencies/agency-jobs";
+import { deleteQuery, deletedJobResponse, jobDetailResponse, jobParams, updateJobBody } from "@/lib/services/agencies/schemas";
 
 export const dynamic = "force-dynamic";
 

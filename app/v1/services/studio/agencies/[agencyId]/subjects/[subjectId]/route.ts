@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { deleteSubject, getSubject, updateSubject } from "@/lib/services/studio/subjects";
-import { subjectParams, subjectResponse, updateSubjectBody } from "@/lib/services/studio/schemas";
+import { deleteSubject, getSubject, updateSubject } from "@/lib/services/agencies/subjects";
+import { subjectParams, subjectResponse, updateSubjectBody } from "@/lib/services/agencies/schemas";
 
 export const dynamic = "force-dynamic";
 

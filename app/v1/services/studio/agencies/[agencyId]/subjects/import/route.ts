@@ -1,8 +1,8 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { importSubjectsCsv } from "@/lib/services/studio/import-subjects";
-import { readCsvBody } from "@/lib/services/studio/read-csv-body";
-import { agencyParams, importQuery, importSubjectsResponse } from "@/lib/services/studio/schemas";
+import { importSubjectsCsv } from "@/lib/services/agencies/import-subjects";
+import { readCsvBody } from "@/lib/services/agencies/read-csv-body";
+import { agencyParams, importQuery, importSubjectsResponse } from "@/lib/services/agencies/schemas";
 
 export const dynamic = "force-dynamic";
 

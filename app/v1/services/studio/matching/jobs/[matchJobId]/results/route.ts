@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { paginatedBody } from "@/lib/http/pagination";
+import { paginatedBody } from "@/lib/foundation/http/pagination";
 import { listMatchResults } from "@/lib/services/matching/match-results";
 import { matchJobParams, matchResultsResponse, resultsQuery } from "@/lib/services/matching/schemas";
 

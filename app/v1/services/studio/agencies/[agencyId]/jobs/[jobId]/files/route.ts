@@ -1,12 +1,12 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody } from "@/lib/http/pagination";
-import { readJsonBody } from "@/lib/http/read-json-body";
-import { readMultipart } from "@/lib/http/read-multipart";
-import { validationError } from "@/lib/http/validation-error";
-import { config } from "@/lib/config";
-import { addFileFromUrl, addFilesFromForm, listFiles } from "@/lib/services/studio/job-files";
-import { addFileByUrlBody, fileListResponse, fileUploadResponse, jobParams } from "@/lib/services/studio/schemas";
+import { pageQuery, pageWindow, paginatedBody } from "@/lib/foundation/http/pagination";
+import { readJsonBody } from "@/lib/foundation/http/read-json-body";
+import { readMultipart } from "@/lib/foundation/http/read-multipart";
+import { validationError } from "@/lib/foundation/http/validation-error";
+import { config } from "@/lib/foundation/config";
+import { addFileFromUrl, addFilesFromForm, listFiles } from "@/lib/services/agencies/job-files";
+import { addFileByUrlBody, fileListResponse, fileUploadResponse, jobParams } from "@/lib/services/agencies/schemas";
 
 export const dynamic = "force-dynamic";
 

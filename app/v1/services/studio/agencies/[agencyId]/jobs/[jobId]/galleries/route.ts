@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
 import { publishJobGalleries } from "@/lib/services/galleries/publish";
 import { jobGalleriesParams, publishBody, publishResponse, studioGallery } from "@/lib/services/galleries/schemas";
 import { listJobGalleries } from "@/lib/services/galleries/studio-galleries";

@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { appOrigin } from "@/lib/http/app-origin";
-import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/http/pagination";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
+import { pageQuery, pageWindow, paginatedBody, paginatedResponse } from "@/lib/foundation/http/pagination";
 import { startQrSort } from "@/lib/services/qr-sort/accept-sort";
 import { listJobSorts } from "@/lib/services/qr-sort/sort-task";
 import { sortAccepted, sortParams, sortTaskResponse } from "@/lib/services/qr-sort/schemas";

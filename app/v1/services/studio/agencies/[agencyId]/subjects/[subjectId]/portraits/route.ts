@@ -1,10 +1,10 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { readMultipart } from "@/lib/http/read-multipart";
-import { config } from "@/lib/config";
-import { subjectParams } from "@/lib/services/studio/schemas";
+import { readMultipart } from "@/lib/foundation/http/read-multipart";
+import { config } from "@/lib/foundation/config";
+import { subjectParams } from "@/lib/services/agencies/schemas";
 import { addPortraits, listPortraits } from "@/lib/services/matching/portraits";
-import { MAX_REFERENCE_PORTRAITS } from "@/lib/services/matching/limits";
+import { MAX_REFERENCE_PORTRAITS } from "@/lib/services/agencies/limits";
 import { portraitsResponse } from "@/lib/services/matching/schemas";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { subjectParams } from "@/lib/services/studio/schemas";
+import { subjectParams } from "@/lib/services/agencies/schemas";
 import { listSubjectReferences } from "@/lib/services/matching/subject-references";
 import { subjectReferencesResponse } from "@/lib/services/matching/schemas";
 

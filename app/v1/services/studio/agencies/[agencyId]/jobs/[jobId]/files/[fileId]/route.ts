@@ -1,7 +1,7 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { deleteFile, getFile } from "@/lib/services/studio/job-files";
-import { fileParams, fileResponse } from "@/lib/services/studio/schemas";
+import { deleteFile, getFile } from "@/lib/services/agencies/job-files";
+import { fileParams, fileResponse } from "@/lib/services/agencies/schemas";
 
 export const dynamic = "force-dynamic";
 

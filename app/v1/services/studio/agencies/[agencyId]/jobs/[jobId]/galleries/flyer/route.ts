@@ -1,6 +1,6 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
-import { appOrigin } from "@/lib/http/app-origin";
+import { appOrigin } from "@/lib/foundation/http/app-origin";
 import { flyerPdf, flyerSlips } from "@/lib/services/galleries/flyer-pdf";
 import { jobGalleriesParams } from "@/lib/services/galleries/schemas";
 

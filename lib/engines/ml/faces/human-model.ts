@@ -1,0 +1,68 @@
+import path from "node:path";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { serveFileUrls } from "@/lib/engines/ml/serve-file-urls";
+
+/**
+ * Loads @vladmandic/human (BlazeFace + the 468-point face mesh) on the
+ * TensorFlow.js WebAssembly backend. Runs inside the face worker thread only.
+ *
+ * Files read at run time, all from node_modules (nothing is downloaded):
+ * - node_modules/@vladmandic/human/dist/human.node-wasm.js (required by file path:
+ *   the package's exports do not list it)
+ * - node_modules/@vladmandic/human/models/blazeface.{json,bin} and facemesh.{json,bin}
+ * - node_modules/@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm{,-simd,-threaded-simd}.wasm
+ */
+export type HumanLike = {
+  load(): Promise<void>;
+  detect(input: unknown): Promise<{ face: { score: number; mesh: [number, number, number?][] }[] }>;
+  tf: { ready(): Promise<void>; tensor3d(values: Uint8Array, shape: [number, number, number], dtype: "int32"): { dispose(): void } };
+};
+
+export function humanPaths() {
+  // Resolved from the project root: inside a worker thread the bundler's module paths do not apply.
+  const require = createRequire(path.join(process.cwd(), "package.json"));
+  const wasmDir = path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm"));
+  const humanDist = path.dirname(require.resolve("@vladmandic/human"));
+  return {
+    require,
+    humanEntry: path.join(humanDist, "human.node-wasm.js"),
+    modelDir: path.join(humanDist, "..", "models"),
+    wasmDir,
+  };
+}
+
+export async function loadHuman(opts: { minConfidence: number; maxFaces: number }): Promise<HumanLike> {
+  serveFileUrls();
+  const paths = humanPaths();
+  const { Human } = paths.require(paths.humanEntry) as { Human: new (config: unknown) => HumanLike };
+  const human = new Human({
+    backend: "wasm",
+    wasmPath: pathToFileURL(paths.wasmDir).href + "/",
+    modelBasePath: pathToFileURL(paths.modelDir).href + "/",
+    debug: false,
+    async: false,
+    warmup: "none",
+    cacheSensitivity: 0, // every call is a different photo: never reuse the last result
+    filter: { enabled: false },
+    gesture: { enabled: false },
+    body: { enabled: false },
+    hand: { enabled: false },
+    object: { enabled: false },
+    segmentation: { enabled: false },
+    face: {
+      enabled: true,
+      detector: { rotation: true, maxDetected: opts.maxFaces, minConfidence: opts.minConfidence, return: false },
+      mesh: { enabled: true },
+      iris: { enabled: false },
+      description: { enabled: false },
+      emotion: { enabled: false },
+      antispoof: { enabled: false },
+      liveness: { enabled: false },
+      attention: { enabled: false },
+    },
+  });
+  await human.load();
+  await human.tf.ready();
+  return human;
+}

