@@ -31,6 +31,13 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
+    label: "Sales",
+    items: [
+      { href: "/orders", label: "Orders", role: "photographer" },
+      { href: "/price-sheets", label: "Price sheets", role: "photographer" },
+    ],
+  },
+  {
     label: "Developers",
     items: [
       { href: "/api-keys", label: "API keys", role: "admin" },

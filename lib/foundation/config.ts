@@ -33,6 +33,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** The base URL the Stripe SDK calls instead of https://api.stripe.com (a local stand-in in tests). */
   STRIPE_API_URL: z.string().url().optional(),
+  /** The platform's share of each parent's payment to a studio (Stripe Connect application fee), in percent. */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
   /** Token packs as JSON: [{ "id", "tokens", "price" (minor units, e.g. cents), "currency" }]; see lib/services/billing/packs.ts for the defaults. */
   TOKEN_PACKS: z.string().optional(),
   /** Premium by monthly subscription: its price (minor units) and currency, the tokens each paid month brings, and the days an unpaid subscription keeps Premium. */

@@ -40,6 +40,11 @@ import * as matchResultsRoute from "@/app/v1/services/studio/matching/jobs/[matc
 import { loadReferences, processMatchFile } from "@/lib/services/matching/process-match-file";
 import { finishMatchJob } from "@/lib/services/matching/finish-match-job";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
+import * as sheetsRoute from "@/app/v1/price-sheets/route";
+import * as promosRoute from "@/app/v1/price-sheets/[id]/promo-codes/route";
+import * as jobSheetRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/price-sheet/route";
+import * as connectRoute from "@/app/v1/payments/connect/route";
+import * as parentCheckoutRoute from "@/app/v1/parent/checkout/route";
 import { billingCheckouts, faceReferences, matchFaces, matchFiles, matchJobs, webhookDeliveries, webhookEndpoints } from "@/lib/foundation/db/schema";
 import { queueDelivery } from "@/lib/domain/webhooks/emit";
 import * as qrGenerateRoute from "@/app/v1/services/studio/qr/generate/route";
@@ -123,6 +128,13 @@ type Resources = {
   invitationId: string;
   /** A signed-in session of the owner (POST /v1/auth/token). */
   sessionId: string;
+  /** A price sheet (assigned to the agency job) and a promo code of it. */
+  priceSheetId: string;
+  promoId: string;
+  /** Parents' paid orders (through checkout and the Stripe stand-in): one each to move on, refund and cancel. */
+  orderId: string;
+  refundOrderId: string;
+  cancelOrderId: string;
   /** The job's published parent gallery of the subject, a photo in it, and the gallery token its code opens. */
   galleryId: string;
   galleryPhotoId: string;
@@ -186,6 +198,13 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "invitations/[id]": { id: (r) => r.invitationId },
   "invitations/[id]/resend": { id: (r) => r.invitationId },
   "account/sessions/[id]": { id: (r) => r.sessionId },
+  "price-sheets/[id]": { id: (r) => r.priceSheetId },
+  "price-sheets/[id]/promo-codes": { id: (r) => r.priceSheetId },
+  "price-sheets/[id]/promo-codes/[codeId]": { id: (r) => r.priceSheetId, codeId: (r) => r.promoId },
+  [`${STUDIO}/jobs/[jobId]/price-sheet`]: { agencyId, jobId: agencyJobId },
+  "orders/[id]": { id: (r) => r.orderId },
+  "orders/[id]/refunds": { id: (r) => r.refundOrderId },
+  "orders/[id]/cancel": { id: (r) => r.cancelOrderId },
   [`${STUDIO}/jobs/[jobId]/galleries`]: { agencyId, jobId: agencyJobId },
   [`${STUDIO}/jobs/[jobId]/galleries/close`]: { agencyId, jobId: agencyJobId },
   [`${STUDIO}/jobs/[jobId]/galleries/flyer`]: { agencyId, jobId: agencyJobId },
@@ -243,6 +262,13 @@ const BODIES: Record<string, Variant[]> = {
     { name: "CSV", opts: () => ({ rawBody: "student_id,name\nPLANTED-2,Planted by B\n", headers: { "content-type": "text/csv" } }) },
   ],
   [`${STUDIO}/subjects/[subjectId]/portraits POST`]: [{ name: "multipart portrait", opts: () => ({ rawBody: multipart(faceFixture("obama3.jpg"), "planted.jpg") }) }],
+  "price-sheets/[id] PATCH": [rename],
+  "price-sheets/[id]/promo-codes POST": [{ name: "promo", opts: () => ({ body: { code: "PLANTED", kind: "amount", value: 100 } }) }],
+  // Taking the sheet off A's job (A's own request then lets the sheet be deleted).
+  [`${STUDIO}/jobs/[jobId]/price-sheet PUT`]: [{ name: "unassign", opts: () => ({ body: { price_sheet_id: null } }) }],
+  "orders/[id] PATCH": [{ name: "in production", opts: () => ({ body: { status: "in_production" } }) }],
+  "orders/[id]/refunds POST": [{ name: "whole", opts: () => ({ body: {} }) }],
+  "orders/[id]/cancel POST": [{ name: "cancel", opts: () => ({ body: {} }) }],
   [`${STUDIO}/jobs/[jobId]/files POST`]: [
     { name: "multipart", opts: () => ({ rawBody: multipart(png, "planted.png") }) },
     { name: "JSON url", opts: () => ({ body: { url: B.r.uploadUrl, filename: "planted.png" } }) },
@@ -384,10 +410,12 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const memberId = newId("mem");
   await addMember(db, { id: memberId, accountId: owner!.accountId, userId: colleague.account.id, role: "photographer" });
   const invitation = await created(call(invitationsRoute, "POST", "/v1/invitations", { token, body: { email: `${name.toLowerCase()}-invitee@example.com`, role: "viewer" } }), 201, "invitation");
+  const shop = await paidOrders(name, token, a, j, product.id, access.token, galleryPhotos.data[0].id);
   return {
     galleryId: gallery.id,
     galleryPhotoId: galleryPhotos.data[0].id,
     parentToken: access.token,
+    ...shop,
     sessionId: "",
     memberId,
     invitationId: invitation.id,
@@ -418,6 +446,36 @@ async function createResources(name: string, token: string): Promise<Resources> 
     matchJobId: String(match.match_job_id),
     matchFaceId: face!.id,
   };
+}
+
+/**
+ * A's shop: a price sheet with a promo code on A's job, A's connected Stripe account,
+ * and three orders the subject's parent (the gallery token of the published gallery)
+ * paid for a gallery photo through checkout and the stand-in's completed sessions.
+ */
+async function paidOrders(name: string, token: string, a: string, j: string, productId: string, parent: string, photoId: string) {
+  const sheet = await created(
+    call(sheetsRoute, "POST", "/v1/price-sheets", { token, body: { name: `${name} sheet`, currency: "usd", items: [{ id: "print", kind: "print", product_id: productId, price: 1500, lab_cost: 300 }], shipping: [{ id: "school", type: "school", name: "School", batch_date: "2026-12-01" }] } }),
+    201,
+    "price sheet",
+  );
+  const promo = await created(call(promosRoute, "POST", `/v1/price-sheets/${sheet.id}/promo-codes`, { token, params: { id: sheet.id }, body: { code: "TEN", kind: "percent", value: 10 } }), 201, "promo code");
+  await created(call(jobSheetRoute, "PUT", `/v1/services/studio/agencies/${a}/jobs/${j}/price-sheet`, { token, params: { agencyId: a, jobId: j }, body: { price_sheet_id: sheet.id } }), 200, "job's price sheet");
+  const connect = await created(call(connectRoute, "POST", "/v1/payments/connect", { token, body: {} }), 200, "Stripe Connect");
+  const hook = async (type: string, object: unknown, account: string) => {
+    const { payload, header } = stand.signedEvent(type, object, { account });
+    const res = await stripeWebhookRoute.POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { "stripe-signature": header }, body: payload }));
+    if (res.status !== 200) throw new Error(`${type}: ${res.status}`);
+  };
+  await hook("account.updated", await stand.updateAccount(connect.stripe_account_id), connect.stripe_account_id);
+  const order = async () => {
+    const res = await created(call(parentCheckoutRoute, "POST", "/v1/parent/checkout", { token: parent, body: { email: `${name.toLowerCase()}-parent@example.com`, shipping_option_id: "school", lines: [{ photo_id: photoId, item_id: "print", quantity: 1 }] } }), 201, "parent checkout");
+    const session = [...stand.sessions.values()].find((s) => s.client_reference_id === res.order_id)!;
+    const { stripe_account: account, ...paid } = await stand.complete(session.id);
+    await hook("checkout.session.completed", paid, String(account));
+    return res.order_id as string;
+  };
+  return { priceSheetId: sheet.id as string, promoId: promo.id as string, orderId: await order(), refundOrderId: await order(), cancelOrderId: await order() };
 }
 
 async function party(name: string): Promise<Party> {
@@ -463,6 +521,11 @@ function ghostOf(r: Resources): Resources {
     memberId: str(r.memberId),
     invitationId: str(r.invitationId),
     sessionId: str(r.sessionId),
+    priceSheetId: str(r.priceSheetId),
+    promoId: str(r.promoId),
+    orderId: str(r.orderId),
+    refundOrderId: str(r.refundOrderId),
+    cancelOrderId: str(r.cancelOrderId),
     galleryId: str(r.galleryId),
     galleryPhotoId: str(r.galleryPhotoId),
   };
@@ -686,7 +749,7 @@ describe("another account's ids in bodies and queries", () => {
 
 describe("the same requests from A, the owner", () => {
   // Deletes last, children before parents (a product in use by a project is a 409).
-  const DELETE_ORDER = ["parent/favourites/[photoId]", `${STUDIO}/jobs/[jobId]/files/[fileId]`, `${STUDIO}/subjects/[subjectId]/portraits/[portraitId]`, `${STUDIO}/subjects/[subjectId]/references/[referenceId]`, `${STUDIO}/subjects/[subjectId]`, "services/preflight/checks/[reportId]", "projects/[id]", "products/[id]", "api-keys/[id]"];
+  const DELETE_ORDER = ["parent/favourites/[photoId]", "price-sheets/[id]/promo-codes/[codeId]", "price-sheets/[id]", `${STUDIO}/jobs/[jobId]/files/[fileId]`, `${STUDIO}/subjects/[subjectId]/portraits/[portraitId]`, `${STUDIO}/subjects/[subjectId]/references/[referenceId]`, `${STUDIO}/subjects/[subjectId]`, "services/preflight/checks/[reportId]", "projects/[id]", "products/[id]", "api-keys/[id]"];
 
   const REFUSED_WHILE_FULL = new Set([STUDIO, `${STUDIO}/jobs/[jobId]`]);
 

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
-export type RecordedCall = { method: string; path: string; params: Record<string, unknown>; idempotencyKey: string | undefined };
+export type RecordedCall = { method: string; path: string; params: Record<string, unknown>; idempotencyKey: string | undefined; stripeAccount?: string };
 type Session = Record<string, unknown> & { id: string; url: string; success_url: string; amount_total: number; currency: string };
 
 /** Decodes Stripe's form encoding (a[b][0][c]=v) into nested objects and arrays. */
@@ -34,6 +34,10 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
   const paymentIntents = new Map<string, Record<string, unknown> & { latest_charge: Record<string, unknown> }>();
   /** Invoices a test puts here (Premium), served by GET /v1/invoices/{id}. */
   const invoices = new Map<string, Record<string, unknown>>();
+  /** Connected accounts (Stripe Connect): the studios' own Stripe accounts. */
+  const accounts = new Map<string, Record<string, unknown> & { id: string; charges_enabled: boolean; details_submitted: boolean; payouts_enabled: boolean }>();
+  /** Refunds made through the API, each with the connected account it was made on. */
+  const refunds = new Map<string, Record<string, unknown> & { id: string; amount: number; payment_intent: string }>();
   /** The next API call answers with this error once (e.g. Stripe down, card declined). */
   let failNext: { status: number; type: string; message: string; code?: string; path?: string } | undefined;
   let webhookUrl = opts.webhookUrl;
@@ -54,23 +58,48 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
       if (!/^Bearer sk_test_/.test(req.headers.authorization ?? "")) return json(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
       const params = req.method === "GET" ? Object.fromEntries(url.searchParams) : decodeForm(body);
       const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
-      calls.push({ method: req.method!, path: url.pathname, params, idempotencyKey });
+      /** Connect: a call made on a connected account's behalf (the SDK's `stripeAccount` option). */
+      const stripeAccount = req.headers["stripe-account"] as string | undefined;
+      calls.push({ method: req.method!, path: url.pathname, params, idempotencyKey, stripeAccount });
       if (failNext && (!failNext.path || failNext.path === url.pathname)) {
         const f = failNext;
         failNext = undefined;
         return json(f.status, { error: { type: f.type, message: f.message, ...(f.code ? { code: f.code, decline_code: f.code } : {}) } });
       }
       // Stripe answers a repeated idempotency key with the first answer (the SDK sends one on every POST).
-      const replay = idempotencyKey && byIdempotencyKey.get(`${url.pathname} ${idempotencyKey}`);
+      const replay = idempotencyKey && byIdempotencyKey.get(`${stripeAccount ?? ""} ${url.pathname} ${idempotencyKey}`);
       if (replay) return json(200, replay);
       const remember = (data: unknown) => {
-        if (idempotencyKey) byIdempotencyKey.set(`${url.pathname} ${idempotencyKey}`, data);
+        if (idempotencyKey) byIdempotencyKey.set(`${stripeAccount ?? ""} ${url.pathname} ${idempotencyKey}`, data);
         return json(200, data);
       };
       if (req.method === "POST" && url.pathname === "/v1/customers") {
         const customer = { id: `cus_${crypto.randomBytes(7).toString("hex")}`, object: "customer", ...params };
         customers.set(customer.id, customer);
         return remember(customer);
+      }
+      // Connect: a studio's own account, not yet able to take charges until onboarding (completeOnboarding) is done.
+      if (req.method === "POST" && url.pathname === "/v1/accounts") {
+        const account = { id: `acct_${crypto.randomBytes(8).toString("hex")}`, object: "account", ...params, charges_enabled: false, details_submitted: false, payouts_enabled: false };
+        accounts.set(account.id, account);
+        return remember(account);
+      }
+      const acct = url.pathname.match(/^\/v1\/accounts\/([^/]+)$/);
+      if (req.method === "GET" && acct && accounts.has(acct[1]!)) return json(200, accounts.get(acct[1]!));
+      if (req.method === "POST" && url.pathname === "/v1/account_links") {
+        if (!accounts.has(String(params.account))) return json(400, { error: { type: "invalid_request_error", message: `No such account: '${String(params.account)}'`, param: "account" } });
+        return remember({ object: "account_link", created: Math.floor(Date.now() / 1000), expires_at: Math.floor(Date.now() / 1000) + 300, url: `${base}/onboard/${String(params.account)}?return=${encodeURIComponent(String(params.return_url))}` });
+      }
+      // A refund on a connected account's payment: succeeds at once (charge.refunded follows when auto-delivering).
+      if (req.method === "POST" && url.pathname === "/v1/refunds") {
+        const pi = paymentIntents.get(String(params.payment_intent));
+        if (!pi) return json(400, { error: { type: "invalid_request_error", message: `No such payment_intent: '${String(params.payment_intent)}'`, param: "payment_intent" } });
+        const already = [...refunds.values()].filter((r) => r.payment_intent === pi.id).reduce((n, r) => n + r.amount, 0);
+        const amount = params.amount === undefined ? Number(pi.amount) - already : Number(params.amount);
+        if (amount <= 0 || already + amount > Number(pi.amount)) return json(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Refund amount (${amount}) is greater than the unrefunded amount.` } });
+        const refund = { id: `re_${crypto.randomBytes(8).toString("hex")}`, object: "refund", amount, currency: pi.currency, payment_intent: String(pi.id), charge: pi.latest_charge.id, status: "succeeded", metadata: params.metadata ?? {}, stripe_account: stripeAccount };
+        refunds.set(refund.id, refund);
+        return remember(refund);
       }
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
         const items = (params.line_items ?? []) as { quantity: string; price_data: { unit_amount: string; currency: string } }[];
@@ -86,6 +115,7 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
           amount_total: items.reduce((n, i) => n + Number(i.quantity) * Number(i.price_data.unit_amount), 0),
           currency: items[0]?.price_data.currency ?? "usd",
           success_url: String(params.success_url),
+          ...(stripeAccount ? { stripe_account: stripeAccount } : {}),
         };
         sessions.set(id, session);
         return remember(session);
@@ -133,6 +163,17 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
       if (req.method === "GET" && invoice && invoices.has(invoice[1]!)) return json(200, invoices.get(invoice[1]!));
       return json(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     }
+    // Connect onboarding: a page whose button finishes it and returns to the studio's return_url.
+    const onboard = url.pathname.match(/^\/onboard\/([^/]+)$/);
+    if (onboard && accounts.has(onboard[1]!)) {
+      if (req.method === "GET") {
+        res.writeHead(200, { "content-type": "text/html" });
+        return res.end(`<!doctype html><title>Stripe stand-in onboarding</title><h1>Set up payments</h1><form method="post"><button>Finish onboarding</button></form>`);
+      }
+      await updateAccount(onboard[1]!);
+      res.writeHead(303, { location: url.searchParams.get("return") ?? "/" });
+      return res.end();
+    }
     const receipt = url.pathname.match(/^\/receipts\/([^/]+)$/);
     if (receipt && req.method === "GET") {
       res.writeHead(200, { "content-type": "text/html" });
@@ -156,9 +197,10 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** A signed webhook delivery, as Stripe sends it: body and Stripe-Signature header. */
-  function signedEvent(type: string, object: unknown, opts: { id?: string; timestamp?: number; secret?: string; created?: number } = {}) {
+  function signedEvent(type: string, object: unknown, opts: { id?: string; timestamp?: number; secret?: string; created?: number; account?: string } = {}) {
     const created = opts.created ?? Math.floor(Date.now() / 1000);
-    const payload = JSON.stringify({ id: opts.id ?? `evt_${crypto.randomBytes(10).toString("hex")}`, object: "event", type, created, data: { object } });
+    // Connect: an event that happened on a connected account names it (`account`), as Stripe's Connect webhooks do.
+    const payload = JSON.stringify({ id: opts.id ?? `evt_${crypto.randomBytes(10).toString("hex")}`, object: "event", type, created, ...(opts.account ? { account: opts.account } : {}), data: { object } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? opts_.webhookSecret, timestamp: opts.timestamp });
     return { payload, header };
   }
@@ -175,7 +217,8 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
     paymentIntents.set(pi, { id: pi, object: "payment_intent", amount: session.amount_total, currency: session.currency, status: "succeeded", payment_method: paymentMethod, latest_charge: { id: charge, object: "charge", amount: session.amount_total, payment_intent: pi, receipt_url: `${base}/receipts/${charge}` } });
     Object.assign(session, { status: "complete", payment_status: paymentStatus, payment_intent: pi });
     const send = async (type: string, object: unknown) => {
-      const { payload, header } = signedEvent(type, object);
+      const { stripe_account: account, ...visible } = object as Record<string, unknown>;
+      const { payload, header } = signedEvent(type, visible, { account: account as string | undefined });
       await fetch(webhookUrl!, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
     };
     if (webhookUrl) {
@@ -198,9 +241,23 @@ export async function startStripeStandIn(opts: { webhookSecret: string; webhookU
     return session;
   }
 
+  /** Finishes a connected account's onboarding (or changes its state) and sends account.updated, as Stripe does. */
+  async function updateAccount(id: string, state: Partial<{ charges_enabled: boolean; details_submitted: boolean; payouts_enabled: boolean }> = { charges_enabled: true, details_submitted: true, payouts_enabled: true }) {
+    const account = accounts.get(id)!;
+    Object.assign(account, state);
+    if (webhookUrl) {
+      const { payload, header } = signedEvent("account.updated", account, { account: id });
+      await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
+    }
+    return account;
+  }
+
   return {
     url: base,
     calls,
+    accounts,
+    refunds,
+    updateAccount,
     customers,
     sessions,
     paymentIntents,

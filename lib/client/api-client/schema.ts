@@ -706,6 +706,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List orders (filters: job_id, status, from, to), newest first */
+        get: operations["getOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order with its items and refunds */
+        get: operations["getOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move an order on: in_production, shipped (tracking), delivered */
+        patch: operations["patchOrdersById"];
+        trace?: never;
+    };
+    "/v1/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an order: unpaid, or paid and not shipped (refunded in full) */
+        post: operations["postOrdersByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund one item, or what is left of the order, through Stripe */
+        post: operations["postOrdersByIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales per job: gross, refunds, fees, lab cost, net (minor units) */
+        get: operations["getOrdersSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/sales.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales per job as CSV (amounts in minor units) */
+        get: operations["getOrdersSalesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/parent/access": {
         parameters: {
             query?: never;
@@ -717,6 +820,23 @@ export interface paths {
         put?: never;
         /** Exchange a child's gallery access code for a gallery token */
         post: operations["postParentAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parent/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check out the cart: prices from the job's price sheet, payment on the studio's Stripe page (answers its URL) */
+        post: operations["postParentCheckout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -804,6 +924,113 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parent/price-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this gallery sells: items, packages, tax rate and shipping options of the job's price sheet */
+        get: operations["getParentPriceSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the studio's Stripe account is connected and can take payments */
+        get: operations["getPaymentsConnect"];
+        put?: never;
+        /** Connect the studio's Stripe account (created on first call) and get an onboarding link */
+        post: operations["postPaymentsConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/price-sheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the studio's price sheets */
+        get: operations["getPriceSheets"];
+        put?: never;
+        /** Create a price sheet: items (prints of products, digital files), packages, tax rate, shipping options */
+        post: operations["postPriceSheets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/price-sheets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A price sheet */
+        get: operations["getPriceSheetsById"];
+        put?: never;
+        post?: never;
+        /** Delete a price sheet (409 while a job sells from it) */
+        delete: operations["deletePriceSheetsById"];
+        options?: never;
+        head?: never;
+        /** Change a price sheet (lists given replace the sheet's) */
+        patch: operations["patchPriceSheetsById"];
+        trace?: never;
+    };
+    "/v1/price-sheets/{id}/promo-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A price sheet's promo codes, with their uses */
+        get: operations["getPriceSheetsByIdPromoCodes"];
+        put?: never;
+        /** Create a promo code (percent or amount, expiry, use limit) */
+        post: operations["postPriceSheetsByIdPromoCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/price-sheets/{id}/promo-codes/{codeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a promo code */
+        delete: operations["deletePriceSheetsByIdPromoCodesByCodeId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1213,6 +1440,24 @@ export interface paths {
         put?: never;
         /** Reopen the job's closed or expired galleries until a new expiry (codes unchanged) */
         post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesReopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/price-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price sheet a job's galleries sell from */
+        get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobIdPriceSheet"];
+        /** Assign the price sheet a job sells from (null: none) */
+        put: operations["putServicesStudioAgenciesByAgencyIdJobsByJobIdPriceSheet"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2904,7 +3149,7 @@ export interface operations {
     getAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "unauth_token.rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "unauth_token.rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted" | "payments.stripe_connected" | "order.status_changed" | "order.refunded" | "order.canceled";
                 limit?: string;
                 page?: string;
             };
@@ -4139,6 +4384,539 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getOrders: {
+        parameters: {
+            query?: {
+                from?: string;
+                job_id?: string;
+                limit?: string;
+                page?: string;
+                status?: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            canceled_at: string | null;
+                            carrier: string | null;
+                            created_at: string;
+                            currency: string;
+                            delivered_at: string | null;
+                            discount: number;
+                            disputed: boolean;
+                            email: string;
+                            fee: number;
+                            id: string;
+                            item_count: number;
+                            job_id: number | null;
+                            lab_cost: number;
+                            paid_at: string | null;
+                            promo_code: string | null;
+                            refunded_amount: number;
+                            shipped_at: string | null;
+                            shipping: {
+                                address?: {
+                                    [key: string]: string;
+                                };
+                                batch_date?: string;
+                                name: string;
+                                option_id: string;
+                                /** @enum {string} */
+                                type: "home" | "school";
+                            };
+                            shipping_amount: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                            subject_id: string | null;
+                            subtotal: number;
+                            tax: number;
+                            total: number;
+                            tracking_number: string | null;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canceled_at: string | null;
+                        carrier: string | null;
+                        created_at: string;
+                        currency: string;
+                        delivered_at: string | null;
+                        discount: number;
+                        disputed: boolean;
+                        email: string;
+                        fee: number;
+                        id: string;
+                        items: {
+                            crop: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "item" | "package";
+                            lab_cost: number;
+                            line_total: number;
+                            name: string;
+                            photo_id: string;
+                            quantity: number;
+                            ref_id: string;
+                            refunded_amount: number;
+                            unit_price: number;
+                            yearbook_pose: boolean;
+                        }[];
+                        job_id: number | null;
+                        lab_cost: number;
+                        paid_at: string | null;
+                        promo_code: string | null;
+                        refunded_amount: number;
+                        refunds: {
+                            amount: number;
+                            created_at: string;
+                            id: string;
+                            item_id: string | null;
+                            reason: string | null;
+                        }[];
+                        shipped_at: string | null;
+                        shipping: {
+                            address?: {
+                                [key: string]: string;
+                            };
+                            batch_date?: string;
+                            name: string;
+                            option_id: string;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        };
+                        shipping_amount: number;
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                        subject_id: string | null;
+                        subtotal: number;
+                        tax: number;
+                        total: number;
+                        tracking_number: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    carrier?: string;
+                    /** @enum {string} */
+                    status: "in_production" | "shipped" | "delivered";
+                    tracking_number?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canceled_at: string | null;
+                        carrier: string | null;
+                        created_at: string;
+                        currency: string;
+                        delivered_at: string | null;
+                        discount: number;
+                        disputed: boolean;
+                        email: string;
+                        fee: number;
+                        id: string;
+                        items: {
+                            crop: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "item" | "package";
+                            lab_cost: number;
+                            line_total: number;
+                            name: string;
+                            photo_id: string;
+                            quantity: number;
+                            ref_id: string;
+                            refunded_amount: number;
+                            unit_price: number;
+                            yearbook_pose: boolean;
+                        }[];
+                        job_id: number | null;
+                        lab_cost: number;
+                        paid_at: string | null;
+                        promo_code: string | null;
+                        refunded_amount: number;
+                        refunds: {
+                            amount: number;
+                            created_at: string;
+                            id: string;
+                            item_id: string | null;
+                            reason: string | null;
+                        }[];
+                        shipped_at: string | null;
+                        shipping: {
+                            address?: {
+                                [key: string]: string;
+                            };
+                            batch_date?: string;
+                            name: string;
+                            option_id: string;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        };
+                        shipping_amount: number;
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                        subject_id: string | null;
+                        subtotal: number;
+                        tax: number;
+                        total: number;
+                        tracking_number: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postOrdersByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canceled_at: string | null;
+                        carrier: string | null;
+                        created_at: string;
+                        currency: string;
+                        delivered_at: string | null;
+                        discount: number;
+                        disputed: boolean;
+                        email: string;
+                        fee: number;
+                        id: string;
+                        items: {
+                            crop: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "item" | "package";
+                            lab_cost: number;
+                            line_total: number;
+                            name: string;
+                            photo_id: string;
+                            quantity: number;
+                            ref_id: string;
+                            refunded_amount: number;
+                            unit_price: number;
+                            yearbook_pose: boolean;
+                        }[];
+                        job_id: number | null;
+                        lab_cost: number;
+                        paid_at: string | null;
+                        promo_code: string | null;
+                        refunded_amount: number;
+                        refunds: {
+                            amount: number;
+                            created_at: string;
+                            id: string;
+                            item_id: string | null;
+                            reason: string | null;
+                        }[];
+                        shipped_at: string | null;
+                        shipping: {
+                            address?: {
+                                [key: string]: string;
+                            };
+                            batch_date?: string;
+                            name: string;
+                            option_id: string;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        };
+                        shipping_amount: number;
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                        subject_id: string | null;
+                        subtotal: number;
+                        tax: number;
+                        total: number;
+                        tracking_number: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postOrdersByIdRefunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    item_id?: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canceled_at: string | null;
+                        carrier: string | null;
+                        created_at: string;
+                        currency: string;
+                        delivered_at: string | null;
+                        discount: number;
+                        disputed: boolean;
+                        email: string;
+                        fee: number;
+                        id: string;
+                        items: {
+                            crop: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "item" | "package";
+                            lab_cost: number;
+                            line_total: number;
+                            name: string;
+                            photo_id: string;
+                            quantity: number;
+                            ref_id: string;
+                            refunded_amount: number;
+                            unit_price: number;
+                            yearbook_pose: boolean;
+                        }[];
+                        job_id: number | null;
+                        lab_cost: number;
+                        paid_at: string | null;
+                        promo_code: string | null;
+                        refunded_amount: number;
+                        refunds: {
+                            amount: number;
+                            created_at: string;
+                            id: string;
+                            item_id: string | null;
+                            reason: string | null;
+                        }[];
+                        shipped_at: string | null;
+                        shipping: {
+                            address?: {
+                                [key: string]: string;
+                            };
+                            batch_date?: string;
+                            name: string;
+                            option_id: string;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        };
+                        shipping_amount: number;
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "in_production" | "shipped" | "delivered" | "canceled" | "refunded";
+                        subject_id: string | null;
+                        subtotal: number;
+                        tax: number;
+                        total: number;
+                        tracking_number: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOrdersSales: {
+        parameters: {
+            query?: {
+                job_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            currency: string;
+                            fees: number;
+                            gross: number;
+                            job_id: number | null;
+                            job_name: string | null;
+                            lab_cost: number;
+                            net: number;
+                            orders: number;
+                            refunds: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOrdersSalesCsv: {
+        parameters: {
+            query?: {
+                job_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     postParentAccess: {
         parameters: {
             query?: never;
@@ -4178,6 +4956,71 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postParentCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: {
+                        city: string;
+                        country: string;
+                        line1: string;
+                        line2?: string;
+                        name: string;
+                        postal_code: string;
+                        state?: string;
+                    };
+                    /** Format: email */
+                    email: string;
+                    lines: {
+                        crop?: {
+                            height: number;
+                            width: number;
+                            x: number;
+                            y: number;
+                        };
+                        item_id?: string;
+                        package_id?: string;
+                        photo_id: string;
+                        quantity: number;
+                        /** @default false */
+                        yearbook_pose?: boolean;
+                    }[];
+                    promo_code?: string;
+                    shipping_option_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkout_url: string;
+                        currency: string;
+                        order_id: string;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -4402,6 +5245,662 @@ export interface operations {
                         id: string;
                         preview_url: string;
                         width: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getParentPriceSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currency: string;
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "print" | "digital";
+                            name: string;
+                            price: number;
+                            product: {
+                                bleed_mm: number;
+                                height_in: number;
+                                min_ppi: number;
+                                product_type: string;
+                                width_in: number;
+                            } | null;
+                        }[];
+                        packages: {
+                            id: string;
+                            items: {
+                                item_id: string;
+                                quantity: number;
+                            }[];
+                            name: string;
+                            price: number;
+                        }[];
+                        shipping: {
+                            batch_date?: string;
+                            id: string;
+                            name: string;
+                            price?: number;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        }[];
+                        tax_rate_bps: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPaymentsConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        charges_enabled: boolean;
+                        connected: boolean;
+                        details_submitted: boolean;
+                        onboarding_url?: string;
+                        payouts_enabled: boolean;
+                        stripe_account_id: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postPaymentsConnect: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    country?: string;
+                    /**
+                     * @default express
+                     * @enum {string}
+                     */
+                    type?: "express" | "standard";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        charges_enabled: boolean;
+                        connected: boolean;
+                        details_submitted: boolean;
+                        onboarding_url?: string;
+                        payouts_enabled: boolean;
+                        stripe_account_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPriceSheets: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "print" | "digital";
+                                lab_cost: number;
+                                name: string;
+                                price: number;
+                                product: {
+                                    bleed_mm: number;
+                                    height_in: number;
+                                    min_ppi: number;
+                                    product_type: string;
+                                    width_in: number;
+                                } | null;
+                                product_id: string | null;
+                            }[];
+                            name: string;
+                            packages: {
+                                id: string;
+                                items: {
+                                    item_id: string;
+                                    quantity: number;
+                                }[];
+                                name: string;
+                                price: number;
+                            }[];
+                            shipping: {
+                                batch_date?: string;
+                                id: string;
+                                name: string;
+                                price?: number;
+                                /** @enum {string} */
+                                type: "home" | "school";
+                            }[];
+                            tax_rate_bps: number;
+                            updated_at: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postPriceSheets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currency: string;
+                    /** @default [] */
+                    items?: {
+                        id?: string;
+                        /** @enum {string} */
+                        kind: "print" | "digital";
+                        lab_cost: number;
+                        name?: string;
+                        price: number;
+                        product_id?: string | null;
+                    }[];
+                    name: string;
+                    /** @default [] */
+                    packages?: {
+                        id?: string;
+                        items: {
+                            item_id: string;
+                            quantity: number;
+                        }[];
+                        name: string;
+                        price: number;
+                    }[];
+                    /** @default [] */
+                    shipping?: ({
+                        id?: string;
+                        name: string;
+                        price: number;
+                        /** @constant */
+                        type: "home";
+                    } | {
+                        /** Format: date */
+                        batch_date: string;
+                        id?: string;
+                        name: string;
+                        /** @constant */
+                        type: "school";
+                    })[];
+                    /** @default 0 */
+                    tax_rate_bps?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        currency: string;
+                        id: string;
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "print" | "digital";
+                            lab_cost: number;
+                            name: string;
+                            price: number;
+                            product: {
+                                bleed_mm: number;
+                                height_in: number;
+                                min_ppi: number;
+                                product_type: string;
+                                width_in: number;
+                            } | null;
+                            product_id: string | null;
+                        }[];
+                        name: string;
+                        packages: {
+                            id: string;
+                            items: {
+                                item_id: string;
+                                quantity: number;
+                            }[];
+                            name: string;
+                            price: number;
+                        }[];
+                        shipping: {
+                            batch_date?: string;
+                            id: string;
+                            name: string;
+                            price?: number;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        }[];
+                        tax_rate_bps: number;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPriceSheetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        currency: string;
+                        id: string;
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "print" | "digital";
+                            lab_cost: number;
+                            name: string;
+                            price: number;
+                            product: {
+                                bleed_mm: number;
+                                height_in: number;
+                                min_ppi: number;
+                                product_type: string;
+                                width_in: number;
+                            } | null;
+                            product_id: string | null;
+                        }[];
+                        name: string;
+                        packages: {
+                            id: string;
+                            items: {
+                                item_id: string;
+                                quantity: number;
+                            }[];
+                            name: string;
+                            price: number;
+                        }[];
+                        shipping: {
+                            batch_date?: string;
+                            id: string;
+                            name: string;
+                            price?: number;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        }[];
+                        tax_rate_bps: number;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deletePriceSheetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchPriceSheetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currency?: string;
+                    items?: {
+                        id?: string;
+                        /** @enum {string} */
+                        kind: "print" | "digital";
+                        lab_cost: number;
+                        name?: string;
+                        price: number;
+                        product_id?: string | null;
+                    }[];
+                    name?: string;
+                    packages?: {
+                        id?: string;
+                        items: {
+                            item_id: string;
+                            quantity: number;
+                        }[];
+                        name: string;
+                        price: number;
+                    }[];
+                    shipping?: ({
+                        id?: string;
+                        name: string;
+                        price: number;
+                        /** @constant */
+                        type: "home";
+                    } | {
+                        /** Format: date */
+                        batch_date: string;
+                        id?: string;
+                        name: string;
+                        /** @constant */
+                        type: "school";
+                    })[];
+                    tax_rate_bps?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        currency: string;
+                        id: string;
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "print" | "digital";
+                            lab_cost: number;
+                            name: string;
+                            price: number;
+                            product: {
+                                bleed_mm: number;
+                                height_in: number;
+                                min_ppi: number;
+                                product_type: string;
+                                width_in: number;
+                            } | null;
+                            product_id: string | null;
+                        }[];
+                        name: string;
+                        packages: {
+                            id: string;
+                            items: {
+                                item_id: string;
+                                quantity: number;
+                            }[];
+                            name: string;
+                            price: number;
+                        }[];
+                        shipping: {
+                            batch_date?: string;
+                            id: string;
+                            name: string;
+                            price?: number;
+                            /** @enum {string} */
+                            type: "home" | "school";
+                        }[];
+                        tax_rate_bps: number;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPriceSheetsByIdPromoCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "percent" | "amount";
+                            max_uses: number | null;
+                            uses: number;
+                            value: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postPriceSheetsByIdPromoCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @default null */
+                    expires_at?: string | null;
+                    /** @enum {string} */
+                    kind: "percent" | "amount";
+                    /** @default null */
+                    max_uses?: number | null;
+                    value: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        created_at: string;
+                        expires_at: string | null;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "amount";
+                        max_uses: number | null;
+                        uses: number;
+                        value: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deletePriceSheetsByIdPromoCodesByCodeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                codeId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
                     };
                 };
             };
@@ -6797,6 +8296,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioAgenciesByAgencyIdJobsByJobIdPriceSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job_id: number;
+                        price_sheet_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    putServicesStudioAgenciesByAgencyIdJobsByJobIdPriceSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    price_sheet_id: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job_id: number;
+                        price_sheet_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -9452,7 +11019,7 @@ export interface operations {
                  */
                 "application/json": {
                     description?: string;
-                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed")[];
+                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed" | "order.paid" | "order.shipped" | "order.refunded")[];
                     url: string;
                 };
             };
@@ -9567,7 +11134,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed")[];
+                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed" | "order.paid" | "order.shipped" | "order.refunded")[];
                 };
             };
         };

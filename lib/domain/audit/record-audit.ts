@@ -34,6 +34,10 @@ export const AUDIT_ACTIONS = [
   "agency.deleted",
   "subject.deleted",
   "data.deleted",
+  "payments.stripe_connected",
+  "order.status_changed",
+  "order.refunded",
+  "order.canceled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,6 +17,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "refund.created",
   "wallet.low",
   "billing.auto_top_up_failed",
+  "order.paid",
+  "order.shipped",
+  "order.refunded",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

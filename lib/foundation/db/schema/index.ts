@@ -16,3 +16,4 @@ export * from "./qr-sort";
 export * from "./team";
 export * from "./mail";
 export * from "./galleries";
+export * from "./orders";

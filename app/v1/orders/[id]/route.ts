@@ -1,0 +1,15 @@
+import { withAccount } from "@/lib/http/wrappers";
+import { methods } from "@/lib/http/methods";
+import { getOrder, updateOrderStatus } from "@/lib/services/orders/studio-orders";
+import { orderParams, orderResponse, updateOrderBody } from "@/lib/services/orders/schemas";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: withAccount({ role: "photographer", params: orderParams, doc: { summary: "An order with its items and refunds", response: orderResponse } }, async ({ db, principal, params }) =>
+    Response.json(await getOrder(db, principal.account.id, params.id)),
+  ),
+  PATCH: withAccount({ role: "admin", params: orderParams, body: updateOrderBody, doc: { summary: "Move an order on: in_production, shipped (tracking), delivered", response: orderResponse } }, async ({ db, principal, params, body }) =>
+    Response.json(await updateOrderStatus(db, principal.account.id, params.id, body)),
+  ),
+});

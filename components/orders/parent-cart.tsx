@@ -1,0 +1,193 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { parentApi, useParentSession } from "@/lib/client/parent-session";
+import { newIdempotencyKey } from "@/lib/client/idempotency-key";
+import { unwrap, type ApiResponse } from "@/lib/client/typed-api";
+import { formatMoney } from "./format";
+
+type Sheet = ApiResponse<"/v1/parent/price-sheet", "get">;
+type Photo = ApiResponse<"/v1/parent/favourites", "get">["data"][number];
+type Line = { key: string; photo: Photo; choice: string; quantity: number; yearbook_pose: boolean };
+type Crop = { x: number; y: number; width: number; height: number };
+
+const input = "w-full rounded-md border border-slate-300 px-3 py-2 text-base";
+
+/** The largest box at the print's aspect (either orientation, as the photo is) centred in the photo: where the crop starts. */
+function centredCrop(photo: Photo, size: { width_in: number; height_in: number }): Crop {
+  const portrait = photo.height >= photo.width;
+  const aspect = portrait ? Math.min(size.width_in, size.height_in) / Math.max(size.width_in, size.height_in) : Math.max(size.width_in, size.height_in) / Math.min(size.width_in, size.height_in);
+  const photoAspect = photo.width / Math.max(1, photo.height);
+  const width = aspect < photoAspect ? aspect / photoAspect : 1;
+  const height = aspect < photoAspect ? 1 : photoAspect / aspect;
+  return { x: (1 - width) / 2, y: (1 - height) / 2, width, height };
+}
+
+/**
+ * The parent's cart, phone first: the child's favourites, each with what to buy
+ * from the job's price sheet; shipping, e-mail and promo code; then the studio's
+ * Stripe page. Prices shown here are the sheet's; the server computes the total.
+ */
+export function ParentCart() {
+  const { session, ready } = useParentSession();
+  const token = session?.token;
+  const api = parentApi(token);
+  const sheet = useQuery({ queryKey: ["parent", "sheet", token], enabled: Boolean(token), queryFn: async () => unwrap(await api.GET("/v1/parent/price-sheet")) });
+  const favourites = useQuery({ queryKey: ["parent", "favourites", "cart", token], enabled: Boolean(token), queryFn: async () => unwrap(await api.GET("/v1/parent/favourites", { params: { query: { limit: "100" } } })) });
+  const [lines, setLines] = useState<Line[]>([]);
+  const [email, setEmail] = useState("");
+  const [shippingId, setShippingId] = useState("");
+  const [promo, setPromo] = useState("");
+  const [address, setAddress] = useState({ name: "", line1: "", city: "", postal_code: "", country: "US" });
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const pay = useMutation({
+    mutationFn: async (s: Sheet) => {
+      const shipping = s.shipping.find((o) => o.id === shippingId);
+      return unwrap(
+        await api.POST("/v1/parent/checkout", {
+          headers: { "idempotency-key": idempotencyKey },
+          body: {
+            email,
+            shipping_option_id: shippingId,
+            ...(shipping?.type === "home" ? { address } : {}),
+            ...(promo.trim() ? { promo_code: promo.trim() } : {}),
+            lines: lines.map((l) => {
+              const [kind, id] = l.choice.split(":") as ["item" | "package", string];
+              const item = kind === "item" ? s.items.find((i) => i.id === id) : undefined;
+              return { photo_id: l.photo.id, quantity: l.quantity, yearbook_pose: l.yearbook_pose, ...(kind === "item" ? { item_id: id } : { package_id: id }), ...(item?.product ? { crop: centredCrop(l.photo, item.product) } : {}) };
+            }),
+          },
+        }),
+      );
+    },
+    onSuccess: (res) => window.location.assign(res.checkout_url),
+  });
+
+  if (!ready) return null;
+  if (!token) {
+    return (
+      <p className="p-4">
+        Your gallery session has ended. <Link href="/g" className="text-sky-700 underline">Enter your code again</Link>.
+      </p>
+    );
+  }
+  if (sheet.isPending || favourites.isPending) return <p role="status" className="p-4 text-slate-600">Loading…</p>;
+  if (sheet.error || !sheet.data) return <p className="p-4 text-slate-700">Nothing is for sale in this gallery yet.</p>;
+  const s = sheet.data;
+  const money = (n: number) => formatMoney(n, s.currency);
+  const choices = [...s.items.map((i) => ({ value: `item:${i.id}`, label: `${i.name} · ${money(i.price)}`, price: i.price })), ...s.packages.map((p) => ({ value: `package:${p.id}`, label: `${p.name} · ${money(p.price)}`, price: p.price }))];
+  const priceOf = (choice: string) => choices.find((c) => c.value === choice)?.price ?? 0;
+  const subtotal = lines.reduce((n, l) => n + priceOf(l.choice) * l.quantity, 0);
+  const shipping = s.shipping.find((o) => o.id === shippingId);
+  const add = (photo: Photo) => setLines([...lines, { key: newIdempotencyKey(), photo, choice: choices[0]?.value ?? "", quantity: 1, yearbook_pose: false }]);
+  const update = (key: string, patch: Partial<Line>) => setLines(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const canPay = lines.length > 0 && email.includes("@") && shipping && (shipping.type === "school" || (address.name && address.line1 && address.city && address.postal_code));
+
+  return (
+    <div className="mx-auto max-w-lg space-y-6 pb-24">
+      <header className="flex items-center justify-between">
+        <h1 className="text-xl font-semibold">Your order</h1>
+        <Link href="/g" className="text-sm text-sky-700 underline">
+          Back to the photos
+        </Link>
+      </header>
+      <section aria-label="Favourites">
+        <h2 className="mb-2 font-medium">Your favourites</h2>
+        {favourites.data?.data.length ? (
+          <ul className="grid grid-cols-3 gap-2">
+            {favourites.data.data.map((photo) => (
+              <li key={photo.id} className="relative">
+                {/* eslint-disable-next-line @next/next/no-img-element -- a signed, watermarked preview */}
+                <img src={photo.preview_url} alt="Favourite photo" className="aspect-square w-full rounded object-cover" />
+                <button type="button" onClick={() => add(photo)} className="absolute bottom-1 right-1 rounded-full bg-sky-700 px-3 py-1 text-sm text-white shadow">
+                  Add
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">Mark photos with ♡ in the gallery, then choose prints here.</p>
+        )}
+      </section>
+      <section aria-label="Cart" className="space-y-3">
+        <h2 className="font-medium">Cart</h2>
+        {lines.length === 0 ? <p className="text-sm text-slate-600">Your cart is empty.</p> : null}
+        {lines.map((l) => (
+          <div key={l.key} className="flex gap-3 rounded-lg border border-slate-200 p-2">
+            {/* eslint-disable-next-line @next/next/no-img-element -- a signed, watermarked preview */}
+            <img src={l.photo.preview_url} alt="" className="h-20 w-20 flex-none rounded object-cover" />
+            <div className="min-w-0 flex-1 space-y-2">
+              <select aria-label="What to buy" className={input} value={l.choice} onChange={(e) => update(l.key, { choice: e.target.value })}>
+                {choices.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+              <div className="flex items-center gap-2">
+                <label className="flex items-center gap-1 text-sm">
+                  Qty
+                  <input aria-label="Quantity" type="number" min={1} max={100} className="w-16 rounded border border-slate-300 px-2 py-1" value={l.quantity} onChange={(e) => update(l.key, { quantity: Math.max(1, Number(e.target.value) || 1) })} />
+                </label>
+                <label className="flex items-center gap-1 text-sm">
+                  <input type="checkbox" checked={l.yearbook_pose} onChange={(e) => update(l.key, { yearbook_pose: e.target.checked })} />
+                  Yearbook pose
+                </label>
+                <button type="button" className="ml-auto text-sm text-red-700" onClick={() => setLines(lines.filter((x) => x.key !== l.key))}>
+                  Remove
+                </button>
+              </div>
+            </div>
+          </div>
+        ))}
+      </section>
+      <section aria-label="Delivery and payment" className="space-y-3">
+        <label className="block text-sm">
+          E-mail for the receipt
+          <input className={input} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <fieldset className="space-y-2">
+          <legend className="text-sm">Delivery</legend>
+          {s.shipping.map((o) => (
+            <label key={o.id} className="flex items-center gap-2 rounded border border-slate-200 p-2">
+              <input type="radio" name="shipping" checked={shippingId === o.id} onChange={() => setShippingId(o.id)} />
+              <span className="flex-1">{o.name}</span>
+              <span className="text-sm text-slate-600">{o.type === "home" ? money(o.price ?? 0) : `Free · by ${o.batch_date}`}</span>
+            </label>
+          ))}
+        </fieldset>
+        {shipping?.type === "home" ? (
+          <div className="grid gap-2">
+            {(["name", "line1", "city", "postal_code", "country"] as const).map((f) => (
+              <label key={f} className="block text-sm">
+                {{ name: "Name", line1: "Street address", city: "City", postal_code: "Postal code", country: "Country (2 letters)" }[f]}
+                <input className={input} value={address[f]} onChange={(e) => setAddress({ ...address, [f]: e.target.value })} />
+              </label>
+            ))}
+          </div>
+        ) : null}
+        <label className="block text-sm">
+          Promo code
+          <input className={input} value={promo} onChange={(e) => setPromo(e.target.value)} autoCapitalize="characters" />
+        </label>
+      </section>
+      <div className="fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white p-3">
+        <div className="mx-auto flex max-w-lg items-center gap-3">
+          <p className="flex-1 text-sm">
+            {money(subtotal)} {s.tax_rate_bps ? "+ tax" : ""} {shipping?.type === "home" ? `+ ${money(shipping.price ?? 0)} shipping` : ""}
+          </p>
+          <button type="button" disabled={!canPay || pay.isPending} onClick={() => pay.mutate(s)} className="rounded-lg bg-sky-700 px-5 py-3 font-medium text-white disabled:opacity-50">
+            {pay.isPending ? "Opening payment…" : "Pay"}
+          </button>
+        </div>
+        {pay.error ? (
+          <p role="alert" className="mx-auto mt-2 max-w-lg text-sm text-red-700">
+            {pay.error.message}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/foundation/db/types";
+import { accounts, orderItems, orderRefunds, orders } from "@/lib/foundation/db/schema";
+import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
+import { queueMail, sendQueuedMail } from "@/lib/domain/mail/send-mail";
+import { recordAudit } from "@/lib/domain/audit/record-audit";
+import { loadOrder } from "./present-order";
+import { orderStatusUrl } from "./order-link";
+import { refundMail } from "./order-mail";
+
+export type RefundInput = { orderId: string; stripeRefundId: string; amount: number; itemId: string | null; reason: string | null };
+
+/**
+ * Records one Stripe refund against its order, once: keyed by Stripe's refund id,
+ * so the studio's API call and the refund's webhook (or ten copies of it) make one
+ * row, one change of the amounts, one `order.refunded` event and one e-mail.
+ * A whole refund ends the order (`refunded`); lab cost is kept only for what was
+ * already produced and shipped.
+ */
+export async function recordRefund(db: Db, input: RefundInput): Promise<"recorded" | "already_recorded"> {
+  const mail = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) return null;
+    const [row] = await tx
+      .insert(orderRefunds)
+      .values({ stripeRefundId: input.stripeRefundId, orderId: order.id, accountId: order.accountId, orderItemId: input.itemId, amount: input.amount, reason: input.reason })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    const refunded = Math.min(order.total, order.refundedAmount + input.amount);
+    const whole = refunded >= order.total;
+    let labCost = order.labCost;
+    if (input.itemId) {
+      const [item] = await tx
+        .update(orderItems)
+        .set({ refundedAmount: sql`${orderItems.refundedAmount} + ${input.amount}` })
+        .where(and(eq(orderItems.id, input.itemId), eq(orderItems.orderId, order.id)))
+        .returning();
+      if (item && !order.shippedAt) labCost = Math.max(0, labCost - item.unitLabCost * item.quantity);
+    } else if (whole && !order.shippedAt) labCost = 0;
+    await tx
+      .update(orders)
+      .set({ refundedAmount: refunded, labCost, ...(whole ? { status: "refunded" as const } : {}) })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, { accountId: order.accountId, action: "order.refunded", target: order.id, data: { amount: input.amount, item_id: input.itemId, refund: input.stripeRefundId } });
+    const present = await loadOrder(tx, order.accountId, order.id);
+    await emitWebhookEvent(tx, { accountId: order.accountId, type: "order.refunded", data: { ...present, refund: { id: input.stripeRefundId, amount: input.amount, item_id: input.itemId } } });
+    const [studio] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, order.accountId));
+    return queueMail(tx, refundMail(present, studio?.name ?? "Your photographer", input.amount, orderStatusUrl(order.id)), { key: `order-refund-${input.stripeRefundId}`, accountId: order.accountId });
+  });
+  if (!mail) return "already_recorded";
+  await sendQueuedMail(db, mail);
+  return "recorded";
+}
