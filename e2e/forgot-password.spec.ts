@@ -31,8 +31,9 @@ test("Forgot password? sends a link that sets a new password once and signs the 
 
   // The first browser's session ended: its next request is refused, its next page asks to sign in.
   expect((await page.request.get("/v1/account")).status()).toBe(401);
-  await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/signin/);
+  // Signing in again returns to the page asked for.
+  await page.goto("/account?from=reset");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Faccount%3Ffrom%3Dreset$/);
 
   // The old password is refused, the new one signs in.
   await page.getByLabel("Email").fill(email);
@@ -41,7 +42,10 @@ test("Forgot password? sends a link that sets a new password once and signs the 
   await expect(page.getByText(/The email or password is wrong/)).toBeVisible();
   await page.getByLabel("Password").fill(newPassword);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page).toHaveURL(/\/account\?from=reset$/);
+  // A callback that would leave the site is ignored: the dashboard instead.
+  await page.goto("/signin?callbackUrl=%2F%5Cevil.example");
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   // The notice went to the address too.
   const outbox = await page.request.get("/v1/operator/outbox?limit=100", { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } });

@@ -27,6 +27,9 @@ test("the owner invites a photographer, who works on the studio's wallet but can
   const samContext = await browser.newContext();
   const sam = await samContext.newPage();
   await sam.goto(link.pathname + link.search);
+  // Before accepting, the page names the studio, the role and who invited.
+  await expect(sam.getByRole("heading", { name: /Join Northlight Team/ })).toBeVisible();
+  await expect(sam.getByTestId("invitation-summary")).toContainText(`Northlight Team invited ${samEmail} to join Northlight Team's studio as a photographer.`);
   await sam.getByRole("button", { name: "Accept the invitation" }).click();
   await sam.getByLabel("Your name").fill("Sam Rivera");
   await sam.getByLabel(/Choose a password/).fill(E2E_PASSWORD);

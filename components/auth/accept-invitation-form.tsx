@@ -16,12 +16,24 @@ const BAD_LINK = "This invitation link is not valid: it may have been cut short.
 /** POST /v1/invitations/accept, from the OpenAPI document. */
 type Accepted = ApiResponse<"/v1/invitations/accept", "post">;
 
+/** What the page read from the link (lib/services/team/invitations.ts describeInvitation); null when the link names no invitation. */
+export type InvitationSummary = { studio: string; role: string; inviter: string | null; email: string; status: "pending" | "accepted" | "revoked" | "expired" } | null;
+
+const article = (role: string) => (role === "admin" || role === "owner" ? "an" : "a");
+
+/** Why a link that named an invitation no longer works, in words. */
+const CLOSED: Record<"accepted" | "revoked" | "expired", string> = {
+  accepted: "This invitation was already accepted. Sign in to reach the studio.",
+  revoked: "This invitation was withdrawn. Ask the studio for a new one.",
+  expired: "This invitation has expired. Ask the studio for a new one.",
+};
+
 /**
  * The link from an invitation email. One press accepts it for an address that
  * already has a login; a new address is asked for a name and a password first,
  * then signed in on the studio it joined.
  */
-export function AcceptInvitationForm({ token }: { token: string }) {
+export function AcceptInvitationForm({ token, invitation }: { token: string; invitation: InvitationSummary }) {
   const router = useRouter();
   const [needsLogin, setNeedsLogin] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<"name" | "password", string>>>({});
@@ -67,13 +79,13 @@ export function AcceptInvitationForm({ token }: { token: string }) {
     }
   }
 
-  if (!token) return <p role="alert">{BAD_LINK}</p>;
+  if (!token || !invitation) return <p role="alert">{BAD_LINK}</p>;
   if (done) {
     return (
       <div role="status" className="space-y-3">
         <h1 className="text-lg font-semibold">You joined {done.studio.name}</h1>
         <p className="text-sm text-slate-600">
-          As {done.role === "admin" || done.role === "owner" ? "an" : "a"} {done.role}, with your login {done.email}.
+          As {article(done.role)} {done.role}, with your login {done.email}.
         </p>
         <Link href="/dashboard" className="inline-block text-brand-700 underline">
           Open the studio
@@ -81,9 +93,27 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       </div>
     );
   }
+  if (invitation.status !== "pending") {
+    return (
+      <div className="space-y-3">
+        <h1 className="text-lg font-semibold">Join {invitation.studio}</h1>
+        <p role="alert" className="text-sm text-slate-700">
+          {CLOSED[invitation.status]}
+        </p>
+        {invitation.status === "accepted" ? (
+          <Link href="/signin" className="inline-block text-brand-700 underline">
+            Sign in
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <h1 className="text-lg font-semibold">Join a studio on Print Studio</h1>
+      <h1 className="text-lg font-semibold">Join {invitation.studio} on Print Studio</h1>
+      <p data-testid="invitation-summary" className="text-sm text-slate-700">
+        {invitation.inviter ?? "The studio"} invited {invitation.email} to join <strong>{invitation.studio}</strong> as {article(invitation.role)} <strong>{invitation.role}</strong>.
+      </p>
       {needsLogin ? (
         <>
           <p className="text-sm text-slate-600">This address has no login yet: choose your name and a password.</p>
@@ -91,7 +121,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
           <Field id="password" name="password" type="password" label="Choose a password (10 characters or more)" autoComplete="new-password" required error={errors.password} />
         </>
       ) : (
-        <p className="text-sm text-slate-600">You were invited to work in a studio with your own login.</p>
+        <p className="text-sm text-slate-600">You will work in the studio with your own login.</p>
       )}
       {formError ? (
         <p role="alert" className="text-sm text-red-600">

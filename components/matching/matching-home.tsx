@@ -105,7 +105,10 @@ function StartMatchJob({ agencyId, enabled }: { agencyId: number; enabled: boole
       router.push(`/matching/${res.match_job_id}`);
     },
   });
-  const photos = detail.data?.file_count ?? 0;
+  // The server's own count (QR cards left out), so the label is what the debit will be.
+  const photos = detail.data?.match.photos ?? 0;
+  const tokens = detail.data?.match.tokens ?? 0;
+  const cards = detail.data?.match.cards_skipped ?? 0;
   return (
     <Card title="2. Match a job's photos">
       {jobs.data?.jobs.length === 0 ? (
@@ -132,9 +135,11 @@ function StartMatchJob({ agencyId, enabled }: { agencyId: number; enabled: boole
             ]}
           />
           <Button type="submit" disabled={!enabled || start.isPending || !selected || photos === 0}>
-            {start.isPending ? "Starting…" : `Match ${photos} photo${photos === 1 ? "" : "s"} (${photos * MATCH_PRICE_PER_FILE} tokens)`}
+            {start.isPending ? "Starting…" : `Match ${photos} photo${photos === 1 ? "" : "s"} (${tokens} tokens)`}
           </Button>
-          <p className="text-xs text-slate-500">Photos of QR cards found by a QR sort of the job are left out and not charged.</p>
+          <p className="text-xs text-slate-500">
+            {cards > 0 ? `${cards} photo${cards === 1 ? " is a QR card" : "s are QR cards"} found by the QR sort: left out and not charged.` : "Photos of QR cards found by a QR sort of the job are left out and not charged."}
+          </p>
           {!enabled ? <p className="text-sm text-amber-700">Face matching is switched off for this agency.</p> : null}
           {start.error ? (
             <p role="alert" className="text-sm text-red-600">

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unzipSync } from "fflate";
 import * as qrSortRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/qr-sort/route";
+import * as jobRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/route";
 import * as zipRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/export.zip/route";
 import { shutDownFaces } from "@/lib/engines/ml/faces";
 import { shutDownCardReader } from "@/lib/engines/imaging/card-reader/read-cards";
@@ -43,11 +44,17 @@ describe("face matching after a QR sort", () => {
     expect(sort.status, sort.text).toBe(202);
     expect((await pollTask(token, sort.json.task_id, 240_000)).status).toBe("completed");
 
+    // The Match button's estimate (the job detail's `match`) is counted as the debit counts.
+    const detail = await call(jobRoute, "GET", `/v1/services/studio/agencies/${agency.id}/jobs/${jobId}`, { token, params: { agencyId: String(agency.id), jobId: String(jobId) } });
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.json).toMatchObject({ file_count: 4, match: { photos: 2, cards_skipped: 2, tokens: 12 } });
+
     const before = await balanceOf(token);
     const started = await h.startMatchJob(token, { agency_id: agency.id, job_id: jobId });
     expect(started.status, started.text).toBe(200);
     expect(started.json).toMatchObject({ total_files: 2, cards_skipped: 2, tokens_deducted: 12 });
     expect(await balanceOf(token)).toBe(before - 12);
+    expect([started.json.total_files, started.json.tokens_deducted]).toEqual([detail.json.match.photos, detail.json.match.tokens]);
     const done = await h.pollMatchJob(token, started.json.match_job_id);
     expect(done).toMatchObject({ status: "completed", total_files: 2, failed: 0 });
     const results = await h.allResults(token, started.json.match_job_id);

@@ -23,6 +23,7 @@ import * as agenciesRoute from "@/app/v1/services/studio/agencies/route";
 import * as agencyRoute from "@/app/v1/services/studio/agencies/[agencyId]/route";
 import * as transactionsRoute from "@/app/v1/wallet/transactions/route";
 import { getDb } from "@/lib/foundation/db/client";
+import { describeInvitation } from "@/lib/services/team/invitations";
 import { accounts, invitations, walletTransactions } from "@/lib/foundation/db/schema";
 import { call, testAccount } from "../http";
 import { smtpServerForFile, tokenOf } from "../support/smtp-test-server";
@@ -57,6 +58,34 @@ async function upload(token: string, headers: Record<string, string>) {
 }
 
 describe("invitations", () => {
+  it("the e-mail and the invitation page name the studio, the role and who invited, before accepting", async () => {
+    const db = await getDb();
+    // A studio renamed from its owner's name: "<person> invited you to join <studio>".
+    const owner = await testAccount();
+    await db.update(accounts).set({ name: "Lee Portraits", personName: "Ann Lee" }).where(eq(accounts.id, owner.account.id));
+    const email = fresh("viewer");
+    expect((await call(invitationsRoute, "POST", "/v1/invitations", { token: owner.token, body: { email, role: "viewer" } })).status).toBe(201);
+    const mail = await smtp().waitFor(email, /Join Lee Portraits/);
+    expect(mail.text).toContain("Ann Lee invited you to join Lee Portraits on Print Studio as a viewer.");
+    const token = tokenOf(mail.links.find((l) => l.includes("/invite?token="))!);
+    expect(await describeInvitation(db, token)).toMatchObject({ studio: "Lee Portraits", role: "viewer", inviter: "Ann Lee", email, status: "pending" });
+
+    // A studio still named after its owner reads as the owner's studio, not as a second person.
+    const plain = await testAccount();
+    const other = fresh("admin");
+    expect((await call(invitationsRoute, "POST", "/v1/invitations", { token: plain.token, body: { email: other, role: "admin" } })).status).toBe(201);
+    const plainMail = await smtp().waitFor(other, /Join /);
+    expect(plainMail.text).toContain(`${plain.account.name} invited you to join ${plain.account.name}'s studio on Print Studio as an admin.`);
+    const plainToken = tokenOf(plainMail.links.find((l) => l.includes("/invite?token="))!);
+    expect(await describeInvitation(db, plainToken)).toMatchObject({ studio: `${plain.account.name}'s studio`, inviter: plain.account.name, role: "admin" });
+
+    // Once accepted the page says so; a link that names no invitation describes nothing.
+    expect((await call(acceptRoute, "POST", "/v1/invitations/accept", { body: { token, name: "Vic Viewer", password: PASSWORD } })).status).toBe(200);
+    expect(await describeInvitation(db, token)).toMatchObject({ status: "accepted" });
+    expect(await describeInvitation(db, token.slice(0, -2) + "xx")).toBeNull();
+    expect(await describeInvitation(db, "")).toBeNull();
+  });
+
   it("an emailed link makes a login that acts for the studio with its role; the link works once", async () => {
     const owner = await testAccount({ tokens: 1000 });
     const sam = await join(owner, "photographer");

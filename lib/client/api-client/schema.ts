@@ -1329,7 +1329,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A job with its photo count */
+        /** A job with its photo count and what matching it would bill */
         get: operations["getServicesStudioAgenciesByAgencyIdJobsByJobId"];
         put?: never;
         post?: never;
@@ -7799,6 +7799,11 @@ export interface operations {
                         /** @enum {string} */
                         icp_type: "school" | "corporate" | "sports" | "childcare";
                         id: number;
+                        match: {
+                            cards_skipped: number;
+                            photos: number;
+                            tokens: number;
+                        };
                         name: string;
                         /** @enum {string} */
                         status: "draft" | "active" | "completed" | "archived";

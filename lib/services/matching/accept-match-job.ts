@@ -8,7 +8,7 @@ import { debitTokens } from "@/lib/domain/wallet/debit-tokens";
 import { requireAgency } from "@/lib/services/agencies/agencies";
 import { requireJob } from "@/lib/services/agencies/agency-jobs";
 import { countReferences } from "./build-references";
-import { cardFileIds } from "./card-frames";
+import { billablePhotos } from "./billable-photos";
 import { requireMatchingEnabled } from "./consent";
 import { requireCurrentReferences } from "./outdated-references";
 import { DEFAULT_MATCH_THRESHOLD, MATCH_OPERATION, MATCH_PRICE_PER_FILE, MAX_MATCH_JOB_FILES } from "./limits";
@@ -21,15 +21,13 @@ type PhotoRef = { id: number; filename: string };
  * agency's jobs; less the QR cards a sort found among them (not charged).
  */
 async function photosToMatch(db: Db, accountId: string, input: MatchJobInput): Promise<{ photos: PhotoRef[]; cards: number }> {
-  const listed = await listedPhotos(db, accountId, input);
-  const cards = await cardFileIds(db, accountId, listed.map((f) => f.id));
-  const photos = listed.filter((f) => !cards.has(f.id));
+  const { photos, cards } = await billablePhotos(db, accountId, await listedPhotos(db, accountId, input));
   if (photos.length === 0) {
-    throw badRequest("NO_PHOTOS_TO_MATCH", `Every photo given is a QR card found by the QR sort (${cards.size}): cards are not matched. Upload the children's photos.`, {
+    throw badRequest("NO_PHOTOS_TO_MATCH", `Every photo given is a QR card found by the QR sort (${cards}): cards are not matched. Upload the children's photos.`, {
       field: input.job_id !== undefined ? "job_id" : "file_ids",
     });
   }
-  return { photos, cards: cards.size };
+  return { photos, cards };
 }
 
 async function listedPhotos(db: Db, accountId: string, input: MatchJobInput): Promise<PhotoRef[]> {

@@ -108,6 +108,13 @@ export const matchJobAccepted = z.object({
   threshold: z.number(),
   status: z.string(),
 });
+/** What matching a whole job would bill now (the job detail's `match`): counted as the debit counts. */
+export const matchEstimateResponse = z.object({
+  photos: z.number().int(),
+  /** Photos a QR sort of the job found to be Bulk QR cards: left out, not charged. */
+  cards_skipped: z.number().int(),
+  tokens: z.number().int(),
+});
 export const matchJobResponse = z.object({
   id: z.number().int(),
   task_id: z.string(),

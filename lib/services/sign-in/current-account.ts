@@ -1,5 +1,5 @@
 import { getServerSession } from "next-auth";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/lib/foundation/db/client";
 import { findAccountById } from "@/lib/domain/identity/find-account";
@@ -9,11 +9,17 @@ import { membershipFor, membershipOrOwnStudio } from "@/lib/domain/identity/memb
 import { loginSessionActive } from "@/lib/domain/identity/login-sessions";
 import type { Role } from "@/lib/domain/identity/roles";
 import { STUDIO_COOKIE } from "@/lib/domain/identity/studio-choice";
+import { REQUESTED_PATH_HEADER, signInPathFor } from "./return-path";
+
+/** Sign-in, returning afterwards to the page asked for (proxy.ts passes its path). */
+async function redirectToSignIn(): Promise<never> {
+  redirect(signInPathFor((await headers()).get(REQUESTED_PATH_HEADER)));
+}
 
 /** The signed-in login for a studio page, or a redirect to sign-in. */
 export async function requireAccount(): Promise<AccountRow> {
   const account = await optionalAccount();
-  if (!account) redirect("/signin");
+  if (!account) return redirectToSignIn();
   return account;
 }
 
@@ -40,6 +46,7 @@ export async function requireMember(): Promise<StudioMember> {
   const db = await getDb();
   const chosen = (await cookies()).get(STUDIO_COOKIE)?.value;
   const membership = (chosen ? await membershipFor(db, user.id, chosen) : undefined) ?? (await membershipOrOwnStudio(db, user.id));
+  // Signed in but in no studio: back to the requested page would only come here again.
   if (!membership) redirect("/signin");
   const studio = membership.accountId === user.id ? user : await findAccountById(db, membership.accountId);
   if (!studio) redirect("/signin");

@@ -44,11 +44,21 @@ function assertMayInvite(actor: Actor, role: Role) {
   if (role === "owner") assertRole(actor.role, "owner");
 }
 
+/**
+ * The studio as an invitation names it. A studio keeps its owner's name until it is
+ * renamed, so "Ann Lee invited you to join Ann Lee" would read as a person: then it
+ * is "Ann Lee's studio".
+ */
+export function invitingStudioName(studio: string, inviter: string | null): string {
+  return inviter !== null && studio.trim().toLowerCase() === inviter.trim().toLowerCase() ? `${studio}'s studio` : studio;
+}
+
 async function sendInvitation(db: Db, row: Row, token: string, inviterName: string) {
   const [studio] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, row.accountId));
   const url = `${appOrigin()}/invite?token=${encodeURIComponent(token)}`;
+  const studioName = studio ? invitingStudioName(studio.name, inviterName) : "a studio";
   // Keyed by the link: the same invitation link is never mailed twice; a resend makes a new link, and a new message.
-  await sendMail(db, invitationMail(row.email, studio?.name ?? "a studio", inviterName, row.role, url), { key: `invitation:${row.id}:${row.tokenHash}`, accountId: row.accountId });
+  await sendMail(db, invitationMail(row.email, studioName, inviterName, row.role, url), { key: `invitation:${row.id}:${row.tokenHash}`, accountId: row.accountId });
 }
 
 /**
@@ -111,6 +121,32 @@ export async function resendInvitation(db: Db, actor: Actor & { name: string }, 
   await sendInvitation(db, row, token, actor.name);
   return toInvitation(row);
 }
+
+/**
+ * What the invitation page shows before anyone accepts (no sign-in: the token is
+ * the proof): the studio, the role, who invited, and whether the link still works.
+ * Null for a token that names no invitation.
+ */
+export async function describeInvitation(db: Db, token: string) {
+  if (!token) return null;
+  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token)));
+  if (!row) return null;
+  const [[studio], [inviter]] = await Promise.all([
+    db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, row.accountId)),
+    row.invitedBy ? db.select({ name: accounts.name, personName: accounts.personName }).from(accounts).where(eq(accounts.id, row.invitedBy)) : Promise.resolve([]),
+  ]);
+  const inviterName = inviter ? personName(inviter) : null;
+  return {
+    studio: studio ? invitingStudioName(studio.name, inviterName) : "a studio",
+    role: row.role,
+    inviter: inviterName,
+    email: row.email,
+    status: status(row),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+export type InvitationDescription = NonNullable<Awaited<ReturnType<typeof describeInvitation>>>;
 
 const invalid = (code: string, message: string, field = "token") => new ApiError(400, code, message, { fields: [{ field, message }] });
 
