@@ -21,9 +21,15 @@ function GalleryNav({ session, current, onLeave }: { session: ParentSession; cur
     <header className="mb-4">
       <div className="flex items-center justify-between gap-2">
         <p className="truncate text-sm text-slate-500">{session.galleries[0]!.studio_name}</p>
-        <Button type="button" variant="secondary" onClick={onLeave}>
-          Leave
-        </Button>
+        <div className="flex shrink-0 gap-2">
+          {/* Outside the tabs: the cart is where the favourites become an order. */}
+          <Link href="/g/cart" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white">
+            Order prints
+          </Link>
+          <Button type="button" variant="secondary" onClick={onLeave}>
+            Leave
+          </Button>
+        </div>
       </div>
       <nav aria-label="Galleries" className="mt-3 flex gap-2 overflow-x-auto pb-1">
         {session.galleries.map((g) => (
