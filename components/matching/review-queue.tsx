@@ -164,12 +164,13 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
         <div className="space-y-3">
           <div className="flex flex-wrap gap-3 text-xs text-slate-500">
             {current.result.image_url ? (
-              <figure>
+              // As wide as the picture: a long name in a caption wraps under it instead of pushing the pair apart.
+              <figure className="w-min">
                 <FaceCloseUp src={current.result.image_url} width={width} height={height} box={face.face_box} size={144} />
                 <figcaption className="mt-1">In this photo</figcaption>
               </figure>
             ) : null}
-            <figure>
+            <figure className="w-min">
               <RosterPortraits agencyId={job.agency_id} subject={shown} size={144} />
               <figcaption className="mt-1">Roster portrait{shown ? ` · ${shown.name}` : ""}</figcaption>
             </figure>
@@ -191,14 +192,7 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
               </p>
             ) : null}
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" className="min-h-11" onClick={() => act("k")} disabled={at === 0} aria-label="Previous face">
-              ← Previous <kbd className="key-hint ml-1 text-xs opacity-70">K</kbd>
-            </Button>
-            <Button variant="secondary" className="min-h-11" onClick={() => act("j")} disabled={at >= items.length - 1} aria-label="Next face">
-              Next → <kbd className="key-hint ml-1 text-xs opacity-70">J</kbd>
-            </Button>
-          </div>
+          {/* The decision first, right under the verdict; moving between faces after it. */}
           <div className="flex flex-wrap gap-2">
             <Button className="min-h-11" onClick={() => act("a")} disabled={save.isPending || !shownId}>
               {offered ? `Confirm ${shown?.name ?? face.name ?? "this child"}` : "Accept"} <kbd className="key-hint ml-1 text-xs opacity-70">A</kbd>
@@ -211,6 +205,14 @@ export function ReviewQueue({ job, queue, roster }: { job: MatchJob; queue: Deci
             </Button>
             <Button variant="secondary" className="min-h-11" onClick={() => act("u")} disabled={save.isPending || undo.length === 0}>
               Undo <kbd className="key-hint ml-1 text-xs opacity-70">U</kbd>
+            </Button>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" className="min-h-11" onClick={() => act("k")} disabled={at === 0} aria-label="Previous face">
+              ← Previous <kbd className="key-hint ml-1 text-xs opacity-70">K</kbd>
+            </Button>
+            <Button variant="secondary" className="min-h-11" onClick={() => act("j")} disabled={at >= items.length - 1} aria-label="Next face">
+              Next → <kbd className="key-hint ml-1 text-xs opacity-70">J</kbd>
             </Button>
           </div>
           <label className="block text-sm text-slate-700">
