@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_PASSWORD, signUp } from "./support/accounts";
+import { ok } from "./support/expect-status";
 
 // A parent on a phone: the studio sorts a picture day (cards from our Bulk QR
 // held up in real photos, sorted by the job), publishes the galleries from the
@@ -23,12 +24,6 @@ const PLAN = [
   { name: "IMG_0004.jpg", seconds: 10, card: "S2", fraction: 0.15 },
   { name: "IMG_0005.jpg", seconds: 12, photo: 2 },
 ];
-
-async function ok<T>(res: Promise<{ status(): number; json(): Promise<T>; text(): Promise<string> }>, status: number): Promise<T> {
-  const r = await res;
-  if (r.status() !== status) throw new Error(`${r.status()}: ${await r.text()}`);
-  return r.json();
-}
 
 /** Agency, roster, job, cards, frames, upload and QR sort, through the API. */
 async function sortedPictureDay(request: APIRequestContext, email: string, dir: string) {

@@ -4,18 +4,13 @@ import { unzipSync } from "fflate";
 import Papa from "papaparse";
 import { expect, test, type APIRequestContext, type Download } from "@playwright/test";
 import { E2E_PASSWORD, grantTokens, signUp } from "./support/accounts";
+import { ok } from "./support/expect-status";
 
 // A match job reviewed by mouse with the on-screen buttons only (accept, not this person,
 // nobody, previous / next), then its CSV and its ZIP of each child's photos downloaded
 // from the page and read back. The roster and the match job are made through the API
 // (e2e/matching.spec.ts drives those pages); photos: test/fixtures/faces (MIT).
 const photo = (name: string) => ({ name, mimeType: "image/jpeg", buffer: fs.readFileSync(path.resolve(process.cwd(), "test/fixtures/faces", name)) });
-
-async function ok<T>(res: Promise<{ status(): number; json(): Promise<T>; text(): Promise<string> }>, status: number): Promise<T> {
-  const r = await res;
-  if (r.status() !== status) throw new Error(`${r.status()}: ${await r.text()}`);
-  return r.json();
-}
 
 /** Roster, consent, references and a finished match job, as a third party would make them (Bearer token). */
 async function matchedJob(request: APIRequestContext, email: string): Promise<number> {

@@ -4,17 +4,12 @@ import { unzipSync } from "fflate";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_PASSWORD, grantTokens, signUp } from "./support/accounts";
 import { navigateTo } from "./support/nav";
+import { ok } from "./support/expect-status";
 
 // Face matching in the studio: a roster with reference portraits and a job of solo photos
 // (the project's own photos, test/fixtures/faces, MIT), references built and a strict match
 // job started from the page, then a face that needs review is decided with the keyboard.
 const photo = (name: string) => ({ name, mimeType: "image/jpeg", buffer: fs.readFileSync(path.resolve(process.cwd(), "test/fixtures/faces", name)) });
-
-async function ok<T>(res: Promise<{ status(): number; json(): Promise<T>; text(): Promise<string> }>, status: number): Promise<T> {
-  const r = await res;
-  if (r.status() !== status) throw new Error(`${r.status()}: ${await r.text()}`);
-  return r.json();
-}
 
 /** The setup goes through the API as a third party would: with a Bearer token. */
 async function roster(request: APIRequestContext, email: string) {

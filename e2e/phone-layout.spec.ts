@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { missingBleedPdf } from "../test/fixtures/preflight/pdf-fixtures";
 import { E2E_PASSWORD, emailedLink, grantTokens, sameOrigin, signUp } from "./support/accounts";
 import { checkFile } from "./support/preflight";
+import { ok } from "./support/expect-status";
 
 // The studio on a 390 px phone (issue 33, item 8) for a member of two studios: the
 // Menu button stays on screen beside the studio switcher, and the pages with
@@ -14,12 +15,6 @@ const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 }, hasTouch: true, isMobile: true });
 
 const photo = (name: string) => ({ name, mimeType: "image/jpeg", buffer: fs.readFileSync(path.resolve(process.cwd(), "test/fixtures/faces", name)) });
-
-async function ok<T>(res: Promise<{ status(): number; json(): Promise<T>; text(): Promise<string> }>, status: number): Promise<T> {
-  const r = await res;
-  if (r.status() !== status) throw new Error(`${r.status()}: ${await r.text()}`);
-  return r.json();
-}
 
 /** What does not fit: the document's width, and any element of the page that scrolls sideways. */
 async function expectFits(page: Page, what: string) {

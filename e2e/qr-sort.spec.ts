@@ -6,6 +6,7 @@ import { unzipSync } from "fflate";
 import Papa from "papaparse";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_PASSWORD, signUp } from "./support/accounts";
+import { ok } from "./support/expect-status";
 
 // Picture day in the studio: cards printed by our own Bulk QR (through the API),
 // held up in real photos (e2e/support/picture-day-frames.mts), uploaded on the job
@@ -29,12 +30,6 @@ const PLAN = [
   { name: "IMG_0008.jpg", seconds: 30, card: "S3", fraction: 0.08, blur: 0.5 },
   { name: "IMG_0009.jpg", seconds: 31, photo: 4 },
 ];
-
-async function ok<T>(res: Promise<{ status(): number; json(): Promise<T>; text(): Promise<string> }>, status: number): Promise<T> {
-  const r = await res;
-  if (r.status() !== status) throw new Error(`${r.status()}: ${await r.text()}`);
-  return r.json();
-}
 
 /** Agency, roster and job through the API with a Bearer token; the cards from Bulk QR, cut from its PDF into the photos. */
 async function pictureDay(request: APIRequestContext, email: string, dir: string) {
