@@ -24,7 +24,8 @@ function suggest(faces: FaceRow[], names: Map<string, SubjectRef>) {
   };
   const filed = top(faces.filter((f) => f.decision === "matched").map((f) => f.finalSubjectId));
   if (filed && names.has(filed[0])) return { ...names.get(filed[0])!, reason: "filed" as const, faces: filed[1] };
-  const candidate = top(faces.filter(isOpen).map((f) => f.subjectId));
+  // Only review-band faces' candidates: an unmatched face's best candidate is nobody's likeness.
+  const candidate = top(faces.filter((f) => isOpen(f) && f.decision === "needs_review").map((f) => f.subjectId));
   if (candidate && names.has(candidate[0])) return { ...names.get(candidate[0])!, reason: "candidate" as const, faces: candidate[1] };
   return null;
 }
