@@ -22,13 +22,13 @@ afterAll(async () => {
 
 const M = "/v1/services/studio/matching/jobs";
 const groups = (token: string, id: number) => call(groupsRoute, "GET", `${M}/${id}/groups`, { token, params: { matchJobId: String(id) } });
-const decide = (token: string, id: number, group: number | string, body: unknown) =>
-  call(groupRoute, "PATCH", `${M}/${id}/groups/${group}`, { token, params: { matchJobId: String(id), group: String(group) }, body });
+const decide = (token: string, id: number, group: string, body: unknown) =>
+  call(groupRoute, "PATCH", `${M}/${id}/groups/${group}`, { token, params: { matchJobId: String(id), group }, body });
 
 /** The fields a 400 names (the error envelope's details). */
 const fieldsOf = (res: { json: { details?: { fields?: { field: string }[] } } }) => res.json.details?.fields?.map((f) => f.field) ?? [];
 
-type Group = { group: number; open_faces: number; suggestion: { subject_id: string; reason: string } | null; faces: { id: string; filename: string; open: boolean; decision: string; subject: { subject_id: string } | null }[] };
+type Group = { group: string; open_faces: number; suggestion: { subject_id: string; reason: string } | null; faces: { id: string; filename: string; open: boolean; decision: string; subject: { subject_id: string } | null }[] };
 
 describe("review by group", () => {
   let token: string;
@@ -109,10 +109,10 @@ describe("review by group", () => {
     expect(fieldsOf(await decide(token, matchJobId, bidenGroup.group, { action: "assign" }))).toEqual(["subject_id"]);
     expect(fieldsOf(await decide(token, matchJobId, bidenGroup.group, { action: "reset", face_ids: [] }))).toEqual(["face_ids"]);
     expect((await decide(token, matchJobId, bidenGroup.group, { action: "nobody", extra: 1 })).status).toBe(400);
-    expect(fieldsOf(await decide(token, matchJobId, "x", { action: "nobody" }))).toEqual(["group"]);
+    expect(fieldsOf(await decide(token, matchJobId, "g".repeat(65), { action: "nobody" }))).toEqual(["group"]);
     const notInGroup = await decide(token, matchJobId, bidenGroup.group, { action: "reset", face_ids: ["mfc_nope"] });
     expect([notInGroup.status, notInGroup.json.error]).toEqual([400, "NOT_IN_GROUP"]);
-    expect((await decide(token, matchJobId, 9999, { action: "nobody" })).status).toBe(404);
+    expect((await decide(token, matchJobId, "fgr_nope", { action: "nobody" })).status).toBe(404);
     expect((await decide(token, matchJobId, bidenGroup.group, { action: "assign", subject_id: "sub_other" })).status).toBe(404);
     const other = await testAccount({ tokens: 0 });
     expect((await groups(other.token, matchJobId)).status).toBe(404);

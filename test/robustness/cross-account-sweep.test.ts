@@ -118,6 +118,8 @@ type Resources = {
   faceResultId: string;
   matchJobId: string;
   matchFaceId: string;
+  /** The group the job's last step put that face in. */
+  matchGroupId: string;
   webhookEndpointId: string;
   /** A finished delivery (redeliver needs one). */
   webhookDeliveryId: string;
@@ -182,8 +184,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "services/studio/matching/jobs/[matchJobId]/export.zip": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId]": { matchJobId: (r) => r.matchJobId, faceId: (r) => r.matchFaceId },
   "services/studio/matching/jobs/[matchJobId]/groups": { matchJobId: (r) => r.matchJobId },
-  // Group 0 exists in A's match job (one face, grouped by the job's last step).
-  "services/studio/matching/jobs/[matchJobId]/groups/[group]": { matchJobId: (r) => r.matchJobId, group: () => "0" },
+  "services/studio/matching/jobs/[matchJobId]/groups/[group]": { matchJobId: (r) => r.matchJobId, group: (r) => r.matchGroupId },
   "webhook-endpoints/[id]": { id: (r) => r.webhookEndpointId },
   "billing/checkout/[sessionId]": { sessionId: (r) => r.checkoutSessionId },
   "wallet/transactions/[transactionId]/receipt": { transactionId: (r) => r.purchaseTransactionId },
@@ -370,7 +371,7 @@ async function createResources(name: string, token: string): Promise<Resources> 
   // Grouped and ended as the job's last step does it (its ZIP is for a finished job).
   await groupJobFaces(db, mj!.id);
   await finishMatchJob(db, { matchJobId: mj!.id, accountId: mj!.accountId, outcome: "completed" });
-  const [face] = await db.select({ id: matchFaces.id }).from(matchFaces).where(eq(matchFaces.matchJobId, mj!.id));
+  const [face] = await db.select({ id: matchFaces.id, group: matchFaces.faceGroup }).from(matchFaces).where(eq(matchFaces.matchJobId, mj!.id));
   const portraits = await created(
     call(portraitsRoute, "POST", `/v1/services/studio/agencies/${a}/subjects/${subject.id}/portraits`, { token, params: { agencyId: a, subjectId: subject.id }, rawBody: multipart(faceFixture("obama.jpg"), `${name}-portrait.jpg`) }),
     201,
@@ -451,6 +452,7 @@ async function createResources(name: string, token: string): Promise<Resources> 
     faceResultId: crop.results[0].result_id,
     matchJobId: String(match.match_job_id),
     matchFaceId: face!.id,
+    matchGroupId: face!.group!,
   };
 }
 
@@ -508,6 +510,7 @@ function ghostOf(r: Resources): Resources {
     faceTaskId: str(r.faceTaskId),
     faceResultId: str(r.faceResultId),
     matchFaceId: str(r.matchFaceId),
+    matchGroupId: str(r.matchGroupId),
     matchJobId: "2147483644",
     webhookEndpointId: str(r.webhookEndpointId),
     webhookDeliveryId: str(r.webhookDeliveryId),

@@ -10112,7 +10112,7 @@ export interface operations {
                                 thumbnail_url: string | null;
                                 width: number | null;
                             }[];
-                            group: number;
+                            group: string;
                             open_faces: number;
                             suggestion: {
                                 faces: number;
@@ -10194,7 +10194,7 @@ export interface operations {
                             unmatched: number;
                         };
                         face_ids: string[];
-                        group: number;
+                        group: string;
                     };
                 };
             };

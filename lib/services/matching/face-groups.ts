@@ -44,12 +44,16 @@ export async function listFaceGroups(db: Db, accountId: string, matchJobId: numb
     .innerJoin(matchFiles, eq(matchFiles.id, matchFaces.matchFileId))
     .leftJoin(jobFiles, eq(jobFiles.id, matchFiles.fileId))
     .where(and(eq(matchFaces.matchJobId, job.id), isNotNull(matchFaces.faceGroup)));
-  const byGroup = new Map<number, typeof rows>();
+  const byGroup = new Map<string, typeof rows>();
   for (const r of rows) byGroup.set(r.face.faceGroup!, [...(byGroup.get(r.face.faceGroup!) ?? []), r]);
   const groups = [...byGroup]
     .map(([group, members]) => ({ group, members: members.sort((a, b) => a.face.matchFileId - b.face.matchFileId || a.face.faceIndex - b.face.faceIndex), open: members.filter((m) => isOpen(m.face)).length }))
     .filter((g) => g.members.length >= 2 && g.open > 0)
-    .sort((a, b) => b.open - a.open || b.members.length - a.members.length || a.group - b.group);
+    .sort((a, b) => b.open - a.open || b.members.length - a.members.length || first(a) - first(b));
+  // Ties in the job's photo order (a group's first face).
+  function first(g: { members: typeof rows }) {
+    return g.members[0]!.face.matchFileId;
+  }
   const { offset } = pageWindow(q);
   const page = groups.slice(offset, offset + q.limit);
   const subjectIds = [...new Set(page.flatMap((g) => g.members.flatMap((m) => [m.face.finalSubjectId, m.face.subjectId])).filter((id): id is string => id != null))];
@@ -97,7 +101,7 @@ export async function listFaceGroups(db: Db, accountId: string, matchJobId: numb
  * decisions do not learn references (each would run the face engine again);
  * a face reviewed on its own still does.
  */
-export async function reviewFaceGroup(db: Db, accountId: string, matchJobId: number, group: number, input: GroupReviewInput) {
+export async function reviewFaceGroup(db: Db, accountId: string, matchJobId: number, group: string, input: GroupReviewInput) {
   const job = await requireMatchJob(db, accountId, matchJobId);
   return db.transaction(async (tx) => {
     const inGroup = and(eq(matchFaces.matchJobId, job.id), eq(matchFaces.accountId, accountId), eq(matchFaces.faceGroup, group));

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/foundation/db/types";
 import { matchFaces, matchJobs } from "@/lib/foundation/db/schema";
 import { groupFaces, MAX_GROUPED_FACES } from "@/lib/engines/ml/faces/group-faces";
 import { logger } from "@/lib/foundation/log/logger";
+import { newId } from "@/lib/foundation/ids";
 
 /**
  * The match job's last step before it ends: its faces grouped by likeness (every
@@ -25,11 +26,11 @@ export async function groupJobFaces(db: Db, matchJobId: number): Promise<{ faces
     if (chosen.length < rows.length) logger().warn({ matchJobId, faces: rows.length, grouped: chosen.length }, "match job has more faces than one grouping takes: the rest are reviewed one by one");
     const groups = groupFaces(chosen.map((r) => r.embedding!));
     // One UPDATE per group (not per face): a school's job has hundreds of groups, thousands of faces.
-    for (const [n, members] of groups.entries()) {
+    for (const members of groups) {
       const ids = members.map((i) => chosen[i]!.id);
       await tx
         .update(matchFaces)
-        .set({ faceGroup: n, embedding: null })
+        .set({ faceGroup: newId("fgr"), embedding: null })
         .where(and(eq(matchFaces.matchJobId, matchJobId), inArray(matchFaces.id, ids)));
     }
     await tx.update(matchFaces).set({ embedding: null }).where(and(eq(matchFaces.matchJobId, matchJobId), isNotNull(matchFaces.embedding)));

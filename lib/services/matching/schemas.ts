@@ -215,7 +215,7 @@ export const subjectReferencesResponse = z.object({
 });
 
 // Review by group: faces of a job that look like one person, filed with one decision.
-export const groupParams = z.object({ matchJobId: intId, group: decimalInt(0, INT4_MAX, { digits: "group must be a group number (decimal digits)." }) });
+export const groupParams = z.object({ matchJobId: intId, group: z.string().min(1).max(64) });
 export const groupsQuery = pageQuery;
 /** One decision for every face of the group nobody has reviewed yet; `reset` (with the ids a decision answered) undoes it. */
 export const groupReviewBody = z.discriminatedUnion(
@@ -236,7 +236,7 @@ export const groupReviewBody = z.discriminatedUnion(
 export type GroupReviewInput = z.output<typeof groupReviewBody>;
 const subjectRef = z.object({ subject_id: z.string(), student_id: z.string().nullable(), name: z.string().nullable() });
 export const faceGroupResponse = z.object({
-  group: z.number().int(),
+  group: z.string(),
   /** Faces nobody has reviewed yet that the engine did not file by itself: what one decision files. */
   open_faces: z.number().int(),
   /**
@@ -263,7 +263,7 @@ export const faceGroupResponse = z.object({
 });
 export const faceGroupsResponse = paginatedResponse(faceGroupResponse);
 export const groupReviewResponse = z.object({
-  group: z.number().int(),
+  group: z.string(),
   /** The faces this decision changed (send them back with action reset to undo it). */
   face_ids: z.array(z.string()),
   counts: z.object({ matched: z.number().int(), needs_review: z.number().int(), unmatched: z.number().int(), failed: z.number().int() }),

@@ -179,8 +179,8 @@ export const matchFaces = pgTable(
      * other embeddings (consent switched off, the retention sweep).
      */
     embedding: real("embedding").array(),
-    /** The face's group within its job (faces that look like one person), from 0; null until grouped. */
-    faceGroup: integer("face_group"),
+    /** `fgr_...`: the face's group within its job (faces that look like one person); null until grouped. */
+    faceGroup: text("face_group"),
   },
   (t) => [index("match_faces_file_idx").on(t.matchFileId, t.faceIndex), index("match_faces_job_idx").on(t.matchJobId, t.decision), index("match_faces_subject_idx").on(t.finalSubjectId), index("match_faces_group_idx").on(t.matchJobId, t.faceGroup)],
 );
