@@ -3,6 +3,7 @@ import { matchJobRequested, referencesRequested } from "@/lib/domain/jobs/events
 import { warmUpFaces } from "@/lib/engines/ml/faces";
 import { batchJob } from "@/lib/services/billed-batch/batch-job";
 import { finishMatchJob } from "@/lib/services/matching/finish-match-job";
+import { groupJobFaces } from "@/lib/services/matching/group-job-faces";
 import { buildFailureMessage, matchFailureMessage } from "@/lib/services/matching/job-errors";
 import { loadMatchJob, markMatchJobRunning } from "@/lib/services/matching/load-match-job";
 import { loadReferences, processMatchFile } from "@/lib/services/matching/process-match-file";
@@ -34,7 +35,7 @@ export const buildFaceReferences = defineJob({
 /**
  * A match job: photos matched in steps of ten, each recorded as it is done (a
  * restart never matches a finished photo again), then one refund for every
- * photo that could not be matched. After the last failed attempt, or past the
+ * photo that could not be matched; its faces are grouped by likeness for review. After the last failed attempt, or past the
  * time limit, onFailure fails what is left and refunds it in that same refund.
  */
 export const matchFaces = defineJob({
@@ -55,7 +56,11 @@ export const matchFaces = defineJob({
       const refs = await loadReferences(db, job.agencyId);
       for (const id of ids) await processMatchFile(db, job, id, refs, { signal });
     },
-    finish: (db, { matchJobId, accountId }, outcome, message) => finishMatchJob(db, { matchJobId, accountId, outcome, message }),
+    finish: async (db, { matchJobId, accountId }, outcome, message) => {
+      // Grouped before the job ends, so review by group is ready when the job reads completed.
+      await groupJobFaces(db, matchJobId);
+      return finishMatchJob(db, { matchJobId, accountId, outcome, message });
+    },
     failureMessage: matchFailureMessage,
   }),
   warmUp: () => warmUpFaces({ atServerStart: true }),

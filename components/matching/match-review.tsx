@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
+import { GroupReview } from "./group-review";
 import { ReviewQueue } from "./review-queue";
 import { MatchExport } from "./match-export";
 import { SubjectPhotos } from "./subject-photos";
@@ -22,7 +23,7 @@ export function MatchReview({ matchJobId }: { matchJobId: number }) {
     refetchInterval: (q) => (q.state.data && (q.state.data.status === "completed" || q.state.data.status === "failed") ? false : 1000),
   });
   const roster = useRoster(job.data?.agency_id);
-  const [view, setView] = useState<Decision | "subject">("needs_review");
+  const [view, setView] = useState<Decision | "groups" | "subject">("needs_review");
   if (job.error) return <QueryError title="Could not load the match job." error={job.error} onRetry={() => void job.refetch()} />;
   const j = job.data;
   const running = j && (j.status === "queued" || j.status === "running");
@@ -65,7 +66,7 @@ export function MatchReview({ matchJobId }: { matchJobId: number }) {
       {j?.error ? <p className="text-sm text-red-700">{j.error}</p> : null}
       {j && (j.status === "completed" || j.status === "failed") ? <MatchExport job={j} /> : null}
       <div className="flex flex-wrap gap-2" role="tablist">
-        {[...QUEUES, "subject" as const].map((v) => (
+        {[...QUEUES, "groups" as const, "subject" as const].map((v) => (
           <button
             key={v}
             role="tab"
@@ -73,11 +74,13 @@ export function MatchReview({ matchJobId }: { matchJobId: number }) {
             onClick={() => setView(v)}
             className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === v ? "bg-brand-600 text-white" : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"}`}
           >
-            {v === "subject" ? "By child" : `${DECISION_LABEL[v]}${j ? ` (${j[v]})` : ""}`}
+            {v === "subject" ? "By child" : v === "groups" ? "Alike faces" : `${DECISION_LABEL[v]}${j ? ` (${j[v]})` : ""}`}
           </button>
         ))}
       </div>
-      {j && view !== "subject" ? <ReviewQueue key={view} job={j} queue={view} roster={roster.data} /> : null}
+      {j && view !== "subject" && view !== "groups" ? <ReviewQueue key={view} job={j} queue={view} roster={roster.data} /> : null}
+      {/* Groups are made when the job ends. */}
+      {j && view === "groups" ? running ? <p className="text-sm text-slate-600">Faces are grouped when the job has matched every photo.</p> : <GroupReview job={j} roster={roster.data} /> : null}
       {j && view === "subject" ? <SubjectPhotos job={j} roster={roster.data} /> : null}
     </div>
   );

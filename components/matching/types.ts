@@ -11,6 +11,7 @@ export type MatchJob = ApiResponse<"/v1/services/studio/matching/jobs/{matchJobI
 export type MatchResult = Results["data"][number];
 export type MatchFace = MatchResult["faces"][number];
 export type MatchResultsPage = Results;
+export type FaceGroup = ApiResponse<"/v1/services/studio/matching/jobs/{matchJobId}/groups", "get">["data"][number];
 
 type ReferencesResponses = NonNullable<paths["/v1/services/studio/matching/references"]["post"]>["responses"];
 /** 200: built at once; 202: a job to poll (20 subjects with photos or more). */
@@ -26,6 +27,7 @@ export const matchingKeys = {
   job: (id: number) => ["matching", "job", id] as const,
   results: (id: number, filter: string, page: number) => ["matching", "job", id, "results", filter, page] as const,
   roster: (agencyId: number) => ["matching", "roster", agencyId] as const,
+  groups: (id: number, page: number) => ["matching", "job", id, "groups", page] as const,
 };
 
 export const DECISION_LABEL: Record<Decision | "failed", string> = { matched: "Matched", needs_review: "Needs review", unmatched: "Unmatched", failed: "Could not be read" };

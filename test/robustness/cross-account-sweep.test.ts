@@ -39,6 +39,7 @@ import * as matchJobRoute from "@/app/v1/services/studio/matching/jobs/[matchJob
 import * as matchResultsRoute from "@/app/v1/services/studio/matching/jobs/[matchJobId]/results/route";
 import { loadReferences, processMatchFile } from "@/lib/services/matching/process-match-file";
 import { finishMatchJob } from "@/lib/services/matching/finish-match-job";
+import { groupJobFaces } from "@/lib/services/matching/group-job-faces";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
 import * as sheetsRoute from "@/app/v1/price-sheets/route";
 import * as promosRoute from "@/app/v1/price-sheets/[id]/promo-codes/route";
@@ -117,6 +118,8 @@ type Resources = {
   faceResultId: string;
   matchJobId: string;
   matchFaceId: string;
+  /** The group the job's last step put that face in. */
+  matchGroupId: string;
   webhookEndpointId: string;
   /** A finished delivery (redeliver needs one). */
   webhookDeliveryId: string;
@@ -180,6 +183,8 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "services/studio/matching/jobs/[matchJobId]/export": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/export.zip": { matchJobId: (r) => r.matchJobId },
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId]": { matchJobId: (r) => r.matchJobId, faceId: (r) => r.matchFaceId },
+  "services/studio/matching/jobs/[matchJobId]/groups": { matchJobId: (r) => r.matchJobId },
+  "services/studio/matching/jobs/[matchJobId]/groups/[group]": { matchJobId: (r) => r.matchJobId, group: (r) => r.matchGroupId },
   "webhook-endpoints/[id]": { id: (r) => r.webhookEndpointId },
   "billing/checkout/[sessionId]": { sessionId: (r) => r.checkoutSessionId },
   "wallet/transactions/[transactionId]/receipt": { transactionId: (r) => r.purchaseTransactionId },
@@ -238,6 +243,7 @@ const BODIES: Record<string, Variant[]> = {
   "services/studio/face-crop/results/[resultId] PUT": [{ name: "re-crop", opts: () => ({ body: { crop_box: { x: 10, y: 10, w: 320, h: 400 } } }) }],
   "products/[id] PATCH": [rename],
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId] PATCH": [{ name: "review", opts: () => ({ body: { action: "nobody" } }) }],
+  "services/studio/matching/jobs/[matchJobId]/groups/[group] PATCH": [{ name: "group review", opts: () => ({ body: { action: "nobody" } }) }],
   "webhook-endpoints/[id] PATCH": [{ name: "events", opts: () => ({ body: { events: ["wallet.low"] } }) }],
   "webhook-endpoints/[id]/rotate-secret POST": [NO_BODY_WRITE],
   "members/[id] PATCH": [{ name: "role", opts: () => ({ body: { role: "admin" } }) }],
@@ -362,9 +368,10 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const [mj] = await db.select().from(matchJobs).where(eq(matchJobs.id, match.match_job_id));
   const [mf] = await db.select({ id: matchFiles.id }).from(matchFiles).where(eq(matchFiles.matchJobId, mj!.id));
   await processMatchFile(db, mj!, mf!.id, await loadReferences(db, mj!.agencyId));
-  // Ended as the job's last step ends it (its ZIP is for a finished job).
+  // Grouped and ended as the job's last step does it (its ZIP is for a finished job).
+  await groupJobFaces(db, mj!.id);
   await finishMatchJob(db, { matchJobId: mj!.id, accountId: mj!.accountId, outcome: "completed" });
-  const [face] = await db.select({ id: matchFaces.id }).from(matchFaces).where(eq(matchFaces.matchJobId, mj!.id));
+  const [face] = await db.select({ id: matchFaces.id, group: matchFaces.faceGroup }).from(matchFaces).where(eq(matchFaces.matchJobId, mj!.id));
   const portraits = await created(
     call(portraitsRoute, "POST", `/v1/services/studio/agencies/${a}/subjects/${subject.id}/portraits`, { token, params: { agencyId: a, subjectId: subject.id }, rawBody: multipart(faceFixture("obama.jpg"), `${name}-portrait.jpg`) }),
     201,
@@ -445,6 +452,7 @@ async function createResources(name: string, token: string): Promise<Resources> 
     faceResultId: crop.results[0].result_id,
     matchJobId: String(match.match_job_id),
     matchFaceId: face!.id,
+    matchGroupId: face!.group!,
   };
 }
 
@@ -502,6 +510,7 @@ function ghostOf(r: Resources): Resources {
     faceTaskId: str(r.faceTaskId),
     faceResultId: str(r.faceResultId),
     matchFaceId: str(r.matchFaceId),
+    matchGroupId: str(r.matchGroupId),
     matchJobId: "2147483644",
     webhookEndpointId: str(r.webhookEndpointId),
     webhookDeliveryId: str(r.webhookDeliveryId),

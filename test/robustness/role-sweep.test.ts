@@ -139,6 +139,8 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "services/studio/matching/jobs/[matchJobId]/export.zip": { GET: "viewer" },
   "services/studio/matching/jobs/[matchJobId]/export": { GET: "viewer" },
   "services/studio/matching/jobs/[matchJobId]/faces/[faceId]": { PATCH: "photographer" },
+  "services/studio/matching/jobs/[matchJobId]/groups": { GET: "viewer" },
+  "services/studio/matching/jobs/[matchJobId]/groups/[group]": { PATCH: "photographer" },
   "services/studio/matching/jobs/[matchJobId]/results": { GET: "viewer" },
   "services/studio/matching/jobs/[matchJobId]": { GET: "viewer" },
   "services/studio/matching/jobs": { GET: "viewer" },

@@ -1793,6 +1793,40 @@ export interface paths {
         patch: operations["patchServicesStudioMatchingJobsByMatchJobIdFacesByFaceId"];
         trace?: never;
     };
+    "/v1/services/studio/matching/jobs/{matchJobId}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A match job's faces grouped by likeness, the groups that still hold a face to review (most first) */
+        get: operations["getServicesStudioMatchingJobsByMatchJobIdGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/matching/jobs/{matchJobId}/groups/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** File every open face of a group with one decision (assign a subject or nobody), or undo it (reset with the face ids) */
+        patch: operations["patchServicesStudioMatchingJobsByMatchJobIdGroupsByGroup"];
+        trace?: never;
+    };
     "/v1/services/studio/matching/jobs/{matchJobId}/results": {
         parameters: {
             query?: never;
@@ -10023,6 +10057,144 @@ export interface operations {
                             subject_id: string | null;
                         };
                         reference_learned: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getServicesStudioMatchingJobsByMatchJobIdGroups: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path: {
+                matchJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            faces: {
+                                /** @enum {string} */
+                                decision: "matched" | "needs_review" | "unmatched";
+                                face_box: {
+                                    h: number;
+                                    w: number;
+                                    x: number;
+                                    y: number;
+                                };
+                                file_id: number | null;
+                                filename: string;
+                                height: number | null;
+                                id: string;
+                                open: boolean;
+                                review: ("accepted" | "assigned" | "nobody" | "rejected") | null;
+                                subject: {
+                                    name: string | null;
+                                    student_id: string | null;
+                                    subject_id: string;
+                                } | null;
+                                thumbnail_url: string | null;
+                                width: number | null;
+                            }[];
+                            group: string;
+                            open_faces: number;
+                            suggestion: {
+                                faces: number;
+                                name: string | null;
+                                /** @enum {string} */
+                                reason: "filed" | "candidate";
+                                student_id: string | null;
+                                subject_id: string;
+                            } | null;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchServicesStudioMatchingJobsByMatchJobIdGroupsByGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group: string;
+                matchJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "assign",
+                 *       "subject_id": "sub_..."
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    action: "assign";
+                    subject_id: string;
+                } | {
+                    /** @constant */
+                    action: "nobody";
+                } | {
+                    /** @constant */
+                    action: "reset";
+                    face_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            failed: number;
+                            matched: number;
+                            needs_review: number;
+                            unmatched: number;
+                        };
+                        face_ids: string[];
+                        group: string;
                     };
                 };
             };

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/foundation/db/types";
 import { agencies, faceReferences } from "@/lib/foundation/db/schema";
 import { forbidden } from "@/lib/foundation/http/api-error";
 import { recordAudit } from "@/lib/domain/audit/record-audit";
+import { forgetJobFaceEmbeddings } from "./group-job-faces";
 
 type AgencyRow = typeof agencies.$inferSelect;
 
@@ -32,6 +33,9 @@ export async function setFaceMatchingEnabled(db: Db, accountId: string, agencyId
   return db.transaction(async (tx) => {
     await recordAudit(tx, { accountId, action: "agency.face_matching_changed", target: String(agencyId), data: { enabled, confirmed_by: enabled ? actor : null } });
     await tx.update(agencies).set({ faceMatchingEnabled: enabled, ...consent }).where(and(eq(agencies.id, agencyId), eq(agencies.accountId, accountId)));
-    if (!enabled) await tx.delete(faceReferences).where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.accountId, accountId)));
+    if (!enabled) {
+      await tx.delete(faceReferences).where(and(eq(faceReferences.agencyId, agencyId), eq(faceReferences.accountId, accountId)));
+      await forgetJobFaceEmbeddings(tx, [agencyId]);
+    }
   });
 }

@@ -75,6 +75,8 @@ export async function processMatchFile(db: Db, job: Job, matchFileId: number, re
       reviewedAt: kept?.reviewedAt ?? null,
       decision: kept ? kept.decision : p.decision,
       finalSubjectId: kept ? kept.finalSubjectId : p.subjectId,
+      // Until the job groups its faces (group-job-faces.ts), then dropped.
+      embedding: Array.from(p.face.embedding),
     };
   });
   return db.transaction(async (tx) => {

@@ -31,8 +31,19 @@ async function reviewed(db: Db, face: FaceRow, agencyId: number, input: ReviewIn
       return next ? { review: "rejected", decision: "needs_review", finalSubjectId: next, reviewedAt: at } : { review: "rejected", decision: "unmatched", finalSubjectId: null, reviewedAt: at };
     }
     case "reset":
-      return { review: null, reviewedAt: null, decision: face.engineDecision, finalSubjectId: face.engineDecision === "unmatched" ? null : face.subjectId };
+      return unreviewed(face);
   }
+}
+
+/** A face as the engine left it, before anyone reviewed it (undo). */
+export function unreviewed(face: Pick<FaceRow, "engineDecision" | "subjectId">): Partial<FaceRow> {
+  return { review: null, reviewedAt: null, decision: face.engineDecision, finalSubjectId: face.engineDecision === "unmatched" ? null : face.subjectId };
+}
+
+/** A photo's decision is its best face's: kept in step after a review. */
+export async function refreshFileDecision(db: Db, matchFileId: number) {
+  const siblings = await db.select({ decision: matchFaces.decision }).from(matchFaces).where(eq(matchFaces.matchFileId, matchFileId));
+  await db.update(matchFiles).set({ decision: bestDecision(siblings.map((s) => s.decision)) }).where(eq(matchFiles.id, matchFileId));
 }
 
 /**
@@ -61,8 +72,7 @@ export async function reviewFace(db: Db, accountId: string, matchJobId: number, 
     const [face] = await tx.select().from(matchFaces).where(and(eq(matchFaces.id, faceId), eq(matchFaces.matchJobId, job.id), eq(matchFaces.accountId, accountId))).for("update");
     if (!face) throw notFound("Face");
     await tx.update(matchFaces).set(await reviewed(tx, face, job.agencyId, input)).where(eq(matchFaces.id, face.id));
-    const siblings = await tx.select({ decision: matchFaces.decision }).from(matchFaces).where(eq(matchFaces.matchFileId, face.matchFileId));
-    await tx.update(matchFiles).set({ decision: bestDecision(siblings.map((s) => s.decision)) }).where(eq(matchFiles.id, face.matchFileId));
+    await refreshFileDecision(tx, face.matchFileId);
     const [row] = await facesOf(tx, [face.matchFileId]).then((rows) => rows.filter((r) => r.face.id === face.id));
     return { face: toPublicFace(row!), counts: await countDecisions(tx, job.id) };
   });

@@ -213,3 +213,58 @@ export const subjectReferencesResponse = z.object({
     }),
   ),
 });
+
+// Review by group: faces of a job that look like one person, filed with one decision.
+export const groupParams = z.object({ matchJobId: intId, group: z.string().min(1).max(64) });
+export const groupsQuery = pageQuery;
+/** One decision for every face of the group nobody has reviewed yet; `reset` (with the ids a decision answered) undoes it. */
+export const groupReviewBody = z.discriminatedUnion(
+  "action",
+  [
+    z.strictObject({ action: z.literal("assign"), subject_id: z.string({ error: "subject_id is required with action assign." }).min(1).max(64) }),
+    z.strictObject({ action: z.literal("nobody") }),
+    z.strictObject({
+      action: z.literal("reset"),
+      face_ids: z
+        .array(z.string().min(1).max(64), { error: "face_ids must be an array of face ids (the ids the decision answered)." })
+        .min(1, "face_ids must hold at least one face id.")
+        .max(2000, "face_ids holds at most 2000 ids."),
+    }),
+  ],
+  { error: "action must be one of assign (with subject_id), nobody, reset (with face_ids)." },
+);
+export type GroupReviewInput = z.output<typeof groupReviewBody>;
+const subjectRef = z.object({ subject_id: z.string(), student_id: z.string().nullable(), name: z.string().nullable() });
+export const faceGroupResponse = z.object({
+  group: z.string(),
+  /** Faces nobody has reviewed yet that the engine did not file by itself: what one decision files. */
+  open_faces: z.number().int(),
+  /**
+   * Whom to offer the group first: the child its filed faces belong to (`filed`: a reviewer
+   * confirmed or the engine matched some of its faces), else the engine's most frequent
+   * candidate among its open faces (`candidate`); null when neither.
+   */
+  suggestion: subjectRef.extend({ reason: z.enum(["filed", "candidate"]), faces: z.number().int() }).nullable(),
+  faces: z.array(
+    z.object({
+      id: z.string(),
+      file_id: z.number().int().nullable(),
+      filename: z.string(),
+      width: z.number().int().nullable(),
+      height: z.number().int().nullable(),
+      thumbnail_url: z.string().nullable(),
+      face_box: boxShape,
+      decision,
+      review: z.enum(["accepted", "assigned", "nobody", "rejected"]).nullable(),
+      open: z.boolean(),
+      subject: subjectRef.nullable(),
+    }),
+  ),
+});
+export const faceGroupsResponse = paginatedResponse(faceGroupResponse);
+export const groupReviewResponse = z.object({
+  group: z.string(),
+  /** The faces this decision changed (send them back with action reset to undo it). */
+  face_ids: z.array(z.string()),
+  counts: z.object({ matched: z.number().int(), needs_review: z.number().int(), unmatched: z.number().int(), failed: z.number().int() }),
+});

@@ -173,6 +173,14 @@ export const matchFaces = pgTable(
     /** The effective outcome after review, kept in step so counts and filters are plain queries. */
     decision: text("decision").$type<"matched" | "needs_review" | "unmatched">().notNull(),
     finalSubjectId: text("final_subject_id").references(() => subjects.id, { onDelete: "set null" }),
+    /**
+     * The face's embedding, kept only until the job groups its faces (then null):
+     * grouping needs every face of the job at once. Cleared with the agency's
+     * other embeddings (consent switched off, the retention sweep).
+     */
+    embedding: real("embedding").array(),
+    /** `fgr_...`: the face's group within its job (faces that look like one person); null until grouped. */
+    faceGroup: text("face_group"),
   },
-  (t) => [index("match_faces_file_idx").on(t.matchFileId, t.faceIndex), index("match_faces_job_idx").on(t.matchJobId, t.decision), index("match_faces_subject_idx").on(t.finalSubjectId)],
+  (t) => [index("match_faces_file_idx").on(t.matchFileId, t.faceIndex), index("match_faces_job_idx").on(t.matchJobId, t.decision), index("match_faces_subject_idx").on(t.finalSubjectId), index("match_faces_group_idx").on(t.matchJobId, t.faceGroup)],
 );
