@@ -128,12 +128,12 @@ async function crownCost() {
       }
     }
   }
-  const perPhoto = names.map((name, i) => ({ photo: name, beforeMs: median(before[i]!), withCrownMs: median(withCrown[i]!), ratio: +(median(withCrown[i]!) / median(before[i]!)).toFixed(2) }));
+  const perPhoto = names.map((name, i) => ({ photo: name, beforeMs: Math.round(median(before[i]!)), withCrownMs: Math.round(median(withCrown[i]!)), ratio: +(median(withCrown[i]!) / median(before[i]!)).toFixed(2) }));
   return {
     rounds,
     perPhoto,
-    beforeMs: median(before.flat()),
-    withCrownMs: median(withCrown.flat()),
+    beforeMs: Math.round(median(before.flat())),
+    withCrownMs: Math.round(median(withCrown.flat())),
     // In the worker, with the crown: decode upright + scale, detection (Human, landmarks, filters), the crown step.
     splitMs: { decode: median(split.decode), detect: median(split.detect), crown: median(split.crown) },
     ratio: +median(perPhoto.map((p) => p.ratio)).toFixed(2),

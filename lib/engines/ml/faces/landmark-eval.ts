@@ -76,6 +76,20 @@ export function readMarkup(dir: string): MarkedFace[] {
   return out;
 }
 
+/** The mean of the two eyes' errors, as a fraction of the marked eye distance. */
+export function eyeError(leftEye: Point, rightEye: Point, marked: MarkedFace): number {
+  return (dist(leftEye, marked.leftEye) + dist(rightEye, marked.rightEye)) / 2 / dist(marked.leftEye, marked.rightEye);
+}
+
+/** A chin's error (fraction of the marked eye distance), whole and along the face's axis (eye midpoint to marked chin). */
+export function chinErrors(chin: Point, marked: Pick<MarkedFace, "leftEye" | "rightEye">, markedChin: Point): { chin: number; chinAlong: number } {
+  const iod = dist(marked.leftEye, marked.rightEye);
+  const mid = mean([marked.leftEye, marked.rightEye]);
+  const axis = { x: markedChin.x - mid.x, y: markedChin.y - mid.y };
+  const along = Math.abs(((chin.x - markedChin.x) * axis.x + (chin.y - markedChin.y) * axis.y) / (Math.hypot(axis.x, axis.y) || 1));
+  return { chin: dist(chin, markedChin) / iod, chinAlong: along / iod };
+}
+
 /**
  * Scores one marked face against a detection of its photo: the detected face whose eye
  * midpoint lies within half the marked eye distance of the marked one (else "not found").
@@ -87,13 +101,8 @@ export function scoreFace(marked: MarkedFace, detection: Pick<FaceDetection, "fa
   const file = path.basename(marked.file);
   if (!face) return { file, found: false };
   const l = face.landmarks;
-  const score: FaceScore = { file, found: true, eye: (dist(l.leftEye, marked.leftEye) + dist(l.rightEye, marked.rightEye)) / 2 / iod, crownSource: face.crownSource, yaw: face.yaw };
-  if (marked.chin) {
-    score.chin = dist(l.chin, marked.chin) / iod;
-    const axis = { x: marked.chin.x - mid.x, y: marked.chin.y - mid.y };
-    const n = Math.hypot(axis.x, axis.y) || 1;
-    score.chinAlong = Math.abs(((l.chin.x - marked.chin.x) * axis.x + (l.chin.y - marked.chin.y) * axis.y) / n) / iod;
-  }
+  const score: FaceScore = { file, found: true, eye: eyeError(l.leftEye, l.rightEye, marked), crownSource: face.crownSource, yaw: face.yaw };
+  if (marked.chin) Object.assign(score, chinErrors(l.chin, marked, marked.chin));
   if (marked.crown) {
     // Along the face's axis: how far too high or too low, which is what moves the frame.
     const up = { x: mid.x - (marked.chin ?? l.chin).x, y: mid.y - (marked.chin ?? l.chin).y };
