@@ -5,6 +5,12 @@
 // the embedded runner, every crop stored, one refund), files per second and peak memory.
 //
 //   npx tsx bench/face-crop-bench.ts        (BENCH_RUNS=15, BENCH_BATCH=200)
+//   BENCH_ONLY=crown npx tsx bench/face-crop-bench.ts   (the crown's cost alone, below)
+//
+// The crown's cost (issue 37): eight fixture portraits at 1 MP, BENCH_CROWN_ROUNDS rounds, both
+// ways alternated photo by photo (order flipped every round) through the real engine: detection
+// as before the crown (`detectFaces(photo)`) and as Face Crop runs it (`{ crown: true }`), with
+// the worker's own split of the second (decode, detection, crown step: `timingsMs`).
 //
 // Writes bench/results/face-crop.json; the last line of stdout is that JSON.
 import fs from "node:fs";
@@ -93,6 +99,48 @@ async function perPhoto() {
   };
 }
 
+const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
+const median = (v: number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  return (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
+};
+
+async function crownCost() {
+  const { detectFaces, warmUpFaces } = await import("@/lib/engines/ml/faces");
+  const rounds = Number(process.env.BENCH_CROWN_ROUNDS ?? 5);
+  const names = [...PORTRAITS, "biden2.jpg"];
+  const photos = await Promise.all(names.map(oneMegapixel));
+  await warmUpFaces();
+  const before: number[][] = photos.map(() => []);
+  const withCrown: number[][] = photos.map(() => []);
+  const split = { decode: [] as number[], detect: [] as number[], crown: [] as number[] };
+  for (let r = 0; r < rounds + 1; r++) {
+    for (let i = 0; i < photos.length; i++) {
+      for (const crown of (r + i) % 2 ? [true, false] : [false, true]) {
+        const [d, t] = await timed(() => detectFaces(photos[i]!, { crown }));
+        if (r === 0) continue; // warm-up round
+        (crown ? withCrown : before)[i]!.push(t);
+        if (crown) {
+          split.decode.push(d.timingsMs.decode);
+          split.detect.push(d.timingsMs.detect);
+          split.crown.push(d.timingsMs.crown ?? 0);
+        }
+      }
+    }
+  }
+  const perPhoto = names.map((name, i) => ({ photo: name, beforeMs: Math.round(median(before[i]!)), withCrownMs: Math.round(median(withCrown[i]!)), ratio: +(median(withCrown[i]!) / median(before[i]!)).toFixed(2) }));
+  return {
+    rounds,
+    perPhoto,
+    beforeMs: Math.round(median(before.flat())),
+    withCrownMs: Math.round(median(withCrown.flat())),
+    // In the worker, with the crown: decode upright + scale, detection (Human, landmarks, filters), the crown step.
+    splitMs: { decode: median(split.decode), detect: median(split.detect), crown: median(split.crown) },
+    ratio: +median(perPhoto.map((p) => p.ratio)).toFixed(2),
+    ratioSummed: +(sum(perPhoto.map((p) => p.withCrownMs)) / sum(perPhoto.map((p) => p.beforeMs))).toFixed(2),
+  };
+}
+
 async function batch() {
   const { getDb } = await import("@/lib/foundation/db/client");
   const { createAccount } = await import("@/lib/domain/identity/create-account");
@@ -138,13 +186,22 @@ async function batch() {
 
 async function main() {
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}`;
+  const crown = await crownCost();
+  console.log(`machine: ${machine}\nthe crown's cost, 8 portraits at 1 MP, ${crown.rounds} rounds (median ms of each photo):`);
+  console.table(crown.perPhoto);
+  console.log(`median of all runs: before ${crown.beforeMs} ms, with the crown ${crown.withCrownMs} ms; with/before ${crown.ratio}x (median of the photos' ratios), ${crown.ratioSummed}x summed; in the worker: decode ${crown.splitMs.decode} ms, detection ${crown.splitMs.detect} ms, crown ${crown.splitMs.crown} ms`);
+  if (process.env.BENCH_ONLY === "crown") {
+    fs.mkdirSync("bench/results", { recursive: true });
+    fs.writeFileSync("bench/results/face-crop-crown.json", JSON.stringify({ machine, at: new Date().toISOString(), crown }, null, 2));
+    process.exit(0);
+  }
   const single = await perPhoto();
   console.log(`machine: ${machine}\nper 1 MP photo (${RUNS} runs):`);
   console.table({ bare: single.bareModelMs, detection: single.detectionMs, crop: single.cropMs, enhance: single.enhanceSharpenMs, "super-resolution 256x320": single.superResolution256x320Ms });
   console.log(`detection is ${single.detectionVsBare}x the bare model call (p50)`);
   const big = await batch();
   console.log(`${BATCH}-photo upload end to end:`, big);
-  const out = { machine, at: new Date().toISOString(), single, batch: big };
+  const out = { machine, at: new Date().toISOString(), crown, single, batch: big };
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync("bench/results/face-crop.json", JSON.stringify(out, null, 2));
   console.log(JSON.stringify(out));

@@ -69,6 +69,11 @@ async function main() {
     v.sort((a, b) => a - b);
     console.log(`| ${i}${i === 152 ? " (used)" : ""} | ${v.length ? v[Math.floor((v.length - 1) / 2)]!.toFixed(3) : "n/a"} | ${v.length} |`);
   }
+  if (scores.length <= 30) {
+    const r = (v: number | undefined) => (v === undefined ? "n/a" : v.toFixed(3));
+    console.log("\n| photo | yaw | eye | chin | chin along the axis | crown | crown source |\n|---|---|---|---|---|---|---|");
+    for (const s of scores) console.log(`| ${s.file} | ${s.yaw ?? "n/a"}° | ${r(s.eye)} | ${r(s.chin)} | ${r(s.chinAlong)} | ${r(s.crown)} | ${s.crownSource ?? (s.found ? "" : "not found")} |`);
+  }
   const missed = scores.filter((s) => !s.found).map((s) => s.file);
   if (missed.length) console.log(`\nnot found: ${missed.slice(0, 20).join(", ")}${missed.length > 20 ? ", …" : ""}`);
 }

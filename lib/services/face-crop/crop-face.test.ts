@@ -143,6 +143,17 @@ describe("face crop to the presets", () => {
     expect(plain.rendered.enhancement).toBe("none");
   });
 
+  it("a speaker at a podium: a face of 5 % of a 1920 px frame is cropped, and with enhance refused as too small for the print, naming the size it needs (issue 37)", async () => {
+    const photo = await smallFaceInFrame(0.05, { frame: { width: 1920, height: 1080 }, at: { x: 0.5, y: 0.35 } });
+    const plain = await cropFace(photo, "school", false);
+    expect(plain.face.box.w / 1920).toBeGreaterThan(0.035);
+    expect(plain.face.crownSource).toBe("matte");
+    const err = await cropFace(photo, "school", true).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FaceTooSmallForPrintError);
+    expect(err).toMatchObject({ code: "FACE_TOO_SMALL_FOR_PRINT", needed: minimumForPrint("school") });
+    expect((err as Error).message).toMatch(/at least 300 × 375 px/);
+  });
+
   it("renders a window drawn by hand", async () => {
     const { plan, rendered } = await recropManual(faceFixture("obama.jpg"), { width: 640, height: 800 }, { x: 100, y: 50, w: 400, h: 500 }, "school", false);
     expect(plan.edge).toBe("none");

@@ -31,12 +31,14 @@ export async function detectInThread(req: DetectRequest): Promise<FaceDetection>
   const t1 = performance.now();
   let { faces, rawCount } = await detectOnImage(img, req.minScore);
   if (needsSecondLook(faces, img)) ({ faces, rawCount } = await withSecondLook(img, faces, rawCount, req.minScore));
+  const t2 = performance.now();
   if (req.crown) {
     // Face Crop crops the first face: a whole one before one the photo's edge cuts (which it would refuse).
     faces = [...faces.filter((f) => !f.touchesEdge), ...faces.filter((f) => f.touchesEdge)];
     if (faces[0]) faces[0] = await withPersonCrown(img, faces[0]);
   }
-  return { width: img.width, height: img.height, faces, rawCount, timingsMs: { decode: Math.round(t1 - t0), detect: Math.round(performance.now() - t1) } };
+  const timingsMs = { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), ...(req.crown ? { crown: Math.round(performance.now() - t2) } : {}) };
+  return { width: img.width, height: img.height, faces, rawCount, timingsMs };
 }
 
 export type Mesh = [number, number, number?][];

@@ -13,11 +13,16 @@ describe("landmark evaluation on the committed subset", () => {
     const marked = readMarkup(path.resolve("test/fixtures/faces"));
     expect(marked).toHaveLength(4);
     const scores = [];
-    for (const m of marked) scores.push(scoreFace(m, await detectFaces(fs.readFileSync(m.file), { crown: true })));
+    for (const m of marked) {
+      const detection = await detectFaces(fs.readFileSync(m.file), { crown: true });
+      expect(detection.timingsMs.crown).toBeGreaterThan(0); // the crown step is timed apart
+      scores.push(scoreFace(m, detection));
+    }
     const s = summarise(scores);
     expect(s.recall).toBe(1);
     expect(s.crownFromMatte).toBe(4);
     // Measured 2026-11-26: eye 0.068 median, crown 0.020 of the eye distance (0.041 of crown-to-chin);
+    // 2026-11-27 with the square sampled in the worker: eye 0.060, crown 0.025 (0.025 of crown-to-chin);
     // the limits leave room for the markup's ±3 px, never for a wrong face or an estimated crown.
     expect(s.eye.median!).toBeLessThan(0.12);
     expect(s.crown.median!).toBeLessThan(0.15);

@@ -22,10 +22,18 @@ export type FaceScore = {
   found: boolean;
   eye?: number;
   chin?: number;
+  /**
+   * The chin's error along the face's axis (eye midpoint to marked chin) only: what moves
+   * a crop's frame. iBUG's point 9 is the middle of the marked jaw line, which on a turned
+   * or tilted head slides sideways along the jaw from the mesh's lowest point.
+   */
+  chinAlong?: number;
   crown?: number;
   /** Crown error as a share of the marked crown-to-chin height. */
   crownOfHead?: number;
   crownSource?: string;
+  /** The detected face's yaw (degrees, 0 facing the camera). */
+  yaw?: number;
 };
 
 const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -68,6 +76,20 @@ export function readMarkup(dir: string): MarkedFace[] {
   return out;
 }
 
+/** The mean of the two eyes' errors, as a fraction of the marked eye distance. */
+export function eyeError(leftEye: Point, rightEye: Point, marked: MarkedFace): number {
+  return (dist(leftEye, marked.leftEye) + dist(rightEye, marked.rightEye)) / 2 / dist(marked.leftEye, marked.rightEye);
+}
+
+/** A chin's error (fraction of the marked eye distance), whole and along the face's axis (eye midpoint to marked chin). */
+export function chinErrors(chin: Point, marked: Pick<MarkedFace, "leftEye" | "rightEye">, markedChin: Point): { chin: number; chinAlong: number } {
+  const iod = dist(marked.leftEye, marked.rightEye);
+  const mid = mean([marked.leftEye, marked.rightEye]);
+  const axis = { x: markedChin.x - mid.x, y: markedChin.y - mid.y };
+  const along = Math.abs(((chin.x - markedChin.x) * axis.x + (chin.y - markedChin.y) * axis.y) / (Math.hypot(axis.x, axis.y) || 1));
+  return { chin: dist(chin, markedChin) / iod, chinAlong: along / iod };
+}
+
 /**
  * Scores one marked face against a detection of its photo: the detected face whose eye
  * midpoint lies within half the marked eye distance of the marked one (else "not found").
@@ -79,8 +101,8 @@ export function scoreFace(marked: MarkedFace, detection: Pick<FaceDetection, "fa
   const file = path.basename(marked.file);
   if (!face) return { file, found: false };
   const l = face.landmarks;
-  const score: FaceScore = { file, found: true, eye: (dist(l.leftEye, marked.leftEye) + dist(l.rightEye, marked.rightEye)) / 2 / iod, crownSource: face.crownSource };
-  if (marked.chin) score.chin = dist(l.chin, marked.chin) / iod;
+  const score: FaceScore = { file, found: true, eye: eyeError(l.leftEye, l.rightEye, marked), crownSource: face.crownSource, yaw: face.yaw };
+  if (marked.chin) Object.assign(score, chinErrors(l.chin, marked, marked.chin));
   if (marked.crown) {
     // Along the face's axis: how far too high or too low, which is what moves the frame.
     const up = { x: mid.x - (marked.chin ?? l.chin).x, y: mid.y - (marked.chin ?? l.chin).y };
@@ -92,13 +114,15 @@ export function scoreFace(marked: MarkedFace, detection: Pick<FaceDetection, "fa
   return score;
 }
 
-export type EvalSummary = { faces: number; found: number; recall: number; eye: Stat; chin: Stat; crown: Stat; crownOfHead: Stat; crownFromMatte: number };
+export type EvalSummary = { faces: number; found: number; recall: number; eye: Stat; chin: Stat; chinAlong: Stat; crown: Stat; crownOfHead: Stat; crownFromMatte: number };
 export type Stat = { n: number; median: number | null; p90: number | null };
 
 function stat(values: (number | undefined)[]): Stat {
   const v = values.filter((x): x is number => x !== undefined).sort((a, b) => a - b);
   const q = (p: number) => (v.length ? v[Math.min(v.length - 1, Math.floor(p * (v.length - 1) + 0.5))]! : null);
-  return { n: v.length, median: q(0.5), p90: q(0.9) };
+  // The median of an even count is the mean of the two middle values.
+  const median = v.length ? (v[Math.floor((v.length - 1) / 2)]! + v[Math.ceil((v.length - 1) / 2)]!) / 2 : null;
+  return { n: v.length, median, p90: q(0.9) };
 }
 
 export function summarise(scores: FaceScore[]): EvalSummary {
@@ -109,6 +133,7 @@ export function summarise(scores: FaceScore[]): EvalSummary {
     recall: scores.length ? found.length / scores.length : 0,
     eye: stat(found.map((s) => s.eye)),
     chin: stat(found.map((s) => s.chin)),
+    chinAlong: stat(found.map((s) => s.chinAlong)),
     crown: stat(found.map((s) => s.crown)),
     crownOfHead: stat(found.map((s) => s.crownOfHead)),
     crownFromMatte: found.filter((s) => s.crownSource === "matte").length,
@@ -119,8 +144,8 @@ export function summarise(scores: FaceScore[]): EvalSummary {
 export function summaryTable(name: string, s: EvalSummary): string {
   const f = (x: Stat) => (x.n ? `${x.median!.toFixed(3)} / ${x.p90!.toFixed(3)} (${x.n})` : "n/a");
   return [
-    "| set | faces | recall | eye error, median / p90 (n) | chin error | crown error | crown error, of crown-to-chin | crown from the matte |",
-    "|---|---|---|---|---|---|---|---|",
-    `| ${name} | ${s.faces} | ${(s.recall * 100).toFixed(1)} % | ${f(s.eye)} | ${f(s.chin)} | ${f(s.crown)} | ${f(s.crownOfHead)} | ${s.crownFromMatte} of ${s.found} |`,
+    "| set | faces | recall | eye error, median / p90 (n) | chin error | chin error along the face's axis | crown error | crown error, of crown-to-chin | crown from the matte |",
+    "|---|---|---|---|---|---|---|---|---|",
+    `| ${name} | ${s.faces} | ${(s.recall * 100).toFixed(1)} % | ${f(s.eye)} | ${f(s.chin)} | ${f(s.chinAlong)} | ${f(s.crown)} | ${f(s.crownOfHead)} | ${s.crownFromMatte} of ${s.found} |`,
   ].join("\n");
 }

@@ -49,7 +49,8 @@ export type FaceDetection = {
   faces: DetectedFace[];
   /** Faces the model reported before size/score filtering. */
   rawCount: number;
-  timingsMs: { decode: number; detect: number };
+  /** `crown`: the person matte's step, when asked for (Face Crop). */
+  timingsMs: { decode: number; detect: number; crown?: number };
 };
 
 /** A detected face with its identity embedding (see lib/engines/ml/faces/README.md, "Matching"). */
