@@ -6751,7 +6751,14 @@ export interface operations {
                             prepressSteps: string[];
                             preview: {
                                 afterUrl: string | null;
+                                /** @description Page 1 (or the raster) before the fix. */
                                 beforeUrl: string | null;
+                                /** @description Every page drawn (a PDF's pages up to 200; a raster is page 1), before and after. */
+                                pages: {
+                                    afterUrl: string | null;
+                                    beforeUrl: string | null;
+                                    page: number;
+                                }[];
                             };
                             recheck: {
                                 /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
@@ -6908,7 +6915,14 @@ export interface operations {
                             prepressSteps: string[];
                             preview: {
                                 afterUrl: string | null;
+                                /** @description Page 1 (or the raster) before the fix. */
                                 beforeUrl: string | null;
+                                /** @description Every page drawn (a PDF's pages up to 200; a raster is page 1), before and after. */
+                                pages: {
+                                    afterUrl: string | null;
+                                    beforeUrl: string | null;
+                                    page: number;
+                                }[];
                             };
                             recheck: {
                                 /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
@@ -7006,7 +7020,14 @@ export interface operations {
                             prepressSteps: string[];
                             preview: {
                                 afterUrl: string | null;
+                                /** @description Page 1 (or the raster) before the fix. */
                                 beforeUrl: string | null;
+                                /** @description Every page drawn (a PDF's pages up to 200; a raster is page 1), before and after. */
+                                pages: {
+                                    afterUrl: string | null;
+                                    beforeUrl: string | null;
+                                    page: number;
+                                }[];
                             };
                             recheck: {
                                 /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
@@ -7103,7 +7124,14 @@ export interface operations {
                             prepressSteps: string[];
                             preview: {
                                 afterUrl: string | null;
+                                /** @description Page 1 (or the raster) before the fix. */
                                 beforeUrl: string | null;
+                                /** @description Every page drawn (a PDF's pages up to 200; a raster is page 1), before and after. */
+                                pages: {
+                                    afterUrl: string | null;
+                                    beforeUrl: string | null;
+                                    page: number;
+                                }[];
                             };
                             recheck: {
                                 /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
