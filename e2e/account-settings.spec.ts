@@ -18,6 +18,15 @@ test("account page: rename, change the password, change the email by its link", 
 
   const newPassword = "another long passphrase";
   const passwordForm = page.getByRole("form", { name: "Password" });
+  // A wrong current password is said once, under its field (issue 33, 16).
+  await passwordForm.getByLabel("Current password").fill("not the password at all");
+  await passwordForm.getByLabel(/New password/).fill("another long passphrase");
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
+  const current = passwordForm.getByLabel("Current password");
+  await expect(current).toHaveAttribute("aria-invalid", "true");
+  await expect(current).toHaveAccessibleDescription("Wrong password.");
+  await expect(passwordForm.getByRole("alert")).toHaveCount(0);
+  await expect(passwordForm.getByText(/wrong/i)).toHaveCount(1);
   await passwordForm.getByLabel("Current password").fill(E2E_PASSWORD);
   await passwordForm.getByLabel(/New password/).fill(newPassword);
   await passwordForm.getByRole("button", { name: "Change password" }).click();
