@@ -46,6 +46,11 @@ test("account page: rename, change the password, change the email by its link", 
   await page.goto(link.pathname + link.search);
   await page.getByRole("button", { name: "Confirm this address" }).click();
   await expect(page.getByText(`${next} is confirmed`)).toBeVisible();
+  // Opened again, the used link says the address is confirmed already, with a way on (issue 33).
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("heading", { name: "Your address is already confirmed" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm this address" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Go to the studio" })).toHaveAttribute("href", "/dashboard");
 
   const me = await (await page.request.get("/v1/account", { headers: sameOrigin(page) })).json();
   expect(me).toMatchObject({ email: next, name: "Harbour Light Studio", email_verified: true });
