@@ -63,6 +63,8 @@ test("a fix waiting for review survives a reload, and can be decided from the AI
   await page.goto("/ai-fixes");
   const item = page.getByTestId("ai-fix-history-item").first();
   await expect(item.getByRole("button", { name: "Approve" })).toBeVisible();
+  // Its pictures are page 1; the two-page flyer's every page is a link away (issue 33, 14).
+  await expect(item.getByTestId("ai-fix-all-pages")).toHaveText("See all 2 pages before and after");
   await item.getByRole("button", { name: "Reject and refund" }).click();
   await expect(item).toContainText("Rejected");
   await expect(item.getByTestId("ai-fix-review")).toHaveCount(0);
