@@ -125,6 +125,7 @@ for (const width of [1280, 390]) {
     await expect(panel.getByRole("button", { name: "Next page" })).toBeDisabled();
     await expect(page.getByTestId("fix-after")).toHaveAttribute("src", /after-p3\.jpg/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width); // no sideways scrolling on a phone
+    await page.getByTestId("fix-previews").screenshot({ path: `test-results/fix-pages-${width}.png` });
     await panel.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByTestId("fix-status")).toHaveText("Fixed", { timeout: 60_000 });
     await expect(page.getByTestId("fix-page-label")).toHaveText(/of 3$/);
