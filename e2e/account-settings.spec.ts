@@ -18,6 +18,15 @@ test("account page: rename, change the password, change the email by its link", 
 
   const newPassword = "another long passphrase";
   const passwordForm = page.getByRole("form", { name: "Password" });
+  // A wrong current password is said once, under its field (issue 33, 16).
+  await passwordForm.getByLabel("Current password").fill("not the password at all");
+  await passwordForm.getByLabel(/New password/).fill("another long passphrase");
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
+  const current = passwordForm.getByLabel("Current password");
+  await expect(current).toHaveAttribute("aria-invalid", "true");
+  await expect(current).toHaveAccessibleDescription("Wrong password.");
+  await expect(passwordForm.getByRole("alert")).toHaveCount(0);
+  await expect(passwordForm.getByText(/wrong/i)).toHaveCount(1);
   await passwordForm.getByLabel("Current password").fill(E2E_PASSWORD);
   await passwordForm.getByLabel(/New password/).fill(newPassword);
   await passwordForm.getByRole("button", { name: "Change password" }).click();
@@ -37,6 +46,11 @@ test("account page: rename, change the password, change the email by its link", 
   await page.goto(link.pathname + link.search);
   await page.getByRole("button", { name: "Confirm this address" }).click();
   await expect(page.getByText(`${next} is confirmed`)).toBeVisible();
+  // Opened again, the used link says the address is confirmed already, with a way on (issue 33).
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("heading", { name: "Your address is already confirmed" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm this address" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Go to the studio" })).toHaveAttribute("href", "/dashboard");
 
   const me = await (await page.request.get("/v1/account", { headers: sameOrigin(page) })).json();
   expect(me).toMatchObject({ email: next, name: "Harbour Light Studio", email_verified: true });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { transparentPng } from "../test/fixtures/preflight/raster-fixtures";
-import { hiddenProblemsPdf, missingBleedPdf } from "../test/fixtures/preflight/pdf-fixtures";
+import { colouredPagesPdf, hiddenProblemsPdf, missingBleedPdf } from "../test/fixtures/preflight/pdf-fixtures";
 import { grantTokens, signUp } from "./support/accounts";
 import { checkFile } from "./support/preflight";
 
@@ -63,6 +63,8 @@ test("a fix waiting for review survives a reload, and can be decided from the AI
   await page.goto("/ai-fixes");
   const item = page.getByTestId("ai-fix-history-item").first();
   await expect(item.getByRole("button", { name: "Approve" })).toBeVisible();
+  // Its pictures are page 1; the two-page flyer's every page is a link away (issue 33, 14).
+  await expect(item.getByTestId("ai-fix-all-pages")).toHaveText("See all 2 pages before and after");
   await item.getByRole("button", { name: "Reject and refund" }).click();
   await expect(item).toContainText("Rejected");
   await expect(item.getByTestId("ai-fix-review")).toHaveCount(0);
@@ -91,5 +93,41 @@ for (const width of [1280, 390]) {
     await notFixable.scrollIntoViewIfNeeded();
     const box = await notFixable.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(width + 1); // no sideways scrolling on a phone
+  });
+}
+
+// Issue 33 (14): the review showed page 1 only; every page is there, before and after, at both widths.
+for (const width of [1280, 390]) {
+  test(`a PDF fix's review shows every page before and after at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = await signUp(page, "AI fix pages");
+    await grantTokens(request, email, 900);
+    await page.goto("/preflight");
+    await checkFile(page, "three-pages.pdf", "application/pdf", await colouredPagesPdf(), { w: "8", h: "10", bleed: "3" });
+    const panel = page.getByTestId("fix-panel");
+    await panel.getByLabel(/review before\/after/).check();
+    await panel.getByRole("button", { name: /^Fix for \d+ tokens$/ }).click();
+    await expect(page.getByTestId("fix-status")).toHaveText("Ready for your review", { timeout: 60_000 });
+    await expect(page.getByTestId("fix-page-label")).toHaveText("Page 1 of 3");
+    await expect(page.getByTestId("fix-after")).toHaveAttribute("src", /after\.jpg/);
+    await panel.getByRole("button", { name: "Next page" }).click();
+    await expect(page.getByTestId("fix-page-label")).toHaveText("Page 2 of 3");
+    await expect(page.getByTestId("fix-before")).toHaveAttribute("src", /before-p2\.jpg/);
+    await expect(page.getByTestId("fix-after")).toHaveAttribute("src", /after-p2\.jpg/);
+    await expect.poll(() => decoded(page, "fix-after")).toBe(true);
+    // The strip of small pages: lazy pictures, one button a page, the shown one marked.
+    const strip = page.getByTestId("fix-page-strip");
+    await expect(strip.getByRole("button")).toHaveCount(3);
+    await expect(strip.locator("img").first()).toHaveAttribute("loading", "lazy");
+    await strip.getByRole("button", { name: "Page 3" }).click();
+    await expect(page.getByTestId("fix-page-label")).toHaveText("Page 3 of 3");
+    await expect(strip.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
+    await expect(panel.getByRole("button", { name: "Next page" })).toBeDisabled();
+    await expect(page.getByTestId("fix-after")).toHaveAttribute("src", /after-p3\.jpg/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width); // no sideways scrolling on a phone
+    await page.getByTestId("fix-previews").screenshot({ path: `test-results/fix-pages-${width}.png` });
+    await panel.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByTestId("fix-status")).toHaveText("Fixed", { timeout: 60_000 });
+    await expect(page.getByTestId("fix-page-label")).toHaveText(/of 3$/);
   });
 }

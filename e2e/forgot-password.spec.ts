@@ -23,11 +23,15 @@ test("Forgot password? sends a link that sets a new password once and signs the 
   await visitor.getByRole("button", { name: "Set the new password" }).click();
   await expect(visitor.getByRole("status")).toContainText("Your new password is set");
 
-  // The link works once.
+  // The link works once: opened again, its page says so at once, with no form, and leads to a new link (issue 33).
   await visitor.goto(link.pathname + link.search);
-  await visitor.getByLabel(/New password/).fill("yet another pass phrase");
-  await visitor.getByRole("button", { name: "Set the new password" }).click();
-  await expect(visitor.getByText(/This link was already used/)).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "This link was already used" })).toBeVisible();
+  await expect(visitor.getByLabel(/New password/)).toHaveCount(0);
+  await visitor.getByRole("link", { name: "Get a new link" }).click();
+  await expect(visitor).toHaveURL(/\/forgot-password$/);
+  // A link cut short is a page of its own too, not a form.
+  await visitor.goto("/reset-password?token=cut-short");
+  await expect(visitor.getByRole("heading", { name: "This link does not work" })).toBeVisible();
 
   // The first browser's session ended: its next request is refused, its next page asks to sign in.
   expect((await page.request.get("/v1/account")).status()).toBe(401);

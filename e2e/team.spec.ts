@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_PASSWORD, emailedLink, grantTokens, signUp } from "./support/accounts";
+import { E2E_PASSWORD, OPERATOR_TOKEN, emailedLink, grantTokens, sameOrigin, signUp } from "./support/accounts";
 import { navigateTo } from "./support/nav";
 
 test("the owner invites a photographer, who works on the studio's wallet but cannot reach billing or API keys", async ({ page, browser }) => {
@@ -86,4 +86,49 @@ test("the owner invites a photographer, who works on the studio's wallet but can
   await expect(page.getByTestId("audit-row").filter({ hasText: "Invitation created" })).toContainText(samEmail);
   await page.screenshot({ path: test.info().outputPath("audit-log.png"), fullPage: true });
   await samContext.close();
+});
+
+// Issue 33 (16): a signed-in person in no studio went round /signin and /dashboard. Now a page says so,
+// and offers a studio of their own or signing out.
+test("a person removed from their only studio is told so after signing in, and can start a studio of their own", async ({ page, browser }) => {
+  await signUp(page, "Lakeside Team");
+  const patEmail = `pat-${Date.now()}@example.com`;
+  const invited = await page.request.post("/v1/invitations", { headers: sameOrigin(page), data: { email: patEmail, role: "viewer" } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const link = new URL(await emailedLink(page.request, patEmail, /Join Lakeside Team/));
+  const patContext = await browser.newContext();
+  const pat = await patContext.newPage();
+  await pat.goto(link.pathname + link.search);
+  await pat.getByRole("button", { name: "Accept the invitation" }).click();
+  await pat.getByLabel("Your name").fill("Pat Lee");
+  await pat.getByLabel(/Choose a password/).fill(E2E_PASSWORD);
+  await pat.getByRole("button", { name: "Create my login and join" }).click();
+  await expect(pat).toHaveURL(/\/dashboard/);
+
+  // The owner removes Pat, whose sessions end; Pat signs in again.
+  const members = (await (await page.request.get("/v1/members")).json()).data as { id: string; email: string }[];
+  const removed = await page.request.delete(`/v1/members/${members.find((m) => m.email === patEmail)!.id}`, { headers: sameOrigin(page) });
+  expect(removed.status()).toBe(204);
+  // The e-mail says what happened: removed, not "You left" (issue 33, 15).
+  await expect(async () => {
+    const outbox = (await (await page.request.get("/v1/operator/outbox?limit=100", { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } })).json()).data as { to: string; subject: string }[];
+    expect(outbox.filter((m) => m.to === patEmail).map((m) => m.subject)).toContain("You were removed from Lakeside Team · Print Studio");
+  }).toPass({ timeout: 10_000 });
+  await pat.goto("/dashboard");
+  await expect(pat).toHaveURL(/\/signin/);
+  await pat.getByLabel("Email").fill(patEmail);
+  await pat.getByLabel("Password").fill(E2E_PASSWORD);
+  await pat.getByRole("button", { name: "Sign in" }).click();
+  await expect(pat).toHaveURL(/\/no-studio$/);
+  await expect(pat.getByRole("heading", { name: "You are not in any studio" })).toBeVisible();
+  await expect(pat.getByTestId("no-studio")).toContainText(patEmail);
+  // The studio's pages send Pat here too, not round a redirect.
+  await pat.goto("/team");
+  await expect(pat).toHaveURL(/\/no-studio$/);
+  await pat.getByRole("button", { name: "Create a studio of my own" }).click();
+  await expect(pat).toHaveURL(/\/dashboard$/);
+  await expect(pat.getByTestId("current-studio")).toBeAttached();
+  await pat.goto("/no-studio");
+  await expect(pat).toHaveURL(/\/dashboard$/);
+  await patContext.close();
 });

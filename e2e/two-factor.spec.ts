@@ -25,7 +25,13 @@ test("turn on two-factor, sign in with a code and with a recovery code, require 
   const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
   await card.getByLabel("The 6-digit code the app shows").fill("000000");
   await card.getByRole("button", { name: "Confirm" }).click();
-  await expect(card.locator("form").getByRole("alert")).toContainText("does not match");
+  // Said once, under the field it is about: the field is marked invalid and described by it (issue 33, 16).
+  const codeField = card.getByLabel("The 6-digit code the app shows");
+  await expect(codeField).toHaveAttribute("aria-invalid", "true");
+  await expect(codeField).toHaveAccessibleDescription(/does not match/);
+  await expect(codeField).toBeFocused();
+  await expect(card.locator("form").getByRole("alert")).toHaveCount(0);
+  await expect(card.getByText(/does not match/)).toHaveCount(1);
   await card.getByLabel("The 6-digit code the app shows").fill(totpCode(secret));
   await card.getByRole("button", { name: "Confirm" }).click();
   // allTextContents does not wait: the codes arrive with the confirm's answer.

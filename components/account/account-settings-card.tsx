@@ -76,11 +76,11 @@ function PasswordForm({ account }: { account: Account }) {
       return "Password changed. Sign in again with the new password.";
     }
     return "Password changed. Every other session was signed out.";
-  });
+  }, { rename: { password: "new_password" } });
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-label="Password">
       <Field id="account-current-password" name="current_password" type="password" label="Current password" autoComplete="current-password" required error={errors.current_password} />
-      <Field id="account-new-password" name="new_password" type="password" label="New password (at least 10 characters)" autoComplete="new-password" required error={errors.new_password ?? errors.password} />
+      <Field id="account-new-password" name="new_password" type="password" label="New password (at least 10 characters)" autoComplete="new-password" required error={errors.new_password} />
       {twoFactor ? (
         <Field id="account-password-code" name="code" label="Code from your authenticator app (to stay signed in here)" inputMode="numeric" autoComplete="one-time-code" maxLength={11} />
       ) : null}

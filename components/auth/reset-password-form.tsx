@@ -6,18 +6,16 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/client/api-fetch";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
+import { LinkProblem, type LinkProblemState } from "./link-problem";
 
-const LINK_PROBLEMS: Record<string, string> = {
-  TOKEN_INVALID: "This link is not valid. Ask for a new one.",
-  TOKEN_USED: "This link was already used. Ask for a new one if you still need it.",
-  TOKEN_EXPIRED: "This link has expired (links work for one hour). Ask for a new one.",
-};
+/** A link that stopped working between the page's load and the press (the page itself checks it on load). */
+const LINK_PROBLEMS: Record<string, LinkProblemState> = { TOKEN_INVALID: "invalid", TOKEN_USED: "used", TOKEN_EXPIRED: "expired" };
 
 /** The page a reset email links to: POST /v1/auth/password-reset/confirm with the link's token. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string>();
-  const [linkProblem, setLinkProblem] = useState<string | undefined>(token ? undefined : LINK_PROBLEMS.TOKEN_INVALID);
+  const [linkProblem, setLinkProblem] = useState<LinkProblemState | undefined>(token ? undefined : "invalid");
   const [pending, setPending] = useState(false);
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -45,15 +43,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </div>
     );
   }
-  if (linkProblem) {
-    return (
-      <div className="space-y-4">
-        <h1 className="text-lg font-semibold">Choose a new password</h1>
-        <p role="alert" className="text-sm text-red-600">{linkProblem}</p>
-        <Link href="/forgot-password" className="text-sm text-brand-600 hover:underline">Ask for a new link</Link>
-      </div>
-    );
-  }
+  if (linkProblem) return <LinkProblem kind="reset" state={linkProblem} />;
   return (
     <form onSubmit={onSubmit} className="space-y-4">
       <h1 className="text-lg font-semibold">Choose a new password</h1>

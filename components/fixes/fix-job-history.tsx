@@ -76,6 +76,12 @@ function Row({ job, highlighted }: { job: FixJob; highlighted?: boolean }) {
           <Link href={`/preflight?report=${encodeURIComponent(job.preflightReportId)}`} className="text-slate-600 hover:underline">
             Report {job.preflightReportId}
           </Link>
+          {job.preview.pages.length > 1 ? (
+            // The row's pictures are page 1; the report's page has every page, before and after.
+            <Link href={`/preflight?report=${encodeURIComponent(job.preflightReportId)}`} className="font-medium text-brand-700 hover:underline" data-testid="ai-fix-all-pages">
+              See all {job.preview.pages.length} pages before and after
+            </Link>
+          ) : null}
         </div>
       </div>
     </li>

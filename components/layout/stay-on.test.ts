@@ -9,4 +9,14 @@ describe("stayOn", () => {
     expect(stayOn("/matching/7")).toBe("/matching");
     expect(stayOn("/")).toBe("/dashboard");
   });
+
+  it("goes to the dashboard when the other studio does not have the page for the member's role there", () => {
+    expect(stayOn("/api-keys", "viewer")).toBe("/dashboard");
+    expect(stayOn("/webhooks", "photographer")).toBe("/dashboard");
+    expect(stayOn("/audit-log", "admin")).toBe("/audit-log");
+    expect(stayOn("/orders/5", "viewer")).toBe("/dashboard");
+    expect(stayOn("/orders/5", "photographer")).toBe("/orders");
+    expect(stayOn("/wallet/top-up", "admin")).toBe("/dashboard");
+    expect(stayOn("/preflight", "viewer")).toBe("/preflight");
+  });
 });

@@ -12,7 +12,7 @@ import type { Role } from "@/lib/domain/identity/roles";
  * Which studio the signed-in person acts for, and their role there. With more than
  * one studio (their own and those they were invited to), a select switches: the
  * choice is kept in a cookie and the studio reloads on the same page (or, from one
- * record's page, on its list).
+ * record's page, on its list; on the dashboard when the role there does not reach the page).
  */
 export function StudioSwitcher({ current, role }: { current: { id: string; name: string }; role: Role }) {
   const router = useRouter();
@@ -35,11 +35,12 @@ export function StudioSwitcher({ current, role }: { current: { id: string; name:
         className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800 md:max-w-48"
         value={current.id}
         onChange={(e) => {
-          chooseStudio(e.target.value);
+          const next = e.target.value;
+          chooseStudio(next);
           // Everything cached belongs to the studio left behind.
           queryClient.clear();
           // The same page in the other studio; a page of one record (an agency, a match job) belongs to the studio left: its list instead.
-          router.push(stayOn(pathname));
+          router.push(stayOn(pathname, studios.find((s) => s.id === next)?.role));
           router.refresh();
         }}
       >

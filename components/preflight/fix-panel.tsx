@@ -14,7 +14,7 @@ import { RECENT_REPORTS_KEY } from "./recent-reports";
 import { ISSUE_TITLES, type Report } from "./types";
 import { useActionKey, useOnePress } from "@/lib/client/idempotency-key";
 import { ReviewDecision } from "@/components/fixes/review-decision";
-import { EnlargeableImage } from "@/components/ui/enlargeable-image";
+import { FixPreviews } from "./fix-previews";
 
 /** An AI fix job as GET /v1/services/preflight/ai-jobs/{jobId} returns it, from the OpenAPI document. */
 type FixJob = ApiResponse<"/v1/services/preflight/ai-jobs/{jobId}", "get">["data"];
@@ -153,24 +153,7 @@ export function FixPanel({ report, focus }: { report: Report; focus?: { fixType:
             {j ? STATUS_TEXT[j.status] : "Starting…"}
             {j && WAITING.has(j.status) ? <span className="ml-2 inline-block h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-slate-700" aria-hidden /> : null}
           </p>
-          {j?.preview.beforeUrl || j?.preview.afterUrl ? (
-            // One above the other at the column's full width, each opening large on click: judged by detail.
-            <div className="grid grid-cols-1 gap-4" data-testid="fix-previews">
-              {(["beforeUrl", "afterUrl"] as const).map((k) => (
-                <figure key={k}>
-                  {j.preview[k] ? <EnlargeableImage testId={`fix-${k === "beforeUrl" ? "before" : "after"}`} src={sameOriginFileUrl(j.preview[k]!)} alt={k === "beforeUrl" ? "Before the fix" : "After the fix"} /> : null}
-                  <figcaption className="mt-1 flex justify-between text-xs text-slate-500">
-                    <span>{k === "beforeUrl" ? "Before" : "After"} (click to enlarge)</span>
-                    {j.preview[k] ? (
-                      <a href={sameOriginFileUrl(j.preview[k]!)} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
-                        Open full size
-                      </a>
-                    ) : null}
-                  </figcaption>
-                </figure>
-              ))}
-            </div>
-          ) : null}
+          {j?.preview.beforeUrl || j?.preview.afterUrl ? <FixPreviews preview={j.preview} /> : null}
           {j?.status === "awaiting_approval" ? (
             <div className="space-y-2">
               <ul className="list-disc pl-5 text-slate-700">

@@ -4,6 +4,7 @@ import { testAccount } from "../http";
 import { approveFixJob, balanceOf, createFixJob, fetchOwn, getFixJob, ledgerOf, photoLike, pollFixJob, rejectFixJob, reportFor, runFixJob, startTestRunner, stopTestRunner } from "../jobs/fixes-harness";
 import { getDb } from "@/lib/foundation/db/client";
 import { expireUnreviewedFixJobs } from "@/lib/services/fixes/expire-unreviewed";
+import { colouredPagesPdf, PAGE_COLOURS } from "../fixtures/preflight/pdf-fixtures";
 
 // options.review: the job stops at awaiting_approval with its suggestions and
 // before/after pictures; approve applies all or a subset, reject ends and
@@ -34,6 +35,7 @@ describe("AI fix job review", () => {
     expect(job.suggestions.map((s: any) => s.fixType)).toEqual(["upscale_resolution_2x", "sharpen_edges"]);
     expect(job.suggestions[0]).toMatchObject({ params: { factor: 2 }, description: expect.stringContaining("Lanczos") });
     expect(job.correctedFileUrl).toBeNull();
+    expect(job.preview.pages).toEqual([{ page: 1, beforeUrl: expect.any(String), afterUrl: expect.any(String) }]);
     for (const url of [job.preview.beforeUrl, job.preview.afterUrl]) {
       const pic = await fetchOwn(url);
       expect(pic.contentType).toBe("image/jpeg");
@@ -53,6 +55,36 @@ describe("AI fix job review", () => {
       expect(res.status).toBe(409);
       expect(res.json.error).toBe("JOB_NOT_AWAITING_APPROVAL");
     }
+  });
+
+  // Issue 33: the review showed page 1 of a PDF only, so what a fix did to page 2 went unseen.
+  it("a PDF's review shows every page before and after, each page its own picture", async () => {
+    const { token } = await testAccount({ tokens: 1000 });
+    const report = await reportFor(token, await colouredPagesPdf(), { canvasWidthInches: 8, canvasHeightInches: 10, productProfile: { bleedMm: 3 } });
+    const created = await createFixJob(token, { preflightReportId: report.reportId, options: { fixTypes: ["add_bleed"], review: true } });
+    expect(created.status, created.text).toBe(202);
+    const job = await pollFixJob(token, created.json.data.jobId);
+    expect(job.status, job.errorMessage).toBe("awaiting_approval");
+    expect(job.preview.pages.map((p: any) => p.page)).toEqual([1, 2, 3]);
+    expect(job.preview.beforeUrl).toBe(job.preview.pages[0].beforeUrl);
+    // Each page's picture is that page: its middle pixel is the page's colour, before and after.
+    for (const [i, page] of job.preview.pages.entries()) {
+      const want = PAGE_COLOURS[i]!;
+      for (const url of [page.beforeUrl, page.afterUrl]) {
+        const pic = await fetchOwn(url);
+        expect(pic.contentType).toBe("image/jpeg");
+        const img = sharp(pic.body);
+        const { width, height } = await img.metadata();
+        const { data } = await img.extract({ left: Math.floor(width! / 2), top: Math.floor(height! / 2), width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+        const rgb = [...data].map((v) => v / 255);
+        for (const [c, v] of [want.red, want.green, want.blue].entries()) expect(Math.abs(rgb[c]! - v)).toBeLessThan(0.1);
+      }
+    }
+    const approved = await approveFixJob(token, job.jobId);
+    expect(approved.status, approved.text).toBe(200);
+    const done = await pollFixJob(token, job.jobId);
+    expect(done.status).toBe("completed");
+    expect(done.preview.pages.map((p: any) => [p.page, !!p.beforeUrl, !!p.afterUrl])).toEqual([[1, true, true], [2, true, true], [3, true, true]]);
   });
 
   it("approving a subset applies only that subset; a fix that was not suggested is a 400", async () => {

@@ -6785,7 +6785,14 @@ export interface operations {
                             prepressSteps: string[];
                             preview: {
                                 afterUrl: string | null;
+                                /** @description Page 1 (or the raster) before the fix. */
                                 beforeUrl: string | null;
+                                /** @description Every page drawn (a PDF's pages up to 200; a raster is page 1), before and after. */
+                                pages: {
+                                    afterUrl: string | null;
+                                    beforeUrl: string | null;
+                                    page: number;
+                                }[];
                             };
                             recheck: {
                                 /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
@@ -6942,7 +6949,14 @@ export interface operations {
                             prepressSteps: string[];
                             preview: {
                                 afterUrl: string | null;
+                                /** @description Page 1 (or the raster) before the fix. */
                                 beforeUrl: string | null;
+                                /** @description Every page drawn (a PDF's pages up to 200; a raster is page 1), before and after. */
+                                pages: {
+                                    afterUrl: string | null;
+                                    beforeUrl: string | null;
+                                    page: number;
+                                }[];
                             };
                             recheck: {
                                 /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
@@ -7040,7 +7054,14 @@ export interface operations {
                             prepressSteps: string[];
                             preview: {
                                 afterUrl: string | null;
+                                /** @description Page 1 (or the raster) before the fix. */
                                 beforeUrl: string | null;
+                                /** @description Every page drawn (a PDF's pages up to 200; a raster is page 1), before and after. */
+                                pages: {
+                                    afterUrl: string | null;
+                                    beforeUrl: string | null;
+                                    page: number;
+                                }[];
                             };
                             recheck: {
                                 /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */
@@ -7137,7 +7158,14 @@ export interface operations {
                             prepressSteps: string[];
                             preview: {
                                 afterUrl: string | null;
+                                /** @description Page 1 (or the raster) before the fix. */
                                 beforeUrl: string | null;
+                                /** @description Every page drawn (a PDF's pages up to 200; a raster is page 1), before and after. */
+                                pages: {
+                                    afterUrl: string | null;
+                                    beforeUrl: string | null;
+                                    page: number;
+                                }[];
                             };
                             recheck: {
                                 /** @description Problems of the checked file that an AI fix cannot repair and that are still in the corrected file, each with what to do. */

@@ -26,16 +26,35 @@ export async function createAccountToken(db: Db, input: { accountId: string; pur
   return token;
 }
 
+export type AccountTokenState = "valid" | "used" | "expired" | "invalid";
+
+/**
+ * What a link is now, without using it: its page reads this on load to show
+ * what happened to a used or expired link instead of a form that cannot work.
+ * A link retired by a newer one (or by the change it was for) counts as used.
+ */
+export async function accountTokenState(db: Db, token: string, purpose: TokenPurpose): Promise<{ state: AccountTokenState; row: AccountTokenRow | null }> {
+  const [row] = token ? await db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hashToken(token))) : [];
+  if (!row || row.purpose !== purpose) return { state: "invalid", row: null };
+  if (row.usedAt) return { state: "used", row };
+  if (row.expiresAt.getTime() <= Date.now()) return { state: "expired", row };
+  return { state: "valid", row };
+}
+
+const REFUSALS: Record<Exclude<AccountTokenState, "valid">, () => ApiError> = {
+  invalid: () => new ApiError(400, "TOKEN_INVALID", "This link is not valid. Ask for a new one.", { fields: [{ field: "token", message: "Unknown or altered token." }] }),
+  used: () => new ApiError(400, "TOKEN_USED", "This link was already used. Ask for a new one.", { fields: [{ field: "token", message: "Already used." }] }),
+  expired: () => new ApiError(400, "TOKEN_EXPIRED", "This link has expired. Ask for a new one.", { fields: [{ field: "token", message: "Expired." }] }),
+};
+
 /**
  * The link's row if it can still be used; an unknown or altered token, one of
  * another purpose, a used one and an expired one each get their own 400 code.
  */
 export async function checkAccountToken(db: Db, token: string, purpose: TokenPurpose): Promise<AccountTokenRow> {
-  const [row] = await db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hashToken(token)));
-  if (!row || row.purpose !== purpose) throw new ApiError(400, "TOKEN_INVALID", "This link is not valid. Ask for a new one.", { fields: [{ field: "token", message: "Unknown or altered token." }] });
-  if (row.usedAt) throw new ApiError(400, "TOKEN_USED", "This link was already used. Ask for a new one.", { fields: [{ field: "token", message: "Already used." }] });
-  if (row.expiresAt.getTime() <= Date.now()) throw new ApiError(400, "TOKEN_EXPIRED", "This link has expired. Ask for a new one.", { fields: [{ field: "token", message: "Expired." }] });
-  return row;
+  const { state, row } = await accountTokenState(db, token, purpose);
+  if (state !== "valid") throw REFUSALS[state]();
+  return row!;
 }
 
 /** Uses a link token once, inside the caller's transaction (so a change that fails leaves it usable). */
@@ -47,7 +66,7 @@ export async function consumeAccountToken(tx: Db, token: string, purpose: TokenP
     .set({ usedAt: sql`now()` })
     .where(and(eq(accountTokens.id, row.id), isNull(accountTokens.usedAt)))
     .returning();
-  if (!used) throw new ApiError(400, "TOKEN_USED", "This link was already used. Ask for a new one.", { fields: [{ field: "token", message: "Already used." }] });
+  if (!used) throw REFUSALS.used();
   return used;
 }
 

@@ -1,5 +1,6 @@
 import type { fixJobs } from "@/lib/foundation/db/schema";
 import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
+import { previewKey } from "./storage-keys";
 
 type Row = typeof fixJobs.$inferSelect;
 
@@ -30,15 +31,28 @@ export async function toPublicFixJob(row: Row) {
     approvedFixTypes: row.approvedFixTypes ?? null,
     fixesApplied: row.applied ?? null,
     flattenedPages: row.flattenedPages ?? null,
-    preview: {
-      beforeUrl: await sign(row.beforePreviewKey),
-      afterUrl: await sign(row.afterPreviewKey),
-    },
+    preview: await previewOf(row, sign),
     recheck: row.recheck ?? null,
     errorMessage: row.errorMessage,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };
+}
+
+/** Page 1 as before (beforeUrl, afterUrl), and every page drawn, side by side by page number. */
+async function previewOf(row: Row, sign: (key: string | null) => Promise<string | null>) {
+  const count = (key: string | null, pages: number | null) => (key ? (pages ?? 1) : 0);
+  const before = count(row.beforePreviewKey, row.beforePreviewPages);
+  const after = count(row.afterPreviewKey, row.afterPreviewPages);
+  const pages = [];
+  for (let page = 1; page <= Math.max(before, after); page++) {
+    pages.push({
+      page,
+      beforeUrl: page <= before ? await sign(previewKey(row.accountId, row.id, "before", page)) : null,
+      afterUrl: page <= after ? await sign(previewKey(row.accountId, row.id, "after", page)) : null,
+    });
+  }
+  return { beforeUrl: await sign(row.beforePreviewKey), afterUrl: await sign(row.afterPreviewKey), pages };
 }
 
 export type PublicFixJob = Awaited<ReturnType<typeof toPublicFixJob>>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIX_TYPES } from "@/lib/services/preflight/fix-types";
+import { MAX_PREVIEW_PAGES } from "./limits";
 
 export const MIN_TARGET_DPI = 50;
 export const MAX_TARGET_DPI = 2400;
@@ -97,7 +98,13 @@ export const fixJobResponse = z.object({
   approvedFixTypes: z.array(z.string()).nullable(),
   fixesApplied: z.array(fixStep).nullable(),
   flattenedPages: z.array(z.number().int()).nullable(),
-  preview: z.object({ beforeUrl: z.string().nullable(), afterUrl: z.string().nullable() }),
+  preview: z.object({
+    beforeUrl: z.string().nullable().meta({ description: "Page 1 (or the raster) before the fix." }),
+    afterUrl: z.string().nullable(),
+    pages: z
+      .array(z.object({ page: z.number().int(), beforeUrl: z.string().nullable(), afterUrl: z.string().nullable() }))
+      .meta({ description: `Every page drawn (a PDF's pages up to ${MAX_PREVIEW_PAGES}; a raster is page 1), before and after.` }),
+  }),
   recheck: fixRecheck.nullable(),
   errorMessage: z.string().nullable(),
   createdAt: ts,

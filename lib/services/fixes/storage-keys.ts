@@ -2,4 +2,5 @@
 const base = (accountId: string, jobId: string) => `ai-fix/${accountId}/${jobId}`;
 export const outputKey = (accountId: string, jobId: string, ext: string) => `${base(accountId, jobId)}/corrected.${ext}`;
 export const stagedKey = (accountId: string, jobId: string, ext: string) => `${base(accountId, jobId)}/staged.${ext}`;
-export const previewKey = (accountId: string, jobId: string, which: "before" | "after") => `${base(accountId, jobId)}/${which}.jpg`;
+/** Page 1 keeps the name it had before every page was drawn, so older jobs still show their picture. */
+export const previewKey = (accountId: string, jobId: string, which: "before" | "after", page = 1) => `${base(accountId, jobId)}/${which}${page === 1 ? "" : `-p${page}`}.jpg`;

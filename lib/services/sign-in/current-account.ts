@@ -45,10 +45,21 @@ export async function requireMember(): Promise<StudioMember> {
   const user = await requireAccount();
   const db = await getDb();
   const chosen = (await cookies()).get(STUDIO_COOKIE)?.value;
-  const membership = (chosen ? await membershipFor(db, user.id, chosen) : undefined) ?? (await membershipOrOwnStudio(db, user.id));
-  // Signed in but in no studio: back to the requested page would only come here again.
-  if (!membership) redirect("/signin");
-  const studio = membership.accountId === user.id ? user : await findAccountById(db, membership.accountId);
-  if (!studio) redirect("/signin");
+  const membership = (chosen ? await membershipFor(db, user.id, chosen) : undefined) ?? (await membershipFor(db, user.id));
+  const studio = membership && (membership.accountId === user.id ? user : await findAccountById(db, membership.accountId));
+  // Signed in but in no studio (removed from the only one, or it was deleted): a page that
+  // says so. Sign-in would only send them back here, round a redirect loop.
+  if (!membership || !studio) redirect(NO_STUDIO_PATH);
   return { user, studio, role: membership.role };
+}
+
+export const NO_STUDIO_PATH = "/no-studio";
+
+/**
+ * The page for a signed-in person in no studio: creates one of their own (empty,
+ * no sign-up bonus: lib/domain/identity/membership.ts) when they ask for it.
+ */
+export async function createOwnStudio(): Promise<void> {
+  const user = await requireAccount();
+  await membershipOrOwnStudio(await getDb(), user.id);
 }

@@ -62,11 +62,13 @@ export function ghostscriptCommand(engine: GhostscriptEngine, workdir: string, a
 
 /**
  * Runs gs with `args` in a fresh work folder holding `inputs` (name -> bytes);
- * arguments name files as `/work/<name>`. Returns the files named in `outputs`.
+ * arguments name files as `/work/<name>`. Returns the files named in `outputs`,
+ * and every file whose name matches `collect` (a page per file, `page-%04d.png`,
+ * where only gs knows how many it wrote), in name order.
  */
 export async function runGhostscript(
   args: string[],
-  files: { inputs: Record<string, Uint8Array>; outputs: string[] },
+  files: { inputs: Record<string, Uint8Array>; outputs: string[]; collect?: RegExp },
   opts: { engine?: GhostscriptEngine; timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<{ outputs: Record<string, Buffer>; engine: GhostscriptEngine; ms: number }> {
   const engine = opts.engine ?? ghostscriptEngine();
@@ -104,6 +106,9 @@ export async function runGhostscript(
       const bytes = await fs.readFile(path.join(workdir, name)).catch(() => null);
       if (!bytes || bytes.length === 0) throw new GhostscriptError(`Ghostscript wrote no ${name}.`, "failed");
       outputs[name] = bytes;
+    }
+    if (files.collect) {
+      for (const name of (await fs.readdir(workdir)).filter((n) => files.collect!.test(n)).sort()) outputs[name] = await fs.readFile(path.join(workdir, name));
     }
     return { outputs, engine, ms: performance.now() - started };
   } finally {

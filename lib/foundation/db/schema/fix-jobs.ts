@@ -62,6 +62,9 @@ export const fixJobs = pgTable(
     /** Storage keys of the before/after preview pictures. */
     beforePreviewKey: text("before_preview_key"),
     afterPreviewKey: text("after_preview_key"),
+    /** How many pages each preview has (a PDF's every page up to MAX_PREVIEW_PAGES; page n > 1 at previewKey(…, n)); null: one. */
+    beforePreviewPages: integer("before_preview_pages"),
+    afterPreviewPages: integer("after_preview_pages"),
     /** The fix types approved (a subset of the suggestions), null until approved. */
     approvedFixTypes: jsonb("approved_fix_types").$type<string[]>(),
     applied: jsonb("applied").$type<FixStepRecord[]>(),
