@@ -22,7 +22,7 @@ export type BatchLine = {
   heightPx: number;
 };
 
-const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "x";
+const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "x";
 /** `{order}_{item}_{product}_{qty}.jpg`, as labs file them. */
 export const printFileName = (order: string, item: string, product: string, qty: number) => `${fileSafe(order)}_${fileSafe(item)}_${fileSafe(product)}_${qty}.jpg`;
 

@@ -19,6 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       doc: {
         summary: "Make a lab batch of a job's or a day's paid print items (direct or school-bulk shipping) and render them (free)",
         description: "Takes every print item of the matching paid orders that is in no batch and not on hold; renders and preflights them in a job (poll GET .../batches/{id}). 409 NOTHING_TO_BATCH when none is waiting.",
+        status: 202,
         response: batchResponse,
       },
     },
