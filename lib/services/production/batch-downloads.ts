@@ -44,7 +44,7 @@ export async function batchZip(db: Db, accountId: string, id: string): Promise<{
   return { filename: `${batch.id}.zip`, stream };
 }
 
-/** US Letter, one page per order: who it is for, where it goes, what is in it, and a QR of the order id. */
+/** US Letter, one page per order (more only for an order too long for one): who it is for, where it goes, what is in it, and a QR of the order id. */
 const PAGE = { width: 612, height: 792 };
 const MARGIN = 48;
 
@@ -67,19 +67,31 @@ export async function batchSlips(db: Db, accountId: string, id: string): Promise
   };
   for (const [orderId, items] of byOrder) {
     const first = items[0]!;
-    const page = doc.addPage([PAGE.width, PAGE.height]);
+    let page = doc.addPage([PAGE.width, PAGE.height]);
     let y = PAGE.height - MARGIN - 20;
     await draw(page, `Order ${orderId}`, MARGIN, y, 18);
     drawQr(page, orderId, PAGE.width - MARGIN - 110, PAGE.height - MARGIN - 110, 110);
     y -= 32;
-    if (first.child) (await draw(page, first.child, MARGIN, y, 14), (y -= 20));
-    if (first.class || first.teacher) (await draw(page, [first.class && `Class ${first.class}`, first.teacher && `Teacher ${first.teacher}`].filter(Boolean).join(" · "), MARGIN, y, 11), (y -= 18));
+    if (first.child) {
+      await draw(page, first.child, MARGIN, y, 14);
+      y -= 20;
+    }
+    if (first.class || first.teacher) {
+      await draw(page, [first.class && `Class ${first.class}`, first.teacher && `Teacher ${first.teacher}`].filter(Boolean).join(" · "), MARGIN, y, 11);
+      y -= 18;
+    }
     await draw(page, `Ship to: ${first.ship_to}${first.school_batch ? ` (school delivery ${first.school_batch})` : ""}`, MARGIN, y, 10, true);
     y -= 40;
     await draw(page, "Qty   Size   Product   File", MARGIN, y, 10, true);
     y -= 16;
     for (const item of items) {
-      if (y < MARGIN) break;
+      if (y < MARGIN) {
+        // A long order goes on over another page rather than losing lines.
+        page = doc.addPage([PAGE.width, PAGE.height]);
+        y = PAGE.height - MARGIN - 20;
+        await draw(page, `Order ${orderId} (continued)`, MARGIN, y, 12);
+        y -= 24;
+      }
       await draw(page, `${item.quantity}   ${item.size} in   ${item.product_code}   ${item.file}`, MARGIN, y, 10);
       y -= 15;
     }
