@@ -17,7 +17,8 @@ import { storage } from "@/lib/domain/storage";
 import { startJobRunner, stopJobRunner } from "@/lib/domain/jobs/runner/runner-instance";
 import { readIccProfile } from "@/lib/engines/imaging/icc-profile";
 import { call, testAccount } from "../http";
-import { pdfText } from "../support/pdf-render";
+import { forEachRenderedPage, pdfText } from "../support/pdf-render";
+import { scanQrCodes } from "../support/qr-scan";
 import { productionStudio } from "../support/production-fixtures";
 
 // Production end to end, through the routes and the embedded job runner: real
@@ -202,6 +203,10 @@ describe("school-bulk batches", () => {
     const at = ["Al Brown", "Cy Diaz", "Zoe Young"].map((n) => text.indexOf(n));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // Each page's QR (read by ZXing from the page as pdf.js paints it) is its order's id, in the manifest's order.
+    const qrs: string[][] = [];
+    await forEachRenderedPage(slips, 100, async (page) => void qrs.push(await scanQrCodes(page.crop(0, 0, page.width, page.height))));
+    expect(qrs).toEqual([[made[1]!.id], [made[2]!.id], [made[0]!.id]]);
 
     // sent → the orders are in production; printed; shipped → shipped (school parcels need no tracking).
     expect((await moveBatch(owner.token, batch.id, { status: "printed" })).status).toBe(409);
