@@ -16,6 +16,8 @@ import { jobRuns, jobSteps, orders, printFiles } from "@/lib/foundation/db/schem
 import { storage } from "@/lib/domain/storage";
 import { startJobRunner, stopJobRunner } from "@/lib/domain/jobs/runner/runner-instance";
 import { readIccProfile } from "@/lib/engines/imaging/icc-profile";
+import { renderPrintFiles } from "@/lib/services/production/render-print-files";
+import { productionBatch } from "@/inngest/production";
 import { call, testAccount } from "../http";
 import { forEachRenderedPage, pdfText } from "../support/pdf-render";
 import { scanQrCodes } from "../support/qr-scan";
@@ -272,6 +274,31 @@ describe("a restart during a batch render", () => {
     expect(done!.status).toBe("completed");
     expect(await db.select().from(orders).where(eq(orders.accountId, owner.account.id))).toHaveLength(6);
   }, 180_000);
+});
+
+describe("a batch whose job fails", () => {
+  it("says why, and lets go of its prints so the next batch takes them without rendering again", async () => {
+    const owner = await testAccount();
+    const shop = await productionStudio(owner.token, owner.account.id, PRODUCTS.slice(0, 1));
+    for (let i = 0; i < 2; i++) await shop.paidOrder(await shop.child(`Kid ${i}`, "1A", "Ms Lee"), false, [{ ref: "iwallet", quantity: 1, crop: PORTRAIT }]);
+    const db = await getDb();
+    await stopJobRunner({ drainMs: 0 });
+    const created = await createBatch(owner.token, { shipping: "direct", job_id: Number(shop.studio.jobId) });
+    // The first print rendered by the job's own step, then the job gives up (its last attempt failed).
+    const [first] = await db.select().from(printFiles).where(eq(printFiles.batchId, created.json.id)).orderBy(printFiles.id);
+    await renderPrintFiles(db, owner.account.id, [first!.id]);
+    const { renderedAt } = await fileOf(first!.id);
+    await productionBatch.onFailure({ event: { name: "production/batch.requested", data: { batchId: created.json.id, accountId: owner.account.id } }, error: { name: "Error", message: "disk on fire" }, step: {} as never, runId: "run_x" } as never);
+    const failed = (await getBatch(owner.token, created.json.id)).json;
+    expect(failed).toMatchObject({ status: "failed", error: expect.stringContaining("error on our side"), progress: { total: 0 } });
+    expect(failed.error).not.toContain("disk on fire");
+    await startRunner();
+    const again = await createBatch(owner.token, { shipping: "direct", job_id: Number(shop.studio.jobId) });
+    expect(again.status, again.text).toBe(202);
+    const ready = await waitReady(owner.token, again.json.id);
+    expect(ready.progress).toEqual({ total: 2, rendered: 2, held: 0, pending: 0 });
+    expect((await fileOf(first!.id)).renderedAt).toEqual(renderedAt);
+  }, 120_000);
 });
 
 describe("production routes", () => {

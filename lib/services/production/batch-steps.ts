@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { labBatches, printFiles } from "@/lib/foundation/db/schema";
 
@@ -24,10 +24,21 @@ export async function finishBatch(db: Db, accountId: string, batchId: string): P
   return status;
 }
 
-/** The job gave up: the batch says so (its rendered files stay, a new batch can take the rest). */
+/**
+ * The job gave up: the batch says so, and lets go of its files that are not on hold, so
+ * the next batch takes them (those already rendered are not rendered again).
+ */
 export async function failBatch(db: Db, accountId: string, batchId: string, message: string): Promise<void> {
-  await db
-    .update(labBatches)
-    .set({ status: "failed", error: message })
-    .where(and(eq(labBatches.id, batchId), eq(labBatches.accountId, accountId), eq(labBatches.status, "rendering")));
+  await db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(labBatches)
+      .set({ status: "failed", error: message })
+      .where(and(eq(labBatches.id, batchId), eq(labBatches.accountId, accountId), eq(labBatches.status, "rendering")))
+      .returning({ id: labBatches.id });
+    if (!failed) return;
+    await tx
+      .update(printFiles)
+      .set({ batchId: null })
+      .where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, batchId), ne(printFiles.status, "held")));
+  });
 }
