@@ -22,6 +22,7 @@ const LAYERS = [
 
 // Top first. Each product may import only products below it (never above, never a cycle).
 const PRODUCTS = [
+  "production", // orders to prints: print files at each product's size, preflighted lab batches, slips
   "orders", // price sheets, Stripe Connect, parent checkout, the studio's orders
   "galleries", // parent galleries made from a sorted job: access codes, previews, favourites
   "studio-tasks", // GET .../studio/jobs/{taskId}: one poll URL over every studio task kind

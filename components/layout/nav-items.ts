@@ -34,6 +34,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     label: "Sales",
     items: [
       { href: "/orders", label: "Orders", role: "photographer" },
+      { href: "/production", label: "Production", role: "photographer" },
       { href: "/price-sheets", label: "Price sheets", role: "photographer" },
     ],
   },

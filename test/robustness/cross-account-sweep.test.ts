@@ -57,6 +57,9 @@ import * as galleriesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jo
 import * as parentAccessRoute from "@/app/v1/parent/access/route";
 import * as parentPhotosRoute from "@/app/v1/parent/galleries/[galleryId]/photos/route";
 import { filesNeedingPreviews, renderPreviews } from "@/lib/services/galleries/render-previews";
+import * as productionBatchesRoute from "@/app/v1/production/batches/route";
+import { filesToRender, finishBatch } from "@/lib/services/production/batch-steps";
+import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { faceFixture } from "../support/face-fixtures";
 import * as invitationsRoute from "@/app/v1/invitations/route";
 import * as tokenRoute from "@/app/v1/auth/token/route";
@@ -142,6 +145,8 @@ type Resources = {
   galleryId: string;
   galleryPhotoId: string;
   parentToken: string;
+  /** A ready lab batch of the paid orders (rendered by the job's steps). */
+  batchId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -217,6 +222,10 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "parent/galleries/[galleryId]/photos": { galleryId: (r) => r.galleryId },
   "parent/photos/[photoId]": { photoId: (r) => r.galleryPhotoId },
   "parent/favourites/[photoId]": { photoId: (r) => r.galleryPhotoId },
+  "production/batches/[id]": { id: (r) => r.batchId },
+  "production/batches/[id]/zip": { id: (r) => r.batchId },
+  "production/batches/[id]/slips": { id: (r) => r.batchId },
+  "production/orders/[id]/print-files": { id: (r) => r.orderId },
 };
 
 let png: Buffer;
@@ -275,6 +284,7 @@ const BODIES: Record<string, Variant[]> = {
   "orders/[id] PATCH": [{ name: "in production", opts: () => ({ body: { status: "in_production" } }) }],
   "orders/[id]/refunds POST": [{ name: "whole", opts: () => ({ body: {} }) }],
   "orders/[id]/cancel POST": [{ name: "cancel", opts: () => ({ body: {} }) }],
+  "production/batches/[id] PATCH": [{ name: "sent", opts: () => ({ body: { status: "sent" } }) }],
   [`${STUDIO}/jobs/[jobId]/files POST`]: [
     { name: "multipart", opts: () => ({ rawBody: multipart(png, "planted.png") }) },
     { name: "JSON url", opts: () => ({ body: { url: B.r.uploadUrl, filename: "planted.png" } }) },
@@ -313,7 +323,7 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const form = multipart(png);
   const upload = await created(call(uploadsRoute, "POST", "/v1/uploads", { token, rawBody: form }), 201, "upload");
   const key = await created(call(apiKeysRoute, "POST", "/v1/api-keys", { token, body: { name: `${name} key` } }), 201, "API key");
-  const product = await created(call(productsRoute, "POST", "/v1/products", { token, body: productBody({ name: `${name} canvas`, is_public: true }) }), 201, "product");
+  const product = await created(call(productsRoute, "POST", "/v1/products", { token, body: productBody({ name: `${name} canvas`, is_public: true, width_in: 2, height_in: 2.5, bleed_mm: 0, min_ppi: 1, color_mode: "rgb" }) }), 201, "product");
   const report = await created(call(checksRoute, "POST", "/v1/services/preflight/checks", { token, body: { designId: `${name}-design`, fileUrl: upload.url } }), 201, "preflight report");
   const project = await created(
     call(projectsRoute, "POST", "/v1/projects", { token, body: { name: `${name} project`, product_id: product.id, preflight_report_id: report.data.reportId } }),
@@ -418,11 +428,16 @@ async function createResources(name: string, token: string): Promise<Resources> 
   await addMember(db, { id: memberId, accountId: owner!.accountId, userId: colleague.account.id, role: "photographer" });
   const invitation = await created(call(invitationsRoute, "POST", "/v1/invitations", { token, body: { email: `${name.toLowerCase()}-invitee@example.com`, role: "viewer" } }), 201, "invitation");
   const shop = await paidOrders(name, token, a, j, product.id, access.token, galleryPhotos.data[0].id);
+  // A lab batch of those orders, rendered and finished by the job's own steps (no runner runs here).
+  const batch = await created(call(productionBatchesRoute, "POST", "/v1/production/batches", { token, body: { shipping: "school", job_id: job.id } }), 202, "lab batch");
+  await renderPrintFiles(db, owner!.accountId, await filesToRender(db, owner!.accountId, batch.id));
+  if ((await finishBatch(db, owner!.accountId, batch.id)) !== "ready") throw new Error("lab batch: not ready");
   return {
     galleryId: gallery.id,
     galleryPhotoId: galleryPhotos.data[0].id,
     parentToken: access.token,
     ...shop,
+    batchId: batch.id,
     sessionId: "",
     memberId,
     invitationId: invitation.id,
@@ -537,6 +552,7 @@ function ghostOf(r: Resources): Resources {
     cancelOrderId: str(r.cancelOrderId),
     galleryId: str(r.galleryId),
     galleryPhotoId: str(r.galleryPhotoId),
+    batchId: str(r.batchId),
   };
 }
 

@@ -1036,6 +1036,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/production/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List lab batches, newest first, with their rendering progress */
+        get: operations["getProductionBatches"];
+        put?: never;
+        /** Make a lab batch of a job's or a day's paid print items (direct or school-bulk shipping) and render them (free) */
+        post: operations["postProductionBatches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/production/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lab batch: progress, every print file with its picture and holds, download links */
+        get: operations["getProductionBatchesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move a batch on: sent (orders in production), printed, shipped (orders shipped; tracking per home order) */
+        patch: operations["patchProductionBatchesById"];
+        trace?: never;
+    };
+    "/v1/production/batches/{id}/slips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's packing slips: one PDF page per order (child, class, items, QR of the order id), by teacher for school-bulk */
+        get: operations["getProductionBatchesByIdSlips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/production/batches/{id}/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch for the lab: a ZIP of manifest.csv, manifest.json and every print file named {order}_{item}_{product}_{qty}.jpg */
+        get: operations["getProductionBatchesByIdZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/production/orders/{id}/print-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's print files: their pictures, batches and holds with the reasons */
+        get: operations["getProductionOrdersByIdPrintFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/production/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lab manifest's column names (the studio's lab import format) */
+        get: operations["getProductionSettings"];
+        /** Rename the lab manifest's columns for the studio's lab */
+        put: operations["putProductionSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products": {
         parameters: {
             query?: never;
@@ -5941,6 +6046,470 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProductionBatches: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            error: string | null;
+                            files?: {
+                                batch_id: string | null;
+                                height_px: number | null;
+                                hold_reasons: string[];
+                                id: string;
+                                order_id: string;
+                                order_item_id: string;
+                                product_code: string;
+                                product_id: string;
+                                quantity: number;
+                                size: string;
+                                source_ppi: number | null;
+                                /** @enum {string} */
+                                status: "pending" | "rendered" | "held";
+                                thumb_url: string | null;
+                                width_px: number | null;
+                            }[];
+                            id: string;
+                            job_id: number | null;
+                            order_count: number;
+                            paid_on: string | null;
+                            progress: {
+                                held: number;
+                                pending: number;
+                                rendered: number;
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            shipping: "direct" | "school";
+                            slips_url: string | null;
+                            /** @enum {string} */
+                            status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                            zip_url: string | null;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postProductionBatches: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    job_id?: number;
+                    /** Format: date */
+                    paid_on?: string;
+                    /** @enum {string} */
+                    shipping: "direct" | "school";
+                };
+            };
+        };
+        responses: {
+            /** @description Takes every print item of the matching paid orders that is in no batch and not on hold; renders and preflights them in a job (poll GET .../batches/{id}). 409 NOTHING_TO_BATCH when none is waiting. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        error: string | null;
+                        files?: {
+                            batch_id: string | null;
+                            height_px: number | null;
+                            hold_reasons: string[];
+                            id: string;
+                            order_id: string;
+                            order_item_id: string;
+                            product_code: string;
+                            product_id: string;
+                            quantity: number;
+                            size: string;
+                            source_ppi: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "rendered" | "held";
+                            thumb_url: string | null;
+                            width_px: number | null;
+                        }[];
+                        id: string;
+                        job_id: number | null;
+                        order_count: number;
+                        paid_on: string | null;
+                        progress: {
+                            held: number;
+                            pending: number;
+                            rendered: number;
+                            total: number;
+                        };
+                        /** @enum {string} */
+                        shipping: "direct" | "school";
+                        slips_url: string | null;
+                        /** @enum {string} */
+                        status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                        zip_url: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProductionBatchesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        error: string | null;
+                        files?: {
+                            batch_id: string | null;
+                            height_px: number | null;
+                            hold_reasons: string[];
+                            id: string;
+                            order_id: string;
+                            order_item_id: string;
+                            product_code: string;
+                            product_id: string;
+                            quantity: number;
+                            size: string;
+                            source_ppi: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "rendered" | "held";
+                            thumb_url: string | null;
+                            width_px: number | null;
+                        }[];
+                        id: string;
+                        job_id: number | null;
+                        order_count: number;
+                        paid_on: string | null;
+                        progress: {
+                            held: number;
+                            pending: number;
+                            rendered: number;
+                            total: number;
+                        };
+                        /** @enum {string} */
+                        shipping: "direct" | "school";
+                        slips_url: string | null;
+                        /** @enum {string} */
+                        status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                        zip_url: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchProductionBatchesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "sent" | "printed" | "shipped";
+                    tracking?: {
+                        [key: string]: {
+                            carrier?: string;
+                            tracking_number: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        error: string | null;
+                        files?: {
+                            batch_id: string | null;
+                            height_px: number | null;
+                            hold_reasons: string[];
+                            id: string;
+                            order_id: string;
+                            order_item_id: string;
+                            product_code: string;
+                            product_id: string;
+                            quantity: number;
+                            size: string;
+                            source_ppi: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "rendered" | "held";
+                            thumb_url: string | null;
+                            width_px: number | null;
+                        }[];
+                        id: string;
+                        job_id: number | null;
+                        order_count: number;
+                        paid_on: string | null;
+                        progress: {
+                            held: number;
+                            pending: number;
+                            rendered: number;
+                            total: number;
+                        };
+                        /** @enum {string} */
+                        shipping: "direct" | "school";
+                        slips_url: string | null;
+                        /** @enum {string} */
+                        status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                        zip_url: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProductionBatchesByIdSlips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProductionBatchesByIdZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Streamed. Items on hold are left out. 409 BATCH_NOT_READY while rendering or when nothing in it can go. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProductionOrdersByIdPrintFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            batch_id: string | null;
+                            height_px: number | null;
+                            hold_reasons: string[];
+                            id: string;
+                            order_id: string;
+                            order_item_id: string;
+                            product_code: string;
+                            product_id: string;
+                            quantity: number;
+                            size: string;
+                            source_ppi: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "rendered" | "held";
+                            thumb_url: string | null;
+                            width_px: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProductionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        manifest_columns: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    putProductionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    manifest_columns: {
+                        child?: string;
+                        class?: string;
+                        file?: string;
+                        item?: string;
+                        order?: string;
+                        product_code?: string;
+                        quantity?: string;
+                        school_batch?: string;
+                        ship_to?: string;
+                        size?: string;
+                        teacher?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        manifest_columns: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

@@ -42,6 +42,11 @@ export const galleryPreviewsRequested = eventType("galleries/previews.requested"
   schema: z.object({ accountId: z.string().min(1), jobId: z.number().int().positive() }),
 });
 
+/** Production (inngest/production.ts): render and check a lab batch's print files; free (the sale paid for it). */
+export const productionBatchRequested = eventType("production/batch.requested", {
+  schema: z.object({ batchId: z.string().startsWith("lbt_"), accountId: z.string().min(1) }),
+});
+
 /** One attempt of a webhook delivery (inngest/webhook-delivery.ts). */
 export const webhookDeliveryAttempt = eventType("webhooks/delivery.attempt", {
   schema: z.object({ deliveryId: z.string().startsWith("msg_"), accountId: z.string().min(1), attempt: z.number().int().min(1) }),
@@ -58,4 +63,4 @@ export const mailDeliveryAttempt = eventType("mail/message.attempt", {
 });
 
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, galleryPreviewsRequested, webhookDeliveryAttempt, autoTopUpRequested, mailDeliveryAttempt] as const;
+export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, galleryPreviewsRequested, productionBatchRequested, webhookDeliveryAttempt, autoTopUpRequested, mailDeliveryAttempt] as const;

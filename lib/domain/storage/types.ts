@@ -40,7 +40,7 @@ export function isValidKey(key: string): boolean {
  * area must be listed here, or a deleted studio's files in it stay behind (the
  * cross-account sweep deletes a studio that used every service and checks).
  */
-export const STORAGE_AREAS = ["uploads", "bg-remove", "face-crop", "preflight", "ai-fix", "studio", "qr", "galleries"] as const;
+export const STORAGE_AREAS = ["uploads", "bg-remove", "face-crop", "preflight", "ai-fix", "studio", "qr", "galleries", "production"] as const;
 
 /** An account id as one key segment: no slash, no dots, nothing the key rules refuse. */
 export function assertOwnerSegment(owner: string): void {

@@ -44,7 +44,7 @@ export async function flyerSlips(db: Db, accountId: string, agencyId: number, jo
  * Cyrillic, Japanese, Korean, Arabic, Hebrew), embedded when first needed;
  * what no face has becomes "?" rather than failing the PDF.
  */
-function fontsOf(doc: PDFDocument) {
+export function fontsOf(doc: PDFDocument) {
   const embedded = new Map<number, Promise<PDFFont>>();
   const faces = fontFaces();
   const embed = (i: number) => {
@@ -60,7 +60,7 @@ function fontsOf(doc: PDFDocument) {
   };
 }
 
-function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
+export function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
   const n = qr.modules.size;
   const quiet = 2;

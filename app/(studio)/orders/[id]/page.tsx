@@ -7,6 +7,7 @@ import { orderItems, orders } from "@/lib/foundation/db/schema";
 import { signPreviewUrl } from "@/lib/services/galleries/preview-urls";
 import { DetailHeader } from "@/components/ui/detail-header";
 import { OrderDetail } from "@/components/orders/order-detail";
+import { OrderPrintFiles } from "@/components/production/order-print-files";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -22,6 +23,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
     <div className="space-y-6">
       <DetailHeader back={{ href: "/orders", label: "Orders" }} title={<span className="font-mono text-lg">{id}</span>} />
       <OrderDetail id={id} previews={previews} canChange={roleAtLeast(role, "admin")} />
+      <OrderPrintFiles orderId={id} />
     </div>
   );
 }

@@ -17,3 +17,4 @@ export * from "./team";
 export * from "./mail";
 export * from "./galleries";
 export * from "./orders";
+export * from "./production";

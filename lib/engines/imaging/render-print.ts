@@ -1,0 +1,78 @@
+import { openImage, readImageHeader } from "./image-input";
+
+export type CropBox = { x: number; y: number; width: number; height: number };
+export type PrintSize = { widthIn: number; heightIn: number; ppi: number; bleedMm: number };
+export type RenderedPrint = {
+  jpeg: Buffer;
+  /** A small sRGB picture of the same file, for the studio's pages. */
+  thumb: Buffer;
+  widthPx: number;
+  heightPx: number;
+  /** The trim size as printed: the product's, turned when the crop is the other way round. */
+  widthIn: number;
+  heightIn: number;
+  /** The original's pixels per printed inch inside the crop (what the print really holds). */
+  sourcePpi: number;
+  /** The region of the upright original that fills the trim. */
+  region: { left: number; top: number; width: number; height: number };
+};
+
+const MM_PER_INCH = 25.4;
+/** Print files: well above the lab minimum of 92, with no chroma subsampling (skin tones, thin type). */
+const JPEG = { quality: 95, chromaSubsampling: "4:4:4", mozjpeg: false } as const;
+const THUMB_PX = 480;
+
+/**
+ * A print-ready JPEG of one photo: the crop (fractions of the upright original)
+ * at the print size exactly (8 x 10 in at 300 ppi is 2400 x 3000 px), the bleed
+ * mirrored outwards from the trim edge, EXIF orientation applied, converted to
+ * sRGB with the profile embedded and 300 ppi written in the header. One libvips
+ * pipeline from the original's bytes: only the output is held whole.
+ */
+export async function renderPrint(original: Buffer, crop: CropBox | null, size: PrintSize, maxPixels: number): Promise<RenderedPrint> {
+  const header = await readImageHeader(original, maxPixels);
+  const W = header.width;
+  const H = header.height;
+  const box = crop ?? { x: 0, y: 0, width: 1, height: 1 };
+  // A landscape crop prints the product turned (an 8x10 ordered on a wide photo is a 10x8).
+  const cropLandscape = box.width * W > box.height * H;
+  const turn = cropLandscape !== size.widthIn > size.heightIn && size.widthIn !== size.heightIn;
+  const widthIn = turn ? size.heightIn : size.widthIn;
+  const heightIn = turn ? size.widthIn : size.heightIn;
+  const trimW = Math.round(widthIn * size.ppi);
+  const trimH = Math.round(heightIn * size.ppi);
+  const bleed = Math.round((size.bleedMm / MM_PER_INCH) * size.ppi);
+
+  // The crop in pixels, then trimmed about its centre to the print's shape (a crop the
+  // storefront drew to the product's shape loses nothing; a free one loses an even edge).
+  let left = Math.round(box.x * W);
+  let top = Math.round(box.y * H);
+  let width = Math.max(1, Math.min(W - left, Math.round(box.width * W)));
+  let height = Math.max(1, Math.min(H - top, Math.round(box.height * H)));
+  const aspect = trimW / trimH;
+  if (width / height > aspect) {
+    const w = Math.max(1, Math.round(height * aspect));
+    left += Math.floor((width - w) / 2);
+    width = w;
+  } else {
+    const h = Math.max(1, Math.round(width / aspect));
+    top += Math.floor((height - h) / 2);
+    height = h;
+  }
+  const region = { left, top, width, height };
+
+  const pipeline = openImage(original, maxPixels)
+    .autoOrient()
+    .extract(region)
+    .resize(trimW, trimH, { fit: "fill", kernel: "lanczos3" })
+    .extend({ top: bleed, bottom: bleed, left: bleed, right: bleed, extendWith: "mirror" })
+    .toColourspace("srgb")
+    .withIccProfile("srgb")
+    .withMetadata({ density: size.ppi });
+  const jpeg = await pipeline.jpeg(JPEG).toBuffer();
+  const thumb = await openImage(jpeg, (trimW + 2 * bleed) * (trimH + 2 * bleed))
+    .resize(THUMB_PX, THUMB_PX, { fit: "inside" })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return { jpeg, thumb, widthPx: trimW + 2 * bleed, heightPx: trimH + 2 * bleed, widthIn, heightIn, sourcePpi: Math.round(width / widthIn), region };
+}

@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { orderItems, orders } from "./orders";
+
+// Production: paid print items turned into the files a lab prints, checked, and
+// sent in batches. One print file per printed product of an order line (a package
+// line has one per print item of the package), so a file is the unit a lab prints.
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow();
+const maybeStamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date", precision: 3 });
+const accountId = () =>
+  text("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" });
+
+export const LAB_BATCH_STATUSES = ["rendering", "ready", "sent", "printed", "shipped", "failed"] as const;
+export type LabBatchStatus = (typeof LAB_BATCH_STATUSES)[number];
+
+/** A batch sent to the lab: its print files, ZIP and packing slips. */
+export const labBatches = pgTable(
+  "lab_batches",
+  {
+    id: text("id").primaryKey(),
+    accountId: accountId(),
+    /** direct: each order to its address; school: every order to the school in one parcel. */
+    shipping: text("shipping").$type<"direct" | "school">().notNull(),
+    jobId: integer("job_id"),
+    /** The paid date the batch took (UTC day), when it was made per day. */
+    paidOn: text("paid_on"),
+    status: text("status").$type<LabBatchStatus>().notNull().default("rendering"),
+    orderCount: integer("order_count").notNull().default(0),
+    error: text("error"),
+    createdAt: stamp("created_at"),
+    readyAt: maybeStamp("ready_at"),
+    sentAt: maybeStamp("sent_at"),
+    printedAt: maybeStamp("printed_at"),
+    shippedAt: maybeStamp("shipped_at"),
+  },
+  (t) => [
+    index("lab_batches_account_created_idx").on(t.accountId, t.createdAt),
+    check("lab_batches_status", sql`${t.status} IN ('rendering', 'ready', 'sent', 'printed', 'shipped', 'failed')`),
+    check("lab_batches_shipping", sql`${t.shipping} IN ('direct', 'school')`),
+  ],
+);
+
+export const PRINT_FILE_STATUSES = ["pending", "rendered", "held"] as const;
+export type PrintFileStatus = (typeof PRINT_FILE_STATUSES)[number];
+
+/** One print-ready file: a product of an order line at its size, rendered once. */
+export const printFiles = pgTable(
+  "print_files",
+  {
+    id: text("id").primaryKey(),
+    accountId: accountId(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: text("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    /** The price-sheet item printed (a package line has one file per print item). */
+    sheetItemId: text("sheet_item_id").notNull(),
+    productId: text("product_id").notNull(),
+    productSku: text("product_sku").notNull(),
+    /** Trim size in inches as printed (turned to the crop's orientation). */
+    widthIn: doublePrecision("width_in").notNull(),
+    heightIn: doublePrecision("height_in").notNull(),
+    quantity: integer("quantity").notNull(),
+    batchId: text("batch_id").references(() => labBatches.id, { onDelete: "set null" }),
+    status: text("status").$type<PrintFileStatus>().notNull().default("pending"),
+    /** Why the file is held back from the lab (preflight's words). */
+    holdReasons: jsonb("hold_reasons").$type<string[]>().notNull().default([]),
+    fileKey: text("file_key"),
+    thumbKey: text("thumb_key"),
+    widthPx: integer("width_px"),
+    heightPx: integer("height_px"),
+    /** Pixels of the original per printed inch in the parent's crop. */
+    sourcePpi: integer("source_ppi"),
+    renderedAt: maybeStamp("rendered_at"),
+    createdAt: stamp("created_at"),
+  },
+  (t) => [
+    uniqueIndex("print_files_item_key").on(t.orderItemId, t.sheetItemId),
+    index("print_files_batch_idx").on(t.batchId),
+    index("print_files_account_order_idx").on(t.accountId, t.orderId),
+    check("print_files_status", sql`${t.status} IN ('pending', 'rendered', 'held')`),
+  ],
+);
+
+/** A studio's lab: the manifest's column names as its lab's import expects them. */
+export const productionSettings = pgTable("production_settings", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  manifestColumns: jsonb("manifest_columns").$type<Record<string, string>>().notNull().default({}),
+  updatedAt: stamp("updated_at"),
+});

@@ -1,0 +1,43 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/lib/foundation/db/types";
+import { labBatches, orders, printFiles } from "@/lib/foundation/db/schema";
+import { ApiError } from "@/lib/foundation/http/api-error";
+import { updateOrderStatus } from "@/lib/services/orders/studio-orders";
+import { invalidField } from "@/lib/services/orders/price-sheets";
+import { getBatch, requireBatch } from "./batches";
+import type { BatchStatusBody } from "./schemas";
+
+const FROM = { sent: "ready", printed: "sent", shipped: "printed" } as const;
+const STAMP = { sent: "sentAt", printed: "printedAt", shipped: "shippedAt" } as const;
+
+/**
+ * Moves a batch on (ready → sent → printed → shipped) and its orders with it:
+ * sent puts every paid order of the batch in production, shipped ships them
+ * (the orders' own rules: a parcel to a home needs its tracking number, and the
+ * parent gets the orders' shipped e-mail). An order already further along is left.
+ */
+export async function moveBatch(db: Db, accountId: string, id: string, body: BatchStatusBody) {
+  const batch = await requireBatch(db, accountId, id);
+  if (batch.status !== FROM[body.status]) {
+    throw new ApiError(409, "INVALID_BATCH_STATUS", `A batch that is ${batch.status} cannot become ${body.status}.`, { status: batch.status, allowed: Object.entries(FROM).filter(([, f]) => f === batch.status).map(([t]) => t) });
+  }
+  const rows = await db
+    .selectDistinct({ id: orders.id, status: orders.status, type: orders.shipping })
+    .from(printFiles)
+    .innerJoin(orders, eq(orders.id, printFiles.orderId))
+    .where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, id), eq(printFiles.status, "rendered")));
+  if (body.status === "shipped") {
+    const missing = rows.filter((o) => o.type.type === "home" && o.status !== "shipped" && o.status !== "delivered" && !body.tracking?.[o.id]);
+    if (missing.length) throw invalidField(`tracking.${missing[0]!.id}`, `Give the tracking number of each parcel sent home (${missing.length} missing).`);
+  }
+  for (const o of rows) {
+    if (body.status === "sent" && o.status === "paid") await updateOrderStatus(db, accountId, o.id, { status: "in_production" });
+    if (body.status === "shipped" && o.status === "paid") await updateOrderStatus(db, accountId, o.id, { status: "in_production" });
+    if (body.status === "shipped" && (o.status === "paid" || o.status === "in_production")) await updateOrderStatus(db, accountId, o.id, { status: "shipped", ...(body.tracking?.[o.id] ?? {}) });
+  }
+  await db
+    .update(labBatches)
+    .set({ status: body.status, [STAMP[body.status]]: new Date() })
+    .where(and(eq(labBatches.id, id), eq(labBatches.accountId, accountId), inArray(labBatches.status, [FROM[body.status]])));
+  return getBatch(db, accountId, id);
+}

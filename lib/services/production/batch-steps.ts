@@ -1,0 +1,44 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "@/lib/foundation/db/types";
+import { labBatches, printFiles } from "@/lib/foundation/db/schema";
+
+/** The batch's files still to render, in a stable order (the job's step ids follow it). */
+export async function filesToRender(db: Db, accountId: string, batchId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: printFiles.id })
+    .from(printFiles)
+    .where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, batchId), eq(printFiles.status, "pending")))
+    .orderBy(printFiles.id);
+  return rows.map((r) => r.id);
+}
+
+/** Every file rendered or held: the batch is ready to download; with nothing printable it failed. */
+export async function finishBatch(db: Db, accountId: string, batchId: string): Promise<string> {
+  const files = await db.select({ status: printFiles.status }).from(printFiles).where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, batchId)));
+  const printable = files.filter((f) => f.status === "rendered").length;
+  const status = printable > 0 ? "ready" : "failed";
+  await db
+    .update(labBatches)
+    .set(printable > 0 ? { status, readyAt: new Date() } : { status, error: "Every item of this batch is on hold: see the reasons on each item." })
+    .where(and(eq(labBatches.id, batchId), eq(labBatches.accountId, accountId), eq(labBatches.status, "rendering")));
+  return status;
+}
+
+/**
+ * The job gave up: the batch says so, and lets go of its files that are not on hold, so
+ * the next batch takes them (those already rendered are not rendered again).
+ */
+export async function failBatch(db: Db, accountId: string, batchId: string, message: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(labBatches)
+      .set({ status: "failed", error: message })
+      .where(and(eq(labBatches.id, batchId), eq(labBatches.accountId, accountId), eq(labBatches.status, "rendering")))
+      .returning({ id: labBatches.id });
+    if (!failed) return;
+    await tx
+      .update(printFiles)
+      .set({ batchId: null })
+      .where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, batchId), ne(printFiles.status, "held")));
+  });
+}

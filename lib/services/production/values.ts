@@ -1,0 +1,19 @@
+// Production's fixed values, read by its schemas, its services and its pages (client-safe: no server imports).
+
+/** Every print file is rendered at this resolution: the labs' standard for photographic prints. */
+export const PRINT_PPI = 300;
+
+/** Who ships a batch: the lab to each order's address, or all of it to the school in one parcel. */
+export const BATCH_SHIPPINGS = ["direct", "school"] as const;
+export type BatchShipping = (typeof BATCH_SHIPPINGS)[number];
+
+/** Where a studio moves a batch, in order; each step moves the batch's orders where it says. */
+export const BATCH_STEPS = ["sent", "printed", "shipped"] as const;
+export type BatchStep = (typeof BATCH_STEPS)[number];
+
+/** The manifest's fields, in column order; a studio renames columns for its lab's import. */
+export const MANIFEST_FIELDS = ["order", "item", "product_code", "size", "quantity", "file", "ship_to", "school_batch", "child", "class", "teacher"] as const;
+export type ManifestField = (typeof MANIFEST_FIELDS)[number];
+
+/** Files rendered per job step: a restart renders at most this many again. */
+export const PRINTS_PER_STEP = 4;
