@@ -1,0 +1,154 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { emailTo, signUp } from "./support/accounts";
+import { ok } from "./support/expect-status";
+import { sortedPictureDay } from "./support/picture-day";
+
+// The money flow end to end. The studio (laptop) makes two products, prices them
+// on a sheet in the editor, chooses the sheet on the job, connects its Stripe
+// account through the stand-in's onboarding and publishes the sorted picture day.
+// A parent on a phone enters Ann's code, marks a favourite, orders two prints
+// delivered home, pays on the stand-in's checkout page (its webhook signed with the
+// SDK's test header), reads the receipt that arrived over SMTP and opens the status
+// page from it. The studio finds the order, ships it with tracking and refunds one
+// print; the parent's page and e-mails follow.
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const ROSTER = [
+  ["S1", "Ann Archer"],
+  ["S2", "Ben Brook"],
+] as const;
+const PLAN = [
+  { name: "IMG_0001.jpg", seconds: 0, card: "S1", fraction: 0.15 },
+  { name: "IMG_0002.jpg", seconds: 2, photo: 0 },
+  { name: "IMG_0003.jpg", seconds: 3, photo: 1 },
+  { name: "IMG_0004.jpg", seconds: 10, card: "S2", fraction: 0.15 },
+  { name: "IMG_0005.jpg", seconds: 12, photo: 2 },
+];
+
+test("a parent pays for prints on a phone; the studio ships and refunds one; the parent's page and mail follow", async ({ page, browser }) => {
+  test.setTimeout(420_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "money-e2e-"));
+  const email = await signUp(page, "Money Studio");
+  const day = await sortedPictureDay(page.request, email, dir, ROSTER, PLAN);
+  // The lab's products are the core API's (their own pages and spec); the sheet sells them.
+  for (const [sku, name, w, h] of [["P-8X10", "8x10 print", 8, 10], ["P-5X7", "5x7 print", 5, 7]] as const) {
+    await ok(page.request.post("/v1/products", { headers: day.headers, data: { sku, name, product_type: "poster", width_in: w, height_in: h, price: 100, currency: "USD" } }), 201);
+  }
+
+  // The price sheet, made in the editor: two prints, 8.25 % tax, shipping home.
+  await page.goto("/price-sheets");
+  await page.getByLabel("New sheet").fill("Spring picture day");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("heading", { name: "Spring picture day (USD)" })).toBeVisible();
+  await page.getByLabel("Tax rate (%)").fill("8.25");
+  for (const [product, price, lab] of [["8x10 print (8×10 in)", "15.00", "3.00"], ["5x7 print (5×7 in)", "9.00", "2.00"]] as const) {
+    await page.getByRole("button", { name: "Add item" }).click();
+    await page.getByLabel("Product").last().selectOption({ label: product });
+    await page.getByLabel("Price", { exact: true }).last().fill(price);
+    await page.getByLabel("Lab cost").last().fill(lab);
+  }
+  await page.getByRole("button", { name: "Add shipping option" }).click();
+  await page.getByLabel("Shipping name").fill("To your home");
+  await page.getByLabel("Shipping price").fill("7.99");
+  await page.getByRole("button", { name: "Save sheet" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved at" })).toBeVisible();
+
+  // Stripe Connect through the stand-in: onboarding on "Stripe's" page, back to Settings, taking payments.
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Connect Stripe" }).click();
+  await expect(page.getByRole("heading", { name: "Set up payments" })).toBeVisible();
+  await page.getByRole("button", { name: "Finish onboarding" }).click();
+  await expect(page).toHaveURL(/\/settings\?payments=return/);
+  await expect(page.getByTestId("payments-status")).toHaveText("Taking payments");
+
+  // The job sells from the sheet; publishing makes the galleries and Ann's code.
+  await page.goto(`/agencies/${day.agencyId}/jobs/${day.jobId}`);
+  await page.getByLabel("Parents order from").selectOption({ label: "Spring picture day" });
+  await expect(page.getByLabel("Parents order from")).toBeEnabled();
+  await page.getByRole("button", { name: "Publish galleries" }).click();
+  await expect(page.getByText("3 of 3 previews ready")).toBeVisible({ timeout: 120_000 });
+  const code = (await page.getByTestId("gallery-codes").getByRole("row").filter({ hasText: "Ann Archer" }).locator("td").nth(1).innerText()).trim();
+
+  // The parent, on a phone, with no account.
+  const phone = await browser.newContext(PHONE);
+  const parent = await phone.newPage();
+  parent.on("pageerror", (e) => console.log("parent page error:", e.message));
+  await parent.goto(`/g?code=${code}`);
+  if (await parent.getByRole("button", { name: "Open gallery" }).isVisible()) {
+    await parent.getByLabel("Access code").fill(code);
+    await parent.getByRole("button", { name: "Open gallery" }).click();
+  }
+  await expect(parent.getByRole("heading", { name: "Ann Archer's photos" })).toBeVisible();
+  await parent.getByTestId("photo-grid").getByRole("img").first().click();
+  await parent.getByRole("button", { name: "Add to favourites" }).tap();
+  await expect(parent.getByRole("button", { name: "Remove from favourites" })).toBeVisible();
+  await parent.getByRole("link", { name: "Order prints" }).click();
+
+  // The cart: the favourite twice, an 8x10 and a 5x7, home delivery, the e-mail.
+  await expect(parent.getByRole("heading", { name: "Your order" })).toBeVisible();
+  const favourite = parent.getByRole("region", { name: "Favourites" });
+  await expect(favourite.getByRole("img")).toHaveCount(1);
+  await favourite.getByRole("button", { name: "Add" }).tap();
+  await favourite.getByRole("button", { name: "Add" }).tap();
+  const whatToBuy = parent.getByLabel("What to buy");
+  await expect(whatToBuy).toHaveCount(2);
+  await whatToBuy.nth(0).selectOption({ label: "8x10 print · $15.00" });
+  await whatToBuy.nth(1).selectOption({ label: "5x7 print · $9.00" });
+  const parentEmail = `parent-${Date.now()}@example.com`;
+  await parent.getByLabel("E-mail for the receipt").fill(parentEmail);
+  await parent.getByRole("radio", { name: /To your home/ }).check();
+  await parent.getByLabel("Name").fill("Pat Archer");
+  await parent.getByLabel("Street address").fill("1 Elm Street");
+  await parent.getByLabel("City").fill("Springfield");
+  await parent.getByLabel("Postal code").fill("12345");
+  await expect(parent.getByText("$24.00 + tax + $7.99 shipping")).toBeVisible();
+  expect(await parent.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await parent.getByRole("button", { name: "Pay" }).tap();
+
+  // The stand-in's hosted checkout: the server's total (24.00 + 8.25 % tax + 7.99), paid.
+  await expect(parent.getByRole("heading", { name: "Pay 33.97 USD" })).toBeVisible();
+  await parent.getByRole("button", { name: "Pay" }).tap();
+  await expect(parent).toHaveURL(/\/o\/ord_[^/]+\?paid=1$/);
+  await expect(parent.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+
+  // The receipt, over SMTP, with the signed link to the status page.
+  const receipt = await emailTo(parent.request, parentEmail, /^Receipt for your order ord_/);
+  expect(receipt.text).toContain("Your payment of $33.97 was received.");
+  expect(receipt.text).toContain("1 × 8x10 print: $15.00");
+  const statusLink = receipt.links.find((l) => l.includes("/o/"))!;
+  const orderId = /\/o\/(ord_[^.]+)\./.exec(statusLink)![1]!;
+  await parent.goto(new URL(statusLink).pathname);
+  await expect(parent.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+  await expect(parent.getByRole("list", { name: "Progress" }).getByText("Paid")).toHaveClass(/emerald/);
+  await expect(parent.getByRole("list", { name: "Progress" }).getByText("Shipped")).not.toHaveClass(/emerald/);
+  await expect(parent.getByText("$33.97").last()).toBeVisible();
+
+  // The studio: the order in the list, shipped with tracking, one print refunded.
+  await page.goto("/orders");
+  await page.getByRole("link", { name: orderId }).click();
+  await expect(page.getByRole("heading", { name: "Paid · $33.97" })).toBeVisible();
+  await page.getByLabel("Tracking number").fill("1Z999AA10123456784");
+  await page.getByLabel("Carrier").fill("UPS");
+  await page.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(page.getByRole("heading", { name: "Shipped · $33.97" })).toBeVisible();
+  // The 5x7's share of what was paid for goods: 9.00 + its 8.25 % tax = 9.74.
+  await page.getByRole("listitem").filter({ hasText: "1 × 5x7 print" }).getByRole("button", { name: "Refund item" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "1 × 5x7 print" })).toContainText("Refunded $9.74");
+
+  // The parent's page and mail follow.
+  await parent.reload();
+  await expect(parent.getByRole("list", { name: "Progress" }).getByText("Shipped")).toHaveClass(/emerald/);
+  await expect(parent.getByText("Tracking: UPS")).toContainText("1Z999AA10123456784");
+  await expect(parent.getByRole("listitem").filter({ hasText: "1 × 5x7 print" })).toContainText("Refunded $9.74");
+  const shipped = await emailTo(parent.request, parentEmail, /has shipped/);
+  expect(shipped.text).toContain("Tracking: UPS 1Z999AA10123456784.");
+  const refund = await emailTo(parent.request, parentEmail, /^Refund for your order/);
+  expect(refund.text).toContain("refunded $9.74 of your order");
+  await parent.screenshot({ path: path.join(dir, "order-status-390.png"), fullPage: true });
+  console.log(`screenshots in ${dir}`);
+  await phone.close();
+});
