@@ -4,7 +4,7 @@
 // port, so a spec reads the e-mails a person would get.
 // `tsx test/support/smtp-test-server-process.ts <smtp port> <http port>`
 import http from "node:http";
-import { startSmtpTestServer } from "./smtp-test-server";
+import { startSmtpTestServer } from "./smtp-receiver";
 
 const [smtpPort, httpPort] = process.argv.slice(2).map(Number);
 if (!smtpPort || !httpPort) throw new Error("usage: smtp-test-server-process.ts <smtp port> <http port>");

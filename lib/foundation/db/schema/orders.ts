@@ -190,6 +190,8 @@ export const orderRefunds = pgTable(
     amount: integer("amount").notNull(),
     reason: text("reason"),
     createdAt: stamp("created_at"),
+    /** Stripe reported the refund failed (or canceled) after it was recorded: its amount is back on the order. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
   },
   (t) => [index("order_refunds_order_idx").on(t.orderId)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "order_refunds" ADD COLUMN "failed_at" timestamp with time zone;
