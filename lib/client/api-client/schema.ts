@@ -4523,6 +4523,7 @@ export interface operations {
                         refunds: {
                             amount: number;
                             created_at: string;
+                            failed_at: string | null;
                             id: string;
                             item_id: string | null;
                             reason: string | null;
@@ -4621,6 +4622,7 @@ export interface operations {
                         refunds: {
                             amount: number;
                             created_at: string;
+                            failed_at: string | null;
                             id: string;
                             item_id: string | null;
                             reason: string | null;
@@ -4719,6 +4721,7 @@ export interface operations {
                         refunds: {
                             amount: number;
                             created_at: string;
+                            failed_at: string | null;
                             id: string;
                             item_id: string | null;
                             reason: string | null;
@@ -4819,6 +4822,7 @@ export interface operations {
                         refunds: {
                             amount: number;
                             created_at: string;
+                            failed_at: string | null;
                             id: string;
                             item_id: string | null;
                             reason: string | null;

@@ -55,7 +55,7 @@ export function presentOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow
       yearbook_pose: i.yearbookPose,
       refunded_amount: i.refundedAmount,
     })),
-    refunds: refunds.map((r) => ({ id: r.stripeRefundId, item_id: r.orderItemId, amount: r.amount, reason: r.reason, created_at: r.createdAt.toISOString() })),
+    refunds: refunds.map((r) => ({ id: r.stripeRefundId, item_id: r.orderItemId, amount: r.amount, reason: r.reason, created_at: r.createdAt.toISOString(), failed_at: r.failedAt?.toISOString() ?? null })),
   };
 }
 export type PublicOrder = ReturnType<typeof presentOrder>;

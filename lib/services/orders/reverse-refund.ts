@@ -14,18 +14,21 @@ import { loadOrder } from "./present-order";
  */
 export async function reverseFailedRefund(db: Db, stripeAccount: string, stripeRefundId: string): Promise<"recorded" | "already_recorded" | "ignored"> {
   return db.transaction(async (tx) => {
+    // Only the account the payment was made on may undo its refund: another's is nothing of ours.
+    const [found] = await tx
+      .select({ refund: orderRefunds, order: orders })
+      .from(orderRefunds)
+      .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+      .where(and(eq(orderRefunds.stripeRefundId, stripeRefundId), eq(orders.stripeAccountId, stripeAccount)))
+      .for("update");
+    if (!found) return "ignored";
     const [refund] = await tx
       .update(orderRefunds)
       .set({ failedAt: new Date() })
       .where(and(eq(orderRefunds.stripeRefundId, stripeRefundId), isNull(orderRefunds.failedAt)))
       .returning();
-    if (!refund) {
-      const [seen] = await tx.select({ id: orderRefunds.stripeRefundId }).from(orderRefunds).where(eq(orderRefunds.stripeRefundId, stripeRefundId));
-      return seen ? "already_recorded" : "ignored";
-    }
-    const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
-    // Only the account the payment was made on may undo its refund.
-    if (!order || order.stripeAccountId !== stripeAccount) throw new Error(`refund ${stripeRefundId} reported failed by ${stripeAccount}, which did not take order ${refund.orderId}`);
+    if (!refund) return "already_recorded";
+    const order = found.order;
     if (refund.orderItemId) {
       await tx
         .update(orderItems)

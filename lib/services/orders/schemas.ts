@@ -210,7 +210,8 @@ export const orderResponse = z.object({
   carrier: z.string().nullable(),
   disputed: z.boolean(),
   items: z.array(orderItemResponse),
-  refunds: z.array(z.object({ id: z.string(), item_id: z.string().nullable(), amount: z.number().int(), reason: z.string().nullable(), created_at: z.string() })),
+  /** `failed_at`: Stripe reported the refund failed; its amount is back in the order's totals. */
+  refunds: z.array(z.object({ id: z.string(), item_id: z.string().nullable(), amount: z.number().int(), reason: z.string().nullable(), created_at: z.string(), failed_at: z.string().nullable() })),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   shipped_at: z.string().nullable(),
