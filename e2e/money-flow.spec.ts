@@ -23,7 +23,8 @@ const ROSTER = [
 ] as const;
 const PLAN = [
   { name: "IMG_0001.jpg", seconds: 0, card: "S1", fraction: 0.15 },
-  { name: "IMG_0002.jpg", seconds: 2, photo: 0 },
+  // 4000 × 2667 px: an 8x10 from the whole height is 333 ppi; zoomed in 1.5 times, 222.
+  { name: "IMG_0002.jpg", seconds: 2, photo: 0, width: 4000 },
   { name: "IMG_0003.jpg", seconds: 3, photo: 1 },
   { name: "IMG_0004.jpg", seconds: 10, card: "S2", fraction: 0.15 },
   { name: "IMG_0005.jpg", seconds: 12, photo: 2 },
@@ -97,6 +98,23 @@ test("a parent pays for prints on a phone; the studio ships and refunds one; the
   await expect(whatToBuy).toHaveCount(2);
   await whatToBuy.nth(0).selectOption({ label: "8x10 print · $15.00" });
   await whatToBuy.nth(1).selectOption({ label: "5x7 print · $9.00" });
+
+  // The 8x10's crop: at the print's aspect, sharp enough whole; zoomed in it warns; dragged to the
+  // photo's left edge it stops there; zoomed out again the warning goes and the box stays at the edge.
+  const line = parent.getByRole("region", { name: "Cart" }).locator(":scope > div").first();
+  const box = line.getByTestId("crop-box");
+  await expect(line.getByTestId("ppi")).toHaveText("333 ppi at this size");
+  await line.getByLabel("Zoom").fill("1.5");
+  await expect(line.getByTestId("ppi-warning")).toContainText("Under 300 ppi at this size (222 ppi)");
+  const at = (await box.boundingBox())!;
+  await parent.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  await parent.mouse.down();
+  await parent.mouse.move(at.x - 300, at.y - 300, { steps: 8 });
+  await parent.mouse.up();
+  await expect(box).toHaveAttribute("style", /left: 0%; top: 0%/);
+  await line.getByLabel("Zoom").fill("1");
+  await expect(line.getByTestId("ppi-warning")).toHaveCount(0);
+  await expect(box).toHaveAttribute("style", /left: 0%; top: 0%/);
   const parentEmail = `parent-${Date.now()}@example.com`;
   await parent.getByLabel("E-mail for the receipt").fill(parentEmail);
   await parent.getByRole("radio", { name: /To your home/ }).check();
@@ -130,6 +148,8 @@ test("a parent pays for prints on a phone; the studio ships and refunds one; the
   await page.goto("/orders");
   await page.getByRole("link", { name: orderId }).click();
   await expect(page.getByRole("heading", { name: "Paid · $33.97" })).toBeVisible();
+  // The crop chosen on the phone is the order's: the photo's left edge, 83 % of its width, its whole height.
+  await expect(page.getByRole("listitem").filter({ hasText: "1 × 8x10 print" })).toContainText("crop 83×100 % at 0,0");
   await page.getByLabel("Tracking number").fill("1Z999AA10123456784");
   await page.getByLabel("Carrier").fill("UPS");
   await page.getByRole("button", { name: "Mark shipped" }).click();

@@ -5053,6 +5053,8 @@ export interface operations {
                             gallery_id: string;
                             height: number;
                             id: string;
+                            original_height: number;
+                            original_width: number;
                             preview_url: string;
                             width: number;
                         }[];
@@ -5198,6 +5200,8 @@ export interface operations {
                             gallery_id: string;
                             height: number;
                             id: string;
+                            original_height: number;
+                            original_width: number;
                             preview_url: string;
                             width: number;
                         }[];
@@ -5247,6 +5251,8 @@ export interface operations {
                         gallery_id: string;
                         height: number;
                         id: string;
+                        original_height: number;
+                        original_width: number;
                         preview_url: string;
                         width: number;
                     };
