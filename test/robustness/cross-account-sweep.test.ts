@@ -205,6 +205,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "orders/[id]": { id: (r) => r.orderId },
   "orders/[id]/refunds": { id: (r) => r.refundOrderId },
   "orders/[id]/cancel": { id: (r) => r.cancelOrderId },
+  "orders/[id]/downloads": { id: (r) => r.orderId },
   [`${STUDIO}/jobs/[jobId]/galleries`]: { agencyId, jobId: agencyJobId },
   [`${STUDIO}/jobs/[jobId]/galleries/close`]: { agencyId, jobId: agencyJobId },
   [`${STUDIO}/jobs/[jobId]/galleries/flyer`]: { agencyId, jobId: agencyJobId },
@@ -269,6 +270,7 @@ const BODIES: Record<string, Variant[]> = {
   "orders/[id] PATCH": [{ name: "in production", opts: () => ({ body: { status: "in_production" } }) }],
   "orders/[id]/refunds POST": [{ name: "whole", opts: () => ({ body: {} }) }],
   "orders/[id]/cancel POST": [{ name: "cancel", opts: () => ({ body: {} }) }],
+  "orders/[id]/downloads POST": [{ name: "resend", opts: () => ({ body: {} }) }],
   [`${STUDIO}/jobs/[jobId]/files POST`]: [
     { name: "multipart", opts: () => ({ rawBody: multipart(png, "planted.png") }) },
     { name: "JSON url", opts: () => ({ body: { url: B.r.uploadUrl, filename: "planted.png" } }) },

@@ -758,6 +758,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{id}/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the parent fresh links to the order's full-resolution downloads */
+        post: operations["postOrdersByIdDownloads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -3149,7 +3166,7 @@ export interface operations {
     getAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "unauth_token.rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted" | "payments.stripe_connected" | "order.status_changed" | "order.refunded" | "order.refund_failed" | "order.canceled";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "unauth_token.rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted" | "payments.stripe_connected" | "order.status_changed" | "order.refunded" | "order.refund_failed" | "order.downloads_sent" | "order.canceled";
                 limit?: string;
                 page?: string;
             };
@@ -4502,6 +4519,7 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            digital: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "item" | "package";
@@ -4601,6 +4619,7 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            digital: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "item" | "package";
@@ -4700,6 +4719,7 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            digital: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "item" | "package";
@@ -4756,6 +4776,47 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    postOrdersByIdDownloads: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        downloads: number;
+                        email: string;
+                        /** @enum {string} */
+                        mail: "sent" | "pending";
+                        order_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     postOrdersByIdRefunds: {
         parameters: {
             query?: never;
@@ -4801,6 +4862,7 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            digital: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "item" | "package";

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   "order.status_changed",
   "order.refunded",
   "order.refund_failed",
+  "order.downloads_sent",
   "order.canceled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

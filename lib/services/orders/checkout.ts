@@ -75,6 +75,7 @@ export async function startParentCheckout(db: Db, scope: ParentScope, input: Che
         lineTotal: l.lineTotal,
         crop: l.crop ?? null,
         yearbookPose: l.yearbook_pose,
+        digital: l.digital,
       })),
     );
     return p;

@@ -187,6 +187,8 @@ const orderItemResponse = z.object({
   lab_cost: z.number().int(),
   crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
   yearbook_pose: z.boolean(),
+  /** A digital file was sold with this line: downloadable in full resolution once paid. */
+  digital: z.boolean(),
   refunded_amount: z.number().int(),
 });
 export const orderResponse = z.object({
@@ -229,4 +231,15 @@ export const parentSheetResponse = z.object({
   items: z.array(sheetResponse.shape.items.element.omit({ lab_cost: true, product_id: true })),
   packages: sheetResponse.shape.packages,
   shipping: sheetResponse.shape.shipping,
+});
+
+/** POST /v1/orders/{id}/downloads: nothing to give (an empty object). */
+export const resendDownloadsBody = z.strictObject({});
+export const downloadsResentResponse = z.object({
+  order_id: z.string(),
+  email: z.string(),
+  /** How many digital lines the e-mail links to. */
+  downloads: z.number().int(),
+  /** `sent`: the mail server took it; `pending`: it is retried. */
+  mail: z.enum(["sent", "pending"]),
 });

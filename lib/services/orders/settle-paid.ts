@@ -6,6 +6,7 @@ import { queueMail, type QueuedMail } from "@/lib/domain/mail/send-mail";
 import { loadOrder } from "./present-order";
 import { orderStatusUrl } from "./order-link";
 import { receiptMail } from "./order-mail";
+import { orderDownloads } from "./download-links";
 
 /**
  * A pending order becomes paid, in the caller's transaction (which holds the
@@ -17,5 +18,6 @@ export async function settlePaid(tx: Db, order: { id: string; accountId: string 
   const present = await loadOrder(tx, order.accountId, order.id);
   await emitWebhookEvent(tx, { accountId: order.accountId, type: "order.paid", data: present });
   const [studio] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, order.accountId));
-  return queueMail(tx, receiptMail(present, studio?.name ?? "Your photographer", orderStatusUrl(order.id)), { key: `order-receipt-${order.id}`, accountId: order.accountId });
+  const downloads = await orderDownloads(tx, order.id);
+  return queueMail(tx, receiptMail(present, studio?.name ?? "Your photographer", orderStatusUrl(order.id), downloads), { key: `order-receipt-${order.id}`, accountId: order.accountId });
 }

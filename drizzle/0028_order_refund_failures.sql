@@ -1,1 +1,0 @@
-ALTER TABLE "order_refunds" ADD COLUMN "failed_at" timestamp with time zone;
