@@ -136,7 +136,7 @@ test("a parent pays for prints on a phone; the studio ships and refunds one; the
   const receipt = await emailTo(parent.request, parentEmail, /^Receipt for your order ord_/);
   expect(receipt.text).toContain("Your payment of $33.97 was received.");
   expect(receipt.text).toContain("1 × 8x10 print: $15.00");
-  const statusLink = receipt.links.find((l) => l.includes("/o/"))!;
+  const statusLink = receipt.links.find((l) => l.includes("/o/") && !l.includes("/downloads/"))!;
   const orderId = /\/o\/(ord_[^.]+)\./.exec(statusLink)![1]!;
   await parent.goto(new URL(statusLink).pathname);
   await expect(parent.getByRole("heading", { name: "Thank you!" })).toBeVisible();
