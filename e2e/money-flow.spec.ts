@@ -2,18 +2,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { emailTo, signUp } from "./support/accounts";
 import { ok } from "./support/expect-status";
 import { sortedPictureDay } from "./support/picture-day";
 
 // The money flow end to end. The studio (laptop) makes two products, prices them
-// on a sheet in the editor, chooses the sheet on the job, connects its Stripe
-// account through the stand-in's onboarding and publishes the sorted picture day.
-// A parent on a phone enters Ann's code, marks a favourite, orders two prints
-// delivered home, pays on the stand-in's checkout page (its webhook signed with the
-// SDK's test header), reads the receipt that arrived over SMTP and opens the status
-// page from it. The studio finds the order, ships it with tracking and refunds one
-// print; the parent's page and e-mails follow.
+// and a digital file on a sheet in the editor, chooses the sheet on the job,
+// connects its Stripe account through the stand-in's onboarding and publishes the
+// sorted picture day. A parent on a phone enters Ann's code, marks a favourite,
+// crops an 8x10 (zoom warns under 300 ppi, a drag stops at the photo's edge),
+// orders two prints delivered home and the digital file, pays on the stand-in's
+// checkout page (its webhook signed with the SDK's test header), reads the receipt
+// that arrived over SMTP, downloads the original from it and from the status page.
+// The studio finds the order (with the crop), ships it with tracking and refunds
+// one print; the parent's page and e-mails follow.
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -39,8 +42,10 @@ test("a parent pays for prints on a phone; the studio ships and refunds one; the
   for (const [sku, name, w, h] of [["P-8X10", "8x10 print", 8, 10], ["P-5X7", "5x7 print", 5, 7]] as const) {
     await ok(page.request.post("/v1/products", { headers: day.headers, data: { sku, name, product_type: "poster", width_in: w, height_in: h, price: 100, currency: "USD" } }), 201);
   }
+  // Digital files are sold only where the studio's gallery settings allow downloads (no page for those settings yet).
+  await ok(page.request.put("/v1/services/studio/gallery-settings", { headers: day.headers, data: { downloads_enabled: true } }), 200);
 
-  // The price sheet, made in the editor: two prints, 8.25 % tax, shipping home.
+  // The price sheet, made in the editor: two prints and a digital file, 8.25 % tax, shipping home.
   await page.goto("/price-sheets");
   await page.getByLabel("New sheet").fill("Spring picture day");
   await page.getByRole("button", { name: "Create" }).click();
@@ -52,6 +57,10 @@ test("a parent pays for prints on a phone; the studio ships and refunds one; the
     await page.getByLabel("Price", { exact: true }).last().fill(price);
     await page.getByLabel("Lab cost").last().fill(lab);
   }
+  await page.getByRole("button", { name: "Add item" }).click();
+  await page.getByLabel("Kind").last().selectOption("digital");
+  await page.getByLabel("Name", { exact: true }).last().fill("Digital file");
+  await page.getByLabel("Price", { exact: true }).last().fill("5.00");
   await page.getByRole("button", { name: "Add shipping option" }).click();
   await page.getByLabel("Shipping name").fill("To your home");
   await page.getByLabel("Shipping price").fill("7.99");
@@ -88,16 +97,18 @@ test("a parent pays for prints on a phone; the studio ships and refunds one; the
   await expect(parent.getByRole("button", { name: "Remove from favourites" })).toHaveCount(1);
   await parent.getByRole("link", { name: "Order prints" }).click();
 
-  // The cart: the favourite twice, an 8x10 and a 5x7, home delivery, the e-mail.
+  // The cart: the favourite three times, an 8x10, a 5x7 and the digital file, home delivery, the e-mail.
   await expect(parent.getByRole("heading", { name: "Your order" })).toBeVisible();
   const favourite = parent.getByRole("region", { name: "Favourites" });
   await expect(favourite.getByRole("img")).toHaveCount(1);
-  await favourite.getByRole("button", { name: "Add" }).tap();
-  await favourite.getByRole("button", { name: "Add" }).tap();
+  for (let n = 0; n < 3; n++) await favourite.getByRole("button", { name: "Add" }).tap();
   const whatToBuy = parent.getByLabel("What to buy");
-  await expect(whatToBuy).toHaveCount(2);
+  await expect(whatToBuy).toHaveCount(3);
   await whatToBuy.nth(0).selectOption({ label: "8x10 print · $15.00" });
   await whatToBuy.nth(1).selectOption({ label: "5x7 print · $9.00" });
+  await whatToBuy.nth(2).selectOption({ label: "Digital file · $5.00" });
+  // A digital file has no crop.
+  await expect(parent.getByTestId("crop-box")).toHaveCount(2);
 
   // The 8x10's crop: at the print's aspect, sharp enough whole; zoomed in it warns; dragged to the
   // photo's left edge it stops there; zoomed out again the warning goes and the box stays at the edge.
@@ -122,38 +133,48 @@ test("a parent pays for prints on a phone; the studio ships and refunds one; the
   await parent.getByLabel("Street address").fill("1 Elm Street");
   await parent.getByLabel("City").fill("Springfield");
   await parent.getByLabel("Postal code").fill("12345");
-  await expect(parent.getByText("$24.00 + tax + $7.99 shipping")).toBeVisible();
+  await expect(parent.getByText("$29.00 + tax + $7.99 shipping")).toBeVisible();
   expect(await parent.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await parent.getByRole("button", { name: "Pay" }).tap();
 
-  // The stand-in's hosted checkout: the server's total (24.00 + 8.25 % tax + 7.99), paid.
-  await expect(parent.getByRole("heading", { name: "Pay 33.97 USD" })).toBeVisible();
+  // The stand-in's hosted checkout: the server's total (29.00 + 8.25 % tax + 7.99), paid.
+  await expect(parent.getByRole("heading", { name: "Pay 39.38 USD" })).toBeVisible();
   await parent.getByRole("button", { name: "Pay" }).tap();
   await expect(parent).toHaveURL(/\/o\/ord_[^/]+\?paid=1$/);
   await expect(parent.getByRole("heading", { name: "Thank you!" })).toBeVisible();
 
   // The receipt, over SMTP, with the signed link to the status page.
   const receipt = await emailTo(parent.request, parentEmail, /^Receipt for your order ord_/);
-  expect(receipt.text).toContain("Your payment of $33.97 was received.");
+  expect(receipt.text).toContain("Your payment of $39.38 was received.");
   expect(receipt.text).toContain("1 × 8x10 print: $15.00");
+  // The digital file's full-resolution original, from the receipt's signed link: 4000 px wide, not a preview.
+  const fileLink = receipt.links.find((l) => l.includes("/downloads/"))!;
+  const original = await parent.request.get(new URL(fileLink).pathname + new URL(fileLink).search);
+  expect([original.status(), original.headers()["content-type"]]).toEqual([200, "image/jpeg"]);
+  expect((await sharp(await original.body()).metadata()).width).toBe(4000);
   const statusLink = receipt.links.find((l) => l.includes("/o/") && !l.includes("/downloads/"))!;
   const orderId = /\/o\/(ord_[^.]+)\./.exec(statusLink)![1]!;
   await parent.goto(new URL(statusLink).pathname);
   await expect(parent.getByRole("heading", { name: "Thank you!" })).toBeVisible();
   await expect(parent.getByRole("list", { name: "Progress" }).getByText("Paid")).toHaveClass(/emerald/);
   await expect(parent.getByRole("list", { name: "Progress" }).getByText("Shipped")).not.toHaveClass(/emerald/);
-  await expect(parent.getByText("$33.97").last()).toBeVisible();
+  await expect(parent.getByText("$39.38").last()).toBeVisible();
+  // The status page has its own fresh link for the digital file.
+  const downloadEvent = parent.waitForEvent("download");
+  await parent.getByRole("link", { name: "Download full resolution" }).click();
+  const saved = await (await downloadEvent).path();
+  expect((await sharp(fs.readFileSync(saved!)).metadata()).width).toBe(4000);
 
   // The studio: the order in the list, shipped with tracking, one print refunded.
   await page.goto("/orders");
   await page.getByRole("link", { name: orderId }).click();
-  await expect(page.getByRole("heading", { name: "Paid · $33.97" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Paid · $39.38" })).toBeVisible();
   // The crop chosen on the phone is the order's: the photo's left edge, 83 % of its width, its whole height.
   await expect(page.getByRole("listitem").filter({ hasText: "1 × 8x10 print" })).toContainText("crop 83×100 % at 0,0");
   await page.getByLabel("Tracking number").fill("1Z999AA10123456784");
   await page.getByLabel("Carrier").fill("UPS");
   await page.getByRole("button", { name: "Mark shipped" }).click();
-  await expect(page.getByRole("heading", { name: "Shipped · $33.97" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Shipped · $39.38" })).toBeVisible();
   // The 5x7's share of what was paid for goods: 9.00 + its 8.25 % tax = 9.74.
   await page.getByRole("listitem").filter({ hasText: "1 × 5x7 print" }).getByRole("button", { name: "Refund item" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "1 × 5x7 print" })).toContainText("Refunded $9.74");
