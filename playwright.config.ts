@@ -9,6 +9,10 @@ const STRIPE_PORT = PORT + 1;
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_not_a_secret";
 // A second server with no Stripe settings, as the embedded quick start runs (e2e/no-stripe.spec.ts).
 const NO_STRIPE_PORT = PORT + 2;
+// A real SMTP server (test/support/smtp-test-server-process.ts) the app sends every e-mail to;
+// specs read what arrived at its HTTP port (e2e/support/accounts.ts, emailTo).
+const SMTP_PORT = PORT + 3;
+const SMTP_HTTP_PORT = PORT + 4;
 
 // Runs against a production build (`npm run build` first) on a throwaway data
 // folder, with Debian's Chromium: nothing is downloaded.
@@ -31,6 +35,12 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: `npx tsx test/support/smtp-test-server-process.ts ${SMTP_PORT} ${SMTP_HTTP_PORT}`,
+      url: `http://127.0.0.1:${SMTP_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: `npx tsx test/support/stripe-stand-in-server.ts ${STRIPE_PORT} ${baseURL}/api/stripe/webhook ${STRIPE_WEBHOOK_SECRET}`,
       url: `http://127.0.0.1:${STRIPE_PORT}/health`,
       reuseExistingServer: false,
@@ -45,7 +55,8 @@ export default defineConfig({
       env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR, DEMO_ACCOUNT: "never", SIGNUP_BONUS_TOKENS: "100",
         // Every spec signs up a fresh account from 127.0.0.1: more than the default 20 sign-ups per IP an hour.
         REGISTER_PER_HOUR: "1000", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret",
-        STRIPE_SECRET_KEY: "sk_test_e2e_not_a_secret", STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}` },
+        STRIPE_SECRET_KEY: "sk_test_e2e_not_a_secret", STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
     },
     {
       command: `rm -rf ${DATA_DIR}-no-stripe && node scripts/start.mjs`,
@@ -53,8 +64,8 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: { PORT: String(NO_STRIPE_PORT), HOSTNAME: "127.0.0.1", DATA_DIR: `${DATA_DIR}-no-stripe`, DEMO_ACCOUNT: "never", SIGNUP_BONUS_TOKENS: "100",
-        // No STRIPE_* here: the server starts as the quick start does, without card payments.
-        REGISTER_PER_HOUR: "1000", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret" },
+        // No STRIPE_* here: the server starts as the quick start does, without card payments (mail to the harness's SMTP server, as above).
+        REGISTER_PER_HOUR: "1000", DATABASE_URL: "", OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret", SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
     },
   ],
 });

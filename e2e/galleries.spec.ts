@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_PASSWORD, signUp } from "./support/accounts";
-import { ok } from "./support/expect-status";
+import { expect, test } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { sortedPictureDay } from "./support/picture-day";
 
 // A parent on a phone: the studio sorts a picture day (cards from our Bulk QR
 // held up in real photos, sorted by the job), publishes the galleries from the
@@ -25,38 +24,11 @@ const PLAN = [
   { name: "IMG_0005.jpg", seconds: 12, photo: 2 },
 ];
 
-/** Agency, roster, job, cards, frames, upload and QR sort, through the API. */
-async function sortedPictureDay(request: APIRequestContext, email: string, dir: string) {
-  const { access_token } = await ok<{ access_token: string }>(request.post("/v1/auth/token", { data: { email, password: E2E_PASSWORD } }), 200);
-  const headers = { Authorization: `Bearer ${access_token}` };
-  const agency = await ok<{ id: number }>(request.post("/v1/services/studio/agencies", { headers, data: { name: "Maple School", agency_type: "school" } }), 201);
-  const csv = ["student_id,name", ...ROSTER.map(([id, name]) => `${id},${name}`)].join("\n");
-  await ok(request.post(`/v1/services/studio/agencies/${agency.id}/subjects/import`, { headers: { ...headers, "Content-Type": "text/csv" }, data: csv }), 200);
-  const job = await ok<{ id: number }>(request.post(`/v1/services/studio/agencies/${agency.id}/jobs`, { headers, data: { name: "Picture day", icp_type: "school" } }), 201);
-  const cards = await ok<{ pdf_url: string }>(
-    request.post("/v1/services/studio/qr/generate", { headers, data: { job_id: "MAPLE-2026", layout: "4up", page_size: "letter", subjects: ROSTER.map(([student_id, name]) => ({ student_id, name })) } }),
-    200,
-  );
-  const pdf = await request.get(new URL(cards.pdf_url).pathname + new URL(cards.pdf_url).search);
-  fs.writeFileSync(path.join(dir, "cards.pdf"), await pdf.body());
-  execFileSync(process.execPath, ["--import", "tsx", "e2e/support/picture-day-frames.mts", path.join(dir, "cards.pdf"), ROSTER.map(([id]) => id).join(","), path.join(dir, "frames"), JSON.stringify(PLAN)], { encoding: "utf8" });
-  const base = `/v1/services/studio/agencies/${agency.id}/jobs/${job.id}`;
-  for (const p of PLAN) {
-    await ok(request.post(`${base}/files`, { headers, multipart: { file: { name: p.name, mimeType: "image/jpeg", buffer: fs.readFileSync(path.join(dir, "frames", p.name)) } } }), 201);
-  }
-  const sort = await ok<{ task_id: string }>(request.post(`${base}/qr-sort`, { headers }), 202);
-  await expect(async () => {
-    const task = await ok<{ status: string }>(request.get(`/v1/services/studio/jobs/${sort.task_id}`, { headers }), 200);
-    expect(task.status).toBe("completed");
-  }).toPass({ timeout: 180_000 });
-  return { agencyId: agency.id, jobId: job.id };
-}
-
 test("a parent on a phone enters the code from the studio's list, sees the photos as pictures and keeps a favourite", async ({ page, browser }) => {
   test.setTimeout(360_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "galleries-e2e-"));
   const email = await signUp(page, "Gallery Studio");
-  const { agencyId, jobId } = await sortedPictureDay(page.request, email, dir);
+  const { agencyId, jobId } = await sortedPictureDay(page.request, email, dir, ROSTER, PLAN);
 
   // The studio publishes from the job page and reads Ann's code there once the previews are ready.
   await page.goto(`/agencies/${agencyId}/jobs/${jobId}`);

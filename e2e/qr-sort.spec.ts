@@ -1,12 +1,11 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import Papa from "papaparse";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_PASSWORD, signUp } from "./support/accounts";
-import { ok } from "./support/expect-status";
+import { expect, test } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { pictureDay } from "./support/picture-day";
 
 // Picture day in the studio: cards printed by our own Bulk QR (through the API),
 // held up in real photos (e2e/support/picture-day-frames.mts), uploaded on the job
@@ -31,30 +30,11 @@ const PLAN = [
   { name: "IMG_0009.jpg", seconds: 31, photo: 4 },
 ];
 
-/** Agency, roster and job through the API with a Bearer token; the cards from Bulk QR, cut from its PDF into the photos. */
-async function pictureDay(request: APIRequestContext, email: string, dir: string) {
-  const { access_token } = await ok<{ access_token: string }>(request.post("/v1/auth/token", { data: { email, password: E2E_PASSWORD } }), 200);
-  const headers = { Authorization: `Bearer ${access_token}` };
-  const agency = await ok<{ id: number }>(request.post("/v1/services/studio/agencies", { headers, data: { name: "Maple School", agency_type: "school" } }), 201);
-  const csv = ["student_id,name,grade", ...ROSTER.map(([id, name]) => `${id},${name},4`)].join("\n");
-  await ok(request.post(`/v1/services/studio/agencies/${agency.id}/subjects/import`, { headers: { ...headers, "Content-Type": "text/csv" }, data: csv }), 200);
-  const job = await ok<{ id: number }>(request.post(`/v1/services/studio/agencies/${agency.id}/jobs`, { headers, data: { name: "Picture day", icp_type: "school" } }), 201);
-  const cards = await ok<{ pdf_url: string }>(
-    request.post("/v1/services/studio/qr/generate", { headers, data: { job_id: "MAPLE-2026", layout: "4up", page_size: "letter", subjects: ROSTER.map(([student_id, name]) => ({ student_id, name })) } }),
-    200,
-  );
-  const pdf = await request.get(new URL(cards.pdf_url).pathname + new URL(cards.pdf_url).search);
-  expect(pdf.status()).toBe(200);
-  fs.writeFileSync(path.join(dir, "cards.pdf"), await pdf.body());
-  execFileSync(process.execPath, ["--import", "tsx", "e2e/support/picture-day-frames.mts", path.join(dir, "cards.pdf"), ROSTER.map(([id]) => id).join(","), path.join(dir, "frames"), JSON.stringify(PLAN)], { encoding: "utf8" });
-  return { agencyId: agency.id, jobId: job.id };
-}
-
 test("QR sort: upload a picture day, sort it from the job page, see each child's run, move two frames, export, sort again keeping the moves", async ({ page }) => {
   test.setTimeout(480_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qr-sort-e2e-"));
   const email = await signUp(page, "Picture Day Studio");
-  const { agencyId, jobId } = await pictureDay(page.request, email, dir);
+  const { agencyId, jobId } = await pictureDay(page.request, email, dir, ROSTER, PLAN, { grade: "4" });
 
   await page.goto(`/agencies/${agencyId}/jobs/${jobId}`);
   await page.getByLabel("Photos to upload").setInputFiles(PLAN.map((p) => path.join(dir, "frames", p.name)));

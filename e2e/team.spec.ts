@@ -1,5 +1,5 @@
-// A studio's team in two browsers: the owner invites a photographer by email (the
-// outbox: no SMTP on this server); the photographer accepts in another browser,
+// A studio's team in two browsers: the owner invites a photographer by email (read
+// from the harness's SMTP server); the photographer accepts in another browser,
 // runs a background removal on the studio's wallet, and finds billing and API keys
 // closed to them; the owner sees the debit under the photographer's name.
 import fs from "node:fs";

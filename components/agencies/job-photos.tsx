@@ -15,6 +15,7 @@ import { RenameDelete } from "./rename-delete";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { QrSortPanel } from "@/components/qr-sort/qr-sort-panel";
 import { JobGalleriesPanel } from "@/components/galleries/job-galleries-panel";
+import { JobPriceSheet } from "@/components/orders/job-price-sheet";
 
 type Upload = { key: string; name: string; progress: number; status: "uploading" | "done" | "failed"; error?: string; warning?: string };
 
@@ -149,6 +150,7 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
       </Card>
       <QrSortPanel agencyId={agencyId} jobId={jobId} photoCount={files.data?.meta.total ?? job.data?.file_count} />
       <JobGalleriesPanel agencyId={agencyId} jobId={jobId} />
+      <JobPriceSheet agencyId={agencyId} jobId={jobId} />
       <Card title="Photos">
         {deleteError ? (
           <p role="alert" className="mb-3 text-sm text-red-600">

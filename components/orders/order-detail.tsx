@@ -23,6 +23,10 @@ export function OrderDetail({ id, previews, canChange }: { id: string; previews:
   const [tracking, setTracking] = useState("");
   const [carrier, setCarrier] = useState("");
   const refundKey = useActionKey();
+  const resendKey = useActionKey();
+  const resend = useMutation({
+    mutationFn: () => resendKey.run(async (key) => unwrap(await studioApi.POST("/v1/orders/{id}/downloads", { params: { path: { id } }, body: {}, headers: { "idempotency-key": key } }))),
+  });
   const done = (o: unknown) => {
     queryClient.setQueryData(queryKey, o);
     void queryClient.invalidateQueries({ queryKey: ["orders", "list"] });
@@ -128,6 +132,19 @@ export function OrderDetail({ id, previews, canChange }: { id: string; previews:
           </div>
         ) : null}
         {refund.error ? <QueryError title="The refund did not go through." error={refund.error} /> : null}
+        {canChange && order.items.some((i) => i.digital) && refundable ? (
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Button type="button" variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
+              Send download links again
+            </Button>
+            {resend.data ? (
+              <span role="status" className="text-sm text-emerald-700">
+                Sent {resend.data.downloads} download link{resend.data.downloads === 1 ? "" : "s"} to {resend.data.email}.
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+        {resend.error ? <QueryError title="The links were not sent." error={resend.error} /> : null}
       </Card>
     </div>
   );

@@ -6,24 +6,15 @@ import { useState } from "react";
 import { parentApi, useParentSession } from "@/lib/client/parent-session";
 import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 import { unwrap, type ApiResponse } from "@/lib/client/typed-api";
+import { largestCrop, type Crop } from "@/lib/services/orders/crop";
+import { CropEditor } from "./crop-editor";
 import { formatMoney } from "./format";
 
 type Sheet = ApiResponse<"/v1/parent/price-sheet", "get">;
 type Photo = ApiResponse<"/v1/parent/favourites", "get">["data"][number];
-type Line = { key: string; photo: Photo; choice: string; quantity: number; yearbook_pose: boolean };
-type Crop = { x: number; y: number; width: number; height: number };
+type Line = { key: string; photo: Photo; choice: string; quantity: number; yearbook_pose: boolean; crop: Crop | null };
 
 const input = "w-full rounded-md border border-slate-300 px-3 py-2 text-base";
-
-/** The largest box at the print's aspect (either orientation, as the photo is) centred in the photo: where the crop starts. */
-function centredCrop(photo: Photo, size: { width_in: number; height_in: number }): Crop {
-  const portrait = photo.height >= photo.width;
-  const aspect = portrait ? Math.min(size.width_in, size.height_in) / Math.max(size.width_in, size.height_in) : Math.max(size.width_in, size.height_in) / Math.min(size.width_in, size.height_in);
-  const photoAspect = photo.width / Math.max(1, photo.height);
-  const width = aspect < photoAspect ? aspect / photoAspect : 1;
-  const height = aspect < photoAspect ? 1 : photoAspect / aspect;
-  return { x: (1 - width) / 2, y: (1 - height) / 2, width, height };
-}
 
 /**
  * The parent's cart, phone first: the child's favourites, each with what to buy
@@ -56,7 +47,7 @@ export function ParentCart() {
             lines: lines.map((l) => {
               const [kind, id] = l.choice.split(":") as ["item" | "package", string];
               const item = kind === "item" ? s.items.find((i) => i.id === id) : undefined;
-              return { photo_id: l.photo.id, quantity: l.quantity, yearbook_pose: l.yearbook_pose, ...(kind === "item" ? { item_id: id } : { package_id: id }), ...(item?.product ? { crop: centredCrop(l.photo, item.product) } : {}) };
+              return { photo_id: l.photo.id, quantity: l.quantity, yearbook_pose: l.yearbook_pose, ...(kind === "item" ? { item_id: id } : { package_id: id }), ...(item?.product && l.crop ? { crop: l.crop } : {}) };
             }),
           },
         }),
@@ -81,8 +72,17 @@ export function ParentCart() {
   const priceOf = (choice: string) => choices.find((c) => c.value === choice)?.price ?? 0;
   const subtotal = lines.reduce((n, l) => n + priceOf(l.choice) * l.quantity, 0);
   const shipping = s.shipping.find((o) => o.id === shippingId);
-  const add = (photo: Photo) => setLines([...lines, { key: newIdempotencyKey(), photo, choice: choices[0]?.value ?? "", quantity: 1, yearbook_pose: false }]);
-  const update = (key: string, patch: Partial<Line>) => setLines(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  /** A print's size, for a choice that is a print item (packages and digital files have no crop). */
+  const sizeOf = (choice: string) => (choice.startsWith("item:") ? (s.items.find((i) => `item:${i.id}` === choice)?.product ?? null) : null);
+  const cropFor = (photo: Photo, choice: string) => {
+    const size = sizeOf(choice);
+    return size ? largestCrop(photo, size) : null;
+  };
+  const add = (photo: Photo) => {
+    const choice = choices[0]?.value ?? "";
+    setLines([...lines, { key: newIdempotencyKey(), photo, choice, quantity: 1, yearbook_pose: false, crop: cropFor(photo, choice) }]);
+  };
+  const update = (key: string, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const canPay = lines.length > 0 && email.includes("@") && shipping && (shipping.type === "school" || (address.name && address.line1 && address.city && address.postal_code));
 
   return (
@@ -114,12 +114,12 @@ export function ParentCart() {
       <section aria-label="Cart" className="space-y-3">
         <h2 className="font-medium">Cart</h2>
         {lines.length === 0 ? <p className="text-sm text-slate-600">Your cart is empty.</p> : null}
-        {lines.map((l) => (
+        {lines.map((l, n) => (
           <div key={l.key} className="flex gap-3 rounded-lg border border-slate-200 p-2">
             {/* eslint-disable-next-line @next/next/no-img-element -- a signed, watermarked preview */}
             <img src={l.photo.preview_url} alt="" className="h-20 w-20 flex-none rounded object-cover" />
             <div className="min-w-0 flex-1 space-y-2">
-              <select aria-label="What to buy" className={input} value={l.choice} onChange={(e) => update(l.key, { choice: e.target.value })}>
+              <select aria-label="What to buy" className={input} value={l.choice} onChange={(e) => update(l.key, { choice: e.target.value, crop: cropFor(l.photo, e.target.value) })}>
                 {choices.map((c) => (
                   <option key={c.value} value={c.value}>
                     {c.label}
@@ -139,6 +139,7 @@ export function ParentCart() {
                   Remove
                 </button>
               </div>
+              {l.crop && sizeOf(l.choice) ? <CropEditor photo={l.photo} size={sizeOf(l.choice)!} crop={l.crop} onChange={(crop) => update(l.key, { crop })} label={`Crop of line ${n + 1}`} /> : null}
             </div>
           </div>
         ))}

@@ -1,22 +1,38 @@
 // A fresh studio account per spec, signed up through the real page and confirmed
-// by following the link it was emailed (the server has no SMTP_URL: the outbox,
-// read with the operator token), and tokens for it through the operator API
+// by following the link it was emailed (received by the harness's SMTP server,
+// test/support/smtp-test-server-process.ts), and tokens for it through the operator API
 // (playwright.config.ts gives the server its token).
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const OPERATOR_TOKEN = process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret";
 export const E2E_PASSWORD = "a long enough passphrase";
 
-/** The newest link emailed to `email` whose subject matches, from the outbox (GET /v1/operator/outbox). */
-export async function emailedLink(request: APIRequestContext, email: string, subject: RegExp): Promise<string> {
-  let link: string | undefined;
+/** Where the harness's SMTP server lists what it received (playwright.config.ts: the app's SMTP_URL points at it). */
+export const SMTP_MESSAGES_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3200) + 4}/messages`;
+
+export type ReceivedMail = { to: string; subject: string; text: string; html: string; links: string[] };
+
+/** The messages received for `email` so far, newest first. */
+export async function emailsTo(request: APIRequestContext, email: string): Promise<ReceivedMail[]> {
+  const res = await request.get(`${SMTP_MESSAGES_URL}?to=${encodeURIComponent(email)}`);
+  expect(res.status(), "the harness's SMTP server (see playwright.config.ts)").toBe(200);
+  return (await res.json()).data as ReceivedMail[];
+}
+
+/** The newest message to `email` whose subject matches, waiting for it to arrive. */
+export async function emailTo(request: APIRequestContext, email: string, subject: RegExp): Promise<ReceivedMail> {
+  let mail: ReceivedMail | undefined;
   await expect(async () => {
-    const res = await request.get("/v1/operator/outbox?limit=100", { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } });
-    expect(res.status(), "the server needs OPERATOR_TOKEN (see playwright.config.ts)").toBe(200);
-    const messages = (await res.json()).data as { to: string; subject: string; links: string[] }[];
-    link = messages.find((m) => m.to === email && subject.test(m.subject))?.links[0];
-    expect(link, `an email to ${email} matching ${subject}`).toBeTruthy();
-  }).toPass({ timeout: 10_000 });
+    mail = (await emailsTo(request, email)).find((m) => subject.test(m.subject));
+    expect(mail, `an email to ${email} matching ${subject}`).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return mail!;
+}
+
+/** The first link of the newest email to `email` whose subject matches. */
+export async function emailedLink(request: APIRequestContext, email: string, subject: RegExp): Promise<string> {
+  const link = (await emailTo(request, email, subject)).links[0];
+  expect(link, `a link in the email to ${email} matching ${subject}`).toBeTruthy();
   return link!;
 }
 

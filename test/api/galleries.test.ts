@@ -111,6 +111,11 @@ describe("parent galleries from a sorted picture day", () => {
       [1000, 667],
       [1200, 800],
     ]);
+    // The originals' pixel sizes (for the cart's ppi warning), never the originals themselves.
+    expect(photos.json.data.map((p: any) => [p.original_width, p.original_height])).toEqual([
+      [1000, 667],
+      [2400, 1600],
+    ]);
     // Nothing in the answer leads to an original: no storage keys, no /files/ URLs, no job file ids.
     expect(photos.text).not.toMatch(/studio\/|\/files\/|"file_id"|job_file/);
     const [first, big] = photos.json.data;

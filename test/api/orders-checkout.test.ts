@@ -1,9 +1,6 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import * as connectRoute from "@/app/v1/payments/connect/route";
-import * as checkoutRoute from "@/app/v1/parent/checkout/route";
 import * as parentSheetRoute from "@/app/v1/parent/price-sheet/route";
 import * as sheetRoute from "@/app/v1/price-sheets/[id]/route";
 import * as promosRoute from "@/app/v1/price-sheets/[id]/promo-codes/route";
@@ -14,60 +11,16 @@ import * as cancelRoute from "@/app/v1/orders/[id]/cancel/route";
 import * as salesRoute from "@/app/v1/orders/sales/route";
 import * as salesCsvRoute from "@/app/v1/orders/sales.csv/route";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
-import * as webhook from "@/app/api/stripe/webhook/route";
 import { resetConfig } from "@/lib/foundation/config";
 import { getDb } from "@/lib/foundation/db/client";
 import { orderDisputes, orderRefunds, orders, promoCodes, webhookDeliveries } from "@/lib/foundation/db/schema";
 import { orderIdFromToken } from "@/lib/services/orders/order-link";
 import { call, testAccount } from "../http";
-import { stripeStandInForFile } from "../support/stripe-stand-in-for-file";
-import { smtpServerForFile } from "../support/smtp-test-server";
 import { parentOf, sellingStudio } from "../support/orders-fixtures";
+import { ADDRESS, ordersHarness } from "../support/orders-harness";
 
-// The real `stripe` SDK against the local stand-in over HTTP; the stand-in's
-// webhooks reach the app's webhook route over HTTP too (a small server in front
-// of the route handler), signed by the SDK; e-mail goes to a real SMTP server.
-const SECRET = "whsec_test_orders";
-process.env.FETCH_ALLOW_HOSTS = "127.0.0.1";
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-resetConfig();
-const standIn = stripeStandInForFile(SECRET);
-const smtp = smtpServerForFile();
-
-let appHook: http.Server;
-beforeAll(async () => {
-  appHook = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const answer = await webhook.POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": String(req.headers["stripe-signature"] ?? "") }, body: Buffer.concat(chunks) }));
-    res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
-  });
-  await new Promise<void>((resolve) => appHook.listen(0, "127.0.0.1", resolve));
-});
-afterAll(() => new Promise<void>((resolve) => appHook.close(() => resolve())));
-const hookUrl = () => `http://127.0.0.1:${(appHook.address() as AddressInfo).port}/`;
-
-async function deliver(type: string, object: unknown, account: string) {
-  const { payload, header } = standIn().signedEvent(type, object, { account });
-  const res = await webhook.POST(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload }));
-  return { status: res.status, json: await res.json() };
-}
-
-/** A studio with a sheet, a job, a connected Stripe account that can take charges, and a parent in the job's gallery. */
-async function shop(opts: { downloads?: boolean } = {}) {
-  standIn().setWebhookUrl(hookUrl());
-  const owner = await testAccount();
-  const studio = await sellingStudio(owner.token);
-  const connected = await call(connectRoute, "POST", "/v1/payments/connect", { token: owner.token, body: {} });
-  expect(connected.status).toBe(200);
-  await standIn().updateAccount(connected.json.stripe_account_id);
-  const parent = await parentOf(owner.account.id, studio.agencyId, studio.jobId, { downloads: opts.downloads ?? true });
-  return { owner, studio, parent, stripeAccount: connected.json.stripe_account_id as string };
-}
-
-const checkout = (token: string, body: unknown, headers?: Record<string, string>) => call(checkoutRoute, "POST", "/v1/parent/checkout", { token, body, headers });
-const orderOf = (token: string, id: string) => call(orderRoute, "GET", `/v1/orders/${id}`, { token, params: { id } });
-const ADDRESS = { name: "Sam Park", line1: "1 Elm St", city: "Springfield", postal_code: "12345", country: "US" };
+// The real `stripe` SDK against the local stand-in over HTTP both ways, real SMTP (test/support/orders-harness.ts).
+const { standIn, smtp, hookUrl, deliver, shop, checkout, orderOf, paidOrder } = ordersHarness();
 
 describe("Stripe Connect", () => {
   it("creates the studio's account once, answers an onboarding link, and follows account.updated", async () => {
@@ -141,7 +94,7 @@ describe("a parent's checkout", () => {
     expect(copies.map((c) => c.json.outcome)).toEqual(Array(10).fill("already_paid"));
     const receipt = await smtp().waitFor("parent@example.com", /Receipt for your order/);
     expect(receipt.text).toContain("$72.94");
-    const link = receipt.links.find((l) => l.includes("/o/"))!;
+    const link = receipt.links.find((l) => l.includes("/o/") && !l.includes("/downloads/"))!;
     expect(orderIdFromToken(decodeURIComponent(new URL(link).pathname.split("/o/")[1]!))).toBe(res.json.order_id);
     expect(orderIdFromToken(`${res.json.order_id}.forged`)).toBeNull();
     await new Promise((r) => setTimeout(r, 300));
@@ -221,25 +174,6 @@ describe("a parent's checkout", () => {
     expect([refused.status, refused.json.error]).toEqual([409, "STUDIO_CANNOT_TAKE_PAYMENTS"]);
   });
 });
-
-/** A paid order of a fresh shop, through the stand-in's page. */
-async function paidOrder(opts: { shipping?: "home" | "school" } = {}) {
-  const s = await shop();
-  const res = await checkout(s.parent.token, {
-    email: `parent-${s.parent.subjectId}@example.com`,
-    lines: [
-      { photo_id: s.parent.photoIds[0], item_id: "p8x10", quantity: 1 },
-      { photo_id: s.parent.photoIds[1], item_id: "digital", quantity: 1 },
-    ],
-    shipping_option_id: opts.shipping ?? "home",
-    ...(opts.shipping === "school" ? {} : { address: ADDRESS }),
-  });
-  expect(res.status, res.text).toBe(201);
-  await fetch(res.json.checkout_url, { method: "POST", redirect: "manual" });
-  const order = (await orderOf(s.owner.token, res.json.order_id)).json;
-  expect(order.status).toBe("paid");
-  return { ...s, order };
-}
 
 describe("the studio's orders", () => {
   it("lists with filters, moves paid → in production → shipped (tracking) → delivered, and tells the parent", async () => {

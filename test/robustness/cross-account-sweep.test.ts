@@ -43,6 +43,7 @@ import { groupJobFaces } from "@/lib/services/matching/group-job-faces";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
 import * as sheetsRoute from "@/app/v1/price-sheets/route";
 import * as promosRoute from "@/app/v1/price-sheets/[id]/promo-codes/route";
+import * as gallerySettingsRoute from "@/app/v1/services/studio/gallery-settings/route";
 import * as jobSheetRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/price-sheet/route";
 import * as connectRoute from "@/app/v1/payments/connect/route";
 import * as parentCheckoutRoute from "@/app/v1/parent/checkout/route";
@@ -215,6 +216,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "orders/[id]": { id: (r) => r.orderId },
   "orders/[id]/refunds": { id: (r) => r.refundOrderId },
   "orders/[id]/cancel": { id: (r) => r.cancelOrderId },
+  "orders/[id]/downloads": { id: (r) => r.orderId },
   [`${STUDIO}/jobs/[jobId]/galleries`]: { agencyId, jobId: agencyJobId },
   [`${STUDIO}/jobs/[jobId]/galleries/close`]: { agencyId, jobId: agencyJobId },
   [`${STUDIO}/jobs/[jobId]/galleries/flyer`]: { agencyId, jobId: agencyJobId },
@@ -285,6 +287,7 @@ const BODIES: Record<string, Variant[]> = {
   "orders/[id]/refunds POST": [{ name: "whole", opts: () => ({ body: {} }) }],
   "orders/[id]/cancel POST": [{ name: "cancel", opts: () => ({ body: {} }) }],
   "production/batches/[id] PATCH": [{ name: "sent", opts: () => ({ body: { status: "sent" } }) }],
+  "orders/[id]/downloads POST": [{ name: "resend", opts: () => ({ body: {} }) }],
   [`${STUDIO}/jobs/[jobId]/files POST`]: [
     { name: "multipart", opts: () => ({ rawBody: multipart(png, "planted.png") }) },
     { name: "JSON url", opts: () => ({ body: { url: B.r.uploadUrl, filename: "planted.png" } }) },
@@ -478,12 +481,14 @@ async function createResources(name: string, token: string): Promise<Resources> 
  */
 async function paidOrders(name: string, token: string, a: string, j: string, productId: string, parent: string, photoId: string) {
   const sheet = await created(
-    call(sheetsRoute, "POST", "/v1/price-sheets", { token, body: { name: `${name} sheet`, currency: "usd", items: [{ id: "print", kind: "print", product_id: productId, price: 1500, lab_cost: 300 }], shipping: [{ id: "school", type: "school", name: "School", batch_date: "2026-12-01" }] } }),
+    call(sheetsRoute, "POST", "/v1/price-sheets", { token, body: { name: `${name} sheet`, currency: "usd", items: [{ id: "print", kind: "print", product_id: productId, price: 1500, lab_cost: 300 }, { id: "file", kind: "digital", name: "Digital file", price: 500, lab_cost: 0 }], shipping: [{ id: "school", type: "school", name: "School", batch_date: "2026-12-01" }] } }),
     201,
     "price sheet",
   );
   const promo = await created(call(promosRoute, "POST", `/v1/price-sheets/${sheet.id}/promo-codes`, { token, params: { id: sheet.id }, body: { code: "TEN", kind: "percent", value: 10 } }), 201, "promo code");
   await created(call(jobSheetRoute, "PUT", `/v1/services/studio/agencies/${a}/jobs/${j}/price-sheet`, { token, params: { agencyId: a, jobId: j }, body: { price_sheet_id: sheet.id } }), 200, "job's price sheet");
+  // Digital files sold too: the first order's download links can be re-sent.
+  await created(call(gallerySettingsRoute, "PUT", "/v1/services/studio/gallery-settings", { token, body: { downloads_enabled: true } }), 200, "gallery settings");
   const connect = await created(call(connectRoute, "POST", "/v1/payments/connect", { token, body: {} }), 200, "Stripe Connect");
   const hook = async (type: string, object: unknown, account: string) => {
     const { payload, header } = stand.signedEvent(type, object, { account });
@@ -492,7 +497,7 @@ async function paidOrders(name: string, token: string, a: string, j: string, pro
   };
   await hook("account.updated", await stand.updateAccount(connect.stripe_account_id), connect.stripe_account_id);
   const order = async () => {
-    const res = await created(call(parentCheckoutRoute, "POST", "/v1/parent/checkout", { token: parent, body: { email: `${name.toLowerCase()}-parent@example.com`, shipping_option_id: "school", lines: [{ photo_id: photoId, item_id: "print", quantity: 1 }] } }), 201, "parent checkout");
+    const res = await created(call(parentCheckoutRoute, "POST", "/v1/parent/checkout", { token: parent, body: { email: `${name.toLowerCase()}-parent@example.com`, shipping_option_id: "school", lines: [{ photo_id: photoId, item_id: "print", quantity: 1 }, { photo_id: photoId, item_id: "file", quantity: 1 }] } }), 201, "parent checkout");
     const session = [...stand.sessions.values()].find((s) => s.client_reference_id === res.order_id)!;
     const { stripe_account: account, ...paid } = await stand.complete(session.id);
     await hook("checkout.session.completed", paid, String(account));

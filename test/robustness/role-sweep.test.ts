@@ -76,6 +76,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "operator/grants": { POST: "operator" },
   "orders/[id]/cancel": { POST: "admin" },
   "orders/[id]/refunds": { POST: "admin" },
+  "orders/[id]/downloads": { POST: "admin" },
   "orders/[id]": { GET: "photographer", PATCH: "admin" },
   "orders/sales.csv": { GET: "admin" },
   "orders/sales": { GET: "admin" },

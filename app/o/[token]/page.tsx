@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/foundation/http/api-error";
 import { orderIdFromToken } from "@/lib/services/orders/order-link";
 import { loadOrder, type PublicOrder } from "@/lib/services/orders/present-order";
 import { formatMoney } from "@/lib/services/orders/money";
+import { orderDownloads } from "@/lib/services/orders/download-links";
 import { signPreviewUrl } from "@/lib/services/galleries/preview-urls";
 
 export const dynamic = "force-dynamic";
@@ -24,13 +25,16 @@ export default async function OrderStatusPage({ params, searchParams }: { params
   const orderId = orderIdFromToken(decodeURIComponent(token));
   if (!orderId) notFound();
   let order: PublicOrder;
+  const db = await getDb();
   try {
-    order = await loadOrder(await getDb(), null, orderId);
+    order = await loadOrder(db, null, orderId);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) notFound();
     throw err;
   }
   const money = (n: number) => formatMoney(n, order.currency);
+  // Fresh signed links on every visit: the page is where a parent finds downloads after the e-mail's expire.
+  const downloads = new Map((await orderDownloads(db, order.id)).map((d) => [d.item_id, d.url]));
   const reached = STEPS.findIndex(([s]) => s === order.status);
   return (
     <main className="mx-auto max-w-lg space-y-5 px-4 py-6 text-slate-900">
@@ -68,6 +72,11 @@ export default async function OrderStatusPage({ params, searchParams }: { params
                 {item.quantity} × {item.name}
               </p>
               {item.refunded_amount > 0 ? <p className="text-sm text-amber-700">Refunded {money(item.refunded_amount)}</p> : null}
+              {downloads.has(item.id) ? (
+                <a href={downloads.get(item.id)} download className="text-sm text-sky-700 underline">
+                  Download full resolution
+                </a>
+              ) : null}
             </div>
             <p className="text-right tabular-nums">{money(item.line_total)}</p>
           </li>

@@ -46,6 +46,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/operator/outbox", load: () => import("@/app/v1/operator/outbox/route") },
   { path: "/v1/operator/plan", load: () => import("@/app/v1/operator/plan/route") },
   { path: "/v1/orders/{id}/cancel", load: () => import("@/app/v1/orders/[id]/cancel/route") },
+  { path: "/v1/orders/{id}/downloads", load: () => import("@/app/v1/orders/[id]/downloads/route") },
   { path: "/v1/orders/{id}/refunds", load: () => import("@/app/v1/orders/[id]/refunds/route") },
   { path: "/v1/orders/{id}", load: () => import("@/app/v1/orders/[id]/route") },
   { path: "/v1/orders", load: () => import("@/app/v1/orders/route") },

@@ -758,6 +758,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{id}/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the parent fresh links to the order's full-resolution downloads */
+        post: operations["postOrdersByIdDownloads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -3288,7 +3305,7 @@ export interface operations {
     getAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "unauth_token.rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted" | "payments.stripe_connected" | "order.status_changed" | "order.refunded" | "order.canceled";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "account.password_changed" | "account.password_reset" | "account.email_changed" | "account.renamed" | "account.two_factor_enabled" | "account.two_factor_disabled" | "account.recovery_codes_replaced" | "studio.two_factor_requirement_changed" | "member.role_changed" | "member.removed" | "member.left" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "api_key.created" | "api_key.revoked" | "unauth_token.rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "billing.checkout_started" | "billing.plan_changed" | "billing.auto_top_up_changed" | "agency.face_matching_changed" | "agency.deleted" | "subject.deleted" | "data.deleted" | "payments.stripe_connected" | "order.status_changed" | "order.refunded" | "order.refund_failed" | "order.downloads_sent" | "order.canceled";
                 limit?: string;
                 page?: string;
             };
@@ -4641,6 +4658,7 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            digital: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "item" | "package";
@@ -4662,6 +4680,7 @@ export interface operations {
                         refunds: {
                             amount: number;
                             created_at: string;
+                            failed_at: string | null;
                             id: string;
                             item_id: string | null;
                             reason: string | null;
@@ -4739,6 +4758,7 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            digital: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "item" | "package";
@@ -4760,6 +4780,7 @@ export interface operations {
                         refunds: {
                             amount: number;
                             created_at: string;
+                            failed_at: string | null;
                             id: string;
                             item_id: string | null;
                             reason: string | null;
@@ -4837,6 +4858,7 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            digital: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "item" | "package";
@@ -4858,6 +4880,7 @@ export interface operations {
                         refunds: {
                             amount: number;
                             created_at: string;
+                            failed_at: string | null;
                             id: string;
                             item_id: string | null;
                             reason: string | null;
@@ -4881,6 +4904,47 @@ export interface operations {
                         tax: number;
                         total: number;
                         tracking_number: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postOrdersByIdDownloads: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        downloads: number;
+                        email: string;
+                        /** @enum {string} */
+                        mail: "sent" | "pending";
+                        order_id: string;
                     };
                 };
             };
@@ -4937,6 +5001,7 @@ export interface operations {
                                 x: number;
                                 y: number;
                             } | null;
+                            digital: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "item" | "package";
@@ -4958,6 +5023,7 @@ export interface operations {
                         refunds: {
                             amount: number;
                             created_at: string;
+                            failed_at: string | null;
                             id: string;
                             item_id: string | null;
                             reason: string | null;
@@ -5188,6 +5254,8 @@ export interface operations {
                             gallery_id: string;
                             height: number;
                             id: string;
+                            original_height: number;
+                            original_width: number;
                             preview_url: string;
                             width: number;
                         }[];
@@ -5333,6 +5401,8 @@ export interface operations {
                             gallery_id: string;
                             height: number;
                             id: string;
+                            original_height: number;
+                            original_width: number;
                             preview_url: string;
                             width: number;
                         }[];
@@ -5382,6 +5452,8 @@ export interface operations {
                         gallery_id: string;
                         height: number;
                         id: string;
+                        original_height: number;
+                        original_width: number;
                         preview_url: string;
                         width: number;
                     };
@@ -11793,7 +11865,7 @@ export interface operations {
                  */
                 "application/json": {
                     description?: string;
-                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed" | "order.paid" | "order.shipped" | "order.refunded")[];
+                    events: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed" | "order.paid" | "order.shipped" | "order.refunded" | "order.refund_failed")[];
                     url: string;
                 };
             };
@@ -11908,7 +11980,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed" | "order.paid" | "order.shipped" | "order.refunded")[];
+                    events?: ("bg_removal.completed" | "bg_removal.failed" | "ai_fix.completed" | "ai_fix.failed" | "face_crop.completed" | "face_crop.failed" | "match_job.completed" | "match_job.failed" | "qr_sort.completed" | "qr_sort.failed" | "refund.created" | "wallet.low" | "billing.auto_top_up_failed" | "order.paid" | "order.shipped" | "order.refunded" | "order.refund_failed")[];
                 };
             };
         };

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   "payments.stripe_connected",
   "order.status_changed",
   "order.refunded",
+  "order.refund_failed",
+  "order.downloads_sent",
   "order.canceled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

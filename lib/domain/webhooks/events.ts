@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "order.paid",
   "order.shipped",
   "order.refunded",
+  "order.refund_failed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { galleries, galleryFavourites, galleryPhotos } from "@/lib/foundation/db/schema";
+import { galleries, galleryFavourites, galleryPhotos, jobFiles } from "@/lib/foundation/db/schema";
 import { notFound } from "@/lib/foundation/http/api-error";
 import { storage } from "@/lib/domain/storage";
 import { describeParentGalleries } from "./exchange-code";
@@ -15,23 +15,45 @@ import type { ParentPhoto } from "./schemas";
 
 export const listParentGalleries = (db: Db, p: ParentPrincipal) => describeParentGalleries(db, p.galleryIds);
 
-type PhotoRow = { id: string; galleryId: string; previewWidth: number | null; previewHeight: number | null; favourite: string | null };
+type PhotoRow = { id: string; galleryId: string; previewWidth: number | null; previewHeight: number | null; fileWidth: number | null; fileHeight: number | null; favourite: string | null };
+
+/**
+ * The original's pixel size, upright as its preview (the stored file may carry an
+ * EXIF rotation): what a print's ppi is computed from. Only the size: the file
+ * itself is never reachable from a gallery.
+ */
+function originalSize(r: PhotoRow): { original_width: number; original_height: number } {
+  const long = Math.max(r.fileWidth ?? 0, r.fileHeight ?? 0);
+  const short = Math.min(r.fileWidth ?? 0, r.fileHeight ?? 0);
+  const portrait = (r.previewHeight ?? 0) > (r.previewWidth ?? 0);
+  return portrait ? { original_width: short, original_height: long } : { original_width: long, original_height: short };
+}
 
 const toParentPhoto = (p: ParentPrincipal) => (r: PhotoRow): ParentPhoto => ({
   id: r.id,
   gallery_id: r.galleryId,
   width: r.previewWidth ?? 0,
   height: r.previewHeight ?? 0,
+  ...originalSize(r),
   preview_url: signPreviewUrl(r.id, p.subjectId),
   favourite: r.favourite !== null,
 });
 
-const photoColumns = { id: galleryPhotos.id, galleryId: galleryPhotos.galleryId, previewWidth: galleryPhotos.previewWidth, previewHeight: galleryPhotos.previewHeight, favourite: galleryFavourites.photoId };
+const photoColumns = {
+  id: galleryPhotos.id,
+  galleryId: galleryPhotos.galleryId,
+  previewWidth: galleryPhotos.previewWidth,
+  previewHeight: galleryPhotos.previewHeight,
+  fileWidth: jobFiles.width,
+  fileHeight: jobFiles.height,
+  favourite: galleryFavourites.photoId,
+};
 
 const selectPhotos = (db: Db, p: ParentPrincipal) =>
   db
     .select(photoColumns)
     .from(galleryPhotos)
+    .innerJoin(jobFiles, eq(jobFiles.id, galleryPhotos.jobFileId))
     .leftJoin(galleryFavourites, and(eq(galleryFavourites.photoId, galleryPhotos.id), eq(galleryFavourites.subjectId, p.subjectId)));
 
 /** GET /v1/parent/galleries/{galleryId}/photos: the photos whose preview is ready, in capture order. */
@@ -83,6 +105,7 @@ export async function listFavourites(db: Db, p: ParentPrincipal, page: { limit: 
       .select(photoColumns)
       .from(galleryFavourites)
       .innerJoin(galleryPhotos, eq(galleryPhotos.id, galleryFavourites.photoId))
+      .innerJoin(jobFiles, eq(jobFiles.id, galleryPhotos.jobFileId))
       .where(where)
       .orderBy(asc(galleryPhotos.galleryId), asc(galleryPhotos.position), asc(galleryPhotos.id))
       .limit(page.limit)

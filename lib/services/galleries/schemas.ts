@@ -35,6 +35,9 @@ export const parentPhoto = z.object({
   gallery_id: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** The original's pixel size, upright (for a print's ppi); the original itself is never served to a parent. */
+  original_width: z.number().int(),
+  original_height: z.number().int(),
   /** Watermarked preview, at most 1,200 px: a signed URL scoped to this code's galleries, valid a few hours. */
   preview_url: z.string(),
   favourite: z.boolean(),

@@ -12,6 +12,8 @@ import { priceCart, type Priced } from "./pricing";
 import { takePromo } from "./promo-codes";
 import { requireChargeableAccount } from "./stripe-connect";
 import { orderStatusUrl } from "./order-link";
+import { settlePaid } from "./settle-paid";
+import { sendQueuedMail } from "@/lib/domain/mail/send-mail";
 import { purchasablePhotos, type ParentScope } from "./parent-scope";
 import type { CheckoutInput } from "./schemas";
 
@@ -73,10 +75,12 @@ export async function startParentCheckout(db: Db, scope: ParentScope, input: Che
         lineTotal: l.lineTotal,
         crop: l.crop ?? null,
         yearbookPose: l.yearbook_pose,
+        digital: l.digital,
       })),
     );
     return p;
   });
+  if (priced.total === 0) return completeFreeOrder(db, orderId, scope.accountId, sheet.currency);
 
   let session: Stripe.Checkout.Session;
   try {
@@ -102,6 +106,20 @@ export async function startParentCheckout(db: Db, scope: ParentScope, input: Che
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
   await db.update(orders).set({ stripeSessionId: session.id }).where(eq(orders.id, orderId));
   return { order_id: orderId, checkout_url: session.url, total: priced.total, currency: sheet.currency };
+}
+
+/**
+ * A cart a promo made free (total 0): Stripe takes no zero payment, and there is
+ * nothing to verify, so the order is paid here at once (receipt, `order.paid`)
+ * and the parent goes straight to its status page.
+ */
+async function completeFreeOrder(db: Db, orderId: string, accountId: string, currency: string) {
+  const mail = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.status, "pending"))).for("update");
+    return order ? settlePaid(tx, order, { paymentIntentId: null, sessionId: null }) : null;
+  });
+  if (mail) await sendQueuedMail(db, mail);
+  return { order_id: orderId, checkout_url: `${orderStatusUrl(orderId)}?paid=1`, total: 0, currency };
 }
 
 /**

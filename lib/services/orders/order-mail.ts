@@ -7,7 +7,10 @@ import type { PublicOrder } from "./present-order";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function compose(order: PublicOrder, studio: string, subject: string, intro: string, statusUrl: string): MailMessage {
+/** A digital line's full-resolution download (lib/services/orders/download-links.ts). */
+export type DownloadLink = { name: string; url: string };
+
+function compose(order: PublicOrder, studio: string, subject: string, intro: string, statusUrl: string, downloads: DownloadLink[] = []): MailMessage {
   const money = (n: number) => formatMoney(n, order.currency);
   const lines = order.items.map((i) => `${i.quantity} × ${i.name}: ${money(i.line_total)}`);
   const totals = [
@@ -16,12 +19,14 @@ function compose(order: PublicOrder, studio: string, subject: string, intro: str
     `Shipping (${order.shipping.name}): ${money(order.shipping_amount)}`,
     `Total: ${money(order.total)}`,
   ].filter((l): l is string => l !== null);
-  const text = [intro, lines.join("\n"), totals.join("\n"), `See your order at any time:\n${statusUrl}`, `-- \n${studio}`].join("\n\n") + "\n";
+  const get = downloads.length ? `Your full-resolution downloads (each link works for 7 days; the order page always has fresh ones):\n${downloads.map((d) => `${d.name}: ${d.url}`).join("\n")}` : null;
+  const text = [intro, lines.join("\n"), totals.join("\n"), get, `See your order at any time:\n${statusUrl}`, `-- \n${studio}`].filter((p): p is string => p !== null).join("\n\n") + "\n";
   const html = [
     `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#111">`,
     `<p>${escapeHtml(intro)}</p>`,
     `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`,
     `<p>${totals.map(escapeHtml).join("<br>")}</p>`,
+    downloads.length ? `<p>Your full-resolution downloads (each link works for 7 days):</p><ul>${downloads.map((d) => `<li><a href="${escapeHtml(d.url)}">${escapeHtml(d.name)}</a></li>`).join("")}</ul>` : "",
     `<p><a href="${escapeHtml(statusUrl)}">See your order</a><br><span style="color:#555;font-size:12px">${escapeHtml(statusUrl)}</span></p>`,
     `<p style="color:#555">${escapeHtml(studio)}</p>`,
     `</body></html>`,
@@ -29,8 +34,13 @@ function compose(order: PublicOrder, studio: string, subject: string, intro: str
   return { to: order.email, subject: `${subject} · ${studio}`, text, html };
 }
 
-export function receiptMail(order: PublicOrder, studio: string, statusUrl: string): MailMessage {
-  return compose(order, studio, `Receipt for your order ${order.id}`, `Thank you for your order from ${studio}. Your payment of ${formatMoney(order.total, order.currency)} was received.`, statusUrl);
+export function receiptMail(order: PublicOrder, studio: string, statusUrl: string, downloads: DownloadLink[] = []): MailMessage {
+  return compose(order, studio, `Receipt for your order ${order.id}`, `Thank you for your order from ${studio}. Your payment of ${formatMoney(order.total, order.currency)} was received.`, statusUrl, downloads);
+}
+
+/** The studio sends the download links again (lost e-mail, expired links). */
+export function downloadsMail(order: PublicOrder, studio: string, statusUrl: string, downloads: DownloadLink[]): MailMessage {
+  return compose(order, studio, `Your downloads for order ${order.id}`, `${studio} sent you fresh download links for your order.`, statusUrl, downloads);
 }
 
 export function shippedMail(order: PublicOrder, studio: string, statusUrl: string): MailMessage {

@@ -53,9 +53,10 @@ export function presentOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow
       lab_cost: i.unitLabCost * i.quantity,
       crop: i.crop,
       yearbook_pose: i.yearbookPose,
+      digital: i.digital,
       refunded_amount: i.refundedAmount,
     })),
-    refunds: refunds.map((r) => ({ id: r.stripeRefundId, item_id: r.orderItemId, amount: r.amount, reason: r.reason, created_at: r.createdAt.toISOString() })),
+    refunds: refunds.map((r) => ({ id: r.stripeRefundId, item_id: r.orderItemId, amount: r.amount, reason: r.reason, created_at: r.createdAt.toISOString(), failed_at: r.failedAt?.toISOString() ?? null })),
   };
 }
 export type PublicOrder = ReturnType<typeof presentOrder>;

@@ -5,7 +5,7 @@ import type { CartLine } from "./schemas";
 type Sheet = { items: SheetItem[]; packages: SheetPackage[]; shipping: ShippingOption[]; taxRateBps: number };
 type Promo = { kind: string; value: number } | null;
 
-export type PricedLine = CartLine & { kind: "item" | "package"; refId: string; name: string; unitPrice: number; unitLabCost: number; lineTotal: number };
+export type PricedLine = CartLine & { kind: "item" | "package"; refId: string; name: string; unitPrice: number; unitLabCost: number; lineTotal: number; digital: boolean };
 export type Priced = { lines: PricedLine[]; subtotal: number; discount: number; tax: number; shipping: number; total: number; labCost: number; option: ShippingOption };
 
 /** Half away from zero, on integers of minor units. */
@@ -24,12 +24,13 @@ export function priceCart(sheet: Sheet, lines: CartLine[], shippingOptionId: str
     if (line.item_id !== undefined) {
       const item = items.get(line.item_id);
       if (!item) throw invalidField(`lines.${n}.item_id`, `No item ${line.item_id} on this gallery's price sheet.`);
-      return { ...line, kind: "item", refId: item.id, name: item.name, unitPrice: item.price, unitLabCost: item.lab_cost, lineTotal: item.price * line.quantity };
+      return { ...line, kind: "item", refId: item.id, name: item.name, unitPrice: item.price, unitLabCost: item.lab_cost, lineTotal: item.price * line.quantity, digital: item.kind === "digital" };
     }
     const pkg = packages.get(line.package_id!);
     if (!pkg) throw invalidField(`lines.${n}.package_id`, `No package ${line.package_id} on this gallery's price sheet.`);
     const labCost = pkg.items.reduce((sum, pi) => sum + (items.get(pi.item_id)?.lab_cost ?? 0) * pi.quantity, 0);
-    return { ...line, kind: "package", refId: pkg.id, name: pkg.name, unitPrice: pkg.price, unitLabCost: labCost, lineTotal: pkg.price * line.quantity };
+    const digital = pkg.items.some((pi) => items.get(pi.item_id)?.kind === "digital");
+    return { ...line, kind: "package", refId: pkg.id, name: pkg.name, unitPrice: pkg.price, unitLabCost: labCost, lineTotal: pkg.price * line.quantity, digital };
   });
   const option = sheet.shipping.find((s) => s.id === shippingOptionId);
   if (!option) throw invalidField("shipping_option_id", `No shipping option ${shippingOptionId} on this gallery's price sheet.`);

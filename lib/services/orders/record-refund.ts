@@ -40,7 +40,8 @@ export async function recordRefund(db: Db, input: RefundInput): Promise<"recorde
     } else if (whole && !order.shippedAt) labCost = 0;
     await tx
       .update(orders)
-      .set({ refundedAmount: refunded, labCost, ...(whole ? { status: "refunded" as const } : {}) })
+      // A canceled order stays canceled (its late payment refunded, or the studio's cancel).
+      .set({ refundedAmount: refunded, labCost, ...(whole && order.status !== "canceled" ? { status: "refunded" as const } : {}) })
       .where(eq(orders.id, order.id));
     await recordAudit(tx, { accountId: order.accountId, action: "order.refunded", target: order.id, data: { amount: input.amount, item_id: input.itemId, refund: input.stripeRefundId } });
     const present = await loadOrder(tx, order.accountId, order.id);

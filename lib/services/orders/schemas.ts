@@ -187,6 +187,8 @@ const orderItemResponse = z.object({
   lab_cost: z.number().int(),
   crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
   yearbook_pose: z.boolean(),
+  /** A digital file was sold with this line: downloadable in full resolution once paid. */
+  digital: z.boolean(),
   refunded_amount: z.number().int(),
 });
 export const orderResponse = z.object({
@@ -210,7 +212,8 @@ export const orderResponse = z.object({
   carrier: z.string().nullable(),
   disputed: z.boolean(),
   items: z.array(orderItemResponse),
-  refunds: z.array(z.object({ id: z.string(), item_id: z.string().nullable(), amount: z.number().int(), reason: z.string().nullable(), created_at: z.string() })),
+  /** `failed_at`: Stripe reported the refund failed; its amount is back in the order's totals. */
+  refunds: z.array(z.object({ id: z.string(), item_id: z.string().nullable(), amount: z.number().int(), reason: z.string().nullable(), created_at: z.string(), failed_at: z.string().nullable() })),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   shipped_at: z.string().nullable(),
@@ -228,4 +231,15 @@ export const parentSheetResponse = z.object({
   items: z.array(sheetResponse.shape.items.element.omit({ lab_cost: true, product_id: true })),
   packages: sheetResponse.shape.packages,
   shipping: sheetResponse.shape.shipping,
+});
+
+/** POST /v1/orders/{id}/downloads: nothing to give (an empty object). */
+export const resendDownloadsBody = z.strictObject({});
+export const downloadsResentResponse = z.object({
+  order_id: z.string(),
+  email: z.string(),
+  /** How many digital lines the e-mail links to. */
+  downloads: z.number().int(),
+  /** `sent`: the mail server took it; `pending`: it is retried. */
+  mail: z.enum(["sent", "pending"]),
 });

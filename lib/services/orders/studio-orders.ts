@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { accounts, agencyJobs, orderItems, orders, type OrderStatus } from "@/lib/foundation/db/schema";
+import { accounts, agencyJobs, orderItems, orderRefunds, orders, type OrderStatus } from "@/lib/foundation/db/schema";
 import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
 import { queueMail, sendQueuedMail } from "@/lib/domain/mail/send-mail";
@@ -97,10 +97,12 @@ export async function refundOrder(db: Db, accountId: string, orderId: string, in
     itemId = item.id;
   }
   if (amount <= 0) throw new ApiError(409, "ALREADY_REFUNDED", itemId ? "This item was already refunded." : "This order was already refunded in full.");
+  // Every refund recorded (failed ones too) changes the key: a refund that failed and was reversed can be made again.
+  const [{ n: recorded } = { n: 0 }] = await db.select({ n: count() }).from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
   const refund = await viaStripe("refund the payment", () =>
     stripe().refunds.create(
       { payment_intent: order.paymentIntentId!, amount, refund_application_fee: true, metadata: { order_id: orderId, ...(itemId ? { order_item_id: itemId } : {}), ...(input.reason ? { reason: input.reason } : {}) } },
-      { stripeAccount: order.stripeAccountId, idempotencyKey: `order-refund-${orderId}-${itemId ?? "all"}-${order.refundedAmount}` },
+      { stripeAccount: order.stripeAccountId, idempotencyKey: `order-refund-${orderId}-${itemId ?? "all"}-${order.refundedAmount}-${recorded}` },
     ),
   );
   await recordRefund(db, { orderId, stripeRefundId: refund.id, amount: refund.amount, itemId, reason: input.reason ?? null });

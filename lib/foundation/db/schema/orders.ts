@@ -173,6 +173,8 @@ export const orderItems = pgTable(
     crop: jsonb("crop").$type<{ x: number; y: number; width: number; height: number }>(),
     yearbookPose: boolean("yearbook_pose").notNull().default(false),
     refundedAmount: integer("refunded_amount").notNull().default(0),
+    /** A digital file (alone or in a package) was sold with this line: its original may be downloaded once paid. */
+    digital: boolean("digital").notNull().default(false),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],
 );
@@ -190,6 +192,8 @@ export const orderRefunds = pgTable(
     amount: integer("amount").notNull(),
     reason: text("reason"),
     createdAt: stamp("created_at"),
+    /** Stripe reported the refund failed (or canceled) after it was recorded: its amount is back on the order. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
   },
   (t) => [index("order_refunds_order_idx").on(t.orderId)],
 );
