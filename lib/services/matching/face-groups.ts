@@ -45,15 +45,16 @@ export async function listFaceGroups(db: Db, accountId: string, matchJobId: numb
     .leftJoin(jobFiles, eq(jobFiles.id, matchFiles.fileId))
     .where(and(eq(matchFaces.matchJobId, job.id), isNotNull(matchFaces.faceGroup)));
   const byGroup = new Map<string, typeof rows>();
-  for (const r of rows) byGroup.set(r.face.faceGroup!, [...(byGroup.get(r.face.faceGroup!) ?? []), r]);
+  for (const r of rows) {
+    const members = byGroup.get(r.face.faceGroup!);
+    if (members) members.push(r);
+    else byGroup.set(r.face.faceGroup!, [r]);
+  }
   const groups = [...byGroup]
     .map(([group, members]) => ({ group, members: members.sort((a, b) => a.face.matchFileId - b.face.matchFileId || a.face.faceIndex - b.face.faceIndex), open: members.filter((m) => isOpen(m.face)).length }))
     .filter((g) => g.members.length >= 2 && g.open > 0)
-    .sort((a, b) => b.open - a.open || b.members.length - a.members.length || first(a) - first(b));
-  // Ties in the job's photo order (a group's first face).
-  function first(g: { members: typeof rows }) {
-    return g.members[0]!.face.matchFileId;
-  }
+    // Ties in the job's photo order (a group's first face).
+    .sort((a, b) => b.open - a.open || b.members.length - a.members.length || a.members[0]!.face.matchFileId - b.members[0]!.face.matchFileId);
   const { offset } = pageWindow(q);
   const page = groups.slice(offset, offset + q.limit);
   const subjectIds = [...new Set(page.flatMap((g) => g.members.flatMap((m) => [m.face.finalSubjectId, m.face.subjectId])).filter((id): id is string => id != null))];

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/foundation/db/types";
 import { jobFiles, matchFaces, matchFiles, subjects } from "@/lib/foundation/db/schema";
@@ -13,11 +13,18 @@ const candidate = alias(subjects, "candidate");
 
 type FaceRow = Awaited<ReturnType<typeof facesOf>>[number];
 
+/**
+ * A face's columns without its embedding: a running job keeps each face's embedding
+ * until it groups them (group-job-faces.ts); the review never reads it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out so the rest can be selected
+const { embedding: _embedding, ...faceColumns } = getTableColumns(matchFaces);
+
 /** Faces of these photos, with the names the review needs (never the embeddings). */
 export function facesOf(db: Db, matchFileIds: number[]) {
   return db
     .select({
-      face: matchFaces,
+      face: faceColumns,
       studentId: proposed.studentId,
       name: proposed.name,
       runnerUpStudentId: runnerUp.studentId,
