@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { accountId, maybeStamp, stamp } from "./columns";
 import { agencyJobs } from "./studio";
 
 // Selling a picture day: the studio's price sheets (what a parent can buy from a job,
@@ -8,12 +9,6 @@ import { agencyJobs } from "./studio";
 // Money is integer minor units of the sheet's currency throughout; an order keeps a
 // copy of every price it was sold at, so editing a sheet never changes a sale.
 
-const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow();
-const maybeStamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date", precision: 3 });
-const accountId = () =>
-  text("account_id")
-    .notNull()
-    .references(() => accounts.id, { onDelete: "cascade" });
 
 /** One sellable line of a sheet: a print of a product, or a digital file. */
 export type SheetItem = { id: string; kind: "print" | "digital"; product_id: string | null; name: string; price: number; lab_cost: number };

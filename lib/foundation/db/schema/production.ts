@@ -1,18 +1,13 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { accountId, maybeStamp, stamp } from "./columns";
 import { orderItems, orders } from "./orders";
 
 // Production: paid print items turned into the files a lab prints, checked, and
 // sent in batches. One print file per printed product of an order line (a package
 // line has one per print item of the package), so a file is the unit a lab prints.
 
-const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow();
-const maybeStamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date", precision: 3 });
-const accountId = () =>
-  text("account_id")
-    .notNull()
-    .references(() => accounts.id, { onDelete: "cascade" });
 
 export const LAB_BATCH_STATUSES = ["rendering", "ready", "sent", "printed", "shipped", "failed"] as const;
 export type LabBatchStatus = (typeof LAB_BATCH_STATUSES)[number];
