@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 // Engine tests: files that never open a database (models, PDF, fetcher, storage
@@ -18,6 +19,10 @@ export default defineConfig({
     // Each file gets its own fresh database (see test/setup-db.ts); files run in
     // separate forks so PGlite instances and env never leak between them.
     pool: "forks",
+    // Vitest's default (one fewer than the cores) is a single fork on the 2-core machines CI and
+    // users run: most files wait on a database, a server or a job rather than compute, so two
+    // forks keep both cores busy (measured in bench/README.md); VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
     reporters: ["default", "./test/summary-reporter.ts"],
     // One migrated PGlite made per run, copied for each file (test/global-setup.ts).
     globalSetup: ["./test/global-setup.ts"],
