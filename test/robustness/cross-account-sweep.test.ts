@@ -59,6 +59,7 @@ import * as parentAccessRoute from "@/app/v1/parent/access/route";
 import * as parentPhotosRoute from "@/app/v1/parent/galleries/[galleryId]/photos/route";
 import { filesNeedingPreviews, renderPreviews } from "@/lib/services/galleries/render-previews";
 import * as productionBatchesRoute from "@/app/v1/production/batches/route";
+import * as productionBackgroundsRoute from "@/app/v1/production/backgrounds/route";
 import { filesToRender, finishBatch } from "@/lib/services/production/batch-steps";
 import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { faceFixture } from "../support/face-fixtures";
@@ -148,6 +149,8 @@ type Resources = {
   parentToken: string;
   /** A ready lab batch of the paid orders (rendered by the job's steps). */
   batchId: string;
+  /** A colour background of the studio. */
+  backgroundId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -228,6 +231,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "production/batches/[id]/zip": { id: (r) => r.batchId },
   "production/batches/[id]/slips": { id: (r) => r.batchId },
   "production/orders/[id]/print-files": { id: (r) => r.orderId },
+  "production/backgrounds/[id]": { id: (r) => r.backgroundId },
 };
 
 let png: Buffer;
@@ -435,12 +439,14 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const batch = await created(call(productionBatchesRoute, "POST", "/v1/production/batches", { token, body: { shipping: "school", job_id: job.id } }), 202, "lab batch");
   await renderPrintFiles(db, owner!.accountId, await filesToRender(db, owner!.accountId, batch.id));
   if ((await finishBatch(db, owner!.accountId, batch.id)) !== "ready") throw new Error("lab batch: not ready");
+  const background = await created(call(productionBackgroundsRoute, "POST", "/v1/production/backgrounds", { token, body: { name: `${name} navy`, color: "#1e3a5f" } }), 201, "background");
   return {
     galleryId: gallery.id,
     galleryPhotoId: galleryPhotos.data[0].id,
     parentToken: access.token,
     ...shop,
     batchId: batch.id,
+    backgroundId: background.id,
     sessionId: "",
     memberId,
     invitationId: invitation.id,
@@ -558,6 +564,7 @@ function ghostOf(r: Resources): Resources {
     galleryId: str(r.galleryId),
     galleryPhotoId: str(r.galleryPhotoId),
     batchId: str(r.batchId),
+    backgroundId: str(r.backgroundId),
   };
 }
 

@@ -87,6 +87,8 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "production/batches": { GET: "photographer", POST: "admin" },
   "production/orders/[id]/print-files": { GET: "photographer" },
   "production/settings": { GET: "photographer", PUT: "admin" },
+  "production/backgrounds": { GET: "photographer", POST: "admin" },
+  "production/backgrounds/[id]": { DELETE: "admin" },
   "parent/access": { POST: "public" },
   "parent/checkout": { POST: "parent" },
   "parent/price-sheet": { GET: "parent" },

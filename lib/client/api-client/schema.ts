@@ -1053,6 +1053,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/production/backgrounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The studio's backgrounds (pictures and colours a print may be composited onto), newest first */
+        get: operations["getProductionBackgrounds"];
+        put?: never;
+        /** Add a background: multipart `file` (a picture) and `name`, or JSON { name, color: "#rrggbb" } */
+        post: operations["postProductionBackgrounds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/production/backgrounds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a background (prints of orders that chose it are held for the studio's choice) */
+        delete: operations["deleteProductionBackgroundsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/production/batches": {
         parameters: {
             query?: never;
@@ -4652,6 +4687,7 @@ export interface operations {
                         fee: number;
                         id: string;
                         items: {
+                            background_id: string | null;
                             crop: {
                                 height: number;
                                 width: number;
@@ -4752,6 +4788,7 @@ export interface operations {
                         fee: number;
                         id: string;
                         items: {
+                            background_id: string | null;
                             crop: {
                                 height: number;
                                 width: number;
@@ -4852,6 +4889,7 @@ export interface operations {
                         fee: number;
                         id: string;
                         items: {
+                            background_id: string | null;
                             crop: {
                                 height: number;
                                 width: number;
@@ -4995,6 +5033,7 @@ export interface operations {
                         fee: number;
                         id: string;
                         items: {
+                            background_id: string | null;
                             crop: {
                                 height: number;
                                 width: number;
@@ -5190,6 +5229,7 @@ export interface operations {
                     /** Format: email */
                     email: string;
                     lines: {
+                        background_id?: string;
                         crop?: {
                             height: number;
                             width: number;
@@ -5484,6 +5524,7 @@ export interface operations {
                     "application/json": {
                         currency: string;
                         items: {
+                            allow_backgrounds: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "print" | "digital";
@@ -5623,6 +5664,7 @@ export interface operations {
                             currency: string;
                             id: string;
                             items: {
+                                allow_backgrounds: boolean;
                                 id: string;
                                 /** @enum {string} */
                                 kind: "print" | "digital";
@@ -5698,6 +5740,7 @@ export interface operations {
                     currency: string;
                     /** @default [] */
                     items?: {
+                        allow_backgrounds?: boolean;
                         id?: string;
                         /** @enum {string} */
                         kind: "print" | "digital";
@@ -5749,6 +5792,7 @@ export interface operations {
                         currency: string;
                         id: string;
                         items: {
+                            allow_backgrounds: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "print" | "digital";
@@ -5816,6 +5860,7 @@ export interface operations {
                         currency: string;
                         id: string;
                         items: {
+                            allow_backgrounds: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "print" | "digital";
@@ -5905,6 +5950,7 @@ export interface operations {
                 "application/json": {
                     currency?: string;
                     items?: {
+                        allow_backgrounds?: boolean;
                         id?: string;
                         /** @enum {string} */
                         kind: "print" | "digital";
@@ -5953,6 +5999,7 @@ export interface operations {
                         currency: string;
                         id: string;
                         items: {
+                            allow_backgrounds: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "print" | "digital";
@@ -6122,6 +6169,134 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getProductionBackgrounds: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            color: string | null;
+                            created_at: string;
+                            height: number | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "color";
+                            name: string;
+                            thumbnail_url: string | null;
+                            url: string | null;
+                            width: number | null;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postProductionBackgrounds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `file` (JPEG, PNG, WebP or TIFF) and `name`; or send application/json { name, color } */
+        requestBody: {
+            content: {
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        color: string | null;
+                        created_at: string;
+                        height: number | null;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "image" | "color";
+                        name: string;
+                        thumbnail_url: string | null;
+                        url: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteProductionBackgroundsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getProductionBatches: {
         parameters: {
             query?: {
@@ -6145,10 +6320,13 @@ export interface operations {
                             created_at: string;
                             error: string | null;
                             files?: {
+                                background_id: string | null;
                                 batch_id: string | null;
                                 height_px: number | null;
+                                hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
                                 hold_reasons: string[];
                                 id: string;
+                                matte_released: boolean;
                                 order_id: string;
                                 order_item_id: string;
                                 product_code: string;
@@ -6233,10 +6411,13 @@ export interface operations {
                         created_at: string;
                         error: string | null;
                         files?: {
+                            background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
                             hold_reasons: string[];
                             id: string;
+                            matte_released: boolean;
                             order_id: string;
                             order_item_id: string;
                             product_code: string;
@@ -6296,10 +6477,13 @@ export interface operations {
                         created_at: string;
                         error: string | null;
                         files?: {
+                            background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
                             hold_reasons: string[];
                             id: string;
+                            matte_released: boolean;
                             order_id: string;
                             order_item_id: string;
                             product_code: string;
@@ -6372,10 +6556,13 @@ export interface operations {
                         created_at: string;
                         error: string | null;
                         files?: {
+                            background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
                             hold_reasons: string[];
                             id: string;
+                            matte_released: boolean;
                             order_id: string;
                             order_item_id: string;
                             product_code: string;
@@ -6487,10 +6674,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
                             hold_reasons: string[];
                             id: string;
+                            matte_released: boolean;
                             order_id: string;
                             order_item_id: string;
                             product_code: string;

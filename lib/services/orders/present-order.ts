@@ -52,6 +52,7 @@ export function presentOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow
       line_total: i.lineTotal,
       lab_cost: i.unitLabCost * i.quantity,
       crop: i.crop,
+      background_id: i.backgroundId,
       yearbook_pose: i.yearbookPose,
       digital: i.digital,
       refunded_amount: i.refundedAmount,

@@ -30,6 +30,8 @@ const sheetItem = z.strictObject({
   name: text("the item's name").optional(),
   price: money("the retail price"),
   lab_cost: money("the lab cost"),
+  /** A print the parent may have composited onto one of the studio's backgrounds. */
+  allow_backgrounds: z.boolean().optional(),
 });
 const sheetPackage = z.strictObject({
   id: lineId.optional(),
@@ -96,7 +98,7 @@ export const sheetResponse = z.object({
   name: z.string(),
   currency: z.string(),
   tax_rate_bps: z.number().int(),
-  items: z.array(z.object({ id: z.string(), kind: z.enum(["print", "digital"]), product_id: z.string().nullable(), name: z.string(), price: z.number().int(), lab_cost: z.number().int(), product: z.object({ width_in: z.number(), height_in: z.number(), bleed_mm: z.number(), min_ppi: z.number().int(), product_type: z.string() }).nullable() })),
+  items: z.array(z.object({ id: z.string(), kind: z.enum(["print", "digital"]), product_id: z.string().nullable(), name: z.string(), price: z.number().int(), lab_cost: z.number().int(), allow_backgrounds: z.boolean(), product: z.object({ width_in: z.number(), height_in: z.number(), bleed_mm: z.number(), min_ppi: z.number().int(), product_type: z.string() }).nullable() })),
   packages: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int(), items: z.array(z.object({ item_id: z.string(), quantity: z.number().int() })) })),
   shipping: z.array(z.object({ id: z.string(), type: z.enum(["home", "school"]), name: z.string(), price: z.number().int().optional(), batch_date: z.string().optional() })),
   created_at: z.string(),
@@ -139,6 +141,8 @@ export const cartLine = z
     package_id: lineId.optional(),
     quantity: z.number({ error: "Give the quantity." }).int("A whole number.").min(1, "At least 1.").max(100, "At most 100."),
     crop: crop.optional(),
+    /** One of the studio's backgrounds, for an item (or a package with a print) that allows them. */
+    background_id: z.string().min(1).max(64).optional(),
     yearbook_pose: z.boolean().default(false),
   })
   .refine((l) => (l.item_id === undefined) !== (l.package_id === undefined), { message: "Name either item_id or package_id.", path: ["item_id"] });
@@ -186,6 +190,7 @@ const orderItemResponse = z.object({
   line_total: z.number().int(),
   lab_cost: z.number().int(),
   crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+  background_id: z.string().nullable(),
   yearbook_pose: z.boolean(),
   /** A digital file was sold with this line: downloadable in full resolution once paid. */
   digital: z.boolean(),
