@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as batchesRoute from "@/app/v1/production/batches/route";
 import * as backgroundsRoute from "@/app/v1/production/backgrounds/route";
 import * as sheetRoute from "@/app/v1/price-sheets/[id]/route";
+import * as printFileRoute from "@/app/v1/production/print-files/[id]/route";
 import { getDb } from "@/lib/foundation/db/client";
 import { galleries, galleryPhotos, jobFiles, orderItems, photoMattes, printFiles, subjects } from "@/lib/foundation/db/schema";
 import { newId } from "@/lib/foundation/ids";
@@ -47,7 +48,17 @@ async function studioWithBackgrounds() {
     const meta = await sharp(photo).metadata();
     const [file] = await db.insert(jobFiles).values({ accountId: owner.account.id, jobId: Number(shop.studio.jobId), filename: `${name}.png`, storageKey: key, thumbnailKey: key, contentType: "image/png", size: photo.length, width: meta.width!, height: meta.height! }).returning();
     const [gp] = await db.insert(galleryPhotos).values({ id: newId("gph"), galleryId: gallery!.id, accountId: owner.account.id, jobFileId: file!.id, source: "qr_sort", position: 0 }).returning();
-    return { photoId: gp!.id, subjectId, jobFileId: file!.id };
+    return { photoId: gp!.id, subjectId, jobFileId: file!.id, galleryId: gallery!.id };
+  }
+
+  /** Another photo of the same child, in its gallery. */
+  async function anotherPhoto(kid: { galleryId: string }, photo: Buffer) {
+    const key = `studio/${owner.account.id}/composite-test/${newId("f")}.png`;
+    await storage().put(key, photo, "image/png");
+    const meta = await sharp(photo).metadata();
+    const [file] = await db.insert(jobFiles).values({ accountId: owner.account.id, jobId: Number(shop.studio.jobId), filename: "second.png", storageKey: key, thumbnailKey: key, contentType: "image/png", size: photo.length, width: meta.width!, height: meta.height! }).returning();
+    const [gp] = await db.insert(galleryPhotos).values({ id: newId("gph"), galleryId: kid.galleryId, accountId: owner.account.id, jobFileId: file!.id, source: "qr_sort", position: 1 }).returning();
+    return gp!.id;
   }
 
   /** A paid order of one square print of the child on the navy background. */
@@ -65,7 +76,8 @@ async function studioWithBackgrounds() {
   }
 
   const fileOfOrder = async (orderId: string) => (await db.select().from(printFiles).where(eq(printFiles.orderId, orderId)))[0]!;
-  return { owner, db, navy: navy.json.id as string, childWith, orderOnNavy, batchFiles, fileOfOrder };
+  const fileOfItem = async (itemId: string) => (await db.select().from(printFiles).where(eq(printFiles.orderItemId, itemId)))[0]!;
+  return { owner, shop, db, navy: navy.json.id as string, childWith, anotherPhoto, orderOnNavy, batchFiles, fileOfOrder, fileOfItem };
 }
 
 /** Per-pixel RGB of an image, and its matte resized the same way, at a size. */
@@ -156,5 +168,70 @@ describe("prints on a studio background", () => {
     expect([held.status, held.holdCode, held.fileKey]).toEqual(["held", "matte_doubtful", null]);
     expect(held.holdReasons.length).toBeGreaterThan(0);
     expect(held.holdReasons.join(" ")).toMatch(/cut-out|person/);
+  }, 240_000);
+
+  it("lets the studio fix a held print from the order page: re-crop, another photo of the child, release a doubtful cut-out, drop the background; each renders and checks again", async () => {
+    const s = await studioWithBackgrounds();
+    const fix = (token: string, id: string, body: unknown) => call(printFileRoute, "PATCH", `/v1/production/print-files/${id}`, { token, params: { id }, body });
+    const pattern = await patternPng();
+    const nobody = await s.childWith(pattern, "No One");
+    const other = await s.childWith(pattern, "Someone Else");
+    const onNavy = await s.orderOnNavy(nobody);
+    const onNavy2 = await s.orderOnNavy(nobody);
+    // A crop of 20 % of the 1200 px pattern over 4 in: 60 ppi, under the product's 100.
+    const tiny = await s.shop.paidOrder(nobody, false, [{ ref: "isq", quantity: 1, crop: { x: 0.1, y: 0.1, width: 0.2, height: 0.2 * (1200 / 900) } }]);
+    await renderPrintFiles(s.db, s.owner.account.id, await s.batchFiles());
+
+    const doubtful = await s.fileOfOrder(onNavy.id);
+    const doubtful2 = await s.fileOfOrder(onNavy2.id);
+    const small = await s.fileOfOrder(tiny.id);
+    expect([doubtful.status, doubtful.holdCode]).toEqual(["held", "matte_doubtful"]);
+    expect([small.status, small.holdCode]).toEqual(["held", "preflight"]);
+    expect(small.holdReasons.join(" ")).toMatch(/ppi/);
+
+    // Not the studio's file, or not held: refused before anything changes.
+    const stranger = await testAccount();
+    expect((await fix(stranger.token, doubtful.id, { action: "release_matte" })).status).toBe(404);
+    expect((await fix(s.owner.token, small.id, { action: "release_matte" })).status).toBe(409);
+    const badCrop = await fix(s.owner.token, small.id, { action: "recrop", crop: { x: 0.9, y: 0, width: 0.5, height: 0.5 } });
+    expect(badCrop.status).toBe(400);
+    expect(JSON.stringify(badCrop.json)).toContain("crop");
+    const foreignPhoto = await fix(s.owner.token, small.id, { action: "photo", photo_id: other.photoId });
+    expect([foreignPhoto.status, foreignPhoto.json.details.fields[0].field]).toEqual([400, "photo_id"]);
+
+    // Re-crop: the whole width (1200 px over 4 in, 300 ppi) passes and goes to the lab.
+    const recropped = await fix(s.owner.token, small.id, { action: "recrop", crop: { x: 0.125, y: 0, width: 0.75, height: 1 } });
+    expect(recropped.status, recropped.text).toBe(200);
+    expect(recropped.json).toMatchObject({ status: "rendered", hold_code: null, hold_reasons: [], width_px: 1200, height_px: 1200, source_ppi: 225 });
+    expect((await fix(s.owner.token, small.id, { action: "recrop", crop: { x: 0, y: 0, width: 1, height: 1 } })).status).toBe(409);
+
+    // Release the doubtful cut-out: printed on navy with the matte the engine made.
+    const released = await fix(s.owner.token, doubtful.id, { action: "release_matte" });
+    expect(released.status, released.text).toBe(200);
+    expect(released.json).toMatchObject({ status: "rendered", matte_released: true, background_id: s.navy });
+    // Drop the background instead: printed as shot (the pattern, no navy anywhere).
+    const dropped = await fix(s.owner.token, doubtful2.id, { action: "drop_background" });
+    expect(dropped.json).toMatchObject({ status: "rendered", background_id: null });
+    const plain = await rgb(sharp(pattern).extract({ left: 150, top: 0, width: 900, height: 900 }).resize(1200, 1200, { fit: "fill", kernel: "lanczos3" }));
+    const out = await rgb(sharp((await storage().get((await s.fileOfOrder(onNavy2.id)).fileKey!))!.body));
+    let diff = 0;
+    for (let i = 0; i < plain.length; i++) diff += Math.abs(plain[i]! - out[i]!);
+    expect(diff / plain.length).toBeLessThan(4);
+
+    // Another photo of the same child (the portrait): its own matte is made, and it prints on navy.
+    const again = await s.orderOnNavy(nobody);
+    await renderPrintFiles(s.db, s.owner.account.id, await s.batchFiles());
+    const heldAgain = await s.fileOfOrder(again.id);
+    expect(heldAgain.holdCode).toBe("matte_doubtful");
+    const portrait = await s.anotherPhoto(nobody, ASTRONAUT);
+    const swapped = await fix(s.owner.token, heldAgain.id, { action: "photo", photo_id: portrait });
+    expect(swapped.status, swapped.text).toBe(200);
+    expect(swapped.json).toMatchObject({ status: "rendered", matte_released: false, background_id: s.navy });
+    const row = await s.fileOfOrder(again.id);
+    expect(row.photoId).toBe(portrait);
+    const printed = await rgb(sharp((await storage().get(row.fileKey!))!.body));
+    let navyPx = 0;
+    for (let p = 0; p < printed.length; p += 3) if (Math.abs(printed[p]! - NAVY.r) + Math.abs(printed[p + 1]! - NAVY.g) + Math.abs(printed[p + 2]! - NAVY.b) < 12) navyPx++;
+    expect(navyPx / (1200 * 1200)).toBeGreaterThan(0.2);
   }, 240_000);
 });

@@ -65,7 +65,7 @@ import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { faceFixture } from "../support/face-fixtures";
 import * as invitationsRoute from "@/app/v1/invitations/route";
 import * as tokenRoute from "@/app/v1/auth/token/route";
-import { loginSessions } from "@/lib/foundation/db/schema";
+import { loginSessions, printFiles } from "@/lib/foundation/db/schema";
 import { addMember } from "@/lib/services/team/members";
 import { newId } from "@/lib/foundation/ids";
 import { config, resetConfig } from "@/lib/foundation/config";
@@ -151,6 +151,8 @@ type Resources = {
   batchId: string;
   /** A colour background of the studio. */
   backgroundId: string;
+  /** A print file of the batch, held for its cut-out (written so: the hold itself is production-composite's subject). */
+  printFileId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -232,6 +234,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "production/batches/[id]/slips": { id: (r) => r.batchId },
   "production/orders/[id]/print-files": { id: (r) => r.orderId },
   "production/backgrounds/[id]": { id: (r) => r.backgroundId },
+  "production/print-files/[id]": { id: (r) => r.printFileId },
 };
 
 let png: Buffer;
@@ -291,6 +294,7 @@ const BODIES: Record<string, Variant[]> = {
   "orders/[id]/refunds POST": [{ name: "whole", opts: () => ({ body: {} }) }],
   "orders/[id]/cancel POST": [{ name: "cancel", opts: () => ({ body: {} }) }],
   "production/batches/[id] PATCH": [{ name: "sent", opts: () => ({ body: { status: "sent" } }) }],
+  "production/print-files/[id] PATCH": [{ name: "release the cut-out", opts: () => ({ body: { action: "release_matte" } }) }],
   "orders/[id]/downloads POST": [{ name: "resend", opts: () => ({ body: {} }) }],
   [`${STUDIO}/jobs/[jobId]/files POST`]: [
     { name: "multipart", opts: () => ({ rawBody: multipart(png, "planted.png") }) },
@@ -439,6 +443,11 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const batch = await created(call(productionBatchesRoute, "POST", "/v1/production/batches", { token, body: { shipping: "school", job_id: job.id } }), 202, "lab batch");
   await renderPrintFiles(db, owner!.accountId, await filesToRender(db, owner!.accountId, batch.id));
   if ((await finishBatch(db, owner!.accountId, batch.id)) !== "ready") throw new Error("lab batch: not ready");
+  const [held] = await db
+    .update(printFiles)
+    .set({ status: "held", holdCode: "matte_doubtful", holdReasons: ["The cut-out found no person in this photo."] })
+    .where(eq(printFiles.id, (await db.select({ id: printFiles.id }).from(printFiles).where(eq(printFiles.batchId, batch.id)).limit(1))[0]!.id))
+    .returning();
   const background = await created(call(productionBackgroundsRoute, "POST", "/v1/production/backgrounds", { token, body: { name: `${name} navy`, color: "#1e3a5f" } }), 201, "background");
   return {
     galleryId: gallery.id,
@@ -447,6 +456,7 @@ async function createResources(name: string, token: string): Promise<Resources> 
     ...shop,
     batchId: batch.id,
     backgroundId: background.id,
+    printFileId: held!.id,
     sessionId: "",
     memberId,
     invitationId: invitation.id,
@@ -565,6 +575,7 @@ function ghostOf(r: Resources): Resources {
     galleryPhotoId: str(r.galleryPhotoId),
     batchId: str(r.batchId),
     backgroundId: str(r.backgroundId),
+    printFileId: str(r.printFileId),
   };
 }
 

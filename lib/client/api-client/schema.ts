@@ -1175,6 +1175,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/production/print-files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Fix a held print file (re-crop, another photo of the child, release a doubtful cut-out, drop the background); it is rendered and checked again */
+        patch: operations["patchProductionPrintFilesById"];
+        trace?: never;
+    };
     "/v1/production/settings": {
         parameters: {
             query?: never;
@@ -6693,6 +6710,81 @@ export interface operations {
                             thumb_url: string | null;
                             width_px: number | null;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchProductionPrintFilesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    action: "recrop";
+                    crop: {
+                        height: number;
+                        width: number;
+                        x: number;
+                        y: number;
+                    };
+                } | {
+                    /** @constant */
+                    action: "photo";
+                    crop?: {
+                        height: number;
+                        width: number;
+                        x: number;
+                        y: number;
+                    };
+                    photo_id: string;
+                } | {
+                    /** @constant */
+                    action: "release_matte";
+                } | {
+                    /** @constant */
+                    action: "drop_background";
+                };
+            };
+        };
+        responses: {
+            /** @description 409 PRINT_FILE_NOT_HELD unless the file is held. The answer is the file after its new render: rendered, or held again with the new reasons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        background_id: string | null;
+                        batch_id: string | null;
+                        height_px: number | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                        hold_reasons: string[];
+                        id: string;
+                        matte_released: boolean;
+                        order_id: string;
+                        order_item_id: string;
+                        product_code: string;
+                        product_id: string;
+                        quantity: number;
+                        size: string;
+                        source_ppi: number | null;
+                        /** @enum {string} */
+                        status: "pending" | "rendered" | "held";
+                        thumb_url: string | null;
+                        width_px: number | null;
                     };
                 };
             };

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { galleryPhotos, jobFiles, orderItems, printFiles, products, studioBackgrounds, type HoldCode } from "@/lib/foundation/db/schema";
 import { storage } from "@/lib/domain/storage";
@@ -25,7 +25,8 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
     .select({ file: printFiles, crop: orderItems.crop, jobFileId: jobFiles.id, storageKey: jobFiles.storageKey, product: products, background: studioBackgrounds })
     .from(printFiles)
     .innerJoin(orderItems, eq(orderItems.id, printFiles.orderItemId))
-    .leftJoin(galleryPhotos, and(eq(galleryPhotos.id, orderItems.photoId), eq(galleryPhotos.accountId, accountId)))
+    // The studio's fix of a held file (another photo of the child) wins over the order line's photo.
+    .leftJoin(galleryPhotos, and(eq(galleryPhotos.id, sql`coalesce(${printFiles.photoId}, ${orderItems.photoId})`), eq(galleryPhotos.accountId, accountId)))
     .leftJoin(jobFiles, eq(jobFiles.id, galleryPhotos.jobFileId))
     .leftJoin(products, eq(products.id, printFiles.productId))
     .leftJoin(studioBackgrounds, and(eq(studioBackgrounds.id, printFiles.backgroundId), eq(studioBackgrounds.accountId, accountId)))
@@ -59,7 +60,9 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
       // Composite at the original's size first, then the same crop as any print.
       source = await compositeOnBackdrop(original.body, matte.matte, backdrop, c.PREFLIGHT_MAX_PIXELS);
     }
-    const print = await renderPrint(source, row.crop ?? null, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS);
+    // A fixed file's crop is the studio's (none on another photo: the whole frame), else the parent's.
+    const crop = row.file.photoId || row.file.crop ? row.file.crop : row.crop;
+    const print = await renderPrint(source, crop ?? null, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS);
     const fileKey = printFileKey(accountId, row.file.orderId, row.file.id, "print");
     const thumbKey = printFileKey(accountId, row.file.orderId, row.file.id, "thumb");
     await storage().put(fileKey, print.jpeg, "image/jpeg");

@@ -81,6 +81,9 @@ export const printFiles = pgTable(
     backgroundId: text("background_id"),
     /** Why the file is held, as a code pages and the fix route branch on (the reasons are the words). */
     holdCode: text("hold_code").$type<HoldCode>(),
+    /** The studio's fix of a held file: another photo of the same child, and its crop (fractions), in place of the order line's. */
+    photoId: text("photo_id"),
+    crop: jsonb("crop").$type<{ x: number; y: number; width: number; height: number }>(),
     /** The studio looked at a doubtful matte and printed it anyway. */
     matteReleased: boolean("matte_released").notNull().default(false),
     renderedAt: maybeStamp("rendered_at"),
