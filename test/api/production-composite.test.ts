@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import * as batchesRoute from "@/app/v1/production/batches/route";
 import * as backgroundsRoute from "@/app/v1/production/backgrounds/route";
@@ -224,6 +224,17 @@ describe("prints on a studio background", () => {
     const heldAgain = await s.fileOfOrder(again.id);
     expect(heldAgain.holdCode).toBe("matte_doubtful");
     const portrait = await s.anotherPhoto(nobody, ASTRONAUT);
+    // What the order page's fix offers: the child's photos whose previews are ready (not the other child's), the print's size.
+    await s.db.update(galleryPhotos).set({ previewWidth: 1200, previewHeight: 900 }).where(eq(galleryPhotos.id, nobody.photoId));
+    await s.db.update(galleryPhotos).set({ previewWidth: 512, previewHeight: 512 }).where(inArray(galleryPhotos.id, [portrait, other.photoId]));
+    const choices = await call(printFileRoute, "GET", `/v1/production/print-files/${heldAgain.id}`, { token: s.owner.token, params: { id: heldAgain.id } });
+    expect(choices.status, choices.text).toBe(200);
+    expect(choices.json.fix).toMatchObject({ photo_id: nobody.photoId, crop: null, size: { width_in: 4, height_in: 4 } });
+    expect(choices.json.fix.photos.map((p: { id: string; original_width: number }) => [p.id, p.original_width])).toEqual([
+      [nobody.photoId, 1200],
+      [portrait, 512],
+    ]);
+    expect(choices.json.fix.photos[0].preview_url).toMatch(/\/g\/previews\//);
     const swapped = await fix(s.owner.token, heldAgain.id, { action: "photo", photo_id: portrait });
     expect(swapped.status, swapped.text).toBe(200);
     expect(swapped.json).toMatchObject({ status: "rendered", matte_released: false, background_id: s.navy });

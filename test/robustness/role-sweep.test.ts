@@ -89,7 +89,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "production/settings": { GET: "photographer", PUT: "admin" },
   "production/backgrounds": { GET: "photographer", POST: "admin" },
   "production/backgrounds/[id]": { DELETE: "admin" },
-  "production/print-files/[id]": { PATCH: "photographer" },
+  "production/print-files/[id]": { GET: "photographer", PATCH: "photographer" },
   "parent/access": { POST: "public" },
   "parent/checkout": { POST: "parent" },
   "parent/price-sheet": { GET: "parent" },

@@ -1182,7 +1182,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A print file with what its fix can choose from: the child's photos (previews) and the print's size */
+        get: operations["getProductionPrintFilesById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6710,6 +6711,73 @@ export interface operations {
                             thumb_url: string | null;
                             width_px: number | null;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProductionPrintFilesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        background_id: string | null;
+                        batch_id: string | null;
+                        fix: {
+                            crop: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            photo_id: string;
+                            photos: {
+                                height: number;
+                                id: string;
+                                original_height: number;
+                                original_width: number;
+                                preview_url: string;
+                                width: number;
+                            }[];
+                            size: {
+                                height_in: number;
+                                width_in: number;
+                            };
+                        };
+                        height_px: number | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                        hold_reasons: string[];
+                        id: string;
+                        matte_released: boolean;
+                        order_id: string;
+                        order_item_id: string;
+                        product_code: string;
+                        product_id: string;
+                        quantity: number;
+                        size: string;
+                        source_ppi: number | null;
+                        /** @enum {string} */
+                        status: "pending" | "rendered" | "held";
+                        thumb_url: string | null;
+                        width_px: number | null;
                     };
                 };
             };

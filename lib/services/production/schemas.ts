@@ -109,3 +109,13 @@ export const fixPrintFileBody = z.discriminatedUnion(
   { error: "Choose the fix: recrop, photo, release_matte or drop_background." },
 );
 export type FixPrintFileBody = z.output<typeof fixPrintFileBody>;
+
+/** A held file with what its fix can choose from: the child's photos (previews, for the crop editor) and the print's size. */
+export const printFileFixResponse = printFileResponse.extend({
+  fix: z.object({
+    photo_id: z.string(),
+    crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+    size: z.object({ width_in: z.number(), height_in: z.number() }),
+    photos: z.array(z.object({ id: z.string(), preview_url: z.string(), width: z.number(), height: z.number(), original_width: z.number(), original_height: z.number() })),
+  }),
+});

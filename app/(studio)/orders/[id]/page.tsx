@@ -23,7 +23,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
     <div className="space-y-6">
       <DetailHeader back={{ href: "/orders", label: "Orders" }} title={<span className="font-mono text-lg">{id}</span>} />
       <OrderDetail id={id} previews={previews} canChange={roleAtLeast(role, "admin")} />
-      <OrderPrintFiles orderId={id} />
+      <OrderPrintFiles orderId={id} canFix={roleAtLeast(role, "photographer")} />
     </div>
   );
 }

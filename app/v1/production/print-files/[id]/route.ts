@@ -1,11 +1,15 @@
 import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
 import { fixPrintFile } from "@/lib/services/production/fix-print-file";
-import { fixPrintFileBody, printFileParams, printFileResponse } from "@/lib/services/production/schemas";
+import { printFileChoices } from "@/lib/services/production/print-file-choices";
+import { fixPrintFileBody, printFileFixResponse, printFileParams, printFileResponse } from "@/lib/services/production/schemas";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: withAccount({ role: "photographer", params: printFileParams, doc: { summary: "A print file with what its fix can choose from: the child's photos (previews) and the print's size", response: printFileFixResponse } }, async ({ db, principal, params }) =>
+    Response.json(await printFileChoices(db, principal.account.id, params.id)),
+  ),
   PATCH: withAccount(
     {
       role: "photographer",
