@@ -131,7 +131,8 @@ const address = z.strictObject({
   state: z.string().trim().max(100).optional(),
   country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Two letters, e.g. US."),
 });
-const crop = z
+/** A crop box as fractions of the photo (the cart's, and production's fix of a held print). */
+export const cropBox = z
   .strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), width: z.number().gt(0).max(1), height: z.number().gt(0).max(1) })
   .refine((c) => c.x + c.width <= 1.0001 && c.y + c.height <= 1.0001, "The crop box must lie inside the photo (fractions 0..1).");
 export const cartLine = z
@@ -140,7 +141,7 @@ export const cartLine = z
     item_id: lineId.optional(),
     package_id: lineId.optional(),
     quantity: z.number({ error: "Give the quantity." }).int("A whole number.").min(1, "At least 1.").max(100, "At most 100."),
-    crop: crop.optional(),
+    crop: cropBox.optional(),
     /** One of the studio's backgrounds, for an item (or a package with a print) that allows them. */
     background_id: z.string().min(1).max(64).optional(),
     yearbook_pose: z.boolean().default(false),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { paginatedResponse, pageQuery } from "@/lib/foundation/http/pagination";
 import { HOLD_CODES } from "@/lib/foundation/db/schema";
+import { cropBox } from "@/lib/services/orders/schemas";
 import { BACKGROUND_COLOR, BATCH_SHIPPINGS, BATCH_STEPS, MANIFEST_FIELDS } from "./values";
 
 export const batchParams = z.object({ id: z.string().min(1).max(64) });
@@ -94,15 +95,12 @@ export const backgroundListResponse = paginatedResponse(backgroundResponse);
 export const backgroundDeletedResponse = z.object({ deleted: z.literal(true) });
 
 export const printFileParams = z.object({ id: z.string().min(1).max(64) });
-const fixCrop = z
-  .strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), width: z.number().gt(0).max(1), height: z.number().gt(0).max(1) })
-  .refine((c) => c.x + c.width <= 1.0001 && c.y + c.height <= 1.0001, "The crop box must lie inside the photo (fractions 0..1).");
 /** The studio's fix of a held print file; the file is rendered and checked again at once. */
 export const fixPrintFileBody = z.discriminatedUnion(
   "action",
   [
-    z.strictObject({ action: z.literal("recrop"), crop: fixCrop }),
-    z.strictObject({ action: z.literal("photo"), photo_id: z.string({ error: "Give the photo's id." }).min(1).max(64), crop: fixCrop.optional() }),
+    z.strictObject({ action: z.literal("recrop"), crop: cropBox }),
+    z.strictObject({ action: z.literal("photo"), photo_id: z.string({ error: "Give the photo's id." }).min(1).max(64), crop: cropBox.optional() }),
     z.strictObject({ action: z.literal("release_matte") }),
     z.strictObject({ action: z.literal("drop_background") }),
   ],
