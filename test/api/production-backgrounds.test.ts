@@ -94,6 +94,8 @@ describe("a parent's background at checkout", () => {
     expect(forParent.json.items.find((i: { id: string }) => i.id === "p8x10").allow_backgrounds).toBe(true);
 
     const navy = (await addColor(owner.token, { name: "Navy", color: "#1e3a5f" })).json.id as string;
+    const offered = await call(parentSheetRoute, "GET", "/v1/parent/price-sheet", { token: parent.token });
+    expect(offered.json.backgrounds).toEqual([{ id: navy, name: "Navy", kind: "color", color: "#1e3a5f", thumbnail_url: null }]);
     const elsewhere = (await addColor((await testAccount()).token, { name: "Theirs", color: "#000000" })).json.id as string;
     const base = { email: "parent@example.com", shipping_option_id: "school" };
 

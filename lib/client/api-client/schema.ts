@@ -5540,6 +5540,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        backgrounds: {
+                            color: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "color";
+                            name: string;
+                            thumbnail_url: string | null;
+                        }[];
                         currency: string;
                         items: {
                             allow_backgrounds: boolean;

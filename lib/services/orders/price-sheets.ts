@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { agencyJobs, gallerySettings, jobPriceSheets, priceSheets, products, type SheetItem, type SheetPackage, type ShippingOption } from "@/lib/foundation/db/schema";
+import { agencyJobs, gallerySettings, jobPriceSheets, priceSheets, products, studioBackgrounds, type SheetItem, type SheetPackage, type ShippingOption } from "@/lib/foundation/db/schema";
 import { newId } from "@/lib/foundation/ids";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
 import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { isForeignKeyViolation } from "@/lib/services/core/db-errors";
 import type { CreateSheetInput, UpdateSheetInput } from "./schemas";
@@ -170,5 +171,12 @@ export async function parentSheet(db: Db, scope: { accountId: string; jobId: num
     items: sheet.items.filter((i) => downloads || i.kind !== "digital").map((i) => ({ id: i.id, kind: i.kind, name: i.name, price: i.price, allow_backgrounds: i.allow_backgrounds, product: i.product })),
     packages: sheet.packages.filter((p) => downloads || !p.items.some((i) => digital.has(i.item_id))),
     shipping: sheet.shipping,
+    backgrounds: sheet.items.some((i) => i.allow_backgrounds) ? await offeredBackgrounds(db, scope.accountId) : [],
   };
+}
+
+/** The studio's backgrounds as a parent picks them: a colour, or a small picture. */
+async function offeredBackgrounds(db: Db, accountId: string) {
+  const rows = await db.select().from(studioBackgrounds).where(eq(studioBackgrounds.accountId, accountId)).orderBy(studioBackgrounds.createdAt, studioBackgrounds.id);
+  return Promise.all(rows.map(async (b) => ({ id: b.id, name: b.name, kind: b.kind, color: b.color, thumbnail_url: b.thumbnailKey ? await storage().signedUrl(b.thumbnailKey, OUTPUT_URL_TTL_SECONDS) : null })));
 }

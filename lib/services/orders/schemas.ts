@@ -237,6 +237,8 @@ export const parentSheetResponse = z.object({
   items: z.array(sheetResponse.shape.items.element.omit({ lab_cost: true, product_id: true })),
   packages: sheetResponse.shape.packages,
   shipping: sheetResponse.shape.shipping,
+  /** The studio's backgrounds, for the items that allow one (empty when none does). */
+  backgrounds: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(["image", "color"]), color: z.string().nullable(), thumbnail_url: z.string().nullable() })),
 });
 
 /** POST /v1/orders/{id}/downloads: nothing to give (an empty object). */
