@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_PASSWORD, grantTokens, signUp } from "./support/accounts";
+import { bearer, grantTokens, signUp } from "./support/accounts";
 import { ok } from "./support/expect-status";
 
 // Review by group: Biden is on the roster without a portrait, so the engine files none
@@ -10,8 +10,7 @@ import { ok } from "./support/expect-status";
 const photo = (name: string) => ({ name, mimeType: "image/jpeg", buffer: fs.readFileSync(path.resolve(process.cwd(), "test/fixtures/faces", name)) });
 
 async function matchedJob(request: APIRequestContext, email: string) {
-  const { access_token } = await ok<{ access_token: string }>(request.post("/v1/auth/token", { data: { email, password: E2E_PASSWORD } }), 200);
-  const headers = { Authorization: `Bearer ${access_token}` };
+  const headers = await bearer(request, email);
   const post = (url: string, body: { data?: unknown; multipart?: Record<string, ReturnType<typeof photo>> }) => request.post(url, { headers, ...body } as never);
   const agency = await ok<{ id: number }>(post("/v1/services/studio/agencies", { data: { name: "Hillside School", agency_type: "school" } }), 201);
   await ok(request.patch(`/v1/services/studio/agencies/${agency.id}`, { headers, data: { face_matching_enabled: true, consent_confirmed: true } }), 200);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_PASSWORD, grantTokens, signUp } from "./support/accounts";
+import { bearer, grantTokens, signUp } from "./support/accounts";
 import { navigateTo } from "./support/nav";
 import { ok } from "./support/expect-status";
 
@@ -13,8 +13,7 @@ const photo = (name: string) => ({ name, mimeType: "image/jpeg", buffer: fs.read
 
 /** The setup goes through the API as a third party would: with a Bearer token. */
 async function roster(request: APIRequestContext, email: string) {
-  const { access_token } = await ok<{ access_token: string }>(request.post("/v1/auth/token", { data: { email, password: E2E_PASSWORD } }), 200);
-  const headers = { Authorization: `Bearer ${access_token}` };
+  const headers = await bearer(request, email);
   const post = (url: string, body: { data?: unknown; multipart?: Record<string, ReturnType<typeof photo>> }) => request.post(url, { headers, ...body } as never);
   const agency = await ok<{ id: number }>(post("/v1/services/studio/agencies", { data: { name: "Lakeside Primary", agency_type: "school" } }), 201);
   // S-3 is the same child entered twice (same portrait as S-1): every photo of him is too close to call.

@@ -87,12 +87,10 @@ test("a parent pays for prints on a phone; the studio ships and refunds one; the
   const phone = await browser.newContext(PHONE);
   const parent = await phone.newPage();
   parent.on("pageerror", (e) => console.log("parent page error:", e.message));
+  // The card's QR carries the code: the page enters it for the parent and opens the gallery.
+  // (Typing it as well raced that navigation: the field left the page mid-fill.)
   await parent.goto(`/g?code=${code}`);
-  if (await parent.getByRole("button", { name: "Open gallery" }).isVisible()) {
-    await parent.getByLabel("Access code").fill(code);
-    await parent.getByRole("button", { name: "Open gallery" }).click();
-  }
-  await expect(parent.getByRole("heading", { name: "Ann Archer's photos" })).toBeVisible();
+  await expect(parent.getByRole("heading", { name: "Ann Archer's photos" })).toBeVisible({ timeout: 30_000 });
   await parent.getByTestId("photo-grid").getByRole("button", { name: "Add to favourites" }).first().tap();
   await expect(parent.getByRole("button", { name: "Remove from favourites" })).toHaveCount(1);
   await parent.getByRole("link", { name: "Order prints" }).click();

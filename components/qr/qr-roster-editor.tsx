@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { BuyTokensLink } from "@/components/wallet/buy-tokens-link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -37,12 +38,10 @@ function readDraft(): Partial<Draft> {
   }
 }
 
-const noSubscription = () => () => {};
-/** True once on the client: the draft lives in sessionStorage, which the server render cannot read. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /** /qr: the Bulk QR roster editor. Everything is checked before the (paid) generate. */
 export function QrRosterEditor({ plan, agencyId }: { plan: string; agencyId?: number }) {
+  // The draft lives in sessionStorage, which the server render cannot read.
   const hydrated = useHydrated();
   if (!hydrated) return <ListSkeleton label="Loading the editor…" rows={4} />;
   // A reload keeps the draft, unless the page was opened for an agency's roster.

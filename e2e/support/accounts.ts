@@ -3,6 +3,7 @@
 // test/support/smtp-test-server-process.ts), and tokens for it through the operator API
 // (playwright.config.ts gives the server its token).
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { ok } from "./expect-status";
 
 export const OPERATOR_TOKEN = process.env.E2E_OPERATOR_TOKEN ?? "e2e-operator-token-not-a-secret";
 export const E2E_PASSWORD = "a long enough passphrase";
@@ -58,6 +59,12 @@ export async function signUp(page: Page, name: string, opts: { email?: string; p
   await expect(page).toHaveURL(/\/dashboard/);
   await confirmAddress(page, email);
   return email;
+}
+
+/** A Bearer header for the studio account `email` (the E2E password). */
+export async function bearer(request: APIRequestContext, email: string): Promise<Record<string, string>> {
+  const { access_token } = await ok<{ access_token: string }>(request.post("/v1/auth/token", { data: { email, password: E2E_PASSWORD } }), 200);
+  return { Authorization: `Bearer ${access_token}` };
 }
 
 /** Grants `tokens` to the account through POST /v1/operator/grants. */

@@ -6,18 +6,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
-import { E2E_PASSWORD } from "./accounts";
+import { bearer } from "./accounts";
 import { ok } from "./expect-status";
 
 /** One frame of the day: a card held up (`card`: its student id) or a portrait (`photo`: which source photo); see picture-day-frames.mts. */
 export type FramePlan = { name: string; seconds: number; card?: string; photo?: number; fraction?: number; angle?: number; quality?: number; orientation?: number; blur?: number; width?: number };
 export type PictureDay = { agencyId: number; jobId: number; headers: Record<string, string>; frames: string };
-
-/** A Bearer header for the studio account `email` (the E2E password). */
-export async function bearer(request: APIRequestContext, email: string): Promise<Record<string, string>> {
-  const { access_token } = await ok<{ access_token: string }>(request.post("/v1/auth/token", { data: { email, password: E2E_PASSWORD } }), 200);
-  return { Authorization: `Bearer ${access_token}` };
-}
 
 /** Agency, roster (`grade` when given), job and the frames in `dir/frames`, cards printed by Bulk QR. */
 export async function pictureDay(request: APIRequestContext, email: string, dir: string, roster: readonly (readonly [string, string])[], plan: FramePlan[], opts: { grade?: string } = {}): Promise<PictureDay> {

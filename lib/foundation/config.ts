@@ -63,6 +63,11 @@ const schema = z.object({
   /** Create (and print) the demo account even when DATABASE_URL is set. */
   DEMO_ACCOUNT: z.enum(["auto", "always", "never"]).default("auto"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /**
+   * The studio's own pages (session cookie), per person: a page fires several reads at once and a
+   * picture-day upload two requests per photo, so the API's budget would stop a 300-photo upload.
+   */
+  RATE_LIMIT_SESSION_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** memory (default), postgres (uses DATABASE_URL) or redis (uses REDIS_URL). */
   RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).default("memory"),
   REDIS_URL: z.string().optional(),

@@ -5,7 +5,7 @@ import { ApiError } from "../foundation/http/api-error";
 import { clientIp } from "../foundation/http/client-ip";
 import { errorResponse } from "./error-response";
 import { parseInput, type ParsedInput, type RouteContext, type Schemas } from "./parse-input";
-import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
+import { consumeRateLimit, rateLimitHeaders, type RateLimitBudget, type RateLimitState } from "./rate-limit";
 import { requestIdFor } from "../foundation/http/request-id";
 import { runInRequestContext, type RequestActor } from "../foundation/http/request-context";
 import { assertRole, defaultRole, type Role } from "@/lib/domain/identity/roles";
@@ -20,6 +20,8 @@ export type Authenticator<P> = {
   kind: AuthKind;
   authenticate: (req: Request, db: Db) => Promise<P>;
   rateLimitKey: (principal: P, req: Request) => string | null;
+  /** Which budget the key spends (default `api`): the studio's pages have their own, per person. */
+  rateLimitBudget?: (principal: P) => RateLimitBudget;
   /** The account a request acted for, for the request log line. */
   accountIdOf?: (principal: P) => string | undefined;
   /**
@@ -71,7 +73,7 @@ export function createWrapper<P>(auth: Authenticator<P>) {
         if (auth.roleOf) assertRole(auth.roleOf(principal), requiredRole(schemas, req.method));
         auth.assertAllowed?.(principal, schemas);
         const key = auth.rateLimitKey(principal, req);
-        if (key) limit = await consumeRateLimit(key);
+        if (key) limit = await consumeRateLimit(key, auth.rateLimitBudget?.(principal));
         const scope = req.method === "POST" && schemas.idempotent !== false ? (auth.idempotencyScope?.(principal) ?? null) : null;
         const idempotent = await prepareIdempotentRequest(req, scope);
         const request = idempotent?.req ?? req;

@@ -10,7 +10,7 @@ import { accountForUnauthToken } from "@/lib/services/sign-in/unauth-token";
 import { ApiError } from "../foundation/http/api-error";
 import { clientIp } from "../foundation/http/client-ip";
 import { createWrapper, type Handler } from "./create-handler";
-import { consumeRateLimit } from "./rate-limit";
+import { consumeRateLimit, memberRateLimitBudget, memberRateLimitKey } from "./rate-limit";
 import { routeMeta, withRouteMeta } from "./route-meta";
 
 /**
@@ -79,7 +79,8 @@ export const withCore = createWrapper<AdminPrincipal>({
     }
     return authenticateAdmin(req, db);
   },
-  rateLimitKey: (p) => `acct:${p.account.id}`,
+  rateLimitKey: memberRateLimitKey,
+  rateLimitBudget: memberRateLimitBudget,
   accountIdOf: (p) => p.account.id,
   idempotencyScope: (p) => p.account.id,
   roleOf: (p) => p.role,
@@ -107,7 +108,8 @@ const withCorePublicInner = createWrapper<CorePrincipal>({
   },
   // Storefront traffic comes from many visitors: each gets its own budget, and
   // none of it spends the account's own (server-side) budget.
-  rateLimitKey: (p, req) => (p.publicOnly ? `unauth:${p.account.id}:${clientIp(req)}` : `acct:${p.account.id}`),
+  rateLimitKey: (p, req) => (p.publicOnly ? `unauth:${p.account.id}:${clientIp(req)}` : memberRateLimitKey(p)),
+  rateLimitBudget: (p) => (p.publicOnly ? "api" : memberRateLimitBudget(p)),
   accountIdOf: (p) => p.account.id,
   idempotencyScope: (p) => (p.publicOnly ? null : p.account.id),
   roleOf: (p) => p.role,

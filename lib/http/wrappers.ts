@@ -4,6 +4,7 @@ import { config } from "@/lib/foundation/config";
 import { ApiError, notFound, unauthorized } from "../foundation/http/api-error";
 import { clientIp } from "../foundation/http/client-ip";
 import { createWrapper } from "./create-handler";
+import { memberRateLimitBudget, memberRateLimitKey } from "./rate-limit";
 import { personName } from "@/lib/domain/identity/person-name";
 import { assertStudioTwoFactor } from "@/lib/services/sign-in/two-factor-policy";
 import { authenticateParent, type ParentPrincipal } from "@/lib/services/galleries/parent-principal";
@@ -12,7 +13,8 @@ import { authenticateParent, type ParentPrincipal } from "@/lib/services/galleri
 export const withAccount = createWrapper<AccountPrincipal>({
   kind: "account",
   authenticate: authenticateAccount,
-  rateLimitKey: (p) => `acct:${p.account.id}`,
+  rateLimitKey: memberRateLimitKey,
+  rateLimitBudget: memberRateLimitBudget,
   accountIdOf: (p) => p.account.id,
   idempotencyScope: (p) => p.account.id,
   roleOf: (p) => p.role,

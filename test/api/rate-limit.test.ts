@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as account from "@/app/v1/account/route";
 import * as tokenRoute from "@/app/v1/auth/token/route";
+import { encode } from "next-auth/jwt";
 import { resetConfig } from "@/lib/foundation/config";
+import { serverSecret } from "@/lib/foundation/secret";
 import { resetRateLimiter } from "@/lib/http/rate-limit";
 import { call, testAccount } from "../http";
 
@@ -16,6 +18,7 @@ function useStore(store: "memory" | "postgres" | "redis", limit = 5) {
 afterEach(() => {
   delete process.env.RATE_LIMIT_STORE;
   delete process.env.RATE_LIMIT_PER_MINUTE;
+  delete process.env.RATE_LIMIT_SESSION_PER_MINUTE;
   resetConfig();
   resetRateLimiter();
 });
@@ -42,6 +45,26 @@ describe("rate limit", () => {
     // Another account is unaffected.
     const other = await testAccount();
     expect((await call(account, "GET", "/v1/account", { token: other.token })).status).toBe(200);
+  });
+
+  it("gives a person on the studio's pages a budget apart from the account's API budget", async () => {
+    useStore("memory", 3);
+    process.env.RATE_LIMIT_SESSION_PER_MINUTE = "5";
+    resetConfig();
+    const { token, account: acc } = await testAccount();
+    const cookie = `next-auth.session-token=${await encode({ token: { sub: acc.id }, secret: serverSecret() })}`;
+    // The page spends its own five (a picture-day upload is hundreds of requests from one person)...
+    for (let i = 0; i < 5; i++) {
+      const page = await call(account, "GET", "/v1/account", { headers: { cookie } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("ratelimit-limit")).toBe("5");
+    }
+    expect((await call(account, "GET", "/v1/account", { headers: { cookie } })).status).toBe(429);
+    // ...and left the API's three to the studio's integrations untouched, and the other way round.
+    for (let i = 0; i < 3; i++) expect((await call(account, "GET", "/v1/account", { token })).status).toBe(200);
+    const api = await call(account, "GET", "/v1/account", { token });
+    expect(api.status).toBe(429);
+    expect(api.headers.get("ratelimit-limit")).toBe("3");
   });
 
   it("counts unauthenticated requests per IP", async () => {
