@@ -6,8 +6,12 @@ import { loadHuman, type HumanLike } from "./human-model";
 import { crownFromPerson, loadSelfieModel, type SelfieModel } from "./person-crown";
 import type { FaceDetection, DetectedFace } from "./types";
 
-/** `crown`: measure the most prominent face's crown from the person's outline (Face Crop). */
-export type DetectRequest = { bytes: Uint8Array; maxPixels: number; detectLongEdge: number; minScore: number; crown?: boolean };
+/**
+ * `crown`: Face Crop's face: the most prominent face's eyes and chin from the jaw net, its crown
+ * from the person's outline. `jaw: false` keeps the mesh's eyes and chin there (the bench's
+ * baseline: Face Crop before the jaw net).
+ */
+export type DetectRequest = { bytes: Uint8Array; maxPixels: number; detectLongEdge: number; minScore: number; crown?: boolean; jaw?: boolean };
 
 let model: Promise<HumanLike> | null = null;
 
@@ -41,12 +45,18 @@ export async function detectInThread(req: DetectRequest): Promise<FaceDetection>
   let { faces, rawCount } = await detectOnImage(img, req.minScore);
   if (needsSecondLook(faces, img)) ({ faces, rawCount } = await withSecondLook(img, faces, rawCount, req.minScore));
   const t2 = performance.now();
+  let jawMs = 0;
   if (req.crown) {
     // Face Crop crops the first face: a whole one before one the photo's edge cuts (which it would refuse).
     faces = [...faces.filter((f) => !f.touchesEdge), ...faces.filter((f) => f.touchesEdge)];
-    if (faces[0]) faces[0] = await withPersonCrown(img, await withJawLandmarks(img, faces[0]));
+    if (faces[0]) {
+      faces[0] = req.jaw === false ? faces[0] : await withJawLandmarks(img, faces[0]);
+      jawMs = performance.now() - t2;
+      faces[0] = await withPersonCrown(img, faces[0]);
+    }
   }
-  const timingsMs = { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), ...(req.crown ? { crown: Math.round(performance.now() - t2) } : {}) };
+  const t3 = performance.now();
+  const timingsMs = { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), ...(req.crown ? { jaw: Math.round(jawMs), crown: Math.round(t3 - t2 - jawMs) } : {}) };
   return { width: img.width, height: img.height, faces, rawCount, timingsMs };
 }
 

@@ -54,8 +54,8 @@ export type FaceDetection = {
   faces: DetectedFace[];
   /** Faces the model reported before size/score filtering. */
   rawCount: number;
-  /** `crown`: the person matte's step, when asked for (Face Crop). */
-  timingsMs: { decode: number; detect: number; crown?: number };
+  /** When asked for (Face Crop): `jaw` the jaw net's eyes and chin, `crown` the person matte's step. */
+  timingsMs: { decode: number; detect: number; jaw?: number; crown?: number };
 };
 
 /** A detected face with its identity embedding (see lib/engines/ml/faces/README.md, "Matching"). */
