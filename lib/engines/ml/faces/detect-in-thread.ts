@@ -91,18 +91,19 @@ export async function detectOnImage(img: UprightImage, minScore: number): Promis
  * 37-42 and 43-48, chin 9), measured closer to human markup than the mesh's on both sets
  * (bench/README.md, "Face Crop landmarks"); roll and the crown estimate move with them. The
  * mesh's points are kept when the net's lie implausibly far from them (an eye more than a
- * third of the eye distance, the chin more than half the eye-to-chin distance): the net
- * misread a face it was not made for (a profile, a hand under the chin).
+ * third, the chin more than half of the mesh's eye-to-chin distance): the net misread a face
+ * it was not made for (a profile, a hand under the chin). Not in eye distances: on a face
+ * turned 30-40° the eyes draw together in the image while the mesh's own eyes lie 0.2-0.25 eye
+ * distances off the markup, and such a limit threw the net's better points away.
  */
 async function withJawLandmarks(img: UprightImage, face: DetectedFace): Promise<DetectedFace> {
   const pts = await jawPoints(await jawModel(), img, face.box);
   const mean = (from: number) => ({ x: pts.slice(from, from + 6).reduce((s, p) => s + p.x, 0) / 6, y: pts.slice(from, from + 6).reduce((s, p) => s + p.y, 0) / 6 });
   const [leftEye, rightEye, chin] = [mean(36), mean(42), pts[8]!];
   const l = face.landmarks;
-  const eyes = Math.hypot(l.rightEye.x - l.leftEye.x, l.rightEye.y - l.leftEye.y);
   const d = Math.hypot(l.chin.x - l.eyeMid.x, l.chin.y - l.eyeMid.y);
   const far = (a: { x: number; y: number }, b: { x: number; y: number }, limit: number) => !(Math.hypot(a.x - b.x, a.y - b.y) <= limit);
-  if (far(leftEye, l.leftEye, eyes / 3) || far(rightEye, l.rightEye, eyes / 3) || far(chin, l.chin, d / 2)) return { ...face, landmarkModel: "mesh" };
+  if (far(leftEye, l.leftEye, d / 3) || far(rightEye, l.rightEye, d / 3) || far(chin, l.chin, d / 2)) return { ...face, landmarkModel: "mesh" };
   const eyeMid = { x: (leftEye.x + rightEye.x) / 2, y: (leftEye.y + rightEye.y) / 2 };
   const crown = { x: eyeMid.x + (eyeMid.x - chin.x) * CROWN_FROM_EYES, y: eyeMid.y + (eyeMid.y - chin.y) * CROWN_FROM_EYES };
   const roll = (Math.atan2(rightEye.y - leftEye.y, rightEye.x - leftEye.x) * 180) / Math.PI;
