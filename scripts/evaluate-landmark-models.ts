@@ -25,6 +25,8 @@ import { chinErrors, eyeError, readMarkup, summarise, type EvalSummary, type Fac
 import type { DetectedFace, Point } from "@/lib/engines/ml/faces/types";
 
 const DIR = process.env.FACE_LANDMARK_DIR;
+/** FACE_LANDMARK_VARIANTS=1: also the 68 net on squares of 1.1 and 1.4 box sides, and a second pass on its own points' box. */
+const VARIANTS = process.env.FACE_LANDMARK_VARIANTS === "1";
 
 type Net = { loadFromDisk(dir: string): Promise<void>; detectLandmarks(t: unknown): Promise<{ positions: Point[] }> };
 type FaceApi = {
@@ -85,21 +87,34 @@ async function main() {
     rows.engine!.push(score(file, m, engineFace ? [engineFace.landmarks.leftEye, engineFace.landmarks.rightEye] : null, engineFace?.landmarks.chin ?? null, engineFace?.yaw));
     rows.mesh!.push(score(file, m, [face.landmarks.leftEye, face.landmarks.rightEye], face.landmarks.chin, face.yaw));
 
-    // face-api's nets on the square around the mesh's box, grey beyond the photo's edges.
-    const side = Math.round(Math.max(face.box.w, face.box.h) * JAW_CROP);
-    const left = Math.round(face.box.x + face.box.w / 2 - side / 2);
-    const top = Math.round(face.box.y + face.box.h / 2 - side / 2);
-    const padded = await sharp(bytes).rotate().removeAlpha().extend({ top: side, bottom: side, left: side, right: side, background: "#808080" }).png().toBuffer();
-    const chip = await sharp(padded).extract({ left: left + side, top: top + side, width: side, height: side }).resize(JAW_INPUT, JAW_INPUT, { fit: "fill" }).raw().toBuffer();
-    const errs: string[] = [];
-    for (const [key, net] of [["net68", faceapi.nets.faceLandmark68Net], ["tiny68", faceapi.nets.faceLandmark68TinyNet]] as const) {
+    // face-api's nets on a square around a box (the mesh's), grey beyond the photo's edges.
+    const padBy = Math.round(Math.max(face.box.w, face.box.h) * 2);
+    const padded = await sharp(bytes).rotate().removeAlpha().extend({ top: padBy, bottom: padBy, left: padBy, right: padBy, background: "#808080" }).png().toBuffer();
+    const run68 = async (net: Net, box: { x: number; y: number; w: number; h: number }, crop: number) => {
+      const side = Math.round(Math.max(box.w, box.h) * crop);
+      const left = Math.round(box.x + box.w / 2 - side / 2);
+      const top = Math.round(box.y + box.h / 2 - side / 2);
+      const chip = await sharp(padded).extract({ left: left + padBy, top: top + padBy, width: side, height: side }).resize(JAW_INPUT, JAW_INPUT, { fit: "fill" }).raw().toBuffer();
       const x = faceapi.tf.tensor3d(new Uint8Array(chip), [JAW_INPUT, JAW_INPUT, 3], "int32");
       const { positions } = await net.detectLandmarks(x);
       x.dispose();
-      const pts = positions.map((p) => ({ x: left + (p.x / JAW_INPUT) * side, y: top + (p.y / JAW_INPUT) * side }));
-      const s = score(file, m, [mean(pts.slice(36, 42)), mean(pts.slice(42, 48))], pts[8]!, face.yaw);
+      return positions.map((p) => ({ x: left + (p.x / JAW_INPUT) * side, y: top + (p.y / JAW_INPUT) * side }));
+    };
+    const score68 = (pts: Point[]) => score(file, m, [mean(pts.slice(36, 42)), mean(pts.slice(42, 48))], pts[8]!, face.yaw);
+    const errs: string[] = [];
+    for (const [key, net] of [["net68", faceapi.nets.faceLandmark68Net], ["tiny68", faceapi.nets.faceLandmark68TinyNet]] as const) {
+      const s = score68(await run68(net, face.box, JAW_CROP));
       rows[key]!.push(s);
       errs.push(`${s.eye?.toFixed(3)} / ${s.chin?.toFixed(3) ?? "n/a"}`);
+    }
+    if (VARIANTS) {
+      // Other squares, and a second pass on the square around the first pass's own 68 points.
+      for (const crop of [1.1, 1.4]) (rows[`net68x${crop}`] ??= []).push(score68(await run68(faceapi.nets.faceLandmark68Net, face.box, crop)));
+      const first = await run68(faceapi.nets.faceLandmark68Net, face.box, JAW_CROP);
+      const xs = first.map((p) => p.x);
+      const ys = first.map((p) => p.y);
+      const box68 = { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+      (rows.net68again ??= []).push(score68(await run68(faceapi.nets.faceLandmark68Net, box68, JAW_CROP)));
     }
     const f = (s: FaceScore | undefined) => (s?.found ? `${s.eye?.toFixed(3)} / ${s.chin?.toFixed(3) ?? "n/a"}` : "—");
     perFace.push(`| ${file} | ${face.yaw}° | ${f(rows.mesh!.at(-1))} | ${errs[0]} | ${errs[1]} | ${f(rows.engine!.at(-1))} |`);
@@ -112,6 +127,9 @@ async function main() {
     net68: `faceLandmark68Net (eyes 37-48, chin 9; mesh box × ${JAW_CROP})`,
     tiny68: "faceLandmark68TinyNet (same)",
     engine: "engine as Face Crop runs it (jaw net in the worker), first face",
+    "net68x1.1": "faceLandmark68Net, mesh box × 1.1",
+    "net68x1.4": "faceLandmark68Net, mesh box × 1.4",
+    net68again: `faceLandmark68Net, second pass on its own points' box × ${JAW_CROP}`,
   };
   console.log(`| ${name}: model | faces found | eye error, median / p90 (n) | chin error | chin error along the face's axis |`);
   console.log("|---|---|---|---|---|");

@@ -63,7 +63,8 @@ describe("face crop to the presets", () => {
     const src = await headNearTheTop();
     const preset = PRESETS.sports;
     const out = await cropFace(src, "sports", false);
-    expect(Math.abs(out.face.landmarks.crown.y - 13)).toBeLessThan(6);
+    // Within 5 % of crown-to-chin (issue 37's goal is 10 %): the matte's square scales with the eye-to-chin distance.
+    expect(Math.abs(out.face.landmarks.crown.y - 13)).toBeLessThan(0.05 * out.face.headHeight);
     expect(out.plan.edge).toBe("padded");
     expect(out.rendered.padding.top).toBeGreaterThan(50);
     const { width, height, faces } = await detectFaces(out.rendered.original);

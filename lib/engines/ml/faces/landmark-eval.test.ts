@@ -23,14 +23,14 @@ describe("landmark evaluation on the committed subset", () => {
     const s = summarise(scores);
     expect(s.recall).toBe(1);
     expect(s.crownFromMatte).toBe(4);
-    // Eyes and chin from the jaw-aware net (jaw-model.ts), which halved the chin's error.
-    // Measured 2026-11-27: eye 0.040, chin 0.254 (0.109 along the face's axis) where the mesh
-    // gave 0.060 and 0.402 (0.207): the bounds fail on a fall back to the mesh's points.
+    // Eyes and chin from the jaw-aware net (jaw-model.ts, two passes). Measured 2026-11-27:
+    // eye 0.026, chin 0.273 (0.111 along the face's axis) where the mesh gave 0.060 and 0.402
+    // (0.207): the bounds fail on a fall back to the mesh's points; the eye's is issue 37's goal.
     expect(landmarkModels).toEqual(["face-api-landmark68", "face-api-landmark68", "face-api-landmark68", "face-api-landmark68"]);
     expect(s.chin.n).toBe(2);
     expect(s.chin.median!).toBeLessThan(0.32);
     expect(s.chinAlong.median!).toBeLessThan(0.15);
-    expect(s.eye.median!).toBeLessThan(0.055);
+    expect(s.eye.median!).toBeLessThanOrEqual(0.04);
     // Measured 2026-11-26: eye 0.068 median, crown 0.020 of the eye distance (0.041 of crown-to-chin);
     // 2026-11-27 with the square sampled in the worker: eye 0.060, crown 0.025 (0.025 of crown-to-chin);
     // the limits leave room for the markup's ±3 px, never for a wrong face or an estimated crown.
