@@ -10120,7 +10120,9 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            landmark_model: ("face-api-landmark68" | "mesh") | null;
+                            /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;
@@ -10257,7 +10259,9 @@ export interface operations {
                         faces_found: number | null;
                         filename: string;
                         icp_type: string;
-                        /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
+                        /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                        landmark_model: ("face-api-landmark68" | "mesh") | null;
+                        /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                         landmarks: {
                             chin: {
                                 x: number;
@@ -10369,7 +10373,9 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            landmark_model: ("face-api-landmark68" | "mesh") | null;
+                            /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;
@@ -10684,7 +10690,9 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            landmark_model: ("face-api-landmark68" | "mesh") | null;
+                            /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;
