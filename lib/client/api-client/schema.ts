@@ -9232,6 +9232,7 @@ export interface operations {
                             homeroom: string | null;
                             id: string;
                             name: string;
+                            parent_email: string | null;
                             period: string | null;
                             reference_photo_url: string | null;
                             student_id: string;
@@ -9286,6 +9287,7 @@ export interface operations {
                     grade?: string | null;
                     homeroom?: string | null;
                     name: string;
+                    parent_email?: string | null;
                     period?: string | null;
                     reference_photo_url?: string | null;
                     student_id: string;
@@ -9312,6 +9314,7 @@ export interface operations {
                         homeroom: string | null;
                         id: string;
                         name: string;
+                        parent_email: string | null;
                         period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
@@ -9358,6 +9361,7 @@ export interface operations {
                         homeroom: string | null;
                         id: string;
                         name: string;
+                        parent_email: string | null;
                         period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
@@ -9420,6 +9424,7 @@ export interface operations {
                     grade?: string | null;
                     homeroom?: string | null;
                     name?: string;
+                    parent_email?: string | null;
                     period?: string | null;
                     reference_photo_url?: string | null;
                     student_id?: string;
@@ -9446,6 +9451,7 @@ export interface operations {
                         homeroom: string | null;
                         id: string;
                         name: string;
+                        parent_email: string | null;
                         period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;

@@ -1,0 +1,1 @@
+ALTER TABLE "subjects" ADD COLUMN "parent_email" text;
