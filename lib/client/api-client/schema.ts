@@ -1568,6 +1568,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/send-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the children's gallery codes to the parent addresses on the roster */
+        post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesSendCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/price-sheet": {
         parameters: {
             query?: never;
@@ -8816,11 +8833,15 @@ export interface operations {
                     "application/json": {
                         data: {
                             access_code: string | null;
+                            code_emailed_at: string | null;
+                            code_emailed_to: string | null;
+                            code_emails: number;
                             expires_at: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "subject" | "group";
                             name: string | null;
+                            parent_email: string | null;
                             photo_count: number;
                             previews_ready: number;
                             published_at: string | null;
@@ -8883,6 +8904,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        codes_emailed: number;
                         galleries: number;
                         gallery_url: string;
                         job_id: number;
@@ -8997,6 +9019,51 @@ export interface operations {
                         job_id: number;
                         /** @constant */
                         status: "published";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesSendCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resend?: boolean;
+                    subject_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description For the job's open child galleries: each code not yet e-mailed (publishing already mails them once), or every code again with resend: true; subject_ids limits it to those children. Says how many were e-mailed and how many children have no parent_email, were already mailed, or have no open gallery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        already_sent: number;
+                        emailed: number;
+                        job_id: number;
+                        not_open: number;
+                        without_email: number;
                     };
                 };
             };

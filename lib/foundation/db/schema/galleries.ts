@@ -67,6 +67,15 @@ export const galleryAccessCodes = pgTable(
       .references(() => subjects.id, { onDelete: "cascade" }),
     lookup: text("lookup").notNull(),
     sealed: text("sealed").notNull(),
+    /**
+     * How many times the code was e-mailed to the parent (lib/services/galleries/code-mail.ts):
+     * the next message's outbox key is made from it, so a publish or a request repeated
+     * sends nothing more, and only a deliberate re-send moves it.
+     */
+    mailSends: integer("mail_sends").notNull().default(0),
+    /** The address it was last e-mailed to, and when (the job page's sent / not sent). */
+    mailedTo: text("mailed_to"),
+    mailedAt: ts("mailed_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("gallery_access_codes_lookup_key").on(t.lookup), uniqueIndex("gallery_access_codes_job_subject_key").on(t.jobId, t.subjectId)],

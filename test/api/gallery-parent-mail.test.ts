@@ -1,0 +1,137 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as subjectRoute from "@/app/v1/services/studio/agencies/[agencyId]/subjects/[subjectId]/route";
+import * as sendCodesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/send-codes/route";
+import * as closeRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/close/route";
+import * as galleriesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/route";
+import * as reopenRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen/route";
+import { getDb } from "@/lib/foundation/db/client";
+import { mailMessages } from "@/lib/foundation/db/schema";
+import { shutDownCardReader } from "@/lib/engines/imaging/card-reader/read-cards";
+import { call, testAccount } from "../http";
+import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
+import { sortedPictureDay, type SortedJob } from "../support/sorted-job";
+import { enterCode, galleriesPath, listGalleries, publishGalleries } from "../support/galleries";
+import { smtpServerForFile } from "../support/smtp-test-server";
+
+// Parents on the roster get their child's gallery code by e-mail: through a real
+// QR-sorted picture day, the publish and send-codes routes, the mail outbox, and a
+// real SMTP server that receives the messages.
+const smtp = smtpServerForFile();
+beforeAll(() => startTestRunner());
+afterAll(async () => {
+  await stopAll();
+  await shutDownCardReader();
+});
+
+const ANN = "ann.parent@example.com";
+const BEN = "ben.parent@example.com";
+const CAT = "cat.parent@example.com";
+let owner: Awaited<ReturnType<typeof testAccount>>;
+let job: SortedJob;
+
+async function setParentEmail(studentId: "S1" | "S2" | "S3", email: string | null) {
+  const subjectId = job.subjects[studentId];
+  const res = await call(subjectRoute, "PATCH", `/v1/services/studio/agencies/${job.agencyId}/subjects/${subjectId}`, { token: owner.token, params: { agencyId: String(job.agencyId), subjectId }, body: { parent_email: email } });
+  expect(res.status, res.text).toBe(200);
+}
+
+function sendCodes(body: Record<string, unknown>, headers: Record<string, string> = {}, token = owner.token) {
+  const { url, params } = galleriesPath(job.agencyId, job.jobId);
+  return call(sendCodesRoute, "POST", `${url}/send-codes`, { token, params, body, headers });
+}
+
+async function outboxTo(to: string) {
+  const db = await getDb();
+  return db.select().from(mailMessages).where(and(eq(mailMessages.to, to), eq(mailMessages.accountId, owner.account.id)));
+}
+
+describe("gallery codes e-mailed to parents", () => {
+  it("publishing e-mails each parent on the roster the child's code and the /g?code= link, once; a draft mails nobody", async () => {
+    owner = await testAccount({ tokens: 10 });
+    job = await sortedPictureDay(owner.token, "Mail School");
+    await setParentEmail("S1", ANN);
+    await setParentEmail("S2", BEN);
+
+    const draft = await publishGalleries(owner.token, job.agencyId, job.jobId, { draft: true });
+    expect(draft.status, draft.text).toBe(200);
+    expect(draft.json.codes_emailed).toBe(0);
+    expect(await outboxTo(ANN)).toHaveLength(0);
+
+    const res = await publishGalleries(owner.token, job.agencyId, job.jobId);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.codes_emailed).toBe(2);
+    const list = await listGalleries(owner.token, job.agencyId, job.jobId);
+    const ann = list.find((g) => g.student_id === "S1")!;
+    const mail = await smtp().waitFor(ANN, /photos of Ann Archer/);
+    expect(mail.text).toContain(ann.access_code!);
+    const link = mail.links.find((l) => l.includes("/g?code="))!;
+    expect(new URL(link).searchParams.get("code")).toBe(ann.access_code);
+    // The code in the mail opens Ann's gallery (and the job's group gallery, if any).
+    const opened = await enterCode(new URL(link).searchParams.get("code")!);
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.json.galleries.map((g: { title: string }) => g.title)).toContain("Ann Archer");
+    await smtp().waitFor(BEN, /photos of Ben Brook/);
+
+    // The job page's sent / not sent per child.
+    const { url, params } = galleriesPath(job.agencyId, job.jobId);
+    const rows = (await call(galleriesRoute, "GET", `${url}?limit=100`, { token: owner.token, params })).json.data;
+    const byStudent = Object.fromEntries(rows.filter((g: any) => g.kind === "subject").map((g: any) => [g.student_id, [g.parent_email, g.code_emailed_to, g.code_emails, g.code_emailed_at !== null]]));
+    expect(byStudent).toEqual({ S1: [ANN, ANN, 1, true], S2: [BEN, BEN, 1, true], S3: [null, null, 0, false] });
+
+    // Publishing again (more sorting, a retried request) mails nobody twice.
+    const again = await publishGalleries(owner.token, job.agencyId, job.jobId);
+    expect(again.json.codes_emailed).toBe(0);
+    expect(await outboxTo(ANN)).toHaveLength(1);
+    expect(smtp().to(ANN)).toHaveLength(1);
+  }, 300_000);
+
+  it("Send codes mails only codes never mailed, says who has no address, and re-sends on purpose once per request", async () => {
+    const first = await sendCodes({});
+    expect(first.status, first.text).toBe(200);
+    expect(first.json).toEqual({ job_id: job.jobId, emailed: 0, already_sent: 2, without_email: 1, not_open: 0 });
+
+    await setParentEmail("S3", CAT);
+    const cat = await sendCodes({});
+    expect(cat.json).toMatchObject({ emailed: 1, already_sent: 2, without_email: 0 });
+    await smtp().waitFor(CAT, /photos of Cat Crane/);
+
+    // A re-send on purpose, for one child; the same request retried (its Idempotency-Key) sends nothing more.
+    const key = { "idempotency-key": "resend-ann-1" };
+    const resent = await sendCodes({ resend: true, subject_ids: [job.subjects.S1] }, key);
+    expect(resent.json).toMatchObject({ emailed: 1, already_sent: 0 });
+    const retried = await sendCodes({ resend: true, subject_ids: [job.subjects.S1] }, key);
+    expect(retried.status).toBe(200);
+    expect(await outboxTo(ANN)).toHaveLength(2);
+    expect(await outboxTo(BEN)).toHaveLength(1);
+    const annRow = (await listGalleries(owner.token, job.agencyId, job.jobId)).find((g) => g.student_id === "S1") as unknown as { code_emails: number };
+    expect(annRow.code_emails).toBe(2);
+  });
+
+  it("mails nobody for closed galleries, and refuses unknown children and bad input naming the field", async () => {
+    const { params } = galleriesPath(job.agencyId, job.jobId);
+    expect((await call(closeRoute, "POST", `${galleriesPath(job.agencyId, job.jobId).url}/close`, { token: owner.token, params })).status).toBe(200);
+    const closed = await sendCodes({ resend: true });
+    expect(closed.json).toMatchObject({ emailed: 0, not_open: 3 });
+
+    const unknown = await sendCodes({ subject_ids: ["sub_nobody"] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toMatchObject({ error: "SUBJECT_NOT_IN_JOB", details: { field: "subject_ids" } });
+    for (const [body, field] of [
+      [{ resend: "yes" }, "resend"],
+      [{ subject_ids: [] }, "subject_ids"],
+      [{ everyone: true }, "everyone"],
+    ] as const) {
+      const res = await sendCodes(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.json.details)).toContain(field);
+    }
+    expect((await call(reopenRoute, "POST", `${galleriesPath(job.agencyId, job.jobId).url}/reopen`, { token: owner.token, params, body: {} })).status).toBe(200);
+  });
+
+  it("another studio's job is a 404", async () => {
+    const other = await testAccount();
+    const res = await sendCodes({}, {}, other.token);
+    expect(res.status).toBe(404);
+  });
+});
