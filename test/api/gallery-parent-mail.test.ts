@@ -6,12 +6,18 @@ import * as closeRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[
 import * as galleriesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/route";
 import * as reopenRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen/route";
 import { getDb } from "@/lib/foundation/db/client";
-import { mailMessages } from "@/lib/foundation/db/schema";
+import { galleries, mailMessages, orders } from "@/lib/foundation/db/schema";
+import * as parentGalleriesRoute from "@/app/v1/parent/galleries/route";
+import * as photosRoute from "@/app/v1/parent/galleries/[galleryId]/photos/route";
+import * as favouriteRoute from "@/app/v1/parent/favourites/[photoId]/route";
+import * as settingsRoute from "@/app/v1/services/studio/gallery-settings/route";
+import { sweepOnce } from "@/lib/composition/maintenance/sweeper";
+import { newId } from "@/lib/foundation/ids";
 import { shutDownCardReader } from "@/lib/engines/imaging/card-reader/read-cards";
 import { call, testAccount } from "../http";
 import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 import { sortedPictureDay, type SortedJob } from "../support/sorted-job";
-import { enterCode, galleriesPath, listGalleries, publishGalleries } from "../support/galleries";
+import { enterCode, galleriesPath, listGalleries, publishGalleries, waitForPreviews } from "../support/galleries";
 import { smtpServerForFile } from "../support/smtp-test-server";
 
 // Parents on the roster get their child's gallery code by e-mail: through a real
@@ -133,5 +139,79 @@ describe("gallery codes e-mailed to parents", () => {
     const other = await testAccount();
     const res = await sendCodes({}, {}, other.token);
     expect(res.status).toBe(404);
+  });
+});
+
+const DAY_MS = 86_400_000;
+
+/** A parent with the child's code marks the first photo of the child's own gallery. */
+async function favouriteFirstPhoto(studentId: "S1" | "S2" | "S3") {
+  const code = (await listGalleries(owner.token, job.agencyId, job.jobId)).find((g) => g.student_id === studentId)!.access_code!;
+  const token = (await enterCode(code)).json.token;
+  const own = (await call(parentGalleriesRoute, "GET", "/v1/parent/galleries", { token })).json.data.find((g: { kind: string }) => g.kind === "subject");
+  const [photo] = (await call(photosRoute, "GET", `/v1/parent/galleries/${own.id}/photos`, { token, params: { galleryId: own.id } })).json.data;
+  expect((await call(favouriteRoute, "PUT", `/v1/parent/favourites/${photo.id}`, { token, params: { photoId: photo.id } })).status).toBe(200);
+  return code;
+}
+
+/** The clock shift: the job's galleries now close `days` from now. */
+async function closeIn(days: number) {
+  const db = await getDb();
+  await db.update(galleries).set({ expiresAt: new Date(Date.now() + days * DAY_MS) }).where(eq(galleries.jobId, job.jobId));
+}
+
+describe("the reminder before a gallery closes", () => {
+  it("reminds, reminder_days before closing, once per gallery, the parents with favourites and no paid order", async () => {
+    await waitForPreviews(owner.token, job.agencyId, job.jobId);
+    const annCode = await favouriteFirstPhoto("S1");
+    await favouriteFirstPhoto("S2");
+    // Ben's parents have paid for an order from this job (as the verified Stripe webhook leaves it).
+    const db = await getDb();
+    await db.insert(orders).values({
+      id: newId("ord"),
+      accountId: owner.account.id,
+      jobId: job.jobId,
+      subjectId: job.subjects.S2,
+      email: BEN,
+      status: "paid",
+      currency: "usd",
+      subtotal: 1000,
+      total: 1000,
+      shipping: { option_id: "school", type: "school", name: "To school" },
+      stripeAccountId: "acct_test",
+      paidAt: new Date(),
+    });
+
+    // Weeks from closing (the reopen's default expiry): nobody yet.
+    expect((await sweepOnce(db)).galleryReminders).toBe(0);
+    await closeIn(2.5);
+    expect((await sweepOnce(db)).galleryReminders).toBe(1);
+    const reminder = await smtp().waitFor(ANN, /gallery of Ann Archer closes/);
+    expect(reminder.text).toContain("1 favourite");
+    expect(reminder.links.some((l) => new URL(l).searchParams.get("code") === annCode)).toBe(true);
+    // Once per gallery, however often the sweep runs; Ben (paid) and Cat (no favourites) get none.
+    expect((await sweepOnce(db)).galleryReminders).toBe(0);
+    expect(smtp().to(ANN, /closes/)).toHaveLength(1);
+    expect(smtp().to(BEN, /closes/)).toHaveLength(0);
+    expect(smtp().to(CAT, /closes/)).toHaveLength(0);
+  });
+
+  it("follows the studio's reminder_days: 0 is off, 7 reminds a week ahead", async () => {
+    await favouriteFirstPhoto("S3");
+    const db = await getDb();
+    await closeIn(5);
+    expect((await sweepOnce(db)).galleryReminders).toBe(0); // the default is 3 days
+    const off = await call(settingsRoute, "PUT", "/v1/services/studio/gallery-settings", { token: owner.token, body: { reminder_days: 0 } });
+    expect(off.json.reminder_days).toBe(0);
+    await closeIn(1);
+    expect((await sweepOnce(db)).galleryReminders).toBe(0);
+    const week = await call(settingsRoute, "PUT", "/v1/services/studio/gallery-settings", { token: owner.token, body: { reminder_days: 7 } });
+    expect(week.json.reminder_days).toBe(7);
+    await closeIn(5);
+    expect((await sweepOnce(db)).galleryReminders).toBe(1);
+    await smtp().waitFor(CAT, /gallery of Cat Crane closes/);
+    const bad = await call(settingsRoute, "PUT", "/v1/services/studio/gallery-settings", { token: owner.token, body: { reminder_days: 31 } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json.details)).toContain("reminder_days");
   });
 });

@@ -10190,6 +10190,7 @@ export interface operations {
                         downloads_enabled: boolean;
                         expiry_days: number;
                         group_gallery: boolean;
+                        reminder_days: number;
                         watermark_logo: boolean;
                         watermark_text: string | null;
                     };
@@ -10213,6 +10214,7 @@ export interface operations {
                     downloads_enabled?: boolean;
                     expiry_days?: number;
                     group_gallery?: boolean;
+                    reminder_days?: number;
                     watermark_logo_url?: string | null;
                     watermark_text?: string | null;
                 };
@@ -10229,6 +10231,7 @@ export interface operations {
                         downloads_enabled: boolean;
                         expiry_days: number;
                         group_gallery: boolean;
+                        reminder_days: number;
                         watermark_logo: boolean;
                         watermark_text: string | null;
                     };

@@ -22,3 +22,23 @@ export function codeMail(m: CodeMail): MailMessage {
     signature: m.studio,
   });
 }
+
+type ReminderMail = { to: string; studio: string; child: string; code: string; url: string; expiresAt: Date; favourites: number };
+
+/** Before a gallery closes, to a parent who marked favourites and has not ordered. */
+export function closingReminderMail(m: ReminderMail): MailMessage {
+  return composeLetter({
+    to: m.to,
+    subject: `The gallery of ${m.child} closes on ${day(m.expiresAt)} · ${m.studio}`,
+    greeting: "Hello,",
+    blocks: [
+      {
+        kind: "p",
+        text: `You marked ${m.favourites} favourite${m.favourites === 1 ? "" : "s"} in the gallery of ${m.child}, and it closes on ${day(m.expiresAt)}. To order prints or downloads, open it before then with the code ${m.code}.`,
+      },
+      { kind: "link", label: "Open the gallery", url: m.url },
+      { kind: "p", text: "If you have ordered already, or do not want to, ignore this message: it is the only reminder." },
+    ],
+    signature: m.studio,
+  });
+}

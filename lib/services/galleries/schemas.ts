@@ -122,6 +122,8 @@ export const settingsBody = z.strictObject({
   watermark_logo_url: z.string().url().max(4096).nullable().optional(),
   group_gallery: z.boolean().optional(),
   downloads_enabled: z.boolean().optional(),
+  /** Days before a gallery closes that a parent with favourites and no paid order is reminded by e-mail; 0 turns the reminder off. */
+  reminder_days: z.number().int().min(0).max(30).optional(),
 });
 export type SettingsBody = z.output<typeof settingsBody>;
 
@@ -131,4 +133,5 @@ export const settingsResponse = z.object({
   watermark_logo: z.boolean(),
   group_gallery: z.boolean(),
   downloads_enabled: z.boolean(),
+  reminder_days: z.number().int(),
 });

@@ -36,6 +36,8 @@ export const galleries = pgTable(
     expiresAt: ts("expires_at"),
     publishedAt: ts("published_at"),
     closedAt: ts("closed_at"),
+    /** When the reminder before closing went to the parent (lib/services/orders/closing-reminders.ts): once per gallery. */
+    remindedAt: ts("reminded_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -136,6 +138,8 @@ export const gallerySettings = pgTable("gallery_settings", {
   groupGallery: boolean("group_gallery").notNull().default(true),
   /** Whether digital downloads are sold (read by orders). */
   downloadsEnabled: boolean("downloads_enabled").notNull().default(false),
+  /** Days before a gallery closes that parents with favourites and no paid order are reminded; 0: no reminder. */
+  reminderDays: integer("reminder_days").notNull().default(3),
   /** Moves with each watermark change, so previews are re-rendered and cached copies never reused. */
   watermarkVersion: integer("watermark_version").notNull().default(1),
   updatedAt: ts("updated_at").notNull().defaultNow(),
