@@ -12,20 +12,22 @@ import { studioApi, unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { uploadFile } from "@/lib/client/upload-file";
 
 type Settings = ApiResponse<"/v1/services/studio/gallery-settings", "get">;
-type Draft = { expiry_days: string; watermark_text: string; group_gallery: boolean; downloads_enabled: boolean; reminder_days: string };
+type Draft = { expiry_days: string; watermark_text: string; group_gallery: boolean; downloads_enabled: boolean; reminder_days: string; order_photo_retention_days: string };
 const draftOf = (s: Settings): Draft => ({
   expiry_days: String(s.expiry_days),
   watermark_text: s.watermark_text ?? "",
   group_gallery: s.group_gallery,
   downloads_enabled: s.downloads_enabled,
   reminder_days: String(s.reminder_days),
+  order_photo_retention_days: String(s.order_photo_retention_days),
 });
 const KEY = ["studio", "gallery-settings"];
 
 /**
  * The studio's parent gallery settings (Settings page): how long a published
  * gallery stays open, the watermark on previews (text, or a logo), the group
- * gallery, digital downloads, and the reminder before a gallery closes. Admins
+ * gallery, digital downloads, the reminder before a gallery closes, and how long
+ * orders keep their photo files. Admins
  * change them; others see them.
  */
 export function GallerySettingsCard({ canEdit }: { canEdit: boolean }) {
@@ -45,6 +47,7 @@ export function GallerySettingsCard({ canEdit }: { canEdit: boolean }) {
         group_gallery: d.group_gallery,
         downloads_enabled: d.downloads_enabled,
         reminder_days: Number(d.reminder_days),
+        order_photo_retention_days: Number(d.order_photo_retention_days),
         // Sent only when changed: a watermark change makes the next publish render every preview again.
         ...(text !== settings.data!.watermark_text ? { watermark_text: text } : {}),
         ...(logoUrl !== undefined ? { watermark_logo_url: logoUrl } : {}),
@@ -57,7 +60,7 @@ export function GallerySettingsCard({ canEdit }: { canEdit: boolean }) {
     },
   });
   const errors = fieldErrors(save.error);
-  const number = (key: "expiry_days" | "reminder_days", label: string, min: number, max: number) => (
+  const number = (key: "expiry_days" | "reminder_days" | "order_photo_retention_days", label: string, min: number, max: number) => (
     <Field id={`gallery-${key}`} label={label} type="number" inputMode="numeric" min={min} max={max} disabled={!canEdit} value={draft?.[key] ?? ""} onChange={(e) => setDraft({ ...draft!, [key]: e.target.value })} error={errors[key]} />
   );
   const toggle = (key: "group_gallery" | "downloads_enabled", label: string, help: string) => (
@@ -125,6 +128,8 @@ export function GallerySettingsCard({ canEdit }: { canEdit: boolean }) {
           </div>
           {toggle("group_gallery", "Group gallery", "Class or team photos that every code of the job opens.")}
           {toggle("downloads_enabled", "Sell digital downloads", "Full-resolution files, downloadable after payment.")}
+          {number("order_photo_retention_days", "Remove orders' photos after (days)", 30, 3650)}
+          <p className="self-end text-sm text-slate-500">Print files and downloads of older orders are deleted; the orders and their money stay.</p>
           {canEdit ? (
             <div className="flex items-center gap-3 sm:col-span-2">
               <Button type="submit" disabled={save.isPending}>

@@ -4595,6 +4595,7 @@ export interface operations {
                             job_id: number | null;
                             lab_cost: number;
                             paid_at: string | null;
+                            photos_removed_at: string | null;
                             promo_code: string | null;
                             refunded_amount: number;
                             shipped_at: string | null;
@@ -4692,6 +4693,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -4792,6 +4794,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -4892,6 +4895,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -5035,6 +5039,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -10190,6 +10195,7 @@ export interface operations {
                         downloads_enabled: boolean;
                         expiry_days: number;
                         group_gallery: boolean;
+                        order_photo_retention_days: number;
                         reminder_days: number;
                         watermark_logo: boolean;
                         watermark_text: string | null;
@@ -10214,6 +10220,7 @@ export interface operations {
                     downloads_enabled?: boolean;
                     expiry_days?: number;
                     group_gallery?: boolean;
+                    order_photo_retention_days?: number;
                     reminder_days?: number;
                     watermark_logo_url?: string | null;
                     watermark_text?: string | null;
@@ -10231,6 +10238,7 @@ export interface operations {
                         downloads_enabled: boolean;
                         expiry_days: number;
                         group_gallery: boolean;
+                        order_photo_retention_days: number;
                         reminder_days: number;
                         watermark_logo: boolean;
                         watermark_text: string | null;

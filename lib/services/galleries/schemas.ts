@@ -124,6 +124,8 @@ export const settingsBody = z.strictObject({
   downloads_enabled: z.boolean().optional(),
   /** Days before a gallery closes that a parent with favourites and no paid order is reminded by e-mail; 0 turns the reminder off. */
   reminder_days: z.number().int().min(0).max(30).optional(),
+  /** Days after an order is placed that its photo files (print files, downloads) are removed; the order and its money stay. */
+  order_photo_retention_days: z.number().int().min(30).max(3650).optional(),
 });
 export type SettingsBody = z.output<typeof settingsBody>;
 
@@ -134,4 +136,5 @@ export const settingsResponse = z.object({
   group_gallery: z.boolean(),
   downloads_enabled: z.boolean(),
   reminder_days: z.number().int(),
+  order_photo_retention_days: z.number().int(),
 });

@@ -140,6 +140,8 @@ export const gallerySettings = pgTable("gallery_settings", {
   downloadsEnabled: boolean("downloads_enabled").notNull().default(false),
   /** Days before a gallery closes that parents with favourites and no paid order are reminded; 0: no reminder. */
   reminderDays: integer("reminder_days").notNull().default(3),
+  /** Days after an order is placed that its photo files are removed (lib/composition/maintenance/order-photos.ts); the order stays. */
+  orderPhotoRetentionDays: integer("order_photo_retention_days").notNull().default(365),
   /** Moves with each watermark change, so previews are re-rendered and cached copies never reused. */
   watermarkVersion: integer("watermark_version").notNull().default(1),
   updatedAt: ts("updated_at").notNull().defaultNow(),

@@ -1,0 +1,2 @@
+ALTER TABLE "gallery_settings" ADD COLUMN "order_photo_retention_days" integer DEFAULT 365 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "photos_removed_at" timestamp (3) with time zone;
