@@ -6,6 +6,7 @@ import * as closeRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[
 import * as galleriesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/route";
 import * as reopenRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen/route";
 import { getDb } from "@/lib/foundation/db/client";
+import { resetConfig } from "@/lib/foundation/config";
 import { galleries, mailMessages, orders } from "@/lib/foundation/db/schema";
 import * as parentGalleriesRoute from "@/app/v1/parent/galleries/route";
 import * as photosRoute from "@/app/v1/parent/galleries/[galleryId]/photos/route";
@@ -112,6 +113,22 @@ describe("gallery codes e-mailed to parents", () => {
     expect(await outboxTo(BEN)).toHaveLength(1);
     const annRow = (await listGalleries(owner.token, job.agencyId, job.jobId)).find((g) => g.student_id === "S1") as unknown as { code_emails: number };
     expect(annRow.code_emails).toBe(2);
+  });
+
+  it("with the mail server away, Send codes still answers, and the messages wait in the outbox for the mail job", async () => {
+    const up = process.env.SMTP_URL!;
+    process.env.SMTP_URL = "smtp://127.0.0.1:1"; // nothing listens there: refused
+    resetConfig();
+    try {
+      const res = await sendCodes({ resend: true, subject_ids: [job.subjects.S2] });
+      expect(res.status, res.text).toBe(200);
+      expect(res.json).toMatchObject({ emailed: 1 });
+      const rows = await outboxTo(BEN);
+      expect(rows.map((r) => r.status).sort()).toEqual(["pending", "sent"]);
+    } finally {
+      process.env.SMTP_URL = up;
+      resetConfig();
+    }
   });
 
   it("mails nobody for closed galleries, and refuses unknown children and bad input naming the field", async () => {

@@ -70,10 +70,17 @@ export async function queueCodeMails(tx: Db, accountId: string, jobId: number, o
   return outcome;
 }
 
-/** After the queueing transaction committed: first attempts for the first few, a handful at a time. */
+/**
+ * After the queueing transaction committed: first attempts for the first few, a
+ * handful at a time. A message left pending (the mail server slow or away) stops
+ * them: the studio does not wait out a timeout per parent, the mail job retries.
+ */
 export async function sendCodeMailsNow(db: Db, queued: QueuedMail[]): Promise<void> {
   const now = queued.slice(0, SEND_NOW_AT_MOST);
-  for (let i = 0; i < now.length; i += SEND_NOW_AT_ONCE) await Promise.all(now.slice(i, i + SEND_NOW_AT_ONCE).map((q) => sendQueuedMail(db, q)));
+  for (let i = 0; i < now.length; i += SEND_NOW_AT_ONCE) {
+    const outcomes = await Promise.all(now.slice(i, i + SEND_NOW_AT_ONCE).map((q) => sendQueuedMail(db, q)));
+    if (outcomes.includes("pending")) return;
+  }
 }
 
 /** POST .../galleries/send-codes: the codes e-mailed now (never-mailed ones, or again with `resend`), and who got none and why. */
