@@ -124,6 +124,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/close": { POST: "admin" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/flyer": { GET: "photographer" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen": { POST: "admin" },
+  "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/send-codes": { POST: "admin" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/galleries": { GET: "photographer", POST: "admin" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/files/[fileId]": { GET: "viewer", DELETE: "photographer" },
   "services/studio/agencies/[agencyId]/jobs/[jobId]/files": { GET: "viewer", POST: "photographer" },

@@ -93,6 +93,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/flyer", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/flyer/route") },
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/reopen", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/reopen/route") },
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/route") },
+  { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/send-codes", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/send-codes/route") },
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/price-sheet", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/price-sheet/route") },
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/qr-sort", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/qr-sort/route") },
   { path: "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}", load: () => import("@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/route") },

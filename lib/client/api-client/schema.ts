@@ -1621,6 +1621,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/send-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the children's gallery codes to the parent addresses on the roster */
+        post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesSendCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/price-sheet": {
         parameters: {
             query?: never;
@@ -4631,6 +4648,7 @@ export interface operations {
                             job_id: number | null;
                             lab_cost: number;
                             paid_at: string | null;
+                            photos_removed_at: string | null;
                             promo_code: string | null;
                             refunded_amount: number;
                             shipped_at: string | null;
@@ -4729,6 +4747,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -4830,6 +4849,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -4931,6 +4951,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -5075,6 +5096,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -9174,11 +9196,15 @@ export interface operations {
                     "application/json": {
                         data: {
                             access_code: string | null;
+                            code_emailed_at: string | null;
+                            code_emailed_to: string | null;
+                            code_emails: number;
                             expires_at: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "subject" | "group";
                             name: string | null;
+                            parent_email: string | null;
                             photo_count: number;
                             previews_ready: number;
                             published_at: string | null;
@@ -9241,6 +9267,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        codes_emailed: number;
                         galleries: number;
                         gallery_url: string;
                         job_id: number;
@@ -9355,6 +9382,51 @@ export interface operations {
                         job_id: number;
                         /** @constant */
                         status: "published";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesSendCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resend?: boolean;
+                    subject_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description For the job's open child galleries: each code not yet e-mailed (publishing already mails them once), or every code again with resend: true; subject_ids limits it to those children. Says how many were e-mailed and how many children have no parent_email, were already mailed, or have no open gallery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        already_sent: number;
+                        emailed: number;
+                        job_id: number;
+                        not_open: number;
+                        without_email: number;
                     };
                 };
             };
@@ -9590,6 +9662,7 @@ export interface operations {
                             homeroom: string | null;
                             id: string;
                             name: string;
+                            parent_email: string | null;
                             period: string | null;
                             reference_photo_url: string | null;
                             student_id: string;
@@ -9644,6 +9717,7 @@ export interface operations {
                     grade?: string | null;
                     homeroom?: string | null;
                     name: string;
+                    parent_email?: string | null;
                     period?: string | null;
                     reference_photo_url?: string | null;
                     student_id: string;
@@ -9670,6 +9744,7 @@ export interface operations {
                         homeroom: string | null;
                         id: string;
                         name: string;
+                        parent_email: string | null;
                         period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
@@ -9716,6 +9791,7 @@ export interface operations {
                         homeroom: string | null;
                         id: string;
                         name: string;
+                        parent_email: string | null;
                         period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
@@ -9778,6 +9854,7 @@ export interface operations {
                     grade?: string | null;
                     homeroom?: string | null;
                     name?: string;
+                    parent_email?: string | null;
                     period?: string | null;
                     reference_photo_url?: string | null;
                     student_id?: string;
@@ -9804,6 +9881,7 @@ export interface operations {
                         homeroom: string | null;
                         id: string;
                         name: string;
+                        parent_email: string | null;
                         period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
@@ -10481,6 +10559,8 @@ export interface operations {
                         downloads_enabled: boolean;
                         expiry_days: number;
                         group_gallery: boolean;
+                        order_photo_retention_days: number;
+                        reminder_days: number;
                         watermark_logo: boolean;
                         watermark_text: string | null;
                     };
@@ -10504,6 +10584,8 @@ export interface operations {
                     downloads_enabled?: boolean;
                     expiry_days?: number;
                     group_gallery?: boolean;
+                    order_photo_retention_days?: number;
+                    reminder_days?: number;
                     watermark_logo_url?: string | null;
                     watermark_text?: string | null;
                 };
@@ -10520,6 +10602,8 @@ export interface operations {
                         downloads_enabled: boolean;
                         expiry_days: number;
                         group_gallery: boolean;
+                        order_photo_retention_days: number;
+                        reminder_days: number;
                         watermark_logo: boolean;
                         watermark_text: string | null;
                     };

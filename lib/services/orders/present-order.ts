@@ -35,6 +35,7 @@ export function orderSummary(row: OrderRow) {
     shipped_at: iso(row.shippedAt),
     delivered_at: iso(row.deliveredAt),
     canceled_at: iso(row.canceledAt),
+    photos_removed_at: iso(row.photosRemovedAt),
   };
 }
 

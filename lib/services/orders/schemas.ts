@@ -225,6 +225,8 @@ export const orderResponse = z.object({
   shipped_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
   canceled_at: z.string().nullable(),
+  /** The retention period passed: the order's print files were removed and its downloads ended (the order and its money stay). */
+  photos_removed_at: z.string().nullable(),
 });
 export const orderListResponse = paginatedResponse(orderResponse.omit({ items: true, refunds: true }).extend({ item_count: z.number().int() }));
 export const salesResponse = z.object({

@@ -133,6 +133,8 @@ export const orders = pgTable(
     shippedAt: maybeStamp("shipped_at"),
     deliveredAt: maybeStamp("delivered_at"),
     canceledAt: maybeStamp("canceled_at"),
+    /** When the retention sweep removed the order's photo files (print files; downloads end): the row and its money stay. */
+    photosRemovedAt: maybeStamp("photos_removed_at"),
   },
   (t) => [
     index("orders_account_created_idx").on(t.accountId, t.createdAt),
