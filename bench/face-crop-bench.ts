@@ -7,10 +7,11 @@
 //   npx tsx bench/face-crop-bench.ts        (BENCH_RUNS=15, BENCH_BATCH=200)
 //   BENCH_ONLY=crown npx tsx bench/face-crop-bench.ts   (the crown's cost alone, below)
 //
-// The crown's cost (issue 37): eight fixture portraits at 1 MP, BENCH_CROWN_ROUNDS rounds, both
-// ways alternated photo by photo (order flipped every round) through the real engine: detection
-// as before the crown (`detectFaces(photo)`) and as Face Crop runs it (`{ crown: true }`), with
-// the worker's own split of the second (decode, detection, crown step: `timingsMs`).
+// The crown's and the jaw net's cost (issue 37): eight fixture portraits at 1 MP, BENCH_CROWN_ROUNDS
+// rounds, three ways alternated photo by photo (order rotated every round) through the real engine:
+// detection alone (`detectFaces(photo)`), Face Crop before the jaw net (`{ crown: true, jaw: false }`)
+// and as it runs now (`{ crown: true }`), with the worker's own split of the last (decode,
+// detection, jaw net, crown step: `timingsMs`).
 //
 // Writes bench/results/face-crop.json; the last line of stdout is that JSON.
 import fs from "node:fs";
@@ -111,33 +112,47 @@ async function crownCost() {
   const names = [...PORTRAITS, "biden2.jpg"];
   const photos = await Promise.all(names.map(oneMegapixel));
   await warmUpFaces();
-  const before: number[][] = photos.map(() => []);
-  const withCrown: number[][] = photos.map(() => []);
-  const split = { decode: [] as number[], detect: [] as number[], crown: [] as number[] };
+  // Three ways, alternated photo by photo (the order rotated every round): detection alone,
+  // Face Crop before the jaw net (the crown, the mesh's eyes and chin), Face Crop as it runs now.
+  const ways = [{ key: "before", opts: {} }, { key: "crownMesh", opts: { crown: true, jaw: false } }, { key: "crownJaw", opts: { crown: true } }] as const;
+  const ms = Object.fromEntries(ways.map((w) => [w.key, photos.map(() => [] as number[])])) as Record<(typeof ways)[number]["key"], number[][]>;
+  const split = { decode: [] as number[], detect: [] as number[], jaw: [] as number[], crown: [] as number[] };
   for (let r = 0; r < rounds + 1; r++) {
     for (let i = 0; i < photos.length; i++) {
-      for (const crown of (r + i) % 2 ? [true, false] : [false, true]) {
-        const [d, t] = await timed(() => detectFaces(photos[i]!, { crown }));
-        if (r === 0) continue; // warm-up round
-        (crown ? withCrown : before)[i]!.push(t);
-        if (crown) {
+      for (let k = 0; k < ways.length; k++) {
+        const way = ways[(r + i + k) % ways.length]!;
+        const [d, t] = await timed(() => detectFaces(photos[i]!, way.opts));
+        if (r === 0) continue; // warm-up round (loads the selfie model and the jaw net)
+        ms[way.key][i]!.push(t);
+        if (way.key === "crownJaw") {
           split.decode.push(d.timingsMs.decode);
           split.detect.push(d.timingsMs.detect);
+          split.jaw.push(d.timingsMs.jaw ?? 0);
           split.crown.push(d.timingsMs.crown ?? 0);
         }
       }
     }
   }
-  const perPhoto = names.map((name, i) => ({ photo: name, beforeMs: Math.round(median(before[i]!)), withCrownMs: Math.round(median(withCrown[i]!)), ratio: +(median(withCrown[i]!) / median(before[i]!)).toFixed(2) }));
+  const med = (key: keyof typeof ms, i: number) => median(ms[key][i]!);
+  const perPhoto = names.map((name, i) => ({
+    photo: name,
+    beforeMs: Math.round(med("before", i)),
+    crownMeshMs: Math.round(med("crownMesh", i)),
+    crownJawMs: Math.round(med("crownJaw", i)),
+    jawOverMesh: +(med("crownJaw", i) / med("crownMesh", i)).toFixed(2),
+    jawOverBefore: +(med("crownJaw", i) / med("before", i)).toFixed(2),
+  }));
   return {
     rounds,
     perPhoto,
-    beforeMs: Math.round(median(before.flat())),
-    withCrownMs: Math.round(median(withCrown.flat())),
-    // In the worker, with the crown: decode upright + scale, detection (Human, landmarks, filters), the crown step.
-    splitMs: { decode: median(split.decode), detect: median(split.detect), crown: median(split.crown) },
-    ratio: +median(perPhoto.map((p) => p.ratio)).toFixed(2),
-    ratioSummed: +(sum(perPhoto.map((p) => p.withCrownMs)) / sum(perPhoto.map((p) => p.beforeMs))).toFixed(2),
+    beforeMs: Math.round(median(ms.before.flat())),
+    crownMeshMs: Math.round(median(ms.crownMesh.flat())),
+    crownJawMs: Math.round(median(ms.crownJaw.flat())),
+    // In the worker, as Face Crop runs now: decode upright + scale, detection (Human, landmarks, filters), the jaw net, the crown step.
+    splitMs: { decode: median(split.decode), detect: median(split.detect), jaw: median(split.jaw), crown: median(split.crown) },
+    jawOverMesh: +median(perPhoto.map((p) => p.jawOverMesh)).toFixed(2),
+    jawOverMeshSummed: +(sum(perPhoto.map((p) => p.crownJawMs)) / sum(perPhoto.map((p) => p.crownMeshMs))).toFixed(2),
+    jawOverBefore: +median(perPhoto.map((p) => p.jawOverBefore)).toFixed(2),
   };
 }
 
@@ -189,7 +204,9 @@ async function main() {
   const crown = await crownCost();
   console.log(`machine: ${machine}\nthe crown's cost, 8 portraits at 1 MP, ${crown.rounds} rounds (median ms of each photo):`);
   console.table(crown.perPhoto);
-  console.log(`median of all runs: before ${crown.beforeMs} ms, with the crown ${crown.withCrownMs} ms; with/before ${crown.ratio}x (median of the photos' ratios), ${crown.ratioSummed}x summed; in the worker: decode ${crown.splitMs.decode} ms, detection ${crown.splitMs.detect} ms, crown ${crown.splitMs.crown} ms`);
+  console.log(
+    `median of all runs: detection ${crown.beforeMs} ms, Face Crop before the jaw net ${crown.crownMeshMs} ms, with it ${crown.crownJawMs} ms; with/before the jaw net ${crown.jawOverMesh}x (median of the photos' ratios), ${crown.jawOverMeshSummed}x summed; against detection alone ${crown.jawOverBefore}x; in the worker: decode ${crown.splitMs.decode} ms, detection ${crown.splitMs.detect} ms, jaw net ${crown.splitMs.jaw} ms, crown ${crown.splitMs.crown} ms`,
+  );
   if (process.env.BENCH_ONLY === "crown") {
     fs.mkdirSync("bench/results", { recursive: true });
     fs.writeFileSync("bench/results/face-crop-crown.json", JSON.stringify({ machine, at: new Date().toISOString(), crown }, null, 2));

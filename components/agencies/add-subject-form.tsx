@@ -10,7 +10,7 @@ import { fieldErrors } from "@/lib/client/field-errors";
 import { errorMessage } from "./api-errors";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 
-const EMPTY = { student_id: "", name: "", class_name: "", grade: "", teacher: "" };
+const EMPTY = { student_id: "", name: "", class_name: "", grade: "", teacher: "", parent_email: "" };
 
 export function AddSubjectForm({ agencyId }: { agencyId: number }) {
   const queryClient = useQueryClient();
@@ -22,7 +22,7 @@ export function AddSubjectForm({ agencyId }: { agencyId: number }) {
           await studioApi.POST("/v1/services/studio/agencies/{agencyId}/subjects", {
             params: { path: { agencyId: String(agencyId) } },
             headers: { "idempotency-key": idempotencyKey },
-            body: { ...draft, class_name: draft.class_name || null, grade: draft.grade || null, teacher: draft.teacher || null },
+            body: { ...draft, class_name: draft.class_name || null, grade: draft.grade || null, teacher: draft.teacher || null, parent_email: draft.parent_email || null },
           }),
         ),
       ),
@@ -36,7 +36,7 @@ export function AddSubjectForm({ agencyId }: { agencyId: number }) {
   return (
     <form
       noValidate
-      className="grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-[8rem_1fr_7rem_5rem_10rem_auto]"
+      className="grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-[8rem_1fr_7rem_5rem_10rem_12rem_auto]"
       onSubmit={(e) => {
         e.preventDefault();
         add.mutate();
@@ -47,6 +47,7 @@ export function AddSubjectForm({ agencyId }: { agencyId: number }) {
       <Field id="add-class" label="Class" value={draft.class_name} onChange={(e) => setDraft({ ...draft, class_name: e.target.value })} error={errors.class_name} />
       <Field id="add-grade" label="Grade" value={draft.grade} onChange={(e) => setDraft({ ...draft, grade: e.target.value })} error={errors.grade} />
       <Field id="add-teacher" label="Teacher" value={draft.teacher} onChange={(e) => setDraft({ ...draft, teacher: e.target.value })} error={errors.teacher} />
+      <Field id="add-parent-email" label="Parent e-mail" type="email" value={draft.parent_email} onChange={(e) => setDraft({ ...draft, parent_email: e.target.value })} error={errors.parent_email} />
       <Button type="submit" className="lg:mt-6" disabled={add.isPending}>
         Add subject
       </Button>

@@ -93,6 +93,7 @@ export function RosterEditor({ agencyId }: { agencyId: number }) {
                   })}
                   <th className="py-2 pr-3">Grade</th>
                   <th className="py-2 pr-3">Teacher</th>
+                  <th className="py-2 pr-3">Parent e-mail</th>
                   <th className="py-2 pr-3">Reference photos</th>
                   <th className="py-2 text-right">
                     <span className="sr-only">Actions</span>

@@ -10,10 +10,13 @@ import type { Subject } from "./types";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 
 const input = "w-full rounded border border-slate-300 px-2 py-1 text-sm aria-[invalid=true]:border-red-500";
-/** The fields edited in place; grade and teacher are what a school roster and the PSPA index carry. */
-const FIELDS = ["student_id", "name", "class_name", "grade", "teacher"] as const;
+/**
+ * The fields edited in place; grade and teacher are what a school roster and the PSPA index carry,
+ * parent_email where the gallery code is e-mailed.
+ */
+const FIELDS = ["student_id", "name", "class_name", "grade", "teacher", "parent_email"] as const;
 type Draft = Record<(typeof FIELDS)[number], string>;
-const draftOf = (s: Subject): Draft => ({ student_id: s.student_id, name: s.name, class_name: s.class_name ?? "", grade: s.grade ?? "", teacher: s.teacher ?? "" });
+const draftOf = (s: Subject): Draft => ({ student_id: s.student_id, name: s.name, class_name: s.class_name ?? "", grade: s.grade ?? "", teacher: s.teacher ?? "", parent_email: s.parent_email ?? "" });
 
 /**
  * A cell of the roster: a table cell from md up; below it the row is a card
@@ -74,6 +77,9 @@ export function RosterRow({ agencyId, subject }: { agencyId: number; subject: Su
         <RosterCell label="Class">{subject.class_name ?? none}</RosterCell>
         <RosterCell label="Grade">{subject.grade ?? none}</RosterCell>
         <RosterCell label="Teacher">{subject.teacher ?? none}</RosterCell>
+        <RosterCell label="Parent" className="break-all">
+          {subject.parent_email ?? none}
+        </RosterCell>
         <RosterCell label="Photos">
           <ReferencePhotos agencyId={agencyId} subject={subject} />
         </RosterCell>
@@ -112,6 +118,7 @@ export function RosterRow({ agencyId, subject }: { agencyId: number; subject: Su
       {cell("class_name", "Class")}
       {cell("grade", "Grade")}
       {cell("teacher", "Teacher")}
+      {cell("parent_email", "Parent e-mail")}
       <RosterCell label="Photos" className="md:align-top">
         <ReferencePhotos agencyId={agencyId} subject={subject} />
       </RosterCell>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ListSkeleton } from "@/components/ui/list-states";
@@ -12,13 +13,14 @@ import { studioApi, unwrap } from "@/lib/client/typed-api";
 /**
  * The job page's parent galleries: publish (again, after more sorting), close,
  * reopen, and each child's access code with how many previews are ready (live
- * while the preview job renders them).
+ * while the preview job renders them), and whether it was e-mailed to the parent.
  */
 export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId: number }) {
   const queries = useQueryClient();
   const path = { agencyId: String(agencyId), jobId: String(jobId) };
   const key = ["studio", "galleries", jobId];
   const action = useActionKey();
+  const [notice, setNotice] = useState<string | null>(null);
   const list = useQuery({
     queryKey: key,
     queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries", { params: { path, query: { limit: "100" } } })),
@@ -26,10 +28,20 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
     refetchInterval: (q) => (q.state.data?.data.some((g) => g.previews_ready < g.photo_count) ? 2000 : false),
   });
   const run = useMutation({
-    mutationFn: (what: "publish" | "close" | "reopen") =>
+    mutationFn: (what: "publish" | "close" | "reopen" | "send-codes" | { resend: string }) =>
       action.run(async (idempotencyKey) => {
         const opts = { params: { path, header: { "Idempotency-Key": idempotencyKey } } };
-        if (what === "publish") return unwrap(await studioApi.POST("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries", { ...opts, body: {} }));
+        if (what === "send-codes" || typeof what === "object") {
+          const body = typeof what === "object" ? { resend: true, subject_ids: [what.resend] } : {};
+          const sent = unwrap(await studioApi.POST("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/send-codes", { ...opts, body }));
+          setNotice(`${sent.emailed} code${sent.emailed === 1 ? "" : "s"} e-mailed.`);
+          return sent;
+        }
+        if (what === "publish") {
+          const published = unwrap(await studioApi.POST("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries", { ...opts, body: {} }));
+          setNotice(published.codes_emailed ? `Published; ${published.codes_emailed} code${published.codes_emailed === 1 ? "" : "s"} e-mailed to parents.` : "Published.");
+          return published;
+        }
         if (what === "close") return unwrap(await studioApi.POST("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/close", opts));
         return unwrap(await studioApi.POST("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/reopen", { ...opts, body: {} }));
       }),
@@ -37,6 +49,9 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
   });
   const galleries = list.data?.data ?? [];
   const published = galleries.some((g) => g.status === "published");
+  // Who the Send codes button reaches: open galleries with a parent address whose code was never e-mailed.
+  const unsent = galleries.filter((g) => g.kind === "subject" && g.status === "published" && g.parent_email && g.code_emails === 0).length;
+  const withoutEmail = galleries.filter((g) => g.kind === "subject" && !g.parent_email).length;
   const ready = galleries.reduce((n, g) => n + g.previews_ready, 0);
   const total = galleries.reduce((n, g) => n + g.photo_count, 0);
   return (
@@ -47,6 +62,11 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
           <Button type="button" onClick={() => run.mutate("publish")} disabled={run.isPending}>
             {galleries.length ? "Publish again" : "Publish galleries"}
           </Button>
+          {published ? (
+            <Button type="button" variant="secondary" onClick={() => run.mutate("send-codes")} disabled={run.isPending || unsent === 0}>
+              {unsent ? `E-mail codes to ${unsent} parent${unsent === 1 ? "" : "s"}` : "Every code e-mailed"}
+            </Button>
+          ) : null}
           {published ? (
             <Button type="button" variant="danger" onClick={() => run.mutate("close")} disabled={run.isPending}>
               Close
@@ -66,6 +86,11 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
         </a>
         . Publishing is free; publishing again after more sorting adds photos and keeps the codes.
       </p>
+      {notice && !run.isError ? (
+        <p role="status" className="mb-3 text-sm text-emerald-700">
+          {notice}
+        </p>
+      ) : null}
       {run.isError ? (
         <p role="alert" className="mb-3 text-sm text-red-700">
           {errorMessage(run.error) ?? "That did not work."}
@@ -90,6 +115,10 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
             </a>{" "}
             <span className="text-slate-500">: one cut-apart slip per child with the code and a QR to the gallery.</span>
           </p>
+          <p className="mb-2 text-sm text-slate-600">
+            Publishing e-mails each child&apos;s code once to the parent e-mail on the roster.
+            {withoutEmail ? ` ${withoutEmail} child${withoutEmail === 1 ? " has" : "ren have"} no parent e-mail: add it on the roster, or hand out the flyer.` : ""}
+          </p>
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="gallery-codes">
               <thead className="text-xs text-slate-500 uppercase">
@@ -98,6 +127,7 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
                   <th className="py-2 pr-3">Access code</th>
                   <th className="py-2 pr-3">Photos</th>
                   <th className="py-2 pr-3">Status</th>
+                  <th className="py-2 pr-3">Code e-mail</th>
                   <th className="py-2">Open until</th>
                 </tr>
               </thead>
@@ -110,6 +140,25 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
                       {g.previews_ready}/{g.photo_count}
                     </td>
                     <td className="py-2 pr-3">{g.status}</td>
+                    <td className="py-2 pr-3" data-testid="code-mail">
+                      {g.kind === "group" ? (
+                        "—"
+                      ) : !g.parent_email ? (
+                        <span className="text-slate-500">no parent e-mail</span>
+                      ) : g.code_emailed_at ? (
+                        <span title={`to ${g.code_emailed_to ?? ""}`}>
+                          sent {new Date(g.code_emailed_at).toLocaleDateString()}
+                          {g.code_emails > 1 ? ` (${g.code_emails}×)` : ""}{" "}
+                          {g.status === "published" && g.subject_id ? (
+                            <button type="button" className="text-brand-700 underline" disabled={run.isPending} onClick={() => run.mutate({ resend: g.subject_id! })}>
+                              send again
+                            </button>
+                          ) : null}
+                        </span>
+                      ) : (
+                        <span className="text-amber-700">not sent</span>
+                      )}
+                    </td>
                     <td className="py-2">{g.expires_at ? new Date(g.expires_at).toLocaleDateString() : "—"}</td>
                   </tr>
                 ))}

@@ -8,11 +8,12 @@ import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 import { unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { largestCrop, type Crop } from "@/lib/services/orders/crop";
 import { CropEditor } from "./crop-editor";
+import { BackgroundPicker } from "./background-picker";
 import { formatMoney } from "./format";
 
 type Sheet = ApiResponse<"/v1/parent/price-sheet", "get">;
 type Photo = ApiResponse<"/v1/parent/favourites", "get">["data"][number];
-type Line = { key: string; photo: Photo; choice: string; quantity: number; yearbook_pose: boolean; crop: Crop | null };
+type Line = { key: string; photo: Photo; choice: string; quantity: number; yearbook_pose: boolean; crop: Crop | null; background_id: string | null };
 
 const input = "w-full rounded-md border border-slate-300 px-3 py-2 text-base";
 
@@ -47,7 +48,7 @@ export function ParentCart() {
             lines: lines.map((l) => {
               const [kind, id] = l.choice.split(":") as ["item" | "package", string];
               const item = kind === "item" ? s.items.find((i) => i.id === id) : undefined;
-              return { photo_id: l.photo.id, quantity: l.quantity, yearbook_pose: l.yearbook_pose, ...(kind === "item" ? { item_id: id } : { package_id: id }), ...(item?.product && l.crop ? { crop: l.crop } : {}) };
+              return { photo_id: l.photo.id, quantity: l.quantity, yearbook_pose: l.yearbook_pose, ...(kind === "item" ? { item_id: id } : { package_id: id }), ...(item?.product && l.crop ? { crop: l.crop } : {}), ...(l.background_id && allowsBackground(l.choice) ? { background_id: l.background_id } : {}) };
             }),
           },
         }),
@@ -74,13 +75,19 @@ export function ParentCart() {
   const shipping = s.shipping.find((o) => o.id === shippingId);
   /** A print's size, for a choice that is a print item (packages and digital files have no crop). */
   const sizeOf = (choice: string) => (choice.startsWith("item:") ? (s.items.find((i) => `item:${i.id}` === choice)?.product ?? null) : null);
+  /** The checkout takes a background only for a print that allows one (alone, or in the package). */
+  const allowsBackground = (choice: string) => {
+    const [kind, id] = choice.split(":");
+    const itemIds = kind === "item" ? [id] : (s.packages.find((p) => p.id === id)?.items.map((i) => i.item_id) ?? []);
+    return s.items.some((i) => itemIds.includes(i.id) && i.allow_backgrounds);
+  };
   const cropFor = (photo: Photo, choice: string) => {
     const size = sizeOf(choice);
     return size ? largestCrop(photo, size) : null;
   };
   const add = (photo: Photo) => {
     const choice = choices[0]?.value ?? "";
-    setLines([...lines, { key: newIdempotencyKey(), photo, choice, quantity: 1, yearbook_pose: false, crop: cropFor(photo, choice) }]);
+    setLines([...lines, { key: newIdempotencyKey(), photo, choice, quantity: 1, yearbook_pose: false, crop: cropFor(photo, choice), background_id: null }]);
   };
   const update = (key: string, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const canPay = lines.length > 0 && email.includes("@") && shipping && (shipping.type === "school" || (address.name && address.line1 && address.city && address.postal_code));
@@ -139,6 +146,9 @@ export function ParentCart() {
                   Remove
                 </button>
               </div>
+              {allowsBackground(l.choice) && s.backgrounds.length > 0 ? (
+                <BackgroundPicker backgrounds={s.backgrounds} chosen={l.background_id} onChange={(background_id) => update(l.key, { background_id })} />
+              ) : null}
               {l.crop && sizeOf(l.choice) ? <CropEditor photo={l.photo} size={sizeOf(l.choice)!} crop={l.crop} onChange={(crop) => update(l.key, { crop })} label={`Crop of line ${n + 1}`} /> : null}
             </div>
           </div>

@@ -7,8 +7,8 @@ import { QueryError } from "@/components/ui/query-error";
 import { studioApi, unwrap } from "@/lib/client/typed-api";
 import { PrintFileTile } from "./print-file-tile";
 
-/** The order page's production card: each print file's picture, and what is on hold with the reason. */
-export function OrderPrintFiles({ orderId }: { orderId: string }) {
+/** The order page's production card: each print file's picture, what is on hold with the reason, and (photographers up) its fix. */
+export function OrderPrintFiles({ orderId, canFix = false }: { orderId: string; canFix?: boolean }) {
   const { data, error, isPending, refetch } = useQuery({
     queryKey: ["production", "order", orderId],
     queryFn: async () => unwrap(await studioApi.GET("/v1/production/orders/{id}/print-files", { params: { path: { id: orderId } } })),
@@ -21,7 +21,7 @@ export function OrderPrintFiles({ orderId }: { orderId: string }) {
     <Card title="Print files">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {data.data.map((f) => (
-          <PrintFileTile key={f.id} file={f} />
+          <PrintFileTile key={f.id} file={f} canFix={canFix} />
         ))}
       </ul>
     </Card>

@@ -2,13 +2,14 @@
 
 import { EnlargeableImage } from "@/components/ui/enlargeable-image";
 import type { ApiResponse } from "@/lib/client/typed-api";
+import { FixHeldFile } from "./fix-held-file";
 
 export type PrintFile = ApiResponse<"/v1/production/orders/{id}/print-files", "get">["data"][number];
 
 const STATUS = { pending: "Rendering…", rendered: "Ready for the lab", held: "On hold" } as const;
 
 /** One print file as the lab will get it: its picture, size and pixels, and on hold, why. */
-export function PrintFileTile({ file }: { file: PrintFile }) {
+export function PrintFileTile({ file, canFix = false }: { file: PrintFile; canFix?: boolean }) {
   return (
     <li className="rounded border border-slate-200 p-2 text-xs" data-testid="print-file">
       {file.thumb_url ? (
@@ -30,6 +31,7 @@ export function PrintFileTile({ file }: { file: PrintFile }) {
           ))}
         </ul>
       ) : null}
+      {file.status === "held" && canFix ? <FixHeldFile file={file} /> : null}
     </li>
   );
 }

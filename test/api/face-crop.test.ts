@@ -51,7 +51,7 @@ describe("POST /v1/services/studio/face-crop (URLs)", () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ tokens_deducted: 2, wallet_transaction_id: expect.stringMatching(/^wtx_/) });
     const [r] = res.json.results;
-    expect(r).toMatchObject({ filename: "obama.jpg", icp_type: "school", faces_found: 1, enhancement: "none", crown_source: "matte" });
+    expect(r).toMatchObject({ filename: "obama.jpg", icp_type: "school", faces_found: 1, enhancement: "none", crown_source: "matte", landmark_model: "face-api-landmark68" });
     expect(Object.keys(r.landmarks).sort()).toEqual(["chin", "crown", "left_eye", "right_eye"]);
     // Crown above the eyes above the chin, in upright source pixels.
     expect(r.landmarks.crown.y).toBeLessThan(r.landmarks.left_eye.y);

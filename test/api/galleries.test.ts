@@ -63,7 +63,7 @@ describe("parent galleries from a sorted picture day", () => {
   it("publishes one gallery per child and the group gallery, with codes, and renders watermarked previews (free)", async () => {
     const settings = await call(settingsRoute, "PUT", `${S}/gallery-settings`, { token: owner.token, body: { watermark_text: "Maple Proofs", expiry_days: 14 } });
     expect(settings.status, settings.text).toBe(200);
-    expect(settings.json).toEqual({ expiry_days: 14, watermark_text: "Maple Proofs", watermark_logo: false, group_gallery: true, downloads_enabled: false });
+    expect(settings.json).toEqual({ expiry_days: 14, watermark_text: "Maple Proofs", watermark_logo: false, group_gallery: true, downloads_enabled: false, reminder_days: 3, order_photo_retention_days: 365 });
     expect((await call(settingsRoute, "GET", `${S}/gallery-settings`, { token: owner.token })).json.watermark_text).toBe("Maple Proofs");
 
     const tokensBefore = await balanceOf(owner.token);

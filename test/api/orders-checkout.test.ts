@@ -275,7 +275,7 @@ describe("the parent's storefront", () => {
     const res = await call(parentSheetRoute, "GET", "/v1/parent/price-sheet", { token: parent.token });
     expect(res.status).toBe(200);
     expect(res.json.items.map((i: { id: string }) => i.id)).toEqual(["p8x10", "digital"]);
-    expect(res.json.items[0]).toEqual({ id: "p8x10", kind: "print", name: "8x10 print", price: 1500, product: expect.objectContaining({ width_in: 8, height_in: 10 }) });
+    expect(res.json.items[0]).toEqual({ id: "p8x10", kind: "print", name: "8x10 print", price: 1500, allow_backgrounds: false, product: expect.objectContaining({ width_in: 8, height_in: 10 }) });
     expect(res.text).not.toContain("lab_cost");
     expect(res.json.shipping.map((s: { id: string }) => s.id)).toEqual(["home", "school"]);
     const other = await parentOf(owner.account.id, studio.agencyId, studio.jobId, { downloads: false });

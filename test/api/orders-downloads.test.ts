@@ -4,7 +4,12 @@ import * as downloadsRoute from "@/app/v1/orders/[id]/downloads/route";
 import * as refundsRoute from "@/app/v1/orders/[id]/refunds/route";
 import * as fileRoute from "@/app/o/[token]/downloads/[itemId]/route";
 import { getDb } from "@/lib/foundation/db/client";
-import { galleryPhotos, jobFiles } from "@/lib/foundation/db/schema";
+import { galleryPhotos, jobFiles, orders, printFiles } from "@/lib/foundation/db/schema";
+import * as orderRoute from "@/app/v1/orders/[id]/route";
+import * as settingsRoute from "@/app/v1/services/studio/gallery-settings/route";
+import { sweepOnce } from "@/lib/composition/maintenance/sweeper";
+import { orderPhotoRetention } from "@/lib/services/orders/photo-retention";
+import { newId } from "@/lib/foundation/ids";
 import { storage } from "@/lib/domain/storage";
 import { signDownloadUrl } from "@/lib/services/orders/download-links";
 import { call, testAccount } from "../http";
@@ -80,5 +85,65 @@ describe("digital downloads", () => {
     // Another studio cannot re-send them: 404.
     const stranger = await testAccount();
     expect((await call(downloadsRoute, "POST", `/v1/orders/${other.order.id}/downloads`, { token: stranger.token, params: { id: other.order.id }, body: {} })).status).toBe(404);
+  });
+});
+
+const DAY_MS = 86_400_000;
+
+/** The order placed `days` ago (the clock shift the retention sweep reads). */
+async function placedDaysAgo(orderId: string, days: number) {
+  const db = await getDb();
+  await db.update(orders).set({ createdAt: new Date(Date.now() - days * DAY_MS) }).where(eq(orders.id, orderId));
+}
+
+describe("order photo retention", () => {
+  it("removes an old order's print files and ends its downloads after the studio's retention days, keeping the order and its money", async () => {
+    const { owner, order, digital, original } = await paidWithOriginal();
+    const db = await getDb();
+    // The print line's rendered file and thumbnail, as production leaves them in storage.
+    const print = order.items.find((i: { digital: boolean }) => !i.digital);
+    const fileKey = `print-files/${owner.account.id}/${order.id}/retention-print.jpg`;
+    const thumbKey = `print-files/${owner.account.id}/${order.id}/retention-thumb.jpg`;
+    await storage().put(fileKey, Buffer.from("print bytes"), "image/jpeg");
+    await storage().put(thumbKey, Buffer.from("thumb bytes"), "image/jpeg");
+    await db.insert(printFiles).values({ id: newId("prf"), accountId: owner.account.id, orderId: order.id, orderItemId: print.id, sheetItemId: "p8x10", productId: "prod", productSku: "8x10", widthIn: 8, heightIn: 10, quantity: 1, status: "rendered", fileKey, thumbKey });
+    const link = signDownloadUrl(order.id, digital.id);
+
+    const week = await call(settingsRoute, "PUT", "/v1/services/studio/gallery-settings", { token: owner.token, body: { order_photo_retention_days: 30 } });
+    expect(week.json.order_photo_retention_days).toBe(30);
+    await placedDaysAgo(order.id, 29);
+    expect((await sweepOnce(db)).orderPhotos).toBe(0);
+    expect((await orderPhotoRetention(db, owner.account.id, order.id))!.removedAt).toBeNull();
+    expect((await download(link)).status).toBe(200);
+
+    await placedDaysAgo(order.id, 31);
+    expect((await sweepOnce(db)).orderPhotos).toBe(1);
+    expect(await storage().get(fileKey)).toBeNull();
+    expect(await storage().get(thumbKey)).toBeNull();
+    const [row] = await db.select().from(printFiles).where(eq(printFiles.orderId, order.id));
+    expect([row!.fileKey, row!.thumbKey]).toEqual([null, null]);
+    // The order and its money stay; its downloads end (the original itself is the job's, and stays).
+    const after = (await call(orderRoute, "GET", `/v1/orders/${order.id}`, { token: owner.token, params: { id: order.id } })).json;
+    expect(after).toMatchObject({ id: order.id, status: order.status, total: order.total, items: order.items, photos_removed_at: expect.any(String) });
+    expect((await download(link)).status).toBe(404);
+    const none = await call(downloadsRoute, "POST", `/v1/orders/${order.id}/downloads`, { token: owner.token, params: { id: order.id }, body: {} });
+    expect([none.status, none.json.error]).toEqual([409, "NO_DOWNLOADS"]);
+    const [jobFile] = await db.select({ key: jobFiles.storageKey }).from(galleryPhotos).innerJoin(jobFiles, eq(jobFiles.id, galleryPhotos.jobFileId)).where(eq(galleryPhotos.id, digital.photo_id));
+    expect((await storage().get(jobFile!.key))?.body).toEqual(original);
+    expect((await sweepOnce(db)).orderPhotos).toBe(0);
+    expect(await orderPhotoRetention(db, owner.account.id, order.id)).toMatchObject({ days: 30, removedAt: expect.any(Date) });
+  });
+
+  it("keeps a year by default, refuses a period under 30 days, and tells no other studio about the order", async () => {
+    const { owner, order, digital } = await paidWithOriginal();
+    const db = await getDb();
+    await placedDaysAgo(order.id, 200);
+    expect((await sweepOnce(db)).orderPhotos).toBe(0);
+    expect((await download(signDownloadUrl(order.id, digital.id))).status).toBe(200);
+    expect(await orderPhotoRetention(db, owner.account.id, order.id)).toMatchObject({ days: 365, removedAt: null });
+    expect(await orderPhotoRetention(db, (await testAccount()).account.id, order.id)).toBeNull();
+    const bad = await call(settingsRoute, "PUT", "/v1/services/studio/gallery-settings", { token: owner.token, body: { order_photo_retention_days: 7 } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json.details)).toContain("order_photo_retention_days");
   });
 });

@@ -203,6 +203,30 @@ describe("subjects (the roster)", () => {
     expect(privateUrl.json).toMatchObject({ error: "URL_NOT_ALLOWED", details: { field: "reference_photo_url" } });
   });
 
+  it("keeps a parent e-mail per subject: trimmed and lower-cased, cleared with \"\", refused naming parent_email when it is no address", async () => {
+    const { token } = await testAccount();
+    const a = await makeAgency(token);
+    const p = { agencyId: String(a.id) };
+    const made = await call(subjects, "POST", `${base}/${a.id}/subjects`, { token, params: p, body: { student_id: "S1", name: "Ann", parent_email: "  Parent.Archer@Example.COM " } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.parent_email).toBe("parent.archer@example.com");
+    const none = await call(subjects, "POST", `${base}/${a.id}/subjects`, { token, params: p, body: { student_id: "S2", name: "Ben" } });
+    expect(none.json.parent_email).toBeNull();
+    for (const bad of ["not-an-address", "two@@example.com", "a b@example.com", "x@", 42]) {
+      const res = await call(subjects, "POST", `${base}/${a.id}/subjects`, { token, params: p, body: { student_id: "S3", name: "Cat", parent_email: bad } });
+      expect(res.status, String(bad)).toBe(400);
+      expect(res.json.details.fields[0].field).toBe("parent_email");
+    }
+    const sp = { agencyId: String(a.id), subjectId: made.json.id };
+    const changed = await call(subject, "PATCH", `${base}/${a.id}/subjects/${made.json.id}`, { token, params: sp, body: { parent_email: "mum@example.org" } });
+    expect(changed.json.parent_email).toBe("mum@example.org");
+    const badPatch = await call(subject, "PATCH", `${base}/${a.id}/subjects/${made.json.id}`, { token, params: sp, body: { parent_email: "mum at example" } });
+    expect(badPatch.status).toBe(400);
+    expect(badPatch.json.details.fields[0].field).toBe("parent_email");
+    const cleared = await call(subject, "PATCH", `${base}/${a.id}/subjects/${made.json.id}`, { token, params: sp, body: { parent_email: "" } });
+    expect(cleared.json.parent_email).toBeNull();
+  });
+
   it("keeps an uploaded reference photo readable: own upload URLs are re-signed on every read", async () => {
     const { token } = await testAccount();
     const a = await makeAgency(token);
@@ -277,6 +301,29 @@ describe("CSV roster import", () => {
     expect(unknown.status).toBe(400);
     expect(unknown.json.details.errors).toEqual([{ line: 1, field: "Bus Route", message: expect.stringContaining("student_id (or Student ID") }]);
     expect(unknown.json.message).toContain("First Name and Last Name");
+  });
+
+  it("reads a parent e-mail column (Parent Email, Guardian Email, …), refuses a bad address by line, and keeps addresses a file without the column does not name", async () => {
+    const { token } = await testAccount();
+    const a = await makeAgency(token);
+    const p = { agencyId: String(a.id) };
+    const res = await importCsv(token, a.id, "Student ID,Name,Parent Email\n1001,Ann Archer,Archer.Family@Example.com\n1002,Ben Brown,\n");
+    expect(res.status, res.text).toBe(200);
+    const emails = async () => (await call(subjects, "GET", `${base}/${a.id}/subjects?sort=student_id`, { token, params: p })).json.data.map((s: any) => s.parent_email);
+    expect(await emails()).toEqual(["archer.family@example.com", null]);
+    const guardian = await importCsv(token, a.id, "Student ID,Name,Guardian E-mail\n1002,Ben Brown,brown@example.net\n", "?on_conflict=update");
+    expect(guardian.status, guardian.text).toBe(200);
+    expect(await emails()).toEqual(["archer.family@example.com", "brown@example.net"]);
+    // Re-importing names without the column leaves the addresses as they were.
+    expect((await importCsv(token, a.id, "Student ID,Name\n1001,Ann Archer-Smith\n", "?on_conflict=update")).status).toBe(200);
+    expect(await emails()).toEqual(["archer.family@example.com", "brown@example.net"]);
+    const bad = await importCsv(token, a.id, "Student ID,Name,Parent Email\n1003,Cat Crane,cat@\n", "?on_conflict=update");
+    expect(bad.status).toBe(400);
+    expect(bad.json.details.errors).toEqual([{ line: 2, field: "parent_email", message: expect.stringContaining("e-mail address") }]);
+    // A bare "Email" could be the pupil's own: it is not taken for the parent's.
+    const bare = await importCsv(token, a.id, "Student ID,Name,Email\n1003,Cat Crane,cat@example.com\n");
+    expect(bare.status).toBe(400);
+    expect(bare.json.details.errors[0]).toMatchObject({ line: 1, field: "Email" });
   });
 
   it("reports every bad row by line number and imports nothing", async () => {

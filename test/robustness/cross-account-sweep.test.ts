@@ -59,12 +59,13 @@ import * as parentAccessRoute from "@/app/v1/parent/access/route";
 import * as parentPhotosRoute from "@/app/v1/parent/galleries/[galleryId]/photos/route";
 import { filesNeedingPreviews, renderPreviews } from "@/lib/services/galleries/render-previews";
 import * as productionBatchesRoute from "@/app/v1/production/batches/route";
+import * as productionBackgroundsRoute from "@/app/v1/production/backgrounds/route";
 import { filesToRender, finishBatch } from "@/lib/services/production/batch-steps";
 import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { faceFixture } from "../support/face-fixtures";
 import * as invitationsRoute from "@/app/v1/invitations/route";
 import * as tokenRoute from "@/app/v1/auth/token/route";
-import { loginSessions } from "@/lib/foundation/db/schema";
+import { loginSessions, printFiles } from "@/lib/foundation/db/schema";
 import { addMember } from "@/lib/services/team/members";
 import { newId } from "@/lib/foundation/ids";
 import { config, resetConfig } from "@/lib/foundation/config";
@@ -148,6 +149,10 @@ type Resources = {
   parentToken: string;
   /** A ready lab batch of the paid orders (rendered by the job's steps). */
   batchId: string;
+  /** A colour background of the studio. */
+  backgroundId: string;
+  /** A print file of the batch, held for its cut-out (written so: the hold itself is production-composite's subject). */
+  printFileId: string;
 };
 type Party = { name: string; token: string; email: string; password: string; accountId: string; unauthToken: string; r: Resources };
 
@@ -221,6 +226,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   [`${STUDIO}/jobs/[jobId]/galleries/close`]: { agencyId, jobId: agencyJobId },
   [`${STUDIO}/jobs/[jobId]/galleries/flyer`]: { agencyId, jobId: agencyJobId },
   [`${STUDIO}/jobs/[jobId]/galleries/reopen`]: { agencyId, jobId: agencyJobId },
+  [`${STUDIO}/jobs/[jobId]/galleries/send-codes`]: { agencyId, jobId: agencyJobId },
   "parent/galleries/[galleryId]/photos": { galleryId: (r) => r.galleryId },
   "parent/photos/[photoId]": { photoId: (r) => r.galleryPhotoId },
   "parent/favourites/[photoId]": { photoId: (r) => r.galleryPhotoId },
@@ -228,6 +234,8 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "production/batches/[id]/zip": { id: (r) => r.batchId },
   "production/batches/[id]/slips": { id: (r) => r.batchId },
   "production/orders/[id]/print-files": { id: (r) => r.orderId },
+  "production/backgrounds/[id]": { id: (r) => r.backgroundId },
+  "production/print-files/[id]": { id: (r) => r.printFileId },
 };
 
 let png: Buffer;
@@ -271,6 +279,7 @@ const BODIES: Record<string, Variant[]> = {
   [`${STUDIO}/jobs/[jobId]/galleries POST`]: [{ name: "publish", opts: () => ({ body: {} }) }],
   [`${STUDIO}/jobs/[jobId]/galleries/close POST`]: [NO_BODY_WRITE],
   [`${STUDIO}/jobs/[jobId]/galleries/reopen POST`]: [{ name: "", opts: () => ({ body: {} }) }],
+  [`${STUDIO}/jobs/[jobId]/galleries/send-codes POST`]: [{ name: "send codes", opts: () => ({ body: { resend: true } }) }],
   "parent/favourites/[photoId] PUT": [NO_BODY_WRITE],
   "services/studio/qr-sort/[taskId]/results/[fileId] PATCH": [{ name: "reassign", opts: () => ({ body: { subject_id: A.r.subjectId } }) }],
   [`${STUDIO}/jobs POST`]: [{ name: "new job", opts: () => ({ body: { name: "Planted by B", icp_type: "school" } }) }],
@@ -287,6 +296,7 @@ const BODIES: Record<string, Variant[]> = {
   "orders/[id]/refunds POST": [{ name: "whole", opts: () => ({ body: {} }) }],
   "orders/[id]/cancel POST": [{ name: "cancel", opts: () => ({ body: {} }) }],
   "production/batches/[id] PATCH": [{ name: "sent", opts: () => ({ body: { status: "sent" } }) }],
+  "production/print-files/[id] PATCH": [{ name: "release the cut-out", opts: () => ({ body: { action: "release_matte" } }) }],
   "orders/[id]/downloads POST": [{ name: "resend", opts: () => ({ body: {} }) }],
   [`${STUDIO}/jobs/[jobId]/files POST`]: [
     { name: "multipart", opts: () => ({ rawBody: multipart(png, "planted.png") }) },
@@ -435,12 +445,20 @@ async function createResources(name: string, token: string): Promise<Resources> 
   const batch = await created(call(productionBatchesRoute, "POST", "/v1/production/batches", { token, body: { shipping: "school", job_id: job.id } }), 202, "lab batch");
   await renderPrintFiles(db, owner!.accountId, await filesToRender(db, owner!.accountId, batch.id));
   if ((await finishBatch(db, owner!.accountId, batch.id)) !== "ready") throw new Error("lab batch: not ready");
+  const [held] = await db
+    .update(printFiles)
+    .set({ status: "held", holdCode: "matte_doubtful", holdReasons: ["The cut-out found no person in this photo."] })
+    .where(eq(printFiles.id, (await db.select({ id: printFiles.id }).from(printFiles).where(eq(printFiles.batchId, batch.id)).limit(1))[0]!.id))
+    .returning();
+  const background = await created(call(productionBackgroundsRoute, "POST", "/v1/production/backgrounds", { token, body: { name: `${name} navy`, color: "#1e3a5f" } }), 201, "background");
   return {
     galleryId: gallery.id,
     galleryPhotoId: galleryPhotos.data[0].id,
     parentToken: access.token,
     ...shop,
     batchId: batch.id,
+    backgroundId: background.id,
+    printFileId: held!.id,
     sessionId: "",
     memberId,
     invitationId: invitation.id,
@@ -558,6 +576,8 @@ function ghostOf(r: Resources): Resources {
     galleryId: str(r.galleryId),
     galleryPhotoId: str(r.galleryPhotoId),
     batchId: str(r.batchId),
+    backgroundId: str(r.backgroundId),
+    printFileId: str(r.printFileId),
   };
 }
 

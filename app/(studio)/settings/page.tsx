@@ -4,6 +4,7 @@ import { roleAtLeast } from "@/lib/domain/identity/roles";
 import { BasicAuthCard } from "@/components/core/settings/basic-auth-card";
 import { UnauthTokenCard } from "@/components/core/settings/unauth-token-card";
 import { PaymentsCard } from "@/components/orders/payments-card";
+import { GallerySettingsCard } from "@/components/galleries/gallery-settings-card";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -15,6 +16,8 @@ export default async function SettingsPage() {
       {/* Rotating breaks every storefront using the token: admins and the owner only (as the API decides). */}
       {/* The studio's Stripe account for parents' payments: admins and the owner (as the API decides). */}
       {roleAtLeast(role, "admin") ? <PaymentsCard /> : null}
+      {/* Read by photographers (the API's GET), changed by admins. */}
+      {roleAtLeast(role, "photographer") ? <GallerySettingsCard canEdit={roleAtLeast(role, "admin")} /> : null}
       <UnauthTokenCard canRotate={roleAtLeast(role, "admin")} />
       <BasicAuthCard email={user.email} studioId={studio.id === user.id ? undefined : studio.id} />
     </div>

@@ -1053,6 +1053,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/production/backgrounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The studio's backgrounds (pictures and colours a print may be composited onto), newest first */
+        get: operations["getProductionBackgrounds"];
+        put?: never;
+        /** Add a background: multipart `file` (a picture) and `name`, or JSON { name, color: "#rrggbb" } */
+        post: operations["postProductionBackgrounds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/production/backgrounds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a background (prints of orders that chose it are held for the studio's choice) */
+        delete: operations["deleteProductionBackgroundsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/production/batches": {
         parameters: {
             query?: never;
@@ -1138,6 +1173,24 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/production/print-files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A print file with what its fix can choose from: the child's photos (previews) and the print's size */
+        get: operations["getProductionPrintFilesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Fix a held print file (re-crop, another photo of the child, release a doubtful cut-out, drop the background); it is rendered and checked again */
+        patch: operations["patchProductionPrintFilesById"];
         trace?: never;
     };
     "/v1/production/settings": {
@@ -1562,6 +1615,23 @@ export interface paths {
         put?: never;
         /** Reopen the job's closed or expired galleries until a new expiry (codes unchanged) */
         post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesReopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries/send-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the children's gallery codes to the parent addresses on the roster */
+        post: operations["postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesSendCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4578,6 +4648,7 @@ export interface operations {
                             job_id: number | null;
                             lab_cost: number;
                             paid_at: string | null;
+                            photos_removed_at: string | null;
                             promo_code: string | null;
                             refunded_amount: number;
                             shipped_at: string | null;
@@ -4652,6 +4723,7 @@ export interface operations {
                         fee: number;
                         id: string;
                         items: {
+                            background_id: string | null;
                             crop: {
                                 height: number;
                                 width: number;
@@ -4675,6 +4747,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -4752,6 +4825,7 @@ export interface operations {
                         fee: number;
                         id: string;
                         items: {
+                            background_id: string | null;
                             crop: {
                                 height: number;
                                 width: number;
@@ -4775,6 +4849,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -4852,6 +4927,7 @@ export interface operations {
                         fee: number;
                         id: string;
                         items: {
+                            background_id: string | null;
                             crop: {
                                 height: number;
                                 width: number;
@@ -4875,6 +4951,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -4995,6 +5072,7 @@ export interface operations {
                         fee: number;
                         id: string;
                         items: {
+                            background_id: string | null;
                             crop: {
                                 height: number;
                                 width: number;
@@ -5018,6 +5096,7 @@ export interface operations {
                         job_id: number | null;
                         lab_cost: number;
                         paid_at: string | null;
+                        photos_removed_at: string | null;
                         promo_code: string | null;
                         refunded_amount: number;
                         refunds: {
@@ -5190,6 +5269,7 @@ export interface operations {
                     /** Format: email */
                     email: string;
                     lines: {
+                        background_id?: string;
                         crop?: {
                             height: number;
                             width: number;
@@ -5482,8 +5562,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        backgrounds: {
+                            color: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "color";
+                            name: string;
+                            thumbnail_url: string | null;
+                        }[];
                         currency: string;
                         items: {
+                            allow_backgrounds: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "print" | "digital";
@@ -5623,6 +5712,7 @@ export interface operations {
                             currency: string;
                             id: string;
                             items: {
+                                allow_backgrounds: boolean;
                                 id: string;
                                 /** @enum {string} */
                                 kind: "print" | "digital";
@@ -5698,6 +5788,7 @@ export interface operations {
                     currency: string;
                     /** @default [] */
                     items?: {
+                        allow_backgrounds?: boolean;
                         id?: string;
                         /** @enum {string} */
                         kind: "print" | "digital";
@@ -5749,6 +5840,7 @@ export interface operations {
                         currency: string;
                         id: string;
                         items: {
+                            allow_backgrounds: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "print" | "digital";
@@ -5816,6 +5908,7 @@ export interface operations {
                         currency: string;
                         id: string;
                         items: {
+                            allow_backgrounds: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "print" | "digital";
@@ -5905,6 +5998,7 @@ export interface operations {
                 "application/json": {
                     currency?: string;
                     items?: {
+                        allow_backgrounds?: boolean;
                         id?: string;
                         /** @enum {string} */
                         kind: "print" | "digital";
@@ -5953,6 +6047,7 @@ export interface operations {
                         currency: string;
                         id: string;
                         items: {
+                            allow_backgrounds: boolean;
                             id: string;
                             /** @enum {string} */
                             kind: "print" | "digital";
@@ -6122,6 +6217,134 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getProductionBackgrounds: {
+        parameters: {
+            query?: {
+                limit?: string;
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            color: string | null;
+                            created_at: string;
+                            height: number | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "color";
+                            name: string;
+                            thumbnail_url: string | null;
+                            url: string | null;
+                            width: number | null;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postProductionBackgrounds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `file` (JPEG, PNG, WebP or TIFF) and `name`; or send application/json { name, color } */
+        requestBody: {
+            content: {
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        color: string | null;
+                        created_at: string;
+                        height: number | null;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "image" | "color";
+                        name: string;
+                        thumbnail_url: string | null;
+                        url: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteProductionBackgroundsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getProductionBatches: {
         parameters: {
             query?: {
@@ -6145,10 +6368,13 @@ export interface operations {
                             created_at: string;
                             error: string | null;
                             files?: {
+                                background_id: string | null;
                                 batch_id: string | null;
                                 height_px: number | null;
+                                hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
                                 hold_reasons: string[];
                                 id: string;
+                                matte_released: boolean;
                                 order_id: string;
                                 order_item_id: string;
                                 product_code: string;
@@ -6233,10 +6459,13 @@ export interface operations {
                         created_at: string;
                         error: string | null;
                         files?: {
+                            background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
                             hold_reasons: string[];
                             id: string;
+                            matte_released: boolean;
                             order_id: string;
                             order_item_id: string;
                             product_code: string;
@@ -6296,10 +6525,13 @@ export interface operations {
                         created_at: string;
                         error: string | null;
                         files?: {
+                            background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
                             hold_reasons: string[];
                             id: string;
+                            matte_released: boolean;
                             order_id: string;
                             order_item_id: string;
                             product_code: string;
@@ -6372,10 +6604,13 @@ export interface operations {
                         created_at: string;
                         error: string | null;
                         files?: {
+                            background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
                             hold_reasons: string[];
                             id: string;
+                            matte_released: boolean;
                             order_id: string;
                             order_item_id: string;
                             product_code: string;
@@ -6487,10 +6722,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
                             hold_reasons: string[];
                             id: string;
+                            matte_released: boolean;
                             order_id: string;
                             order_item_id: string;
                             product_code: string;
@@ -6503,6 +6741,148 @@ export interface operations {
                             thumb_url: string | null;
                             width_px: number | null;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProductionPrintFilesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        background_id: string | null;
+                        batch_id: string | null;
+                        fix: {
+                            crop: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            } | null;
+                            photo_id: string;
+                            photos: {
+                                height: number;
+                                id: string;
+                                original_height: number;
+                                original_width: number;
+                                preview_url: string;
+                                width: number;
+                            }[];
+                            size: {
+                                height_in: number;
+                                width_in: number;
+                            };
+                        };
+                        height_px: number | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                        hold_reasons: string[];
+                        id: string;
+                        matte_released: boolean;
+                        order_id: string;
+                        order_item_id: string;
+                        product_code: string;
+                        product_id: string;
+                        quantity: number;
+                        size: string;
+                        source_ppi: number | null;
+                        /** @enum {string} */
+                        status: "pending" | "rendered" | "held";
+                        thumb_url: string | null;
+                        width_px: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    patchProductionPrintFilesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    action: "recrop";
+                    crop: {
+                        height: number;
+                        width: number;
+                        x: number;
+                        y: number;
+                    };
+                } | {
+                    /** @constant */
+                    action: "photo";
+                    crop?: {
+                        height: number;
+                        width: number;
+                        x: number;
+                        y: number;
+                    };
+                    photo_id: string;
+                } | {
+                    /** @constant */
+                    action: "release_matte";
+                } | {
+                    /** @constant */
+                    action: "drop_background";
+                };
+            };
+        };
+        responses: {
+            /** @description 409 PRINT_FILE_NOT_HELD unless the file is held. The answer is the file after its new render: rendered, or held again with the new reasons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        background_id: string | null;
+                        batch_id: string | null;
+                        height_px: number | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                        hold_reasons: string[];
+                        id: string;
+                        matte_released: boolean;
+                        order_id: string;
+                        order_item_id: string;
+                        product_code: string;
+                        product_id: string;
+                        quantity: number;
+                        size: string;
+                        source_ppi: number | null;
+                        /** @enum {string} */
+                        status: "pending" | "rendered" | "held";
+                        thumb_url: string | null;
+                        width_px: number | null;
                     };
                 };
             };
@@ -8816,11 +9196,15 @@ export interface operations {
                     "application/json": {
                         data: {
                             access_code: string | null;
+                            code_emailed_at: string | null;
+                            code_emailed_to: string | null;
+                            code_emails: number;
                             expires_at: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "subject" | "group";
                             name: string | null;
+                            parent_email: string | null;
                             photo_count: number;
                             previews_ready: number;
                             published_at: string | null;
@@ -8883,6 +9267,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        codes_emailed: number;
                         galleries: number;
                         gallery_url: string;
                         job_id: number;
@@ -8997,6 +9382,51 @@ export interface operations {
                         job_id: number;
                         /** @constant */
                         status: "published";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postServicesStudioAgenciesByAgencyIdJobsByJobIdGalleriesSendCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, unique per operation (a UUID). The same key with the same request within 24 hours replays the first answer (Idempotent-Replayed: true) and charges nothing more. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agencyId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resend?: boolean;
+                    subject_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description For the job's open child galleries: each code not yet e-mailed (publishing already mails them once), or every code again with resend: true; subject_ids limits it to those children. Says how many were e-mailed and how many children have no parent_email, were already mailed, or have no open gallery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        already_sent: number;
+                        emailed: number;
+                        job_id: number;
+                        not_open: number;
+                        without_email: number;
                     };
                 };
             };
@@ -9232,6 +9662,7 @@ export interface operations {
                             homeroom: string | null;
                             id: string;
                             name: string;
+                            parent_email: string | null;
                             period: string | null;
                             reference_photo_url: string | null;
                             student_id: string;
@@ -9286,6 +9717,7 @@ export interface operations {
                     grade?: string | null;
                     homeroom?: string | null;
                     name: string;
+                    parent_email?: string | null;
                     period?: string | null;
                     reference_photo_url?: string | null;
                     student_id: string;
@@ -9312,6 +9744,7 @@ export interface operations {
                         homeroom: string | null;
                         id: string;
                         name: string;
+                        parent_email: string | null;
                         period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
@@ -9358,6 +9791,7 @@ export interface operations {
                         homeroom: string | null;
                         id: string;
                         name: string;
+                        parent_email: string | null;
                         period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
@@ -9420,6 +9854,7 @@ export interface operations {
                     grade?: string | null;
                     homeroom?: string | null;
                     name?: string;
+                    parent_email?: string | null;
                     period?: string | null;
                     reference_photo_url?: string | null;
                     student_id?: string;
@@ -9446,6 +9881,7 @@ export interface operations {
                         homeroom: string | null;
                         id: string;
                         name: string;
+                        parent_email: string | null;
                         period: string | null;
                         reference_photo_url: string | null;
                         student_id: string;
@@ -9762,7 +10198,9 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            landmark_model: ("face-api-landmark68" | "mesh") | null;
+                            /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;
@@ -9899,7 +10337,9 @@ export interface operations {
                         faces_found: number | null;
                         filename: string;
                         icp_type: string;
-                        /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
+                        /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                        landmark_model: ("face-api-landmark68" | "mesh") | null;
+                        /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                         landmarks: {
                             chin: {
                                 x: number;
@@ -10011,7 +10451,9 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            landmark_model: ("face-api-landmark68" | "mesh") | null;
+                            /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;
@@ -10117,6 +10559,8 @@ export interface operations {
                         downloads_enabled: boolean;
                         expiry_days: number;
                         group_gallery: boolean;
+                        order_photo_retention_days: number;
+                        reminder_days: number;
                         watermark_logo: boolean;
                         watermark_text: string | null;
                     };
@@ -10140,6 +10584,8 @@ export interface operations {
                     downloads_enabled?: boolean;
                     expiry_days?: number;
                     group_gallery?: boolean;
+                    order_photo_retention_days?: number;
+                    reminder_days?: number;
                     watermark_logo_url?: string | null;
                     watermark_text?: string | null;
                 };
@@ -10156,6 +10602,8 @@ export interface operations {
                         downloads_enabled: boolean;
                         expiry_days: number;
                         group_gallery: boolean;
+                        order_photo_retention_days: number;
+                        reminder_days: number;
                         watermark_logo: boolean;
                         watermark_text: string | null;
                     };
@@ -10326,7 +10774,9 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            landmark_model: ("face-api-landmark68" | "mesh") | null;
+                            /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
                                 chin: {
                                     x: number;

@@ -13,6 +13,8 @@ import { webhookConfig } from "@/lib/domain/webhooks/webhook-config";
 import { deleteStaleAccountTokens } from "@/lib/domain/identity/one-time-tokens";
 import { pruneMail, requeueStalledMail } from "@/lib/domain/mail/deliver-mail";
 import { mailConfig } from "@/lib/domain/mail/mail-config";
+import { sendClosingReminders } from "@/lib/services/orders/closing-reminders";
+import { removeOldOrderPhotos } from "./order-photos";
 
 const HOUR_MS = 3_600_000;
 
@@ -21,13 +23,15 @@ const HOUR_MS = 3_600_000;
  * QR PDFs an hour after their download URL expired, Idempotency-Key records
  * 24 hours after first use, face embeddings MATCHING_RETENTION_DAYS after
  * their agency last used matching, webhook deliveries after WEBHOOK_RETENTION_DAYS,
- * emailed links (reset, confirmation) a day after they expired.
+ * emailed links (reset, confirmation) a day after they expired; and the
+ * parents' reminder before a gallery closes (once per gallery); orders' photo
+ * files after the studio's order_photo_retention_days.
  * Idempotent, so several instances sweeping the same PostgreSQL database do no harm.
  */
 export async function sweepOnce(
   db: Db,
   now = new Date(),
-): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number; unreviewedFixJobs: number; accountTokens: number; mailMessages: number; mailRequeued: number }> {
+): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number; unreviewedFixJobs: number; accountTokens: number; mailMessages: number; mailRequeued: number; galleryReminders: number; orderPhotos: number }> {
   const jobRuns = await pruneFinishedJobRuns(db, new Date(now.getTime() - config().JOB_RETENTION_DAYS * 24 * HOUR_MS));
   const qrPdfs = await expireQrPdfs(db, new Date(now.getTime() - OUTPUT_URL_TTL_SECONDS * 1000 - HOUR_MS));
   // Face Crop batches answered at once whose process died midway: failed and refunded.
@@ -43,7 +47,11 @@ export async function sweepOnce(
   // Emails: sent or failed ones after MAIL_RETENTION_DAYS; pending ones whose job was lost (or whose sender died) are queued again.
   const mailMessages = await pruneMail(db, new Date(now.getTime() - mailConfig().MAIL_RETENTION_DAYS * 24 * HOUR_MS));
   const mailRequeued = await requeueStalledMail(db, now);
-  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued, unreviewedFixJobs, accountTokens, mailMessages, mailRequeued };
+  // Parents with favourites and no paid order, reminded the studio's reminder_days before their gallery closes.
+  const galleryReminders = await sendClosingReminders(db, now);
+  // Orders older than the studio's order_photo_retention_days: their print files deleted and downloads ended; the orders stay.
+  const orderPhotos = await removeOldOrderPhotos(db, now);
+  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued, unreviewedFixJobs, accountTokens, mailMessages, mailRequeued, galleryReminders, orderPhotos };
 }
 
 /** Sweeps a minute after start, then hourly; the timer never keeps the process alive. */
@@ -57,6 +65,8 @@ export function startSweeper(getDb: () => Promise<Db>): () => void {
       if (done.faceEmbeddings) console.log(`[maintenance] deleted ${done.faceEmbeddings} face embeddings unused for MATCHING_RETENTION_DAYS`);
       if (done.webhookDeliveries || done.webhookRequeued) console.log(`[maintenance] deleted ${done.webhookDeliveries} old webhook deliveries, queued ${done.webhookRequeued} stalled ones again`);
       if (done.mailMessages || done.mailRequeued) console.log(`[maintenance] deleted ${done.mailMessages} old emails, queued ${done.mailRequeued} stalled ones again`);
+      if (done.orderPhotos) console.log(`[maintenance] removed the photo files of ${done.orderPhotos} orders past the studio's order photo retention`);
+      if (done.galleryReminders) console.log(`[maintenance] reminded ${done.galleryReminders} parents that their gallery closes soon`);
       if (done.unreviewedFixJobs) console.log(`[maintenance] expired ${done.unreviewedFixJobs} AI fix jobs nobody reviewed within AI_FIX_REVIEW_HOURS, and refunded them`);
       if (done.faceCropTasks) console.log(`[maintenance] ended ${done.faceCropTasks} abandoned face crop batches and refunded what was not cropped`);
     } catch (err) {

@@ -1,3 +1,4 @@
+import { composeLetter, type Block } from "./compose-letter";
 import type { MailMessage } from "./message";
 
 /**
@@ -7,26 +8,8 @@ import type { MailMessage } from "./message";
  */
 const PRODUCT = "Print Studio";
 
-type Block = { kind: "p"; text: string } | { kind: "link"; label: string; url: string };
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
 function compose(to: string, subject: string, studio: string, blocks: Block[]): MailMessage {
-  const greeting = `Hello ${studio},`;
-  const footer = `${PRODUCT}`;
-  const text = [greeting, ...blocks.map((b) => (b.kind === "p" ? b.text : `${b.label}:\n${b.url}`)), `-- \n${footer}`].join("\n\n") + "\n";
-  const html = [
-    `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#111">`,
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...blocks.map((b) =>
-      b.kind === "p" ? `<p>${escapeHtml(b.text)}</p>` : `<p><a href="${escapeHtml(b.url)}">${escapeHtml(b.label)}</a><br><span style="color:#555;font-size:12px">${escapeHtml(b.url)}</span></p>`,
-    ),
-    `<p style="color:#555">${escapeHtml(footer)}</p>`,
-    `</body></html>`,
-  ].join("\n");
-  return { to, subject: `${subject} · ${PRODUCT}`, text, html };
+  return composeLetter({ to, subject: `${subject} · ${PRODUCT}`, greeting: `Hello ${studio},`, blocks, signature: PRODUCT });
 }
 
 export function passwordResetMail(to: string, studio: string, url: string): MailMessage {

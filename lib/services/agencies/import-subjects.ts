@@ -91,6 +91,8 @@ export async function importSubjectsCsv(db: Db, accountId: string, agencyId: num
     name: v.input.name,
     className: v.input.class_name ?? null,
     ...pspaValues(v.input),
+    // A file without the column keeps the addresses already on the roster (an empty cell clears one).
+    ...(v.input.parent_email !== undefined ? { parentEmail: v.input.parent_email } : {}),
     ...photos.get(v.line)!,
   });
   const fresh = valid.filter((v) => !existing.has(v.input.student_id));

@@ -1,8 +1,10 @@
 // The roster CSV's columns and the spellings a school export uses for them.
 // Beside the parser, without it: the import page lists them too.
 
-export const ROSTER_COLUMNS = ["student_id", "name", "class_name", "reference_photo_url", "grade", "homeroom", "teacher", "period", "track", "department", "title"] as const;
+export const ROSTER_COLUMNS = ["student_id", "name", "class_name", "reference_photo_url", "grade", "homeroom", "teacher", "period", "track", "department", "title", "parent_email"] as const;
 export type RosterColumn = (typeof ROSTER_COLUMNS)[number];
+// A bare "Email" is not read as parent_email: in a school's export it is as often the pupil's own address.
+
 /** Columns a school's export often has in place of `name`: joined into it on import. */
 type NamePart = "first_name" | "last_name";
 export type HeaderColumn = RosterColumn | NamePart;
@@ -27,6 +29,7 @@ export const COLUMN_SYNONYMS: Record<HeaderColumn, readonly string[]> = {
   track: [],
   department: ["Dept"],
   title: ["Job Title", "Position"],
+  parent_email: ["Parent Email", "Parent E-mail", "Guardian Email", "Guardian E-mail", "Parent/Guardian Email", "Parent Email Address", "Guardian Email Address", "Family Email", "Mother Email", "Father Email"],
 };
 
 const headerKey = (h: string) => h.normalize("NFKC").toLowerCase().replace(/#/g, "number").replace(/[^\p{L}\p{N}]+/gu, "");

@@ -55,6 +55,15 @@ export const classNameText = optionalLineText(100);
 export const PSPA_FIELDS = ["grade", "homeroom", "teacher", "period", "track", "department", "title"] as const;
 export type PspaField = (typeof PSPA_FIELDS)[number];
 const pspaShape = Object.fromEntries(PSPA_FIELDS.map((f) => [f, optionalLineText(100)])) as Record<PspaField, ReturnType<typeof optionalLineText>>;
+/**
+ * A parent's address for the gallery code (optional): trimmed and lower-cased,
+ * "" or null means none. Checked by zod's e-mail rule, which refuses what a mail
+ * server would (spaces, two @, no domain).
+ */
+export const parentEmailText = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() || null : v),
+  z.union([z.email({ error: "Must be an e-mail address such as parent@example.com." }).max(254, "At most 254 characters."), z.null()]).optional(),
+);
 /** http(s) only; whether the host may be fetched is checkSourceUrl's call (a 400 URL_NOT_ALLOWED). */
 export const urlText = z.url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL." }).max(2048);
 /** An optional URL where "" (an empty CSV cell, a cleared form field) means none. */
@@ -79,6 +88,7 @@ export const createSubjectBody = z.strictObject({
   name: nameText,
   class_name: classNameText,
   ...pspaShape,
+  parent_email: parentEmailText,
   reference_photo_url: optionalUrl,
   exclude_from_matching: excludeFromMatching.default(false),
 });
@@ -90,6 +100,7 @@ export const updateSubjectBody = z
     name: nameText.optional(),
     class_name: classNameText,
     ...pspaShape,
+    parent_email: parentEmailText,
     reference_photo_url: optionalUrl,
     exclude_from_matching: excludeFromMatching.optional(),
   })
@@ -188,6 +199,7 @@ export const subjectResponse = z.object({
   track: z.string().nullable(),
   department: z.string().nullable(),
   title: z.string().nullable(),
+  parent_email: z.string().nullable(),
   reference_photo_url: z.string().nullable(),
   exclude_from_matching: z.boolean(),
   created_at: z.string(),

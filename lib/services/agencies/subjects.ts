@@ -27,6 +27,7 @@ export async function toPublicSubject(row: SubjectRow) {
     track: row.track,
     department: row.department,
     title: row.title,
+    parent_email: row.parentEmail,
     reference_photo_url: await referencePhotoUrlFor(row),
     exclude_from_matching: row.excludeFromMatching,
     created_at: row.createdAt.toISOString(),
@@ -77,7 +78,7 @@ export async function createSubject(db: Db, accountId: string, agencyId: number,
   try {
     const [row] = await db
       .insert(subjects)
-      .values({ id: newId("sub"), accountId, agencyId, studentId: input.student_id, name: input.name, className: input.class_name ?? null, ...pspaValues(input), excludeFromMatching: input.exclude_from_matching ?? false, ...photo })
+      .values({ id: newId("sub"), accountId, agencyId, studentId: input.student_id, name: input.name, className: input.class_name ?? null, ...pspaValues(input), parentEmail: input.parent_email ?? null, excludeFromMatching: input.exclude_from_matching ?? false, ...photo })
       .returning();
     return toPublicSubject(row!);
   } catch (err) {
@@ -105,6 +106,7 @@ export async function updateSubject(db: Db, accountId: string, agencyId: number,
   if (input.name !== undefined) changes.name = input.name;
   if (input.class_name !== undefined) changes.className = input.class_name;
   for (const f of PSPA_FIELDS) if (input[f] !== undefined) changes[f] = input[f];
+  if (input.parent_email !== undefined) changes.parentEmail = input.parent_email;
   if (input.reference_photo_url !== undefined) Object.assign(changes, await resolveReferencePhoto(accountId, input.reference_photo_url, "reference_photo_url"));
   if (input.exclude_from_matching !== undefined) changes.excludeFromMatching = input.exclude_from_matching;
   try {

@@ -79,7 +79,7 @@ export async function processItem(db: Db, task: Task, itemId: string, opts: { en
         width: outcome.width,
         height: outcome.height,
         faceBox: face.box,
-        landmarks: { left_eye: pt(face.landmarks.leftEye), right_eye: pt(face.landmarks.rightEye), chin: pt(face.landmarks.chin), crown: pt(face.landmarks.crown), crown_source: face.crownSource ?? "landmarks" },
+        landmarks: { left_eye: pt(face.landmarks.leftEye), right_eye: pt(face.landmarks.rightEye), chin: pt(face.landmarks.chin), crown: pt(face.landmarks.crown), crown_source: face.crownSource ?? "landmarks", landmark_model: face.landmarkModel ?? "mesh" },
         facesFound: outcome.facesFound,
         cropBox: { x: r(plan.centre.x - plan.w / 2), y: r(plan.centre.y - plan.h / 2), w: r(plan.w), h: r(plan.h), angle: r(plan.angle) },
         edge: plan.edge,

@@ -17,7 +17,7 @@ export async function toPublicResult(task: Pick<Task, "icpType">, item: Item) {
   if (item.status === "failed") return { result_id: item.id, filename: item.filename, error: { code: item.errorCode ?? "PROCESSING_FAILED", message: item.errorMessage ?? "" } };
   if (item.status === "pending") return { result_id: item.id, filename: item.filename, status: "pending" as const };
   const [original, medium, source] = await Promise.all([signed(item.originalKey), signed(item.mediumKey), signed(item.sourceKey)]);
-  const { crown_source: crownSource, ...landmarks } = item.landmarks ?? { crown_source: undefined };
+  const { crown_source: crownSource, landmark_model: landmarkModel, ...landmarks } = item.landmarks ?? { crown_source: undefined, landmark_model: undefined };
   return {
     result_id: item.id,
     filename: item.filename,
@@ -27,6 +27,7 @@ export async function toPublicResult(task: Pick<Task, "icpType">, item: Item) {
     faces_found: item.facesFound,
     landmarks: item.landmarks ? landmarks : null,
     crown_source: crownSource ?? (item.landmarks ? "landmarks" : null),
+    landmark_model: landmarkModel ?? (item.landmarks ? "mesh" : null),
     crop_box: item.cropBox,
     edge: item.edge,
     padded: item.edge === "padded",

@@ -66,7 +66,11 @@ export const faceCropResultResponse = z.union([
     landmarks: z
       .object({ left_eye: point, right_eye: point, chin: point, crown: point })
       .nullable()
-      .describe("Eye centres, the bottom of the chin (face mesh point 152) and the crown (top of the head, hair included where the person outline was read), upright source pixels."),
+      .describe("Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels."),
+    landmark_model: z
+      .enum(["face-api-landmark68", "mesh"])
+      .nullable()
+      .describe('Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net\'s points were implausible, and on results made before the net).'),
     crown_source: z
       .enum(["matte", "landmarks"])
       .nullable()

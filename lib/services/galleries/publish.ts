@@ -6,6 +6,7 @@ import { newId } from "@/lib/foundation/ids";
 import { startJob } from "@/lib/domain/jobs/start-job";
 import { appOrigin } from "@/lib/foundation/http/app-origin";
 import { requireJob } from "@/lib/services/agencies/agency-jobs";
+import { queueCodeMails, sendCodeMailsNow } from "./code-mail";
 import { codeLookup, newAccessCode, normaliseCode, sealCode } from "./access-codes";
 import type { PublishBody } from "./schemas";
 import { gallerySettingsOf } from "./settings";
@@ -22,6 +23,8 @@ const DAY_MS = 86_400_000;
  * gallery when the studio has them on and names its photos. `draft: true`
  * makes them (and their codes, for printing) without opening them. Previews are
  * rendered by the gallery-previews job; a photo shows once its preview exists.
+ * Publishing (not a draft) e-mails each child's code to the parent address on
+ * the roster, once per code (lib/services/galleries/code-mail.ts).
  */
 export async function publishJobGalleries(db: Db, accountId: string, agencyId: number, jobId: number, body: PublishBody) {
   await requireJob(db, accountId, agencyId, jobId);
@@ -45,7 +48,7 @@ export async function publishJobGalleries(db: Db, accountId: string, agencyId: n
   const status = body.draft ? ("draft" as const) : ("published" as const);
   let photosAdded = 0;
   let galleryCount = 0;
-  await db.transaction(async (tx) => {
+  const mailed = await db.transaction(async (tx) => {
     const galleryOf = async (kind: "subject" | "group", subjectId: string | null) => {
       const [existing] = await tx
         .select()
@@ -104,13 +107,16 @@ export async function publishJobGalleries(db: Db, accountId: string, agencyId: n
       await tx.update(galleries).set({ status: "closed", closedAt: now, updatedAt: now }).where(eq(galleries.id, group.id));
     }
     await startJob(tx, { name: "galleries/previews.requested", data: { accountId, jobId } });
+    // Open galleries: each parent on the roster gets the child's code, once (publishing again mails only new ones).
+    return status === "published" ? (await queueCodeMails(tx, accountId, jobId, { resend: false })).queued : [];
   });
+  await sendCodeMailsNow(db, mailed);
   const [{ n: pending } = { n: 0 }] = await db
     .select({ n: count() })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
     .where(and(eq(galleries.jobId, jobId), eq(galleries.accountId, accountId), isNull(galleryPhotos.previewKey)));
-  return { job_id: jobId, galleries: galleryCount, photos_added: photosAdded, previews_pending: pending, gallery_url: `${appOrigin()}/g` };
+  return { job_id: jobId, galleries: galleryCount, photos_added: photosAdded, previews_pending: pending, gallery_url: `${appOrigin()}/g`, codes_emailed: mailed.length };
 }
 
 /** The child's code for this job, made once; a (vanishingly rare) collision with another code draws again. */

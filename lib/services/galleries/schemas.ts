@@ -77,6 +77,12 @@ export const studioGallery = z.object({
   published_at: z.string().nullable(),
   photo_count: z.number().int(),
   previews_ready: z.number().int(),
+  /** The roster's parent address for the child (null: none, or the group gallery). */
+  parent_email: z.string().nullable(),
+  /** When the code was last e-mailed, to which address, and how many times in all (0: never). */
+  code_emailed_at: z.string().nullable(),
+  code_emailed_to: z.string().nullable(),
+  code_emails: z.number().int(),
 });
 
 export const publishResponse = z.object({
@@ -85,6 +91,28 @@ export const publishResponse = z.object({
   photos_added: z.number().int(),
   previews_pending: z.number().int(),
   gallery_url: z.string(),
+  /** Codes e-mailed by this publish to parent addresses on the roster (each code once; POST .../send-codes sends again). */
+  codes_emailed: z.number().int(),
+});
+
+export const sendCodesBody = z.strictObject({
+  /** true: e-mail the codes again, also to parents who already had theirs; false (default): only codes never e-mailed. */
+  resend: z.boolean({ error: "resend must be true or false." }).optional(),
+  /** Only these children (subject ids); every child of the job when left out. */
+  subject_ids: z.array(z.string().min(1).max(64), { error: "subject_ids must be a list of subject ids." }).min(1).max(2000).optional(),
+});
+export type SendCodesBody = z.output<typeof sendCodesBody>;
+
+export const sendCodesResponse = z.object({
+  job_id: z.number().int(),
+  /** Messages queued now (each sent at once or by the mail job, retried while the mail server is away). */
+  emailed: z.number().int(),
+  /** Children whose code had already been e-mailed (send with resend: true to mail it again). */
+  already_sent: z.number().int(),
+  /** Children without a parent_email on the roster. */
+  without_email: z.number().int(),
+  /** Children whose gallery is a draft, closed or past its expiry: not mailed. */
+  not_open: z.number().int(),
 });
 
 export const settingsBody = z.strictObject({
@@ -94,6 +122,10 @@ export const settingsBody = z.strictObject({
   watermark_logo_url: z.string().url().max(4096).nullable().optional(),
   group_gallery: z.boolean().optional(),
   downloads_enabled: z.boolean().optional(),
+  /** Days before a gallery closes that a parent with favourites and no paid order is reminded by e-mail; 0 turns the reminder off. */
+  reminder_days: z.number().int().min(0).max(30).optional(),
+  /** Days after an order is placed that its photo files (print files, downloads) are removed; the order and its money stay. */
+  order_photo_retention_days: z.number().int().min(30).max(3650).optional(),
 });
 export type SettingsBody = z.output<typeof settingsBody>;
 
@@ -103,4 +135,6 @@ export const settingsResponse = z.object({
   watermark_logo: z.boolean(),
   group_gallery: z.boolean(),
   downloads_enabled: z.boolean(),
+  reminder_days: z.number().int(),
+  order_photo_retention_days: z.number().int(),
 });

@@ -9,7 +9,7 @@ import type { Watermark } from "./watermark";
 
 export type GallerySettingsRow = typeof gallerySettings.$inferSelect;
 
-const DEFAULTS = { expiryDays: 30, watermarkText: null, watermarkLogoKey: null, groupGallery: true, downloadsEnabled: false, watermarkVersion: 1 } as const;
+const DEFAULTS = { expiryDays: 30, watermarkText: null, watermarkLogoKey: null, groupGallery: true, downloadsEnabled: false, reminderDays: 3, orderPhotoRetentionDays: 365, watermarkVersion: 1 } as const;
 
 /** The studio's gallery settings (the defaults for a studio that never saved any). */
 export async function gallerySettingsOf(db: Db, accountId: string): Promise<Omit<GallerySettingsRow, "updatedAt">> {
@@ -18,7 +18,7 @@ export async function gallerySettingsOf(db: Db, accountId: string): Promise<Omit
 }
 
 export function toPublicSettings(s: Omit<GallerySettingsRow, "updatedAt">) {
-  return { expiry_days: s.expiryDays, watermark_text: s.watermarkText, watermark_logo: s.watermarkLogoKey !== null, group_gallery: s.groupGallery, downloads_enabled: s.downloadsEnabled };
+  return { expiry_days: s.expiryDays, watermark_text: s.watermarkText, watermark_logo: s.watermarkLogoKey !== null, group_gallery: s.groupGallery, downloads_enabled: s.downloadsEnabled, reminder_days: s.reminderDays, order_photo_retention_days: s.orderPhotoRetentionDays };
 }
 
 /** What previews are marked with: the logo when set, else the text, else the studio's name. */
@@ -72,6 +72,8 @@ export async function updateGallerySettings(db: Db, accountId: string, body: Set
     watermarkLogoKey: logoKey,
     groupGallery: body.group_gallery ?? current.groupGallery,
     downloadsEnabled: body.downloads_enabled ?? current.downloadsEnabled,
+    reminderDays: body.reminder_days ?? current.reminderDays,
+    orderPhotoRetentionDays: body.order_photo_retention_days ?? current.orderPhotoRetentionDays,
     watermarkVersion: version,
     updatedAt: new Date(),
   };

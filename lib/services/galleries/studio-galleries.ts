@@ -14,7 +14,7 @@ export async function listJobGalleries(db: Db, accountId: string, agencyId: numb
   const where = and(eq(galleries.accountId, accountId), eq(galleries.jobId, jobId));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ gallery: galleries, studentId: subjects.studentId, name: subjects.name, sealed: galleryAccessCodes.sealed })
+      .select({ gallery: galleries, studentId: subjects.studentId, name: subjects.name, parentEmail: subjects.parentEmail, code: galleryAccessCodes })
       .from(galleries)
       .leftJoin(subjects, eq(subjects.id, galleries.subjectId))
       .leftJoin(galleryAccessCodes, and(eq(galleryAccessCodes.jobId, galleries.jobId), eq(galleryAccessCodes.subjectId, galleries.subjectId)))
@@ -32,7 +32,7 @@ export async function listJobGalleries(db: Db, accountId: string, agencyId: numb
         .where(inArray(galleryPhotos.galleryId, ids))
         .groupBy(galleryPhotos.galleryId)
     : [];
-  const items = rows.map(({ gallery: g, studentId, name, sealed }) => {
+  const items = rows.map(({ gallery: g, studentId, name, parentEmail, code }) => {
     const c = counts.find((x) => x.galleryId === g.id);
     return {
       id: g.id,
@@ -40,12 +40,16 @@ export async function listJobGalleries(db: Db, accountId: string, agencyId: numb
       subject_id: g.subjectId,
       student_id: studentId,
       name,
-      access_code: sealed ? openCode(sealed) : null,
+      access_code: code ? openCode(code.sealed) : null,
       status: effectiveStatus(g),
       expires_at: g.expiresAt?.toISOString() ?? null,
       published_at: g.publishedAt?.toISOString() ?? null,
       photo_count: c?.n ?? 0,
       previews_ready: Number(c?.ready ?? 0),
+      parent_email: parentEmail,
+      code_emailed_at: code?.mailedAt?.toISOString() ?? null,
+      code_emailed_to: code?.mailedTo ?? null,
+      code_emails: code?.mailSends ?? 0,
     };
   });
   return { items, total: total?.n ?? 0 };

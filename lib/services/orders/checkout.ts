@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import type { SheetItem, SheetPackage } from "@/lib/foundation/db/schema";
-import { gallerySettings, orderItems, orders, promoCodes } from "@/lib/foundation/db/schema";
+import { gallerySettings, orderItems, orders, promoCodes, studioBackgrounds } from "@/lib/foundation/db/schema";
 import { config } from "@/lib/foundation/config";
 import { newId } from "@/lib/foundation/ids";
 import { ApiError } from "@/lib/foundation/http/api-error";
@@ -39,7 +39,7 @@ export async function startParentCheckout(db: Db, scope: ParentScope, input: Che
   const orderId = newId("ord");
   const priced = await db.transaction(async (tx) => {
     const promo = input.promo_code ? await takePromo(tx, sheet.id, input.promo_code) : null;
-    const p = priceCart(sheet, input.lines, input.shipping_option_id, promo, config().PLATFORM_FEE_PERCENT);
+    const p = priceCart(sheet, input.lines, input.shipping_option_id, promo, config().PLATFORM_FEE_PERCENT, await chosenBackgrounds(tx, scope.accountId, input));
     await tx.insert(orders).values({
       id: orderId,
       accountId: scope.accountId,
@@ -74,6 +74,7 @@ export async function startParentCheckout(db: Db, scope: ParentScope, input: Che
         unitLabCost: l.unitLabCost,
         lineTotal: l.lineTotal,
         crop: l.crop ?? null,
+        backgroundId: l.background_id ?? null,
         yearbookPose: l.yearbook_pose,
         digital: l.digital,
       })),
@@ -149,4 +150,12 @@ async function abandonOrder(db: Db, orderId: string, sheetId: string | null, cod
     await tx.update(orders).set({ status: "canceled", canceledAt: new Date() }).where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
     if (sheetId && code) await tx.update(promoCodes).set({ uses: sql`greatest(${promoCodes.uses} - 1, 0)` }).where(and(eq(promoCodes.priceSheetId, sheetId), eq(promoCodes.code, code)));
   });
+}
+
+/** Which of the backgrounds the cart names the studio keeps (read in the checkout's transaction). */
+async function chosenBackgrounds(db: Db, accountId: string, input: CheckoutInput): Promise<Set<string>> {
+  const ids = [...new Set(input.lines.map((l) => l.background_id).filter((b): b is string => !!b))];
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: studioBackgrounds.id }).from(studioBackgrounds).where(and(eq(studioBackgrounds.accountId, accountId), inArray(studioBackgrounds.id, ids)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -40,8 +40,9 @@ function verifySignature(orderId: string, itemId: string, params: URLSearchParam
 
 /** The digital lines of an order that may be downloaded now, each with a fresh link (none for an unpaid or ended order). */
 export async function orderDownloads(db: Db, orderId: string, now = Date.now()): Promise<{ item_id: string; name: string; url: string }[]> {
-  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  if (!order || !DOWNLOADABLE.includes(order.status)) return [];
+  const [order] = await db.select({ status: orders.status, photosRemovedAt: orders.photosRemovedAt }).from(orders).where(eq(orders.id, orderId));
+  // Past the studio's retention period the order's photos are no longer handed out.
+  if (!order || !DOWNLOADABLE.includes(order.status) || order.photosRemovedAt) return [];
   const items = await db.select().from(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.digital, true), eq(orderItems.refundedAmount, 0)));
   return items.map((i) => ({ item_id: i.id, name: i.name, url: signDownloadUrl(orderId, i.id, now) }));
 }
@@ -54,13 +55,13 @@ export async function downloadFile(db: Db, token: string, itemId: string, params
   const orderId = orderIdFromToken(token);
   if (!orderId || !verifySignature(orderId, itemId, params, now)) return null;
   const [row] = await db
-    .select({ status: orders.status, digital: orderItems.digital, refunded: orderItems.refundedAmount, key: jobFiles.storageKey, filename: jobFiles.filename })
+    .select({ status: orders.status, photosRemovedAt: orders.photosRemovedAt, digital: orderItems.digital, refunded: orderItems.refundedAmount, key: jobFiles.storageKey, filename: jobFiles.filename })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(galleryPhotos, and(eq(galleryPhotos.id, orderItems.photoId), eq(galleryPhotos.accountId, orders.accountId)))
     .innerJoin(jobFiles, eq(jobFiles.id, galleryPhotos.jobFileId))
     .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId), inArray(orders.status, DOWNLOADABLE)));
-  if (!row || !row.digital || row.refunded > 0) return null;
+  if (!row || !row.digital || row.refunded > 0 || row.photosRemovedAt) return null;
   const file = await storage().get(row.key);
   return file ? { ...file, filename: row.filename } : null;
 }

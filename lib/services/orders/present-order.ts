@@ -35,6 +35,7 @@ export function orderSummary(row: OrderRow) {
     shipped_at: iso(row.shippedAt),
     delivered_at: iso(row.deliveredAt),
     canceled_at: iso(row.canceledAt),
+    photos_removed_at: iso(row.photosRemovedAt),
   };
 }
 
@@ -52,6 +53,7 @@ export function presentOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow
       line_total: i.lineTotal,
       lab_cost: i.unitLabCost * i.quantity,
       crop: i.crop,
+      background_id: i.backgroundId,
       yearbook_pose: i.yearbookPose,
       digital: i.digital,
       refunded_amount: i.refundedAmount,

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { agencyJobs, gallerySettings, jobPriceSheets, priceSheets, products, type SheetItem, type SheetPackage, type ShippingOption } from "@/lib/foundation/db/schema";
+import { agencyJobs, gallerySettings, jobPriceSheets, priceSheets, products, studioBackgrounds, type SheetItem, type SheetPackage, type ShippingOption } from "@/lib/foundation/db/schema";
 import { newId } from "@/lib/foundation/ids";
+import { OUTPUT_URL_TTL_SECONDS, storage } from "@/lib/domain/storage";
 import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { isForeignKeyViolation } from "@/lib/services/core/db-errors";
 import type { CreateSheetInput, UpdateSheetInput } from "./schemas";
@@ -20,7 +21,7 @@ export function toPublicSheet(row: SheetRow, sizes: Map<string, ProductSize>) {
     name: row.name,
     currency: row.currency,
     tax_rate_bps: row.taxRateBps,
-    items: row.items.map((i) => ({ ...i, product: i.product_id ? (sizes.get(i.product_id) ?? null) : null })),
+    items: row.items.map((i) => ({ ...i, allow_backgrounds: i.allow_backgrounds ?? false, product: i.product_id ? (sizes.get(i.product_id) ?? null) : null })),
     packages: row.packages,
     shipping: row.shipping,
     created_at: row.createdAt.toISOString(),
@@ -52,8 +53,9 @@ async function normalise(db: Db, accountId: string, input: { items: CreateSheetI
     if (i.kind === "print" && !i.product_id) throw invalid(`items.${n}.product_id`, "A print names the product it is printed as (product_id).");
     if (i.kind === "digital" && i.product_id) throw invalid(`items.${n}.product_id`, "A digital file has no product.");
     if (i.product_id && !names.has(i.product_id)) throw invalid(`items.${n}.product_id`, `No product ${i.product_id} in this studio.`);
+    if (i.kind === "digital" && i.allow_backgrounds) throw invalid(`items.${n}.allow_backgrounds`, "Only a print can be composited onto a background.");
     const name = i.name ?? (i.product_id ? names.get(i.product_id)! : "Digital file");
-    return { id: i.id ?? newId("itm"), kind: i.kind, product_id: i.product_id ?? null, name, price: i.price, lab_cost: i.lab_cost };
+    return { id: i.id ?? newId("itm"), kind: i.kind, product_id: i.product_id ?? null, name, price: i.price, lab_cost: i.lab_cost, allow_backgrounds: i.allow_backgrounds ?? false };
   });
   const itemIds = new Set(items.map((i) => i.id));
   const packages: SheetPackage[] = input.packages.map((p, n) => {
@@ -166,8 +168,15 @@ export async function parentSheet(db: Db, scope: { accountId: string; jobId: num
   return {
     currency: sheet.currency,
     tax_rate_bps: sheet.tax_rate_bps,
-    items: sheet.items.filter((i) => downloads || i.kind !== "digital").map((i) => ({ id: i.id, kind: i.kind, name: i.name, price: i.price, product: i.product })),
+    items: sheet.items.filter((i) => downloads || i.kind !== "digital").map((i) => ({ id: i.id, kind: i.kind, name: i.name, price: i.price, allow_backgrounds: i.allow_backgrounds, product: i.product })),
     packages: sheet.packages.filter((p) => downloads || !p.items.some((i) => digital.has(i.item_id))),
     shipping: sheet.shipping,
+    backgrounds: sheet.items.some((i) => i.allow_backgrounds) ? await offeredBackgrounds(db, scope.accountId) : [],
   };
+}
+
+/** The studio's backgrounds as a parent picks them: a colour, or a small picture. */
+async function offeredBackgrounds(db: Db, accountId: string) {
+  const rows = await db.select().from(studioBackgrounds).where(eq(studioBackgrounds.accountId, accountId)).orderBy(studioBackgrounds.createdAt, studioBackgrounds.id);
+  return Promise.all(rows.map(async (b) => ({ id: b.id, name: b.name, kind: b.kind, color: b.color, thumbnail_url: b.thumbnailKey ? await storage().signedUrl(b.thumbnailKey, OUTPUT_URL_TTL_SECONDS) : null })));
 }

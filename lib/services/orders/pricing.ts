@@ -17,10 +17,11 @@ const round = (n: number) => Math.round(n);
  * an amount off the goods (never below zero), tax is the sheet's rate of the goods
  * after the discount, and shipping is the option's price (a school batch is free).
  */
-export function priceCart(sheet: Sheet, lines: CartLine[], shippingOptionId: string, promo: Promo, platformFeePercent = 0): Priced & { fee: number } {
+export function priceCart(sheet: Sheet, lines: CartLine[], shippingOptionId: string, promo: Promo, platformFeePercent = 0, backgroundIds: ReadonlySet<string> = new Set()): Priced & { fee: number } {
   const items = new Map(sheet.items.map((i) => [i.id, i]));
   const packages = new Map(sheet.packages.map((p) => [p.id, p]));
   const priced = lines.map((line, n): PricedLine => {
+    if (line.background_id !== undefined) checkBackground(line, n, items, packages, backgroundIds);
     if (line.item_id !== undefined) {
       const item = items.get(line.item_id);
       if (!item) throw invalidField(`lines.${n}.item_id`, `No item ${line.item_id} on this gallery's price sheet.`);
@@ -41,6 +42,13 @@ export function priceCart(sheet: Sheet, lines: CartLine[], shippingOptionId: str
   const total = subtotal - discount + tax + shipping;
   const labCost = priced.reduce((n, l) => n + l.unitLabCost * l.quantity, 0);
   return { lines: priced, subtotal, discount, tax, shipping, total, labCost, option, fee: round((total * platformFeePercent) / 100) };
+}
+
+/** A background only on a print that allows one (an item, or a package holding such a print), and only one the studio keeps. */
+function checkBackground(line: CartLine, n: number, items: Map<string, SheetItem>, packages: Map<string, SheetPackage>, backgroundIds: ReadonlySet<string>) {
+  const prints = line.item_id !== undefined ? [items.get(line.item_id)] : (packages.get(line.package_id!)?.items ?? []).map((pi) => items.get(pi.item_id));
+  if (!prints.some((i) => i?.kind === "print" && i.allow_backgrounds)) throw invalidField(`lines.${n}.background_id`, "This item is not offered on a background: leave background_id out.");
+  if (!backgroundIds.has(line.background_id!)) throw invalidField(`lines.${n}.background_id`, `No background ${line.background_id} at this studio.`);
 }
 
 /**

@@ -30,6 +30,8 @@ const sheetItem = z.strictObject({
   name: text("the item's name").optional(),
   price: money("the retail price"),
   lab_cost: money("the lab cost"),
+  /** A print the parent may have composited onto one of the studio's backgrounds. */
+  allow_backgrounds: z.boolean().optional(),
 });
 const sheetPackage = z.strictObject({
   id: lineId.optional(),
@@ -96,7 +98,7 @@ export const sheetResponse = z.object({
   name: z.string(),
   currency: z.string(),
   tax_rate_bps: z.number().int(),
-  items: z.array(z.object({ id: z.string(), kind: z.enum(["print", "digital"]), product_id: z.string().nullable(), name: z.string(), price: z.number().int(), lab_cost: z.number().int(), product: z.object({ width_in: z.number(), height_in: z.number(), bleed_mm: z.number(), min_ppi: z.number().int(), product_type: z.string() }).nullable() })),
+  items: z.array(z.object({ id: z.string(), kind: z.enum(["print", "digital"]), product_id: z.string().nullable(), name: z.string(), price: z.number().int(), lab_cost: z.number().int(), allow_backgrounds: z.boolean(), product: z.object({ width_in: z.number(), height_in: z.number(), bleed_mm: z.number(), min_ppi: z.number().int(), product_type: z.string() }).nullable() })),
   packages: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int(), items: z.array(z.object({ item_id: z.string(), quantity: z.number().int() })) })),
   shipping: z.array(z.object({ id: z.string(), type: z.enum(["home", "school"]), name: z.string(), price: z.number().int().optional(), batch_date: z.string().optional() })),
   created_at: z.string(),
@@ -129,7 +131,8 @@ const address = z.strictObject({
   state: z.string().trim().max(100).optional(),
   country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Two letters, e.g. US."),
 });
-const crop = z
+/** A crop box as fractions of the photo (the cart's, and production's fix of a held print). */
+export const cropBox = z
   .strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), width: z.number().gt(0).max(1), height: z.number().gt(0).max(1) })
   .refine((c) => c.x + c.width <= 1.0001 && c.y + c.height <= 1.0001, "The crop box must lie inside the photo (fractions 0..1).");
 export const cartLine = z
@@ -138,7 +141,9 @@ export const cartLine = z
     item_id: lineId.optional(),
     package_id: lineId.optional(),
     quantity: z.number({ error: "Give the quantity." }).int("A whole number.").min(1, "At least 1.").max(100, "At most 100."),
-    crop: crop.optional(),
+    crop: cropBox.optional(),
+    /** One of the studio's backgrounds, for an item (or a package with a print) that allows them. */
+    background_id: z.string().min(1).max(64).optional(),
     yearbook_pose: z.boolean().default(false),
   })
   .refine((l) => (l.item_id === undefined) !== (l.package_id === undefined), { message: "Name either item_id or package_id.", path: ["item_id"] });
@@ -186,6 +191,7 @@ const orderItemResponse = z.object({
   line_total: z.number().int(),
   lab_cost: z.number().int(),
   crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+  background_id: z.string().nullable(),
   yearbook_pose: z.boolean(),
   /** A digital file was sold with this line: downloadable in full resolution once paid. */
   digital: z.boolean(),
@@ -219,6 +225,8 @@ export const orderResponse = z.object({
   shipped_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
   canceled_at: z.string().nullable(),
+  /** The retention period passed: the order's print files were removed and its downloads ended (the order and its money stay). */
+  photos_removed_at: z.string().nullable(),
 });
 export const orderListResponse = paginatedResponse(orderResponse.omit({ items: true, refunds: true }).extend({ item_count: z.number().int() }));
 export const salesResponse = z.object({
@@ -231,6 +239,8 @@ export const parentSheetResponse = z.object({
   items: z.array(sheetResponse.shape.items.element.omit({ lab_cost: true, product_id: true })),
   packages: sheetResponse.shape.packages,
   shipping: sheetResponse.shape.shipping,
+  /** The studio's backgrounds, for the items that allow one (empty when none does). */
+  backgrounds: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(["image", "color"]), color: z.string().nullable(), thumbnail_url: z.string().nullable() })),
 });
 
 /** POST /v1/orders/{id}/downloads: nothing to give (an empty object). */

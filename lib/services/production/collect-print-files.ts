@@ -18,7 +18,7 @@ export async function collectPrintFiles(db: Db, accountId: string, orderIds: str
   const sheetIds = [...new Set(lines.map((l) => l.sheetId).filter((s): s is string => !!s))];
   const sheets = sheetIds.length ? await db.select().from(priceSheets).where(and(eq(priceSheets.accountId, accountId), inArray(priceSheets.id, sheetIds))) : [];
   const sheetOf = new Map(sheets.map((s) => [s.id, s]));
-  const wanted: { line: (typeof lines)[number]["item"]; sheetItemId: string; productId: string; quantity: number }[] = [];
+  const wanted: { line: (typeof lines)[number]["item"]; sheetItemId: string; productId: string; quantity: number; backgroundId: string | null }[] = [];
   for (const { item, sheetId } of lines) {
     const sheet = sheetId ? sheetOf.get(sheetId) : undefined;
     if (!sheet) continue;
@@ -26,7 +26,9 @@ export async function collectPrintFiles(db: Db, accountId: string, orderIds: str
     for (const part of parts) {
       const sheetItem = sheet.items.find((i) => i.id === part.item_id);
       if (sheetItem?.kind !== "print" || !sheetItem.product_id) continue;
-      wanted.push({ line: item, sheetItemId: sheetItem.id, productId: sheetItem.product_id, quantity: part.quantity * item.quantity });
+      // The parent's background goes on the prints that allow one (a package's other prints stay as shot).
+      const backgroundId = sheetItem.allow_backgrounds ? item.backgroundId : null;
+      wanted.push({ line: item, sheetItemId: sheetItem.id, productId: sheetItem.product_id, quantity: part.quantity * item.quantity, backgroundId });
     }
   }
   if (wanted.length === 0) return;
@@ -48,6 +50,7 @@ export async function collectPrintFiles(db: Db, accountId: string, orderIds: str
         widthIn: product.widthIn,
         heightIn: product.heightIn,
         quantity: w.quantity,
+        backgroundId: w.backgroundId,
       },
     ];
   });

@@ -1,8 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { galleryPhotos, jobFiles, orderItems, printFiles, products } from "@/lib/foundation/db/schema";
+import { galleryPhotos, jobFiles, orderItems, printFiles, products, studioBackgrounds, type HoldCode } from "@/lib/foundation/db/schema";
 import { storage } from "@/lib/domain/storage";
 import { renderPrint } from "@/lib/engines/imaging/render-print";
+import { compositeOnBackdrop } from "@/lib/engines/imaging/composite-background";
+import { photoMatte } from "./person-matte";
 import { runAnalysis } from "@/lib/services/preflight/run-analysis";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { resolutionSeverity, type CheckTargets } from "@/lib/services/preflight/issue";
@@ -20,12 +22,14 @@ export const printFileKey = (accountId: string, orderId: string, fileId: string,
 export async function renderPrintFiles(db: Db, accountId: string, fileIds: string[], signal?: AbortSignal): Promise<number> {
   if (fileIds.length === 0) return 0;
   const rows = await db
-    .select({ file: printFiles, crop: orderItems.crop, storageKey: jobFiles.storageKey, product: products })
+    .select({ file: printFiles, crop: orderItems.crop, jobFileId: jobFiles.id, storageKey: jobFiles.storageKey, product: products, background: studioBackgrounds })
     .from(printFiles)
     .innerJoin(orderItems, eq(orderItems.id, printFiles.orderItemId))
-    .leftJoin(galleryPhotos, and(eq(galleryPhotos.id, orderItems.photoId), eq(galleryPhotos.accountId, accountId)))
+    // The studio's fix of a held file (another photo of the child) wins over the order line's photo.
+    .leftJoin(galleryPhotos, and(eq(galleryPhotos.id, sql`coalesce(${printFiles.photoId}, ${orderItems.photoId})`), eq(galleryPhotos.accountId, accountId)))
     .leftJoin(jobFiles, eq(jobFiles.id, galleryPhotos.jobFileId))
     .leftJoin(products, eq(products.id, printFiles.productId))
+    .leftJoin(studioBackgrounds, and(eq(studioBackgrounds.id, printFiles.backgroundId), eq(studioBackgrounds.accountId, accountId)))
     .where(and(eq(printFiles.accountId, accountId), inArray(printFiles.id, fileIds), eq(printFiles.status, "pending")));
   const c = preflightConfig();
   let done = 0;
@@ -33,12 +37,32 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
     signal?.throwIfAborted();
     const original = row.storageKey ? await storage().get(row.storageKey) : null;
     if (!original || !row.product) {
-      await hold(db, row.file.id, [!row.product ? "The product of this item no longer exists: choose another product for it." : "The original photo is missing from storage: choose another photo for this item."]);
+      await hold(db, row.file.id, "missing", [!row.product ? "The product of this item no longer exists: choose another product for it." : "The original photo is missing from storage: choose another photo for this item."]);
       done++;
       continue;
     }
     const product = row.product;
-    const print = await renderPrint(original.body, row.crop ?? null, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS);
+    let source = original.body;
+    if (row.file.backgroundId) {
+      const backdrop = await backdropOf(row.background);
+      if (!backdrop) {
+        await hold(db, row.file.id, "missing", ["The background chosen for this item is no longer in the studio's set: choose another background, or print it as shot."]);
+        done++;
+        continue;
+      }
+      // The matte of the original, made once per photo and kept for every print of it.
+      const matte = await photoMatte(db, accountId, row.jobFileId!, original.body, signal);
+      if (matte.doubts.length > 0 && !row.file.matteReleased) {
+        await hold(db, row.file.id, "matte_doubtful", matte.doubts);
+        done++;
+        continue;
+      }
+      // Composite at the original's size first, then the same crop as any print.
+      source = await compositeOnBackdrop(original.body, matte.matte, backdrop, c.PREFLIGHT_MAX_PIXELS);
+    }
+    // A fixed file's crop is the studio's (none on another photo: the whole frame), else the parent's.
+    const crop = row.file.photoId || row.file.crop ? row.file.crop : row.crop;
+    const print = await renderPrint(source, crop ?? null, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS);
     const fileKey = printFileKey(accountId, row.file.orderId, row.file.id, "print");
     const thumbKey = printFileKey(accountId, row.file.orderId, row.file.id, "thumb");
     await storage().put(fileKey, print.jpeg, "image/jpeg");
@@ -64,6 +88,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
       .set({
         status: reasons.length ? "held" : "rendered",
         holdReasons: reasons,
+        holdCode: reasons.length ? "preflight" : null,
         fileKey,
         thumbKey,
         widthPx: print.widthPx,
@@ -79,6 +104,14 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
   return done;
 }
 
-async function hold(db: Db, id: string, reasons: string[]) {
-  await db.update(printFiles).set({ status: "held", holdReasons: reasons }).where(and(eq(printFiles.id, id), eq(printFiles.status, "pending")));
+/** What the child is composited onto: the background's colour, or its stored picture (none when it is gone). */
+async function backdropOf(background: typeof studioBackgrounds.$inferSelect | null) {
+  if (!background) return null;
+  if (background.kind === "color") return { color: background.color! };
+  const picture = await storage().get(background.storageKey!);
+  return picture ? { image: picture.body } : null;
+}
+
+async function hold(db: Db, id: string, code: HoldCode, reasons: string[]) {
+  await db.update(printFiles).set({ status: "held", holdCode: code, holdReasons: reasons }).where(and(eq(printFiles.id, id), eq(printFiles.status, "pending")));
 }

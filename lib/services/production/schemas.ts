@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { paginatedResponse, pageQuery } from "@/lib/foundation/http/pagination";
-import { BATCH_SHIPPINGS, BATCH_STEPS, MANIFEST_FIELDS } from "./values";
+import { HOLD_CODES } from "@/lib/foundation/db/schema";
+import { cropBox } from "@/lib/services/orders/schemas";
+import { BACKGROUND_COLOR, BATCH_SHIPPINGS, BATCH_STEPS, MANIFEST_FIELDS } from "./values";
 
 export const batchParams = z.object({ id: z.string().min(1).max(64) });
 export const orderParams = z.object({ id: z.string().min(1).max(64) });
@@ -41,6 +43,10 @@ export const printFileResponse = z.object({
   quantity: z.number(),
   status: z.enum(["pending", "rendered", "held"]),
   hold_reasons: z.array(z.string()),
+  /** Why it is held, for the fix: preflight (re-crop or another photo), missing (photo, product or background gone), matte_doubtful (the studio looks at the cut-out). */
+  hold_code: z.enum(HOLD_CODES).nullable(),
+  background_id: z.string().nullable(),
+  matte_released: z.boolean(),
   width_px: z.number().nullable(),
   height_px: z.number().nullable(),
   source_ppi: z.number().nullable(),
@@ -66,3 +72,48 @@ export const batchResponse = z.object({
 export const batchListResponse = paginatedResponse(batchResponse);
 export type CreateBatchBody = z.output<typeof createBatchBody>;
 export type BatchStatusBody = z.output<typeof batchStatusBody>;
+
+export const backgroundParams = z.object({ id: z.string().min(1).max(64) });
+export const backgroundName = z.string({ error: "Give the background's name." }).trim().min(1, "Give the background's name.").max(80, "At most 80 characters.");
+/** A colour background as JSON; an uploaded one is multipart (`file` and `name`). */
+export const createColorBackgroundBody = z.strictObject({
+  name: backgroundName,
+  color: z.string({ error: "Give the colour as #rrggbb." }).regex(BACKGROUND_COLOR, "A colour as #rrggbb, e.g. #1e3a5f.").transform((c) => c.toLowerCase()),
+});
+export const backgroundResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(["image", "color"]),
+  color: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export const backgroundListResponse = paginatedResponse(backgroundResponse);
+export const backgroundDeletedResponse = z.object({ deleted: z.literal(true) });
+
+export const printFileParams = z.object({ id: z.string().min(1).max(64) });
+/** The studio's fix of a held print file; the file is rendered and checked again at once. */
+export const fixPrintFileBody = z.discriminatedUnion(
+  "action",
+  [
+    z.strictObject({ action: z.literal("recrop"), crop: cropBox }),
+    z.strictObject({ action: z.literal("photo"), photo_id: z.string({ error: "Give the photo's id." }).min(1).max(64), crop: cropBox.optional() }),
+    z.strictObject({ action: z.literal("release_matte") }),
+    z.strictObject({ action: z.literal("drop_background") }),
+  ],
+  { error: "Choose the fix: recrop, photo, release_matte or drop_background." },
+);
+export type FixPrintFileBody = z.output<typeof fixPrintFileBody>;
+
+/** A held file with what its fix can choose from: the child's photos (previews, for the crop editor) and the print's size. */
+export const printFileFixResponse = printFileResponse.extend({
+  fix: z.object({
+    photo_id: z.string(),
+    crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+    size: z.object({ width_in: z.number(), height_in: z.number() }),
+    photos: z.array(z.object({ id: z.string(), preview_url: z.string(), width: z.number(), height: z.number(), original_width: z.number(), original_height: z.number() })),
+  }),
+});

@@ -17,3 +17,10 @@ export type ManifestField = (typeof MANIFEST_FIELDS)[number];
 
 /** Files rendered per job step: a restart renders at most this many again. */
 export const PRINTS_PER_STEP = 4;
+
+/** Backgrounds a studio keeps (uploaded pictures and colours together). */
+export const MAX_BACKGROUNDS = 50;
+/** A colour background is written #rrggbb. */
+export const BACKGROUND_COLOR = /^#[0-9a-fA-F]{6}$/;
+/** A person matte touching the photo's top edge over more than this share of its width is doubtful (the head cut off). */
+export const TOP_EDGE_SHARE = 0.2;

@@ -52,14 +52,15 @@ async function send(msg: Unsent, timeoutMs: number, transfer: ArrayBuffer[] = []
  * Finds the faces in a photo: decoded upright from its EXIF orientation, with
  * boxes and landmarks in the upright image's pixels, filtered and ordered most
  * prominent first. Throws FaceInputError for a photo that cannot be used and
- * FaceEngineError when the engine fails. Runs in a worker thread. `crown`: the most
- * prominent face's crown is read from the person's outline (person-crown.ts).
+ * FaceEngineError when the engine fails. Runs in a worker thread. `crown` (Face Crop): the most
+ * prominent face's eyes and chin come from the jaw-aware net (jaw-model.ts; `jaw: false` keeps
+ * the mesh's, for the bench's baseline) and its crown from the person's outline (person-crown.ts).
  */
-export async function detectFaces(bytes: Uint8Array, opts: { crown?: boolean } = {}): Promise<FaceDetection> {
+export async function detectFaces(bytes: Uint8Array, opts: { crown?: boolean; jaw?: boolean } = {}): Promise<FaceDetection> {
   const cfg = faceEngineConfig();
   const copy = new Uint8Array(bytes); // transferred to the worker; the caller keeps its buffer
   return (await send(
-    { kind: "detect", req: { bytes: copy, maxPixels: cfg.maxPixels, detectLongEdge: cfg.detectLongEdge, minScore: cfg.minScore, crown: opts.crown } },
+    { kind: "detect", req: { bytes: copy, maxPixels: cfg.maxPixels, detectLongEdge: cfg.detectLongEdge, minScore: cfg.minScore, crown: opts.crown, jaw: opts.jaw } },
     cfg.timeoutMs,
     [copy.buffer as ArrayBuffer],
   )) as FaceDetection;

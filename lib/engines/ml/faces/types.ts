@@ -7,7 +7,7 @@ export type FaceLandmarks = {
   leftEye: Point;
   rightEye: Point;
   eyeMid: Point;
-  /** Bottom of the chin (mesh point 152). */
+  /** Bottom of the chin: mesh point 152, or for Face Crop's face the jaw-aware net's point 9 (see `DetectedFace.landmarkModel`). */
   chin: Point;
   /** Top of the head, estimated: the eye line sits about halfway between chin and crown (see landmarks.ts). */
   crown: Point;
@@ -38,6 +38,11 @@ export type DetectedFace = {
    * runs into the photo's edge (the head is cut there).
    */
   crownSource?: "matte" | "landmarks";
+  /**
+   * Face Crop's face only: which model placed the eyes and `landmarks.chin`, "face-api-landmark68"
+   * (the jaw-aware 68-point net, jaw-model.ts) or "mesh" (the net's points were implausible).
+   */
+  landmarkModel?: "face-api-landmark68" | "mesh";
   crownTouchesEdge?: boolean;
 };
 
@@ -49,8 +54,8 @@ export type FaceDetection = {
   faces: DetectedFace[];
   /** Faces the model reported before size/score filtering. */
   rawCount: number;
-  /** `crown`: the person matte's step, when asked for (Face Crop). */
-  timingsMs: { decode: number; detect: number; crown?: number };
+  /** When asked for (Face Crop): `jaw` the jaw net's eyes and chin, `crown` the person matte's step. */
+  timingsMs: { decode: number; detect: number; jaw?: number; crown?: number };
 };
 
 /** A detected face with its identity embedding (see lib/engines/ml/faces/README.md, "Matching"). */

@@ -34,6 +34,8 @@ export type StoredLandmarks = {
   crown: { x: number; y: number };
   /** Where the crown came from (absent on results made before it was measured): the person matte or the landmark estimate. */
   crown_source?: "matte" | "landmarks";
+  /** Which model placed the eyes and chin (absent on results made before the jaw net): face-api's 68-point net or the face mesh. */
+  landmark_model?: "face-api-landmark68" | "mesh";
 };
 
 /** One file of a Face Crop task and its result or per-file error. */

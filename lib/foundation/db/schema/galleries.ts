@@ -36,6 +36,8 @@ export const galleries = pgTable(
     expiresAt: ts("expires_at"),
     publishedAt: ts("published_at"),
     closedAt: ts("closed_at"),
+    /** When the reminder before closing went to the parent (lib/services/orders/closing-reminders.ts): once per gallery. */
+    remindedAt: ts("reminded_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -67,6 +69,15 @@ export const galleryAccessCodes = pgTable(
       .references(() => subjects.id, { onDelete: "cascade" }),
     lookup: text("lookup").notNull(),
     sealed: text("sealed").notNull(),
+    /**
+     * How many times the code was e-mailed to the parent (lib/services/galleries/code-mail.ts):
+     * the next message's outbox key is made from it, so a publish or a request repeated
+     * sends nothing more, and only a deliberate re-send moves it.
+     */
+    mailSends: integer("mail_sends").notNull().default(0),
+    /** The address it was last e-mailed to, and when (the job page's sent / not sent). */
+    mailedTo: text("mailed_to"),
+    mailedAt: ts("mailed_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("gallery_access_codes_lookup_key").on(t.lookup), uniqueIndex("gallery_access_codes_job_subject_key").on(t.jobId, t.subjectId)],
@@ -127,6 +138,10 @@ export const gallerySettings = pgTable("gallery_settings", {
   groupGallery: boolean("group_gallery").notNull().default(true),
   /** Whether digital downloads are sold (read by orders). */
   downloadsEnabled: boolean("downloads_enabled").notNull().default(false),
+  /** Days before a gallery closes that parents with favourites and no paid order are reminded; 0: no reminder. */
+  reminderDays: integer("reminder_days").notNull().default(3),
+  /** Days after an order is placed that its photo files are removed (lib/composition/maintenance/order-photos.ts); the order stays. */
+  orderPhotoRetentionDays: integer("order_photo_retention_days").notNull().default(365),
   /** Moves with each watermark change, so previews are re-rendered and cached copies never reused. */
   watermarkVersion: integer("watermark_version").notNull().default(1),
   updatedAt: ts("updated_at").notNull().defaultNow(),

@@ -11,7 +11,7 @@ import { agencyJobs } from "./studio";
 
 
 /** One sellable line of a sheet: a print of a product, or a digital file. */
-export type SheetItem = { id: string; kind: "print" | "digital"; product_id: string | null; name: string; price: number; lab_cost: number };
+export type SheetItem = { id: string; kind: "print" | "digital"; product_id: string | null; name: string; price: number; lab_cost: number; allow_backgrounds?: boolean };
 /** A bundle of items at one price (e.g. 1 × 8x10 + 2 × 5x7 + the digital file). */
 export type SheetPackage = { id: string; name: string; price: number; items: { item_id: string; quantity: number }[] };
 /** Home: to the parent's address at a price. School: in one batch to the school by a date, free. */
@@ -133,6 +133,8 @@ export const orders = pgTable(
     shippedAt: maybeStamp("shipped_at"),
     deliveredAt: maybeStamp("delivered_at"),
     canceledAt: maybeStamp("canceled_at"),
+    /** When the retention sweep removed the order's photo files (print files; downloads end): the row and its money stay. */
+    photosRemovedAt: maybeStamp("photos_removed_at"),
   },
   (t) => [
     index("orders_account_created_idx").on(t.accountId, t.createdAt),
@@ -166,6 +168,8 @@ export const orderItems = pgTable(
     lineTotal: integer("line_total").notNull(),
     /** The crop box in the photo, as fractions 0..1 of its width and height. */
     crop: jsonb("crop").$type<{ x: number; y: number; width: number; height: number }>(),
+    /** The studio background the parent chose for the child (a print item that allows them). */
+    backgroundId: text("background_id"),
     yearbookPose: boolean("yearbook_pose").notNull().default(false),
     refundedAmount: integer("refunded_amount").notNull().default(0),
     /** A digital file (alone or in a package) was sold with this line: its original may be downloaded once paid. */

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { accountId, maybeStamp, stamp } from "./columns";
 import { orderItems, orders } from "./orders";
+import { jobFiles } from "./studio";
 
 // Production: paid print items turned into the files a lab prints, checked, and
 // sent in batches. One print file per printed product of an order line (a package
@@ -39,6 +40,10 @@ export const labBatches = pgTable(
   ],
 );
 
+/** Why a file is held: its render failed Preflight, its photo or product is gone, or the person matte needs the studio's eye. */
+export const HOLD_CODES = ["preflight", "missing", "matte_doubtful"] as const;
+export type HoldCode = (typeof HOLD_CODES)[number];
+
 export const PRINT_FILE_STATUSES = ["pending", "rendered", "held"] as const;
 export type PrintFileStatus = (typeof PRINT_FILE_STATUSES)[number];
 
@@ -72,6 +77,15 @@ export const printFiles = pgTable(
     heightPx: integer("height_px"),
     /** Pixels of the original per printed inch in the parent's crop. */
     sourcePpi: integer("source_ppi"),
+    /** The studio background the child is composited onto (copied from the order line). */
+    backgroundId: text("background_id"),
+    /** Why the file is held, as a code pages and the fix route branch on (the reasons are the words). */
+    holdCode: text("hold_code").$type<HoldCode>(),
+    /** The studio's fix of a held file: another photo of the same child, and its crop (fractions), in place of the order line's. */
+    photoId: text("photo_id"),
+    crop: jsonb("crop").$type<{ x: number; y: number; width: number; height: number }>(),
+    /** The studio looked at a doubtful matte and printed it anyway. */
+    matteReleased: boolean("matte_released").notNull().default(false),
     renderedAt: maybeStamp("rendered_at"),
     createdAt: stamp("created_at"),
   },
@@ -91,3 +105,50 @@ export const productionSettings = pgTable("production_settings", {
   manifestColumns: jsonb("manifest_columns").$type<Record<string, string>>().notNull().default({}),
   updatedAt: stamp("updated_at"),
 });
+
+/** A studio's background a child may be printed on: an uploaded picture or a solid colour. */
+export const studioBackgrounds = pgTable(
+  "studio_backgrounds",
+  {
+    id: text("id").primaryKey(),
+    accountId: accountId(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<"image" | "color">().notNull(),
+    /** #rrggbb, for a colour. */
+    color: text("color"),
+    storageKey: text("storage_key"),
+    thumbnailKey: text("thumbnail_key"),
+    contentType: text("content_type"),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: stamp("created_at"),
+  },
+  (t) => [
+    index("studio_backgrounds_account_idx").on(t.accountId, t.createdAt),
+    check("studio_backgrounds_kind", sql`(${t.kind} = 'color' AND ${t.color} IS NOT NULL) OR (${t.kind} = 'image' AND ${t.storageKey} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * The background-removal engine's person matte of one photo, computed once and
+ * reused by every print (and preview) of it: an 8-bit grey PNG, 255 the child.
+ * `full` is at the original's upright size; `preview` at the gallery preview's.
+ */
+export const photoMattes = pgTable(
+  "photo_mattes",
+  {
+    id: text("id").primaryKey(),
+    accountId: accountId(),
+    jobFileId: integer("job_file_id")
+      .notNull()
+      .references(() => jobFiles.id, { onDelete: "cascade" }),
+    scale: text("scale").$type<"full" | "preview">().notNull(),
+    storageKey: text("storage_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Why the matte is doubtful, in words (none: the studio need not look). */
+    doubts: jsonb("doubts").$type<string[]>().notNull().default([]),
+    createdAt: stamp("created_at"),
+  },
+  (t) => [uniqueIndex("photo_mattes_file_scale_key").on(t.jobFileId, t.scale), check("photo_mattes_scale", sql`${t.scale} IN ('full', 'preview')`)],
+);

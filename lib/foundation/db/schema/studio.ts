@@ -81,6 +81,8 @@ export const subjects = pgTable(
     track: text("track"),
     department: text("department"),
     title: text("title"),
+    /** Where the child's gallery code is e-mailed when the job's galleries are published (lib/services/galleries/code-mail.ts); optional. */
+    parentEmail: text("parent_email"),
     /** As the caller gave it; matching builds its embedding from this photo. */
     referencePhotoUrl: text("reference_photo_url"),
     /**

@@ -1,0 +1,67 @@
+import sharp from "sharp";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/foundation/db/types";
+import { photoMattes } from "@/lib/foundation/db/schema";
+import { newId } from "@/lib/foundation/ids";
+import { storage } from "@/lib/domain/storage";
+import type { CutoutQuality } from "@/lib/engines/ml/background-removal";
+import { bgRemovalProvider } from "@/lib/services/bg-remove/provider";
+import { TOP_EDGE_SHARE } from "./values";
+
+export type PhotoMatte = { id: string; matte: Buffer; width: number; height: number; doubts: string[] };
+
+/** A print's edge: a little softness so hair blends into the new backdrop, not a cut. */
+const EDGE_SOFTNESS = 2;
+
+export const matteKey = (accountId: string, jobFileId: number, scale: "full" | "preview") => `production/${accountId}/mattes/${jobFileId}-${scale}.png`;
+
+/**
+ * The person matte of one job photo at the original's full, upright size: read from
+ * its stored file when an earlier print of the photo made it, else made once by the
+ * background-removal engine and kept (its row names the file). Two prints racing on
+ * the same photo both compute; the first row written wins and both use its file.
+ */
+export async function photoMatte(db: Db, accountId: string, jobFileId: number, original: Buffer, signal?: AbortSignal): Promise<PhotoMatte> {
+  const cached = await storedMatte(db, accountId, jobFileId);
+  if (cached) return cached;
+  const result = await bgRemovalProvider().removeBackground(original, { subjectType: "person", edgeSoftness: EDGE_SOFTNESS, highDetail: true, background: "transparent" }, signal);
+  const matte = await sharp(result.png).extractChannel(3).png().toBuffer();
+  const doubts = [...engineDoubts(result.quality), ...(await topEdgeDoubt(matte))];
+  const key = matteKey(accountId, jobFileId, "full");
+  await storage().put(key, matte, "image/png");
+  await db.insert(photoMattes).values({ id: newId("mat"), accountId, jobFileId, scale: "full", storageKey: key, width: result.width, height: result.height, doubts }).onConflictDoNothing();
+  return (await storedMatte(db, accountId, jobFileId))!;
+}
+
+async function storedMatte(db: Db, accountId: string, jobFileId: number): Promise<PhotoMatte | null> {
+  const [row] = await db.select().from(photoMattes).where(and(eq(photoMattes.accountId, accountId), eq(photoMattes.jobFileId, jobFileId), eq(photoMattes.scale, "full")));
+  if (!row) return null;
+  const file = await storage().get(row.storageKey);
+  if (!file) {
+    // Its file lost (storage restored from an older copy): make it again.
+    await db.delete(photoMattes).where(eq(photoMattes.id, row.id));
+    return null;
+  }
+  return { id: row.id, matte: file.body, width: row.width, height: row.height, doubts: row.doubts };
+}
+
+/** The engine's own doubt, in the studio's words. */
+function engineDoubts(q: CutoutQuality): string[] {
+  const doubts: string[] = [];
+  if (q.peopleKept === 0) doubts.push("The cut-out found no person in this photo.");
+  else if (q.peopleKept !== null && q.peopleKept > 1) doubts.push(`The cut-out kept ${q.peopleKept} people: someone beside the child may be printed on the background.`);
+  if (q.doubtfulRegions.length > 0) {
+    const biggest = q.doubtfulRegions[0]!;
+    doubts.push(`The cut-out is unsure in ${q.doubtfulRegions.length} region(s) of the photo (the largest at ${biggest.left},${biggest.top}, ${biggest.width} x ${biggest.height} px: ${biggest.reason.replaceAll("_", " ")}).`);
+  }
+  return doubts;
+}
+
+/** A person running off the frame's top edge over a wide span: the cut-out cannot know where the head ends. */
+async function topEdgeDoubt(matte: Buffer): Promise<string[]> {
+  const { data, info } = await sharp(matte).extract({ left: 0, top: 0, width: (await sharp(matte).metadata()).width!, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+  let on = 0;
+  for (let x = 0; x < info.width; x++) if (data[x * info.channels]! >= 128) on++;
+  const share = on / info.width;
+  return share > TOP_EDGE_SHARE ? [`The person touches the photo's top edge over ${Math.round(share * 100)} % of its width (more than ${Math.round(TOP_EDGE_SHARE * 100)} %): the head may be cut off on the background.`] : [];
+}
