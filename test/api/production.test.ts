@@ -18,6 +18,7 @@ import { startJobRunner, stopJobRunner } from "@/lib/domain/jobs/runner/runner-i
 import { readIccProfile } from "@/lib/engines/imaging/icc-profile";
 import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { productionBatch } from "@/inngest/production";
+import { removeOldOrderPhotos } from "@/lib/composition/maintenance/order-photos";
 import { call, testAccount } from "../http";
 import { forEachRenderedPage, pdfText } from "../support/pdf-render";
 import { scanQrCodes } from "../support/qr-scan";
@@ -221,6 +222,18 @@ describe("school-bulk batches", () => {
     expect(shipped.status, shipped.text).toBe(200);
     expect(await Promise.all(made.map((o) => status(o.id)))).toEqual(["shipped", "shipped", "shipped"]);
     expect(await status(home.id)).toBe("paid");
+
+    // A year on, the order photo retention removes one order's print files: the lab ZIP says so
+    // before it starts (not a ZIP cut short), the slips still print.
+    const db = await getDb();
+    await db.update(orders).set({ createdAt: new Date(Date.now() - 400 * 86_400_000) }).where(eq(orders.id, made[1]!.id));
+    expect(await removeOldOrderPhotos(db)).toBe(1);
+    const gone = await download(zipRoute, owner.token, batch.id, "zip");
+    expect(gone.status).toBe(410);
+    const goneBody = JSON.parse(new TextDecoder().decode(gone.bytes));
+    expect(goneBody.error).toBe("PRINT_FILES_REMOVED");
+    expect(goneBody.message).toContain(made[1]!.id);
+    expect((await download(slipsRoute, owner.token, batch.id, "slips")).status).toBe(200);
 
     // A direct batch: shipping it needs each home parcel's tracking number, named.
     const direct = await createBatch(owner.token, { shipping: "direct", job_id: Number(shop.studio.jobId) });

@@ -16,8 +16,8 @@ export type BatchLine = {
   child: string;
   class: string;
   teacher: string;
-  /** Where the print file is stored (not a manifest column). */
-  fileKey: string;
+  /** Where the print file is stored (not a manifest column); null once the order's photo retention removed it. */
+  fileKey: string | null;
   widthPx: number;
   heightPx: number;
 };
@@ -57,7 +57,7 @@ export async function batchLines(db: Db, batch: BatchRow): Promise<BatchLine[]> 
     child: child ?? "",
     class: className ?? "",
     teacher: teacher ?? "",
-    fileKey: f.fileKey!,
+    fileKey: f.fileKey,
     widthPx: f.widthPx!,
     heightPx: f.heightPx!,
   }));

@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import type { Db } from "@/lib/foundation/db/types";
-import { conflict } from "@/lib/foundation/http/api-error";
+import { ApiError, conflict } from "@/lib/foundation/http/api-error";
 import { storage } from "@/lib/domain/storage";
 import { cachedFontkit } from "@/lib/engines/pdf/card-fonts/fonts";
 import { zipStream } from "@/lib/services/agencies/zip-stream";
@@ -25,6 +25,11 @@ async function packedBatch(db: Db, accountId: string, id: string): Promise<Batch
 export async function batchZip(db: Db, accountId: string, id: string): Promise<{ filename: string; stream: ReadableStream<Uint8Array> }> {
   const batch = await packedBatch(db, accountId, id);
   const lines = await batchLines(db, batch);
+  // Asked before the stream starts: a ZIP cut short halfway would look like a network fault.
+  const removed = new Set(lines.filter((l) => l.fileKey === null).map((l) => l.order));
+  if (removed.size > 0) {
+    throw new ApiError(410, "PRINT_FILES_REMOVED", `The print files of ${removed.size} order(s) in batch ${id} were removed by the studio's order photo retention (${[...removed].slice(0, 3).join(", ")}${removed.size > 3 ? ", …" : ""}); the manifest and packing slips are still available.`);
+  }
   const { csv, json } = manifestFiles(lines, await manifestColumns(db, accountId));
   let at = -1;
   const stream = zipStream(async (add) => {
@@ -36,7 +41,7 @@ export async function batchZip(db: Db, accountId: string, id: string): Promise<{
     }
     const line = lines[at++];
     if (!line) return false;
-    const object = await storage().get(line.fileKey);
+    const object = await storage().get(line.fileKey!);
     if (!object) throw new Error(`Print file ${line.fileKey} is missing from storage`);
     add(line.file, object.body);
     return true;

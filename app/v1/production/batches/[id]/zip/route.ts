@@ -12,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       params: batchParams,
       doc: {
         summary: "A batch for the lab: a ZIP of manifest.csv, manifest.json and every print file named {order}_{item}_{product}_{qty}.jpg",
-        description: "Streamed. Items on hold are left out. 409 BATCH_NOT_READY while rendering or when nothing in it can go.",
+        description: "Streamed. Items on hold are left out. 409 BATCH_NOT_READY while rendering or when nothing in it can go; 410 PRINT_FILES_REMOVED once the order photo retention has removed its files.",
         produces: "application/zip",
       },
     },
