@@ -6687,7 +6687,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Streamed. Items on hold are left out. 409 BATCH_NOT_READY while rendering or when nothing in it can go. */
+            /** @description Streamed. Items on hold are left out. 409 BATCH_NOT_READY while rendering or when nothing in it can go; 410 PRINT_FILES_REMOVED once the order photo retention has removed its files. */
             200: {
                 headers: {
                     [name: string]: unknown;
