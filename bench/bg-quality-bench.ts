@@ -5,6 +5,10 @@
 //   (the reference matte). Built from the MIT-licensed P3M repository's demo and
 //   sample images with P3M-Net's mattes (see the README); skipped, and said so, without it.
 // - products, logos and text: bench/bg-regression-set.ts (exact mattes, built here).
+// - people (issue 38): BG_PEOPLE_SET=<dir> with one folder per category (raised-hands,
+//   held-object, group, portrait, posters-statues, ...), each with image/<name>.jpg and
+//   alpha/<name>.png; every photo is cut out as `person` and as `auto`. Kept outside the
+//   repository (see bench/README.md for its sources); skipped, and said so, without it.
 //
 //   BG_PORTRAIT_SET=/path/to/set npx tsx bench/bg-quality-bench.ts   (~25 min on 2 busy cores)
 //
@@ -40,6 +44,28 @@ async function portraitSet(dir: string | undefined): Promise<Case[]> {
   return out;
 }
 
+/** The people set: a folder per category; each photo as `person`, then as `auto` (adjacent, so ISNet runs once a photo). */
+async function peopleSet(dir: string | undefined): Promise<Case[]> {
+  if (!dir) {
+    console.log("BG_PEOPLE_SET is not set: the people set (raised hands, held objects, groups) is skipped.");
+    return [];
+  }
+  const out: Case[] = [];
+  for (const category of fs.readdirSync(dir).sort()) {
+    const imageDir = path.join(dir, category, "image");
+    if (!fs.existsSync(imageDir)) continue;
+    for (const file of fs.readdirSync(imageDir).sort()) {
+      const image = fs.readFileSync(path.join(imageDir, file));
+      const { width, height } = await sharp(image).metadata();
+      const alpha = await alphaPlane(path.join(dir, category, "alpha", file.replace(/\.\w+$/, ".png")), width!, height!, true);
+      for (const subjectType of ["person", "auto"] as const) {
+        out.push({ set: `people-${subjectType}:${category}`, name: file, subjectType, image, alpha, width: width!, height: height! });
+      }
+    }
+  }
+  return out;
+}
+
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -54,7 +80,11 @@ async function main() {
     // fill lent from one side and stopping `core` inside the mask.
     previous: { isnet, person: async () => person, personRule: { ...PERSON_RULE, bothSides: false, edgeFillGap: 0 } },
     // The rule before whole people (issue 38): ISNet's matte beyond the band always cleared, a raised hand too.
-    "no-attached": { isnet, person: async () => person, personRule: { ...PERSON_RULE, attachedMaxShare: 0 } },
+    "no-attached": { isnet, person: async () => person, personRule: { ...PERSON_RULE, attachedMaxShare: 0, sureFill: 0, keptTops: false } },
+    // The rule before the sure-person fill and the tops of every kept person (issue 38, 2026-11-27).
+    "2026-11-26": { isnet, person: async () => person, personRule: { ...PERSON_RULE, sureFill: 0, keptTops: false } },
+    "sure-only": { isnet, person: async () => person, personRule: { ...PERSON_RULE, keptTops: false } },
+    "tops-only": { isnet, person: async () => person, personRule: { ...PERSON_RULE, sureFill: 0 } },
     after: { isnet, person: async () => person },
   };
   // Speed step with a quality cost: ISNet at a smaller input (scripts/isnet-any-size.py's graph,
@@ -70,6 +100,7 @@ async function main() {
   const engineNames = Object.keys(engines).filter((e) => chosen.includes(e));
   const portraits = await portraitSet(process.env.BG_PORTRAIT_SET);
   const cases: Case[] = [
+    ...(await peopleSet(process.env.BG_PEOPLE_SET)),
     ...portraits,
     // The same portraits as "auto": the portrait check must pick the person rule by itself.
     ...portraits.map((c) => ({ ...c, set: "portraits-auto", subjectType: "auto" as const })),
@@ -79,8 +110,9 @@ async function main() {
   ];
   // BG_QUALITY_SETS=portraits-auto,... measures only those sets (a quicker re-run after a change).
   const only = process.env.BG_QUALITY_SETS?.split(",").map((x) => x.trim());
-  if (only) cases.splice(0, cases.length, ...cases.filter((c) => only.includes(c.set)));
-  const rows: { set: string; name: string; engine: string; iou: number; alphaError: number; ms: number; inferenceMs: number }[] = [];
+  // A people set's name before its category ("people-person") selects every category.
+  if (only) cases.splice(0, cases.length, ...cases.filter((c) => only.includes(c.set) || only.includes(c.set.split(":")[0]!)));
+  const rows: { set: string; name: string; engine: string; iou: number; alphaError: number; ms: number; inferenceMs: number; ruleMs: number; peopleKept: number | null; doubts: number }[] = [];
   for (const c of cases) {
     const opts: BgRemovalOptions = { subjectType: c.subjectType, edgeSoftness: 3, highDetail: false, background: "transparent" };
     for (const engine of engineNames) {
@@ -89,16 +121,31 @@ async function main() {
       const out = await cutOut(models, c.image, opts, 50_000_000);
       const ms = Math.round(performance.now() - t0);
       const score: MatteScore = scoreMatte(await alphaPlane(out.png, c.width, c.height), c.alpha);
-      rows.push({ set: c.set, name: c.name, engine, iou: r3(score.iou), alphaError: r3(score.alphaError), ms, inferenceMs: out.timingsMs.inference ?? 0 });
-      console.log(`${c.set.padEnd(26)} ${c.name.padEnd(20)} ${engine.padEnd(8)} IoU ${score.iou.toFixed(3)}  alpha error ${score.alphaError.toFixed(3)}  ${ms} ms`);
+      // The time after ISNet (the person model, the rule, clean-up, upsampling, edges, PNG): what the rule's versions change.
+      const t = out.timingsMs;
+      const ruleMs = (t.person ?? 0) + (t.matte ?? 0) + (t.upsample ?? 0) + (t.edges ?? 0);
+      const { peopleKept, doubtfulRegions } = out.quality;
+      rows.push({ set: c.set, name: c.name, engine, iou: r3(score.iou), alphaError: r3(score.alphaError), ms, inferenceMs: t.inference ?? 0, ruleMs, peopleKept, doubts: doubtfulRegions.length });
+      console.log(`${c.set.padEnd(34)} ${c.name.padEnd(16)} ${engine.padEnd(11)} IoU ${score.iou.toFixed(3)}  alpha error ${score.alphaError.toFixed(3)}  ${ms} ms (rule ${ruleMs})  people ${peopleKept ?? "-"}  doubtful ${doubtfulRegions.map((d) => d.reason).join(",") || "-"}`);
     }
   }
-  const summary: Record<string, Record<string, { n: number; meanIou: number; minIou: number; meanAlphaError: number; meanMs: number; meanInferenceMs: number }>> = {};
+  const summary: Record<string, Record<string, { n: number; meanIou: number; minIou: number; meanAlphaError: number; meanMs: number; meanInferenceMs: number; meanRuleMs: number }>> = {};
+  // Each people set's categories together as well ("people-person:all").
+  const peopleAll = [...new Set(rows.map((r) => r.set.split(":")[0]!).filter((x) => x.startsWith("people-")))];
+  for (const prefix of peopleAll) for (const r of rows.filter((x) => x.set.startsWith(`${prefix}:`))) rows.push({ ...r, set: `${prefix}:all` });
   for (const set of [...new Set(rows.map((r) => r.set))]) {
     summary[set] = {};
     for (const engine of engineNames) {
       const rs = rows.filter((r) => r.set === set && r.engine === engine);
-      summary[set][engine] = { n: rs.length, meanIou: r3(mean(rs.map((r) => r.iou))), minIou: r3(Math.min(...rs.map((r) => r.iou))), meanAlphaError: r3(mean(rs.map((r) => r.alphaError))), meanMs: Math.round(mean(rs.map((r) => r.ms))), meanInferenceMs: Math.round(mean(rs.map((r) => r.inferenceMs))) };
+      summary[set][engine] = { n: rs.length, meanIou: r3(mean(rs.map((r) => r.iou))), minIou: r3(Math.min(...rs.map((r) => r.iou))), meanAlphaError: r3(mean(rs.map((r) => r.alphaError))), meanMs: Math.round(mean(rs.map((r) => r.ms))), meanInferenceMs: Math.round(mean(rs.map((r) => r.inferenceMs))), meanRuleMs: Math.round(mean(rs.map((r) => r.ruleMs))) };
+    }
+  }
+  // Per photo, engines side by side (the people set's categories: the minimum matters, not only the mean).
+  for (const set of [...new Set(rows.map((r) => r.set))].filter((x) => x.startsWith("people-") && !x.endsWith(":all"))) {
+    console.log(`\n${set}: IoU per photo (${engineNames.join(" / ")})`);
+    for (const name of [...new Set(rows.filter((r) => r.set === set).map((r) => r.name))]) {
+      const rs = engineNames.map((e) => rows.find((r) => r.set === set && r.name === name && r.engine === e));
+      console.log(`  ${name.padEnd(16)} ${rs.map((r) => (r ? r.iou.toFixed(3) : "  -  ")).join(" / ")}  people ${rs.map((r) => r?.peopleKept ?? "-").join("/")}`);
     }
   }
   console.table(Object.entries(summary).flatMap(([set, e]) => Object.entries(e).map(([engine, s]) => ({ set, engine, ...s }))));

@@ -130,6 +130,46 @@ describe("keepPerson", () => {
     expect(report.doubtful.map((r) => r.reason)).toContain("removed_person");
   });
 
+  it("fills a raised arm ISNet missed where the person model is sure of it (over a busy poster)", async () => {
+    // ISNet: the body only; the person model: the body and an arm raised from the shoulder to the top.
+    const arm = (x: number, y: number) => inRect(x, y, 74, 0, 80, 22);
+    const m = matte((x, y) => (personBox(x, y) ? 1 : 0));
+    const p = plane((x, y) => (personBox(x, y) || arm(x, y) ? 0.99 : 0.01));
+    const report: PersonReport = { people: 0, doubtful: [] };
+    await keepPerson(m, p, undefined, PERSON_RULE, report);
+    expect(at(m, 77, 3)).toBe(1); // the hand
+    expect(at(m, 77, 15)).toBe(1); // the forearm
+    expect(at(m, 60, 10)).toBe(0); // beside it, above the shoulder: background
+    expect(report.doubtful.map((r) => r.reason)).not.toContain("removed_person");
+    // The rule as it was (no sure fill) left the arm out and reported it.
+    const before = matte((x, y) => (personBox(x, y) ? 1 : 0));
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, sureFill: 0, keptTops: false });
+    expect(at(before, 77, 3)).toBe(0);
+  });
+
+  it("does not fill a thick, round blob of the mask beside the head, and says so", async () => {
+    const m = matte((x, y) => (inRect(x, y, 55, 20, 75, 100) ? 1 : 0));
+    // The mask also covers a 30 x 30 block left of the head, joined to the person.
+    const p = plane((x, y) => (inRect(x, y, 55, 20, 75, 100) || inRect(x, y, 25, 15, 55, 45) ? 0.99 : 0.01));
+    const report: PersonReport = { people: 0, doubtful: [] };
+    await keepPerson(m, p, undefined, PERSON_RULE, report);
+    expect(at(m, 38, 30)).toBe(0);
+    expect(at(m, 65, 60)).toBe(1);
+    expect(report.doubtful.map((r) => r.reason)).toContain("removed_person");
+  });
+
+  it("makes a second person's dark body solid below that person's own head", async () => {
+    // Two people: ISNet found both heads and the right one's body; the left one's body is dark.
+    const left = (x: number, y: number) => inRect(x, y, 5, 30, 35, 100);
+    const m = matte((x, y) => (inRect(x, y, 12, 30, 28, 45) || inRect(x, y, 12, 45, 14, 100) || inRect(x, y, 26, 45, 28, 100) || personBox(x, y) ? 1 : 0));
+    const p = plane((x, y) => (left(x, y) || personBox(x, y) ? 0.99 : 0.01));
+    await keepPerson(m, p, undefined, { ...PERSON_RULE, sureFill: 0 });
+    expect(at(m, 20, 75)).toBe(1);
+    const before = matte((x, y) => (inRect(x, y, 12, 30, 28, 45) || inRect(x, y, 12, 45, 14, 100) || inRect(x, y, 26, 45, 28, 100) || personBox(x, y) ? 1 : 0));
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, sureFill: 0, keptTops: false });
+    expect(at(before, 20, 75)).toBe(0);
+  });
+
   it("leaves the matte alone when there is no person", async () => {
     const m = matte((x, y) => (inRect(x, y, 20, 20, 60, 60) ? 1 : 0));
     const before = new Float32Array(m.data);

@@ -42,6 +42,21 @@ export const PERSON_RULE = {
    * before. Either way it is reported as a doubtful region. 0: cleared, as the rule first did.
    */
   attachedMaxShare: 0.25,
+  /**
+   * Sure person, wherever ISNet missed it (issue 38): where the person model is at least this
+   * sure (in the whole frame and, when the people fill less of it, in a closer look at them),
+   * in a piece that touches the kept person, the cut-out is opaque, with the person model's
+   * own falloff at its edge. A raised hand over a busy poster, a forearm ISNet faded out, the
+   * dark body of a second person. 0: off (the fill then needs the person hanging below on both
+   * sides, as before).
+   */
+  sureFill: 0.9,
+  /** What the sure fill adds within this reach of its edge (share of the long side) is thin and always taken... */
+  sureThinMax: 0.03,
+  /** ...a thicker part only when its box's diagonal is at least this many times its thickness (a limb; a disc or a square is 1.4, a 1:2 bar 2.2). */
+  sureLimbElongation: 2.4,
+  /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
+  keptTops: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
   personMinArea: 0.01,
   /** Regions smaller than this share of the frame are not reported as doubtful. */
@@ -123,7 +138,13 @@ export type Box = { left: number; top: number; width: number; height: number };
  *    face that ISNet took for background, but not the mask's overshoot beside a head.
  *    Where that fill stops short of the mask's edge far from any edge ISNet drew, the
  *    band takes the person model's probability (a jacket's outline ISNet missed).
- * 5. Holes enclosed by the person where the model is sure of a person are filled;
+ *    The person above comes from every kept region of a person's size, so a second
+ *    person's dark body hangs from that person's own head (`keptTops`).
+ * 5. Where the person model is sure of a person (in the whole frame and in `closer`, its
+ *    closer look at the people when they fill little of the frame) touching the kept person,
+ *    and ISNet missed it, the cut-out is opaque: a raised arm over a busy poster, a hand ISNet
+ *    faded out (`sureFill`); thick round pieces, the mask's overshoot, stay out.
+ * 6. Holes enclosed by the person where the model is sure of a person are filled;
  *    a gap it is unsure of (between an arm and a knee) stays open.
  * Returns false (matte untouched) when the photo shows no person. `report`, when given,
  * receives the number of people kept and the regions where the two models disagree.
@@ -136,6 +157,7 @@ export async function keepPerson(
   lookCloser?: (box: Box) => Promise<Float32Array>,
   rule: PersonRule = PERSON_RULE,
   report?: PersonReport,
+  closer?: Float32Array,
 ): Promise<boolean> {
   const { width: w, height: h, data: d } = matte;
   const person = new Float32Array(personWhole);
@@ -202,7 +224,9 @@ export async function keepPerson(
   // (a statue's shoulder, a dark doorway) has no person region above it.
   const columnTop = new Int32Array(w).fill(h);
   for (let i = 0; i < d.length; i++) {
-    if (regions.labels[i] !== best) continue;
+    const l = regions.labels[i]!;
+    // Another kept region lends its top only when it is a person's size (a second person's head), not a scrap beside a head.
+    if (l !== best && !(rule.keptTops && l > 0 && keep[l] && regions.sizes[l]! >= rule.personMinArea * w * h)) continue;
     const x = i % w;
     const y = (i - x) / w;
     if (y < columnTop[x]!) columnTop[x] = y;
@@ -285,6 +309,8 @@ export async function keepPerson(
     }
   }
 
+  if (rule.sureFill > 0) fillSurePerson(matte, person, closer, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule);
+
   // A hole is filled when the person model is sure it is person (a face), not when
   // it merely smooths over it (the gap between an arm and a knee).
   const holes = components(w, h, (i) => d[i]! < 0.5, false);
@@ -308,6 +334,67 @@ export async function keepPerson(
     report.doubtful = doubtful.sort((a, b) => b.area - a.area);
   }
   return true;
+}
+
+/**
+ * Where both looks of the person model are sure of a person, in a piece that touches what the
+ * cut-out already keeps, the cut-out is made opaque (limbs and thin parts only: see below);
+ * within a short reach of what was added it takes the person model's falloff (0.5 → 0,
+ * sure → 1), and the guided upsampling then pulls that edge onto the photo's own edge.
+ */
+function fillSurePerson(
+  matte: Matte,
+  person: Float32Array,
+  closer: Float32Array | undefined,
+  notPerson: Uint8Array,
+  allowed: (i: number) => boolean,
+  rule: PersonRule,
+): void {
+  const { width: w, height: h, data: d } = matte;
+  const both = (i: number) => (closer ? Math.min(person[i]!, closer[i]!) : person[i]!);
+  const sure = components(w, h, (i) => !notPerson[i] && allowed(i) && both(i) >= rule.sureFill, true);
+  const touches = new Uint8Array(sure.sizes.length);
+  for (let i = 0; i < d.length; i++) if (d[i]! >= 0.5) touches[sure.labels[i]!] = 1;
+  touches[0] = 0;
+  const filled = new Uint8Array(w * h);
+  for (let i = 0; i < d.length; i++) if (touches[sure.labels[i]!] && d[i]! < 0.5) filled[i] = 1;
+  // What the fill would add, judged by its thick parts (deeper than `sureThinMax`, so thin
+  // strips along the person's edge do not join them into one long piece): a limb (long for its
+  // thickness: a raised arm, a hand) is added; a thick, round one is the 256 px mask's
+  // overshoot (the flat background between a man's head and a sculpture) and stays out with
+  // what lies within `sureThinMax` of it, reported as a removed person. Thin parts are added.
+  const long = Math.max(w, h);
+  const thin = rule.sureThinMax * long;
+  const depth = distanceToMask(Uint8Array.from(filled, (f) => 1 - f), w, h);
+  const cores = components(w, h, (i) => depth[i]! > thin, true);
+  const coreDepth = new Float32Array(cores.sizes.length);
+  for (let i = 0; i < d.length; i++) if (depth[i]! > coreDepth[cores.labels[i]!]!) coreDepth[cores.labels[i]!] = depth[i]!;
+  const roundCore = new Uint8Array(w * h);
+  const round = new Uint8Array(cores.sizes.length);
+  for (const { label, box } of boxesOf(cores.labels, cores.sizes.length, w)) {
+    const t = coreDepth[label]! - thin; // the core's own half-thickness
+    if (Math.hypot(box.width, box.height) < rule.sureLimbElongation * 2 * Math.max(1, t)) round[label] = 1;
+  }
+  for (let i = 0; i < d.length; i++) if (round[cores.labels[i]!]) roundCore[i] = 1;
+  const nearRound = distanceToMask(roundCore, w, h);
+  const accepted = (i: number) => nearRound[i]! > thin + 1;
+  let any = false;
+  for (let i = 0; i < d.length; i++) {
+    filled[i] = filled[i] && accepted(i) ? 1 : 0;
+    if (filled[i]) {
+      d[i] = 1;
+      any = true;
+    }
+  }
+  if (!any) return;
+  // The added pieces' edge: the person model's falloff within a short reach, outside ISNet's own region.
+  const reach = Math.max(2, (rule.band * long) / 3);
+  const near = distanceToMask(filled, w, h);
+  for (let i = 0; i < d.length; i++) {
+    if (filled[i] || near[i]! > reach || notPerson[i] || !allowed(i) || d[i]! >= 0.5) continue;
+    const p = both(i);
+    if (p > 0.5) d[i] = Math.max(d[i]!, Math.min(1, (p - 0.5) / (rule.sureFill - 0.5)));
+  }
 }
 
 /** The bounding box of every label (1..count-1) that has pixels. */

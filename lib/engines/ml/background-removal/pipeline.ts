@@ -12,7 +12,7 @@ import {
 } from "./matte-ops";
 import { guidedUpsample } from "./guided-upsample";
 import { PERSON_MODEL_SIZE, type PersonModel } from "./person-model";
-import { keepPerson, looksLikePortrait, type Box, type PersonReport, type PersonRule } from "./person-matte";
+import { keepPerson, looksLikePortrait, PERSON_RULE, type Box, type PersonReport, type PersonRule } from "./person-matte";
 import { cutoutQuality, type CutoutQuality } from "./cutout-quality";
 import { finishEdges } from "./finish-edges";
 import { singleChannel } from "./single-channel";
@@ -88,7 +88,9 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
     const mask = await personMask(personModel, img, work.width, work.height);
     if (profile.personRule === "always" || looksLikePortrait(matte, mask)) {
       const found: PersonReport = { people: 0, doubtful: [] };
-      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), models.personRule, found);
+      const rule = models.personRule ?? PERSON_RULE;
+      const closer = rule.sureFill > 0 ? await closerLook(personModel, img, mask, work.width, work.height, scale, rule.threshold) : undefined;
+      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule, found, closer);
       if (person) report = found;
     }
     lap("person");
@@ -120,6 +122,29 @@ export async function personMask(model: PersonModel, img: DecodedImage, outWidth
     .toBuffer();
   const p = await model.run(rgb);
   return resizeBilinear(p, PERSON_MODEL_SIZE, PERSON_MODEL_SIZE, outWidth, outHeight);
+}
+
+/** A closer look pays off only when the people leave this much of the frame out. */
+const CLOSER_MAX_AREA = 0.6;
+const CLOSER_MARGIN = 0.1;
+
+/**
+ * The person model again on the box around everyone it found (plus a margin), so small people
+ * (a group across a wide frame) get more of its 256 px: their probability at the working size,
+ * 0 outside the box. Undefined when the people fill most of the frame (the first look is as close).
+ */
+async function closerLook(model: PersonModel, img: DecodedImage, mask: Float32Array, w: number, h: number, scale: number, threshold: number): Promise<Float32Array | undefined> {
+  const box = subjectBox({ data: mask, width: w, height: h }, threshold);
+  if (!box) return undefined;
+  const margin = Math.round(Math.max(box.width, box.height) * CLOSER_MARGIN);
+  const x0 = Math.max(0, box.left - margin), y0 = Math.max(0, box.top - margin);
+  const x1 = Math.min(w, box.left + box.width + margin), y1 = Math.min(h, box.top + box.height + margin);
+  if ((x1 - x0) * (y1 - y0) > CLOSER_MAX_AREA * w * h) return undefined;
+  const region = { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+  const p = await personMaskIn(model, img, region, scale);
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < region.height; y++) out.set(p.subarray(y * region.width, (y + 1) * region.width), (y0 + y) * w + x0);
+  return out;
 }
 
 /** The person model on a region given in working pixels (a second look): its probability at the region's working size. */
