@@ -12,7 +12,7 @@ describe("price sheets", () => {
     const { token } = await testAccount();
     const { sheet, productId, agencyId, jobId } = await sellingStudio(token);
     expect(sheet).toMatchObject({ name: SHEET.name, currency: "usd", tax_rate_bps: 825 });
-    expect(sheet.items[0]).toEqual({ id: "p8x10", kind: "print", product_id: productId, name: "8x10 print", price: 1500, lab_cost: 300, product: { width_in: 8, height_in: 10, bleed_mm: expect.any(Number), min_ppi: expect.any(Number), product_type: "photo_on_canvas" } });
+    expect(sheet.items[0]).toEqual({ id: "p8x10", kind: "print", product_id: productId, name: "8x10 print", price: 1500, lab_cost: 300, allow_backgrounds: false, product: { width_in: 8, height_in: 10, bleed_mm: expect.any(Number), min_ppi: expect.any(Number), product_type: "photo_on_canvas" } });
     expect(sheet.items[1]).toMatchObject({ id: "digital", kind: "digital", product_id: null, product: null });
     expect(sheet.shipping).toEqual(SHEET.shipping);
     const list = await call(sheetsRoute, "GET", "/v1/price-sheets", { token });
