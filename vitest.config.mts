@@ -21,7 +21,7 @@ export default defineConfig({
     pool: "forks",
     // Vitest's default (one fewer than the cores) is a single fork on the 2-core machines CI and
     // users run: most files wait on a database, a server or a job rather than compute, so two
-    // forks keep both cores busy (measured in bench/README.md); VITEST_MAX_WORKERS overrides.
+    // forks keep both cores busy (the README's Tests section has the figures); VITEST_MAX_WORKERS overrides.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
     reporters: ["default", "./test/summary-reporter.ts"],
     // One migrated PGlite made per run, copied for each file (test/global-setup.ts).
