@@ -29,8 +29,13 @@ export async function photoMatte(db: Db, accountId: string, jobFileId: number, o
   const doubts = [...engineDoubts(result.quality), ...(await topEdgeDoubt(matte))];
   const key = matteKey(accountId, jobFileId, "full");
   await storage().put(key, matte, "image/png");
-  await db.insert(photoMattes).values({ id: newId("mat"), accountId, jobFileId, scale: "full", storageKey: key, width: result.width, height: result.height, doubts }).onConflictDoNothing();
-  return (await storedMatte(db, accountId, jobFileId))!;
+  const [row] = await db
+    .insert(photoMattes)
+    .values({ id: newId("mat"), accountId, jobFileId, scale: "full", storageKey: key, width: result.width, height: result.height, doubts })
+    .onConflictDoNothing()
+    .returning();
+  // Written first: the matte in hand is the stored one (no read back). A racing twin wrote first: use its row.
+  return row ? { id: row.id, matte, width: row.width, height: row.height, doubts: row.doubts } : (await storedMatte(db, accountId, jobFileId))!;
 }
 
 async function storedMatte(db: Db, accountId: string, jobFileId: number): Promise<PhotoMatte | null> {
