@@ -22,7 +22,7 @@ type PhotoRow = { id: string; galleryId: string; previewWidth: number | null; pr
  * EXIF rotation): what a print's ppi is computed from. Only the size: the file
  * itself is never reachable from a gallery.
  */
-function originalSize(r: PhotoRow): { original_width: number; original_height: number } {
+export function originalSize(r: Pick<PhotoRow, "previewWidth" | "previewHeight" | "fileWidth" | "fileHeight">): { original_width: number; original_height: number } {
   const long = Math.max(r.fileWidth ?? 0, r.fileHeight ?? 0);
   const short = Math.min(r.fileWidth ?? 0, r.fileHeight ?? 0);
   const portrait = (r.previewHeight ?? 0) > (r.previewWidth ?? 0);

@@ -2,8 +2,10 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { galleries, galleryPhotos, jobFiles, orderItems, orders, printFiles } from "@/lib/foundation/db/schema";
 import { notFound } from "@/lib/foundation/http/api-error";
+import { originalSize } from "@/lib/services/galleries/parent-photos";
 import { signPreviewUrl } from "@/lib/services/galleries/preview-urls";
 import { presentPrintFile } from "./present-batch";
+import { printedCrop } from "./render-print-files";
 
 /**
  * GET /v1/production/print-files/{id}: the file, and what the order page's fix works
@@ -23,7 +25,7 @@ export async function printFileChoices(db: Db, accountId: string, id: string) {
   const photos =
     order.subjectId && order.jobId
       ? await db
-          .select({ id: galleryPhotos.id, width: galleryPhotos.previewWidth, height: galleryPhotos.previewHeight, fileWidth: jobFiles.width, fileHeight: jobFiles.height })
+          .select({ id: galleryPhotos.id, previewWidth: galleryPhotos.previewWidth, previewHeight: galleryPhotos.previewHeight, fileWidth: jobFiles.width, fileHeight: jobFiles.height })
           .from(galleryPhotos)
           .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
           .innerJoin(jobFiles, eq(jobFiles.id, galleryPhotos.jobFileId))
@@ -35,15 +37,9 @@ export async function printFileChoices(db: Db, accountId: string, id: string) {
     ...(await presentPrintFile(file)),
     fix: {
       photo_id: file.photoId ?? line.photoId,
-      crop: file.photoId || file.crop ? file.crop : line.crop,
+      crop: printedCrop(file, line.crop),
       size: { width_in: file.widthIn, height_in: file.heightIn },
-      photos: photos.map((p) => {
-        // The original upright as its preview (the stored file may carry an EXIF turn).
-        const long = Math.max(p.fileWidth, p.fileHeight);
-        const short = Math.min(p.fileWidth, p.fileHeight);
-        const portrait = p.height! > p.width!;
-        return { id: p.id, preview_url: signPreviewUrl(p.id, subjectId!), width: p.width!, height: p.height!, original_width: portrait ? short : long, original_height: portrait ? long : short };
-      }),
+      photos: photos.map((p) => ({ id: p.id, preview_url: signPreviewUrl(p.id, subjectId!), width: p.previewWidth!, height: p.previewHeight!, ...originalSize(p) })),
     },
   };
 }

@@ -12,6 +12,9 @@ import { PRINT_PPI } from "./values";
 
 export const printFileKey = (accountId: string, orderId: string, fileId: string, what: "print" | "thumb") => `production/${accountId}/${orderId}/${fileId}-${what}.jpg`;
 
+/** A fixed file's crop is the studio's (none on another photo: the whole frame), else the parent's. */
+export const printedCrop = (file: Pick<typeof printFiles.$inferSelect, "photoId" | "crop">, lineCrop: typeof orderItems.$inferSelect.crop) => (file.photoId || file.crop ? file.crop : lineCrop) ?? null;
+
 /**
  * Renders these print files from their originals and checks each with Preflight
  * for its product: a file that fails (or whose crop holds too few of the original's
@@ -60,9 +63,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
       // Composite at the original's size first, then the same crop as any print.
       source = await compositeOnBackdrop(original.body, matte.matte, backdrop, c.PREFLIGHT_MAX_PIXELS);
     }
-    // A fixed file's crop is the studio's (none on another photo: the whole frame), else the parent's.
-    const crop = row.file.photoId || row.file.crop ? row.file.crop : row.crop;
-    const print = await renderPrint(source, crop ?? null, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS);
+    const print = await renderPrint(source, printedCrop(row.file, row.crop), { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS);
     const fileKey = printFileKey(accountId, row.file.orderId, row.file.id, "print");
     const thumbKey = printFileKey(accountId, row.file.orderId, row.file.id, "thumb");
     await storage().put(fileKey, print.jpeg, "image/jpeg");
