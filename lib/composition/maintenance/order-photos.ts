@@ -2,10 +2,10 @@ import { and, eq, inArray, isNull, lt, or, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { gallerySettings, orders, printFiles } from "@/lib/foundation/db/schema";
 import { storage } from "@/lib/domain/storage";
+import { GALLERY_SETTING_DEFAULTS } from "@/lib/services/galleries/settings";
 
 /** Orders per sweep; the next hourly sweep takes the rest. */
 const BATCH = 200;
-const DEFAULT_RETENTION_DAYS = 365;
 
 /**
  * Order photo retention (the hourly sweep): an order placed longer ago than its
@@ -18,7 +18,7 @@ const DEFAULT_RETENTION_DAYS = 365;
  * Files first, then the rows: a delete that throws leaves the order for the next sweep.
  */
 export async function removeOldOrderPhotos(db: Db, now = new Date()): Promise<number> {
-  const days = sql<number>`coalesce(${gallerySettings.orderPhotoRetentionDays}, ${DEFAULT_RETENTION_DAYS})`;
+  const days = sql<number>`coalesce(${gallerySettings.orderPhotoRetentionDays}, ${GALLERY_SETTING_DEFAULTS.orderPhotoRetentionDays})`;
   const due = await db
     .select({ id: orders.id })
     .from(orders)

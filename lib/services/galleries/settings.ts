@@ -9,12 +9,13 @@ import type { Watermark } from "./watermark";
 
 export type GallerySettingsRow = typeof gallerySettings.$inferSelect;
 
-const DEFAULTS = { expiryDays: 30, watermarkText: null, watermarkLogoKey: null, groupGallery: true, downloadsEnabled: false, reminderDays: 3, orderPhotoRetentionDays: 365, watermarkVersion: 1 } as const;
+/** A studio that never saved settings has these (the sweeps read them for studios without a row). */
+export const GALLERY_SETTING_DEFAULTS = { expiryDays: 30, watermarkText: null, watermarkLogoKey: null, groupGallery: true, downloadsEnabled: false, reminderDays: 3, orderPhotoRetentionDays: 365, watermarkVersion: 1 } as const;
 
 /** The studio's gallery settings (the defaults for a studio that never saved any). */
 export async function gallerySettingsOf(db: Db, accountId: string): Promise<Omit<GallerySettingsRow, "updatedAt">> {
   const [row] = await db.select().from(gallerySettings).where(eq(gallerySettings.accountId, accountId));
-  return row ?? { accountId, ...DEFAULTS };
+  return row ?? { accountId, ...GALLERY_SETTING_DEFAULTS };
 }
 
 export function toPublicSettings(s: Omit<GallerySettingsRow, "updatedAt">) {

@@ -7,10 +7,10 @@ import { queueMail, sendQueuedMail } from "@/lib/domain/mail/send-mail";
 import { openCode } from "@/lib/services/galleries/access-codes";
 import { galleryLink } from "@/lib/services/galleries/flyer-pdf";
 import { closingReminderMail } from "@/lib/services/galleries/parent-mail";
+import { GALLERY_SETTING_DEFAULTS } from "@/lib/services/galleries/settings";
 
 /** Reminders per sweep; the next hourly sweep takes the rest. */
 const BATCH = 500;
-const DEFAULT_REMINDER_DAYS = 3;
 
 /**
  * The reminder before a gallery closes (the hourly sweep): to the roster's parent
@@ -21,7 +21,7 @@ const DEFAULT_REMINDER_DAYS = 3;
  * key is the gallery's, so two instances sweeping at once send one.
  */
 export async function sendClosingReminders(db: Db, now = new Date()): Promise<number> {
-  const reminderDays = sql<number>`coalesce(${gallerySettings.reminderDays}, ${DEFAULT_REMINDER_DAYS})`;
+  const reminderDays = sql<number>`coalesce(${gallerySettings.reminderDays}, ${GALLERY_SETTING_DEFAULTS.reminderDays})`;
   // The child's favourites anywhere in the job (its own gallery or the group gallery).
   const favGallery = alias(galleries, "fav_gallery");
   const favouritesOfChild = db
