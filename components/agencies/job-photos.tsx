@@ -61,9 +61,7 @@ export function JobPhotos({ agencyId, jobId }: { agencyId: number; jobId: number
         }
       };
       await Promise.all(Array.from({ length: PARALLEL }, worker));
-      // Once more when all are in: CI has seen the list stay at "No photos yet" after an upload
-      // answered 201 (cause not found; a per-upload refetch may lose a race with the page's first load).
-      await Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.files(jobId) }), queryClient.invalidateQueries({ queryKey: studioKeys.job(agencyId, jobId) })]);
+      await queryClient.invalidateQueries({ queryKey: studioKeys.job(agencyId, jobId) });
     },
     [agencyId, ids, jobId, queryClient],
   );
