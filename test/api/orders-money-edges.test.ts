@@ -5,8 +5,9 @@ import * as cancelRoute from "@/app/v1/orders/[id]/cancel/route";
 import * as promosRoute from "@/app/v1/price-sheets/[id]/promo-codes/route";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
 import { getDb } from "@/lib/foundation/db/client";
-import { auditEvents, orderRefunds, orders, webhookDeliveries } from "@/lib/foundation/db/schema";
-import { call } from "../http";
+import { auditEvents, orderRefunds, orders, promoCodes, webhookDeliveries } from "@/lib/foundation/db/schema";
+import { call, testAccount } from "../http";
+import { parentOf, sellingStudio } from "../support/orders-fixtures";
 import { ordersHarness } from "../support/orders-harness";
 
 // Money's edge cases, through the real SDK, the stand-in and the webhook route:
@@ -120,8 +121,33 @@ describe("a cart a promo made free", () => {
     expect(receipt.text).toContain("Total: $0.00");
     const db = await getDb();
     expect(await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.accountId, owner.account.id), eq(webhookDeliveries.eventType, "order.paid")))).toHaveLength(1);
-    // Nothing to refund: no payment was taken.
+    // Nothing to refund: no payment was taken; canceling only closes it.
     const refund = await call(refundsRoute, "POST", `/v1/orders/${order.id}/refunds`, { token: owner.token, params: { id: order.id }, body: {} });
     expect(refund.status).toBe(409);
+    const refunds = standIn().calls.filter((c) => c.path === "/v1/refunds").length;
+    const canceled = await call(cancelRoute, "POST", `/v1/orders/${order.id}/cancel`, { token: owner.token, params: { id: order.id }, body: {} });
+    expect([canceled.status, canceled.json.status]).toEqual([200, "canceled"]);
+    expect(standIn().calls.filter((c) => c.path === "/v1/refunds")).toHaveLength(refunds);
+  });
+
+  it("is given by a studio that has not set up card payments; a cart that costs something there is refused, its promo use not kept", async () => {
+    const owner = await testAccount();
+    const studio = await sellingStudio(owner.token);
+    const parent = await parentOf(owner.account.id, studio.agencyId, studio.jobId);
+    await call(promosRoute, "POST", `/v1/price-sheets/${studio.sheetId}/promo-codes`, { token: owner.token, params: { id: studio.sheetId }, body: { code: "HALF", kind: "percent", value: 50, max_uses: 1 } });
+    await call(promosRoute, "POST", `/v1/price-sheets/${studio.sheetId}/promo-codes`, { token: owner.token, params: { id: studio.sheetId }, body: { code: "GIFT", kind: "percent", value: 100 } });
+    const line = { photo_id: parent.photoIds[0], item_id: "p8x10", quantity: 1 };
+    const paying = await checkout(parent.token, { email: "p@example.com", shipping_option_id: "school", promo_code: "half", lines: [line] });
+    expect([paying.status, paying.json.error]).toEqual([409, "STUDIO_CANNOT_TAKE_PAYMENTS"]);
+    const db = await getDb();
+    const half = (await db.select().from(promoCodes).where(and(eq(promoCodes.priceSheetId, studio.sheetId), eq(promoCodes.code, "HALF"))))[0]!;
+    expect(half.uses).toBe(0);
+    expect(await db.select().from(orders).where(eq(orders.accountId, owner.account.id))).toHaveLength(0);
+
+    const free = await checkout(parent.token, { email: "p@example.com", shipping_option_id: "school", promo_code: "gift", lines: [line] });
+    expect([free.status, free.json.total], free.text).toEqual([201, 0]);
+    expect((await orderOf(owner.token, free.json.order_id)).json.status).toBe("paid");
+    const [row] = await db.select().from(orders).where(eq(orders.id, free.json.order_id));
+    expect(row!.stripeAccountId).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { stripe, viaStripe } from "@/lib/services/billing/stripe-client";
 import { invalidField, sheetForJob } from "./price-sheets";
 import { priceCart, type Priced } from "./pricing";
 import { takePromo } from "./promo-codes";
-import { requireChargeableAccount } from "./stripe-connect";
+import { cannotTakePayments, chargeableAccount } from "./stripe-connect";
 import { orderStatusUrl } from "./order-link";
 import { settlePaid } from "./settle-paid";
 import { sendQueuedMail } from "@/lib/domain/mail/send-mail";
@@ -32,7 +32,7 @@ export async function startParentCheckout(db: Db, scope: ParentScope, input: Che
     if (!allowed.has(l.photo_id)) throw invalidField(`lines.${n}.photo_id`, "No such photo in your gallery.");
   });
   await assertDigitalSold(db, scope.accountId, sheet, input);
-  const stripeAccount = await requireChargeableAccount(db, scope.accountId);
+  const stripeAccount = await chargeableAccount(db, scope.accountId);
   const option = sheet.shipping.find((s) => s.id === input.shipping_option_id);
   if (option?.type === "home" && !input.address) throw invalidField("address", "Give the address to ship to.");
 
@@ -40,6 +40,9 @@ export async function startParentCheckout(db: Db, scope: ParentScope, input: Che
   const priced = await db.transaction(async (tx) => {
     const promo = input.promo_code ? await takePromo(tx, sheet.id, input.promo_code) : null;
     const p = priceCart(sheet, input.lines, input.shipping_option_id, promo, config().PLATFORM_FEE_PERCENT, await chosenBackgrounds(tx, scope.accountId, input));
+    // A cart a promo made free takes no card payment, so a studio without Stripe can still give it;
+    // anything else is refused here, before the promo's use is kept.
+    if (p.total > 0 && !stripeAccount) cannotTakePayments();
     await tx.insert(orders).values({
       id: orderId,
       accountId: scope.accountId,
@@ -82,6 +85,7 @@ export async function startParentCheckout(db: Db, scope: ParentScope, input: Che
     return p;
   });
   if (priced.total === 0) return completeFreeOrder(db, orderId, scope.accountId, sheet.currency);
+  const payTo = stripeAccount ?? cannotTakePayments();
 
   let session: Stripe.Checkout.Session;
   try {
@@ -97,7 +101,7 @@ export async function startParentCheckout(db: Db, scope: ParentScope, input: Che
           success_url: `${orderStatusUrl(orderId)}?paid=1`,
           cancel_url: `${orderStatusUrl(orderId)}?canceled=1`,
         },
-        { stripeAccount, idempotencyKey: `order-checkout-${orderId}` },
+        { stripeAccount: payTo, idempotencyKey: `order-checkout-${orderId}` },
       ),
     );
   } catch (err) {

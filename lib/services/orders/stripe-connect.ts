@@ -83,9 +83,13 @@ export async function applyAccountUpdated(db: Db, account: Stripe.Account): Prom
   return rows.length ? "recorded" : "ignored";
 }
 
-/** The connected account a checkout is paid into; 409 until the studio can take charges. */
-export async function requireChargeableAccount(db: Db, accountId: string): Promise<string> {
+/** The connected account a checkout is paid into, or null while the studio cannot take charges. */
+export async function chargeableAccount(db: Db, accountId: string): Promise<string | null> {
   const row = await connectRow(db, accountId);
-  if (!row?.chargesEnabled) throw new ApiError(409, "STUDIO_CANNOT_TAKE_PAYMENTS", "This studio has not finished setting up card payments yet. Please try again later.");
-  return row.stripeAccountId;
+  return row?.chargesEnabled ? row.stripeAccountId : null;
+}
+
+/** 409 for a cart that costs something at a studio that cannot take card payments yet. */
+export function cannotTakePayments(): never {
+  throw new ApiError(409, "STUDIO_CANNOT_TAKE_PAYMENTS", "This studio has not finished setting up card payments yet. Please try again later.");
 }

@@ -86,7 +86,8 @@ const REFUNDABLE: OrderStatus[] = ["paid", "in_production", "shipped", "delivere
 export async function refundOrder(db: Db, accountId: string, orderId: string, input: { item_id?: string; reason?: string }, opts: { cancel?: boolean } = {}) {
   const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)));
   if (!order) throw notFound("Order");
-  if (!REFUNDABLE.includes(order.status) || !order.paymentIntentId) throw new ApiError(409, "ORDER_NOT_REFUNDABLE", `An order that is ${order.status} has no payment left to refund.`, { status: order.status });
+  const { paymentIntentId, stripeAccountId } = order;
+  if (!REFUNDABLE.includes(order.status) || !paymentIntentId || !stripeAccountId) throw new ApiError(409, "ORDER_NOT_REFUNDABLE", `An order that is ${order.status} has no payment left to refund.`, { status: order.status });
   const left = order.total - order.refundedAmount;
   let amount = left;
   let itemId: string | null = null;
@@ -101,8 +102,8 @@ export async function refundOrder(db: Db, accountId: string, orderId: string, in
   const [{ n: recorded } = { n: 0 }] = await db.select({ n: count() }).from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
   const refund = await viaStripe("refund the payment", () =>
     stripe().refunds.create(
-      { payment_intent: order.paymentIntentId!, amount, refund_application_fee: true, metadata: { order_id: orderId, ...(itemId ? { order_item_id: itemId } : {}), ...(input.reason ? { reason: input.reason } : {}) } },
-      { stripeAccount: order.stripeAccountId, idempotencyKey: `order-refund-${orderId}-${itemId ?? "all"}-${order.refundedAmount}-${recorded}` },
+      { payment_intent: paymentIntentId, amount, refund_application_fee: true, metadata: { order_id: orderId, ...(itemId ? { order_item_id: itemId } : {}), ...(input.reason ? { reason: input.reason } : {}) } },
+      { stripeAccount: stripeAccountId, idempotencyKey: `order-refund-${orderId}-${itemId ?? "all"}-${order.refundedAmount}-${recorded}` },
     ),
   );
   await recordRefund(db, { orderId, stripeRefundId: refund.id, amount: refund.amount, itemId, reason: input.reason ?? null });
@@ -114,8 +115,10 @@ export async function refundOrder(db: Db, accountId: string, orderId: string, in
 export async function cancelOrder(db: Db, accountId: string, orderId: string, reason?: string) {
   const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)));
   if (!order) throw notFound("Order");
-  if (order.status === "pending") {
-    await db.update(orders).set({ status: "canceled", canceledAt: new Date() }).where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+  // Unpaid, or free (a promo made it 0, nothing was charged) and not yet shipped: canceling only closes it.
+  const nothingCharged = order.total === 0 && (order.status === "paid" || order.status === "in_production");
+  if (order.status === "pending" || nothingCharged) {
+    await db.update(orders).set({ status: "canceled", canceledAt: new Date() }).where(and(eq(orders.id, orderId), eq(orders.status, order.status)));
     await recordAudit(db, { accountId, action: "order.canceled", target: orderId });
     return loadOrder(db, accountId, orderId);
   }

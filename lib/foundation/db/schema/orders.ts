@@ -124,7 +124,8 @@ export const orders = pgTable(
     shipping: jsonb("shipping").$type<OrderShipping>().notNull(),
     trackingNumber: text("tracking_number"),
     carrier: text("carrier"),
-    stripeAccountId: text("stripe_account_id").notNull(),
+    /** The studio's connected account paid into; null for a free order (a promo made it 0) at a studio without one. */
+    stripeAccountId: text("stripe_account_id"),
     stripeSessionId: text("stripe_session_id").unique(),
     paymentIntentId: text("payment_intent_id"),
     disputed: boolean("disputed").notNull().default(false),
