@@ -9,6 +9,7 @@ import { parentApi, type ParentSession } from "@/lib/client/parent-session";
 import { unwrap, type ApiResponse } from "@/lib/client/typed-api";
 import { FavouriteButton } from "./favourite-button";
 import { useGallerySession } from "./use-parent-query";
+import { ReminderSignup } from "./reminder-signup";
 
 type PhotoPage = ApiResponse<"/v1/parent/galleries/{galleryId}/photos", "get">;
 type Photo = PhotoPage["data"][number];
@@ -122,6 +123,7 @@ export function FavouritesGrid() {
       <GalleryNav session={session} current="favourites" onLeave={end} />
       <h1 className="mb-3 text-xl font-semibold text-slate-900">Favourites</h1>
       <PhotoPages title="The favourites could not be loaded" query={query} token={session.token} from="/g/favourites" empty="Tap the heart on a photo to keep it here." />
+      <ReminderSignup token={session.token} />
     </div>
   );
 }

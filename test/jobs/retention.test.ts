@@ -28,11 +28,11 @@ describe("retention sweep", () => {
       { runId: recentDone!, stepId: "work", output: { data: 3 } },
     ]);
 
-    expect(await sweepOnce(db)).toEqual({ jobRuns: 2, qrPdfs: 0, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0, accountTokens: 0, mailMessages: 0, mailRequeued: 0, galleryReminders: 0, orderPhotos: 0 });
+    expect(await sweepOnce(db)).toEqual({ jobRuns: 2, qrPdfs: 0, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0, accountTokens: 0, mailMessages: 0, mailRequeued: 0, galleryReminders: 0, reminderEmailsForgotten: 0, orderPhotos: 0 });
     const left = await db.select({ id: jobRuns.id }).from(jobRuns).where(inArray(jobRuns.id, [oldDone!, oldFailed!, recentDone!, oldQueued!, oldRunning!]));
     expect(left.map((r) => r.id).sort()).toEqual([recentDone!, oldQueued!, oldRunning!].sort());
     expect((await db.select().from(jobSteps)).map((s) => s.runId)).toEqual([recentDone]);
-    expect(await sweepOnce(db)).toEqual({ jobRuns: 0, qrPdfs: 0, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0, accountTokens: 0, mailMessages: 0, mailRequeued: 0, galleryReminders: 0, orderPhotos: 0 }); // idempotent
+    expect(await sweepOnce(db)).toEqual({ jobRuns: 0, qrPdfs: 0, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0, accountTokens: 0, mailMessages: 0, mailRequeued: 0, galleryReminders: 0, reminderEmailsForgotten: 0, orderPhotos: 0 }); // idempotent
   });
 
   it("deletes a Bulk QR PDF an hour after its download URL expired, keeping the billed record", async () => {
@@ -51,7 +51,7 @@ describe("retention sweep", () => {
     // 23 hours in: still inside the URL's 24 hours plus the hour's margin.
     await db.update(qrGenerations).set({ completedAt: new Date(Date.now() - 23 * 3600_000) }).where(eq(qrGenerations.id, fresh));
 
-    expect(await sweepOnce(db)).toEqual({ jobRuns: 0, qrPdfs: 1, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0, accountTokens: 0, mailMessages: 0, mailRequeued: 0, galleryReminders: 0, orderPhotos: 0 });
+    expect(await sweepOnce(db)).toEqual({ jobRuns: 0, qrPdfs: 1, faceCropTasks: 0, idempotencyKeys: 0, faceEmbeddings: 0, webhookDeliveries: 0, webhookRequeued: 0, unreviewedFixJobs: 0, accountTokens: 0, mailMessages: 0, mailRequeued: 0, galleryReminders: 0, reminderEmailsForgotten: 0, orderPhotos: 0 });
     expect(await storage().get(oldKey)).toBeNull();
     expect(await row(old)).toMatchObject({ status: "completed", storageKey: null, walletTransactionId: expect.any(String) });
     const freshRow = await row(fresh);

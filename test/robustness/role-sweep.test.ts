@@ -92,6 +92,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "production/print-files/[id]": { GET: "photographer", PATCH: "photographer" },
   "parent/access": { POST: "public" },
   "parent/checkout": { POST: "parent" },
+  "parent/reminder-email": { PUT: "parent" },
   "parent/price-sheet": { GET: "parent" },
   "parent/favourites/[photoId]": { PUT: "parent", DELETE: "parent" },
   "parent/favourites": { GET: "parent" },

@@ -14,6 +14,7 @@ import { deleteStaleAccountTokens } from "@/lib/domain/identity/one-time-tokens"
 import { pruneMail, requeueStalledMail } from "@/lib/domain/mail/deliver-mail";
 import { mailConfig } from "@/lib/domain/mail/mail-config";
 import { sendClosingReminders } from "@/lib/services/orders/closing-reminders";
+import { forgetUnusedReminderEmails } from "@/lib/services/galleries/reminder-emails";
 import { removeOldOrderPhotos } from "./order-photos";
 
 const HOUR_MS = 3_600_000;
@@ -31,7 +32,7 @@ const HOUR_MS = 3_600_000;
 export async function sweepOnce(
   db: Db,
   now = new Date(),
-): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number; unreviewedFixJobs: number; accountTokens: number; mailMessages: number; mailRequeued: number; galleryReminders: number; orderPhotos: number }> {
+): Promise<{ jobRuns: number; qrPdfs: number; faceCropTasks: number; idempotencyKeys: number; faceEmbeddings: number; webhookDeliveries: number; webhookRequeued: number; unreviewedFixJobs: number; accountTokens: number; mailMessages: number; mailRequeued: number; galleryReminders: number; reminderEmailsForgotten: number; orderPhotos: number }> {
   const jobRuns = await pruneFinishedJobRuns(db, new Date(now.getTime() - config().JOB_RETENTION_DAYS * 24 * HOUR_MS));
   const qrPdfs = await expireQrPdfs(db, new Date(now.getTime() - OUTPUT_URL_TTL_SECONDS * 1000 - HOUR_MS));
   // Face Crop batches answered at once whose process died midway: failed and refunded.
@@ -49,9 +50,11 @@ export async function sweepOnce(
   const mailRequeued = await requeueStalledMail(db, now);
   // Parents with favourites and no paid order, reminded the studio's reminder_days before their gallery closes.
   const galleryReminders = await sendClosingReminders(db, now);
+  // Addresses parents gave for a reminder that never went (the gallery closed first): kept for nothing else.
+  const reminderEmailsForgotten = await forgetUnusedReminderEmails(db, now);
   // Orders older than the studio's order_photo_retention_days: their print files deleted and downloads ended; the orders stay.
   const orderPhotos = await removeOldOrderPhotos(db, now);
-  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued, unreviewedFixJobs, accountTokens, mailMessages, mailRequeued, galleryReminders, orderPhotos };
+  return { jobRuns, qrPdfs, faceCropTasks, idempotencyKeys, faceEmbeddings, webhookDeliveries, webhookRequeued, unreviewedFixJobs, accountTokens, mailMessages, mailRequeued, galleryReminders, reminderEmailsForgotten, orderPhotos };
 }
 
 /** Sweeps a minute after start, then hourly; the timer never keeps the process alive. */

@@ -138,3 +138,15 @@ export const settingsResponse = z.object({
   reminder_days: z.number().int(),
   order_photo_retention_days: z.number().int(),
 });
+
+export const reminderEmailBody = z.strictObject({
+  email: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.email({ error: "Give an e-mail address such as parent@example.com." }).max(254)),
+});
+
+export const reminderEmailResponse = z.object({
+  email: z.string(),
+  /** When the child's gallery closes; null while it has no closing date (no reminder then). */
+  closes_at: z.string().nullable(),
+  /** When the reminder goes out: reminder_days before closing; null when there is none to send (no closing date, or the studio turned reminders off). */
+  remind_at: z.string().nullable(),
+});

@@ -124,6 +124,28 @@ export const galleryFavourites = pgTable(
   (t) => [primaryKey({ columns: [t.subjectId, t.photoId] }), index("gallery_favourites_photo_idx").on(t.photoId)],
 );
 
+/**
+ * An address a parent holding the child's code gave for the reminder before the
+ * child's gallery closes (favourites carry no address; the roster's is the
+ * subject's `parent_email`). Used for that one reminder and deleted once it is
+ * queued, or when the gallery closes without one.
+ */
+export const galleryReminderEmails = pgTable(
+  "gallery_reminder_emails",
+  {
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => agencyJobs.id, { onDelete: "cascade" }),
+    subjectId: text("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    accountId: accountId(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.subjectId, t.email] })],
+);
+
 /** A studio's gallery settings; a studio without a row has the defaults. */
 export const gallerySettings = pgTable("gallery_settings", {
   accountId: text("account_id")
