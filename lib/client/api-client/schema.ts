@@ -11795,6 +11795,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A studio job whose gallery access codes the cards print (a code line and a second QR to the gallery), matched to its roster by student_id. */
+                    gallery_job_id?: number;
                     job_id: string;
                     /**
                      * @default 4up
@@ -11973,6 +11975,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description A studio job whose gallery access codes the cards print (a code line and a second QR to the gallery), matched to its roster by student_id. */
+                    gallery_job_id?: number;
                     job_id: string;
                     /**
                      * @default 4up
