@@ -963,6 +963,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/parent/yearbook-pose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The child's yearbook pose, its deadline, and whether it can still change */
+        get: operations["getParentYearbookPose"];
+        /** Choose (or change) the child's yearbook pose until the job's deadline */
+        put: operations["putParentYearbookPose"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payments/connect": {
         parameters: {
             query?: never;
@@ -5612,6 +5630,67 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getParentYearbookPose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deadline: string | null;
+                        open: boolean;
+                        photo_id: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    putParentYearbookPose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    photo_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deadline: string | null;
+                        open: boolean;
+                        photo_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getPaymentsConnect: {
         parameters: {
             query?: never;
@@ -9212,6 +9291,8 @@ export interface operations {
                             status: "draft" | "published" | "closed";
                             student_id: string | null;
                             subject_id: string | null;
+                            yearbook_deadline: string | null;
+                            yearbook_pose_chosen: boolean;
                         }[];
                         links: {
                             first: string;
@@ -9256,6 +9337,7 @@ export interface operations {
                     draft?: boolean;
                     expiry_days?: number;
                     group_file_ids?: number[];
+                    yearbook_deadline?: string | null;
                 };
             };
         };

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, notInArray } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, max, notInArray } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { galleries, galleryPhotos, jobFiles, subjects } from "@/lib/foundation/db/schema";
 import { ApiError, badRequest, conflict } from "@/lib/foundation/http/api-error";
@@ -24,6 +24,7 @@ const DAY_MS = 86_400_000;
  * gallery when the studio has them on and names its photos. `draft: true`
  * makes them (and their codes, for printing) without opening them. Previews are
  * rendered by the gallery-previews job; a photo shows once its preview exists.
+ * `yearbook_deadline` sets until when parents may pick the yearbook pose (yearbook-pose.ts).
  * Publishing (not a draft) e-mails each child's code to the parent address on
  * the roster, once per code (lib/services/galleries/code-mail.ts).
  */
@@ -84,6 +85,13 @@ export async function publishJobGalleries(db: Db, accountId: string, agencyId: n
         .returning({ id: galleryPhotos.id });
       photosAdded += inserted.length;
     }
+    // The job's yearbook deadline on every child gallery, new ones included: the one sent, else the one set before.
+    const [{ deadline } = { deadline: null }] = await tx
+      .select({ deadline: max(galleries.yearbookDeadline) })
+      .from(galleries)
+      .where(and(eq(galleries.jobId, jobId), eq(galleries.accountId, accountId), eq(galleries.kind, "subject")));
+    const yearbookDeadline = body.yearbook_deadline === undefined ? deadline : body.yearbook_deadline ? new Date(body.yearbook_deadline) : null;
+    await tx.update(galleries).set({ yearbookDeadline }).where(and(eq(galleries.jobId, jobId), eq(galleries.accountId, accountId), eq(galleries.kind, "subject")));
     // A child whose every photo went to others keeps the gallery (and code), empty.
     const current = subjectIds.filter((s) => roster.has(s));
     const emptied = await tx
