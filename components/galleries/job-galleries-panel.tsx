@@ -107,8 +107,7 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
       </label>
       {yearbookDeadline ? (
         <p className="mb-3 text-sm" data-testid="yearbook-poses">
-          Yearbook poses chosen: {poses} of {children.length}
-          {Date.parse(yearbookDeadline) <= Date.now() ? " (the choice has closed)" : ""}. The PSPA export uses them; the others get their first portrait.
+          Yearbook poses chosen: {poses} of {children.length} (parents choose until {new Date(yearbookDeadline).toLocaleDateString()}). The PSPA export uses them; the others get their first portrait.
         </p>
       ) : null}
       {notice && !run.isError ? (

@@ -75,9 +75,9 @@ export function cardDesign(width: number, height: number, modules: number, hasHe
   let textWidth = width - 2 * inset;
   if (galleryModules > 0) {
     const box = Math.min(textTop - inset, GALLERY_MAX_WIDTH * width);
-    const module = box / (galleryModules + 2 * GALLERY_QUIET_MODULES);
-    const quiet = GALLERY_QUIET_MODULES * module;
-    gallery = { line: { baseline: codeBaseline, size: smallSize }, qr: { x: width - inset - box + quiet, y: inset + quiet, size: galleryModules * module, module } };
+    const galleryModule = box / (galleryModules + 2 * GALLERY_QUIET_MODULES);
+    const quiet = GALLERY_QUIET_MODULES * galleryModule;
+    gallery = { line: { baseline: codeBaseline, size: smallSize }, qr: { x: width - inset - box + quiet, y: inset + quiet, size: galleryModules * galleryModule, module: galleryModule } };
     textWidth -= box;
   }
   return {
