@@ -21,6 +21,8 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
   const key = ["studio", "galleries", jobId];
   const action = useActionKey();
   const [notice, setNotice] = useState<string | null>(null);
+  /** The yearbook deadline typed here (a day, yyyy-mm-dd; "" for none), sent with the next publish; null: untouched, the job keeps its own. */
+  const [deadlineDay, setDeadlineDay] = useState<string | null>(null);
   const list = useQuery({
     queryKey: key,
     queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries", { params: { path, query: { limit: "100" } } })),
@@ -38,7 +40,10 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
           return sent;
         }
         if (what === "publish") {
-          const published = unwrap(await studioApi.POST("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries", { ...opts, body: {} }));
+          // The end of the chosen day where the studio is.
+          const body = deadlineDay === null ? {} : { yearbook_deadline: deadlineDay ? new Date(`${deadlineDay}T23:59:59`).toISOString() : null };
+          const published = unwrap(await studioApi.POST("/v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries", { ...opts, body }));
+          setDeadlineDay(null);
           setNotice(published.codes_emailed ? `Published; ${published.codes_emailed} code${published.codes_emailed === 1 ? "" : "s"} e-mailed to parents.` : "Published.");
           return published;
         }
@@ -52,6 +57,9 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
   // Who the Send codes button reaches: open galleries with a parent address whose code was never e-mailed.
   const unsent = galleries.filter((g) => g.kind === "subject" && g.status === "published" && g.parent_email && g.code_emails === 0).length;
   const withoutEmail = galleries.filter((g) => g.kind === "subject" && !g.parent_email).length;
+  const children = galleries.filter((g) => g.kind === "subject");
+  const yearbookDeadline = children.find((g) => g.yearbook_deadline)?.yearbook_deadline ?? null;
+  const poses = children.filter((g) => g.yearbook_pose_chosen).length;
   const ready = galleries.reduce((n, g) => n + g.previews_ready, 0);
   const total = galleries.reduce((n, g) => n + g.photo_count, 0);
   return (
@@ -86,6 +94,22 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
         </a>
         . Publishing is free; publishing again after more sorting adds photos and keeps the codes.
       </p>
+      <label className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+        <span>Parents choose the yearbook pose until</span>
+        <input
+          type="date"
+          className="rounded-md border border-slate-300 px-2 py-1"
+          value={deadlineDay ?? (yearbookDeadline ? localDay(yearbookDeadline) : "")}
+          onChange={(e) => setDeadlineDay(e.target.value)}
+          aria-label="Yearbook pose deadline"
+        />
+        <span className="text-slate-500">{deadlineDay !== null ? "(saved with the next publish)" : yearbookDeadline ? "" : "(empty: no choice; the PSPA export takes each child's first portrait)"}</span>
+      </label>
+      {yearbookDeadline ? (
+        <p className="mb-3 text-sm" data-testid="yearbook-poses">
+          Yearbook poses chosen: {poses} of {children.length} (parents choose until {new Date(yearbookDeadline).toLocaleDateString()}). The PSPA export uses them; the others get their first portrait.
+        </p>
+      ) : null}
       {notice && !run.isError ? (
         <p role="status" className="mb-3 text-sm text-emerald-700">
           {notice}
@@ -169,4 +193,10 @@ export function JobGalleriesPanel({ agencyId, jobId }: { agencyId: number; jobId
       ) : null}
     </Card>
   );
+}
+
+/** An instant as the yyyy-mm-dd day it falls on here (what a date input shows). */
+function localDay(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }

@@ -9,8 +9,9 @@ import { parentApi } from "@/lib/client/parent-session";
 import { unwrap } from "@/lib/client/typed-api";
 import { FavouriteButton } from "./favourite-button";
 import { useGallerySession } from "./use-parent-query";
+import { YearbookPoseButton } from "./yearbook-pose-button";
 
-/** One photo as large as the screen allows (the watermarked preview), with its heart. */
+/** One photo as large as the screen allows (the watermarked preview), with its heart, and the yearbook choice on the child's own photos. */
 export function PhotoView({ photoId }: { photoId: string }) {
   const search = useSearchParams();
   const probe = useGallerySession();
@@ -30,13 +31,16 @@ export function PhotoView({ photoId }: { photoId: string }) {
       {query.isPending ? <ListSkeleton label="Loading the photo" rows={1} rowClassName="h-96" /> : null}
       {query.isError ? <QueryError title="The photo could not be loaded:" error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.data && session ? (
-        <figure className="relative">
-          {/* eslint-disable-next-line @next/next/no-img-element -- signed, per-child URL */}
-          <img src={query.data.preview_url} alt="Photo" width={query.data.width} height={query.data.height} className="mx-auto max-h-[80vh] w-auto rounded-md" data-testid="photo-large" />
-          <div className="absolute right-3 bottom-3">
-            <FavouriteButton token={session.token} photoId={photoId} favourite={query.data.favourite} large />
-          </div>
-        </figure>
+        <>
+          <figure className="relative">
+            {/* eslint-disable-next-line @next/next/no-img-element -- signed, per-child URL */}
+            <img src={query.data.preview_url} alt="Photo" width={query.data.width} height={query.data.height} className="mx-auto max-h-[80vh] w-auto rounded-md" data-testid="photo-large" />
+            <div className="absolute right-3 bottom-3">
+              <FavouriteButton token={session.token} photoId={photoId} favourite={query.data.favourite} large />
+            </div>
+          </figure>
+          {session.galleries.some((g) => g.kind === "subject" && g.id === query.data.gallery_id) ? <YearbookPoseButton token={session.token} photoId={photoId} /> : null}
+        </>
       ) : null}
     </div>
   );

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { ListSkeleton } from "@/components/ui/list-states";
 import { useWalletBalance } from "@/components/wallet/use-wallet-balance";
 import { errorMessage, type LineError } from "@/components/agencies/api-errors";
@@ -62,6 +62,8 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
   const [csvErrors, setCsvErrors] = useState<LineError[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
   const [loadedAgencyId, setLoadedAgencyId] = useState<number | null>(draft.agencyId ?? null);
+  /** A job of the loaded agency whose parent-gallery codes the cards print ("" for none). */
+  const [galleryJobId, setGalleryJobId] = useState("");
 
   // Every change is kept for a reload (see readDraft).
   useEffect(() => {
@@ -78,12 +80,18 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
     mutationFn: (id: number) => loadAgencyRoster(id),
     onSuccess: (loaded, id) => {
       setRows(loaded);
+      if (id !== loadedAgencyId) setGalleryJobId("");
       setLoadedAgencyId(id);
       const agency = agencies.data?.agencies.find((a) => a.id === id);
       if (agency && !schoolName) setSchoolName(agency.name);
     },
   });
   const { mutate: loadRoster } = loadAgency;
+  const agencyJobs = useQuery({
+    queryKey: studioKeys.jobs(loadedAgencyId ?? 0),
+    enabled: loadedAgencyId !== null,
+    queryFn: async () => unwrap(await studioApi.GET("/v1/services/studio/agencies/{agencyId}/jobs", { params: { path: { agencyId: String(loadedAgencyId) } } })),
+  });
   useEffect(() => {
     if (agencyId) loadRoster(agencyId);
   }, [agencyId, loadRoster]);
@@ -95,6 +103,7 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
     layout,
     page_size: pageSize,
     ...(logoUrl.trim() ? { logo_url: logoUrl.trim() } : {}),
+    ...(galleryJobId && loadedAgencyId !== null ? { gallery_job_id: Number(galleryJobId) } : {}),
     subjects: toSubjects(rows),
   });
 
@@ -145,6 +154,19 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
           <Field id="qr-job-id" label="Job reference (printed in every QR)" value={jobId} onChange={(e) => setJobId(e.target.value)} placeholder="e.g. SPRING-2026" maxLength={64} error={apiErrors.job_id ?? (jobId || !rows.length ? undefined : "Required.")} />
           <Field id="qr-school" label="School name (optional)" value={schoolName} onChange={(e) => setSchoolName(e.target.value)} maxLength={200} error={apiErrors.school_name} />
         </div>
+        {loadedAgencyId !== null && agencyJobs.data?.jobs.length ? (
+          <div className="mt-4 max-w-md">
+            <SelectField
+              id="qr-gallery-job"
+              label="Parents' gallery codes (optional)"
+              value={galleryJobId}
+              onChange={(e) => setGalleryJobId(e.target.value)}
+              options={[{ value: "", label: "None" }, ...agencyJobs.data.jobs.map((j) => ({ value: String(j.id), label: `Print the codes of job: ${j.name}` }))]}
+              error={apiErrors.gallery_job_id ?? apiErrors.subjects}
+            />
+            <p className="mt-1 text-xs text-slate-500">Each card then carries the child&apos;s gallery code and a small QR to it; the gallery opens once you publish it.</p>
+          </div>
+        ) : null}
         <div className="mt-4">
           <LayoutPicker value={layout} onChange={setLayout} premium={premium} />
         </div>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import * as refundsRoute from "@/app/v1/orders/[id]/refunds/route";
 import * as cancelRoute from "@/app/v1/orders/[id]/cancel/route";
+import * as orderRoute from "@/app/v1/orders/[id]/route";
 import * as promosRoute from "@/app/v1/price-sheets/[id]/promo-codes/route";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
 import { getDb } from "@/lib/foundation/db/client";
@@ -70,6 +71,41 @@ describe("a refund Stripe reports failed", () => {
     expect((await orderOf(owner.token, order.id)).json).toMatchObject({ status: "paid", refunded_amount: 0, lab_cost: order.lab_cost });
     const never = { ...failed, id: "re_never_recorded" };
     expect((await deliver("refund.failed", never, stripeAccount)).json.outcome).toBe("ignored");
+  });
+});
+
+describe("a whole refund Stripe reports failed, on an order the studio had moved on", () => {
+  const move = async (token: string, id: string, status: string) => {
+    const res = await call(orderRoute, "PATCH", `/v1/orders/${id}`, { token, params: { id }, body: { status } });
+    expect(res.status, res.text).toBe(200);
+  };
+  const refund = async (token: string, id: string, body: Record<string, unknown>) => {
+    const res = await call(refundsRoute, "POST", `/v1/orders/${id}/refunds`, { token, params: { id }, body });
+    expect(res.status, res.text).toBe(200);
+    return res.json;
+  };
+  const failedCopy = (id: string) => ({ ...standIn().refunds.get(id)!, stripe_account: undefined, status: "failed" });
+
+  it.each([["in_production"], ["shipped"]] as const)("returns to %s, not to paid", async (status) => {
+    const { owner, order, stripeAccount } = await paidOrder({ shipping: "school" });
+    await move(owner.token, order.id, "in_production");
+    if (status === "shipped") await move(owner.token, order.id, "shipped");
+    const whole = await refund(owner.token, order.id, {});
+    expect(whole.status).toBe("refunded");
+    expect((await deliver("refund.failed", failedCopy(whole.refunds[0].id), stripeAccount)).json.outcome).toBe("recorded");
+    expect((await orderOf(owner.token, order.id)).json).toMatchObject({ status, refunded_amount: 0 });
+  });
+
+  it("when the earlier partial refund is the one that fails, the order returns to the status the later, completing one found", async () => {
+    const { owner, order, stripeAccount } = await paidOrder({ shipping: "school" });
+    await move(owner.token, order.id, "in_production");
+    const part = await refund(owner.token, order.id, { item_id: order.items[0].id });
+    expect(part.status).toBe("in_production");
+    const rest = await refund(owner.token, order.id, {});
+    expect([rest.status, rest.refunded_amount]).toEqual(["refunded", order.total]);
+    const first = part.refunds[0].id as string;
+    expect((await deliver("refund.failed", failedCopy(first), stripeAccount)).json.outcome).toBe("recorded");
+    expect((await orderOf(owner.token, order.id)).json).toMatchObject({ status: "in_production", refunded_amount: order.total - part.refunded_amount });
   });
 });
 

@@ -96,6 +96,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "parent/price-sheet": { GET: "parent" },
   "parent/favourites/[photoId]": { PUT: "parent", DELETE: "parent" },
   "parent/favourites": { GET: "parent" },
+  "parent/yearbook-pose": { GET: "parent", PUT: "parent" },
   "parent/galleries/[galleryId]/photos": { GET: "parent" },
   "parent/galleries": { GET: "parent" },
   "parent/photos/[photoId]": { GET: "parent" },

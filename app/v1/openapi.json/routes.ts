@@ -61,6 +61,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/parent/photos/{photoId}", load: () => import("@/app/v1/parent/photos/[photoId]/route") },
   { path: "/v1/parent/price-sheet", load: () => import("@/app/v1/parent/price-sheet/route") },
   { path: "/v1/parent/reminder-email", load: () => import("@/app/v1/parent/reminder-email/route") },
+  { path: "/v1/parent/yearbook-pose", load: () => import("@/app/v1/parent/yearbook-pose/route") },
   { path: "/v1/payments/connect", load: () => import("@/app/v1/payments/connect/route") },
   { path: "/v1/price-sheets/{id}/promo-codes/{codeId}", load: () => import("@/app/v1/price-sheets/[id]/promo-codes/[codeId]/route") },
   { path: "/v1/price-sheets/{id}/promo-codes", load: () => import("@/app/v1/price-sheets/[id]/promo-codes/route") },

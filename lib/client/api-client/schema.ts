@@ -980,6 +980,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/parent/yearbook-pose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The child's yearbook pose, its deadline, and whether it can still change */
+        get: operations["getParentYearbookPose"];
+        /** Choose (or change) the child's yearbook pose until the job's deadline */
+        put: operations["putParentYearbookPose"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payments/connect": {
         parameters: {
             query?: never;
@@ -5664,6 +5682,67 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getParentYearbookPose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deadline: string | null;
+                        open: boolean;
+                        photo_id: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    putParentYearbookPose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    photo_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deadline: string | null;
+                        open: boolean;
+                        photo_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getPaymentsConnect: {
         parameters: {
             query?: never;
@@ -9264,6 +9343,8 @@ export interface operations {
                             status: "draft" | "published" | "closed";
                             student_id: string | null;
                             subject_id: string | null;
+                            yearbook_deadline: string | null;
+                            yearbook_pose_chosen: boolean;
                         }[];
                         links: {
                             first: string;
@@ -9308,6 +9389,7 @@ export interface operations {
                     draft?: boolean;
                     expiry_days?: number;
                     group_file_ids?: number[];
+                    yearbook_deadline?: string | null;
                 };
             };
         };
@@ -11847,6 +11929,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A studio job whose gallery access codes the cards print (a code line and a second QR to the gallery), matched to its roster by student_id. */
+                    gallery_job_id?: number;
                     job_id: string;
                     /**
                      * @default 4up
@@ -12025,6 +12109,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description A studio job whose gallery access codes the cards print (a code line and a second QR to the gallery), matched to its roster by student_id. */
+                    gallery_job_id?: number;
                     job_id: string;
                     /**
                      * @default 4up

@@ -1,13 +1,13 @@
-import { and, count, eq, inArray, isNull, notInArray } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, max, notInArray } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { galleries, galleryAccessCodes, galleryPhotos, jobFiles, subjects } from "@/lib/foundation/db/schema";
+import { galleries, galleryPhotos, jobFiles, subjects } from "@/lib/foundation/db/schema";
 import { ApiError, badRequest, conflict } from "@/lib/foundation/http/api-error";
 import { newId } from "@/lib/foundation/ids";
 import { startJob } from "@/lib/domain/jobs/start-job";
 import { appOrigin } from "@/lib/foundation/http/app-origin";
 import { requireJob } from "@/lib/services/agencies/agency-jobs";
 import { queueCodeMails, sendCodeMailsNow } from "./code-mail";
-import { codeLookup, newAccessCode, normaliseCode, sealCode } from "./access-codes";
+import { reserveAccessCodes } from "./reserve-codes";
 import type { PublishBody } from "./schemas";
 import { gallerySettingsOf } from "./settings";
 import { sortedPhotosOf } from "./sorted-photos";
@@ -17,12 +17,14 @@ const DAY_MS = 86_400_000;
 /**
  * POST /v1/services/studio/agencies/{agencyId}/jobs/{jobId}/galleries: makes or
  * updates the job's galleries from its sorting and publishes them (free). One
- * gallery per child with sorted photos, with an access code made once (a
+ * gallery per child with sorted photos, with its access code (made once, when
+ * the cards were printed or now: reserve-codes.ts; a
  * republish after more sorting adds the new photos and never changes a code;
  * a photo filed under another child since leaves the first one's gallery); the group
  * gallery when the studio has them on and names its photos. `draft: true`
  * makes them (and their codes, for printing) without opening them. Previews are
  * rendered by the gallery-previews job; a photo shows once its preview exists.
+ * `yearbook_deadline` sets until when parents may pick the yearbook pose (yearbook-pose.ts).
  * Publishing (not a draft) e-mails each child's code to the parent address on
  * the roster, once per code (lib/services/galleries/code-mail.ts).
  */
@@ -67,10 +69,11 @@ export async function publishJobGalleries(db: Db, accountId: string, agencyId: n
       await tx.insert(galleries).values({ id, accountId, jobId, kind, subjectId, status, expiresAt: status === "published" ? expiresAt : null, publishedAt: status === "published" ? now : null });
       return id;
     };
+    // Codes printed on the cards before the shoot are these same ones (card-codes.ts).
+    await reserveAccessCodes(tx, accountId, jobId, subjectIds.filter((s) => roster.has(s)));
     for (const subjectId of subjectIds.filter((s) => roster.has(s))) {
       const galleryId = await galleryOf("subject", subjectId);
       galleryCount++;
-      await ensureAccessCode(tx, accountId, jobId, subjectId);
       const mine = photos.filter((p) => p.subjectId === subjectId);
       // A photo the photographer has since filed under someone else leaves this child's gallery.
       const keep = mine.map((p) => p.fileId);
@@ -82,6 +85,13 @@ export async function publishJobGalleries(db: Db, accountId: string, agencyId: n
         .returning({ id: galleryPhotos.id });
       photosAdded += inserted.length;
     }
+    // The job's yearbook deadline on every child gallery, new ones included: the one sent, else the one set before.
+    const [{ deadline } = { deadline: null }] = await tx
+      .select({ deadline: max(galleries.yearbookDeadline) })
+      .from(galleries)
+      .where(and(eq(galleries.jobId, jobId), eq(galleries.accountId, accountId), eq(galleries.kind, "subject")));
+    const yearbookDeadline = body.yearbook_deadline === undefined ? deadline : body.yearbook_deadline ? new Date(body.yearbook_deadline) : null;
+    await tx.update(galleries).set({ yearbookDeadline }).where(and(eq(galleries.jobId, jobId), eq(galleries.accountId, accountId), eq(galleries.kind, "subject")));
     // A child whose every photo went to others keeps the gallery (and code), empty.
     const current = subjectIds.filter((s) => roster.has(s));
     const emptied = await tx
@@ -117,19 +127,4 @@ export async function publishJobGalleries(db: Db, accountId: string, agencyId: n
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
     .where(and(eq(galleries.jobId, jobId), eq(galleries.accountId, accountId), isNull(galleryPhotos.previewKey)));
   return { job_id: jobId, galleries: galleryCount, photos_added: photosAdded, previews_pending: pending, gallery_url: `${appOrigin()}/g`, codes_emailed: mailed.length };
-}
-
-/** The child's code for this job, made once; a (vanishingly rare) collision with another code draws again. */
-async function ensureAccessCode(tx: Db, accountId: string, jobId: number, subjectId: string): Promise<void> {
-  const [held] = await tx.select({ id: galleryAccessCodes.id }).from(galleryAccessCodes).where(and(eq(galleryAccessCodes.jobId, jobId), eq(galleryAccessCodes.subjectId, subjectId)));
-  if (held) return;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const code = newAccessCode();
-    const lookup = codeLookup(normaliseCode(code)!);
-    const [taken] = await tx.select({ id: galleryAccessCodes.id }).from(galleryAccessCodes).where(eq(galleryAccessCodes.lookup, lookup));
-    if (taken) continue;
-    await tx.insert(galleryAccessCodes).values({ id: newId("gac"), accountId, jobId, subjectId, lookup, sealed: sealCode(code) });
-    return;
-  }
-  throw new Error("Could not draw a free access code in 5 attempts.");
 }

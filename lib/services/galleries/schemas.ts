@@ -46,6 +46,19 @@ export type ParentPhoto = z.output<typeof parentPhoto>;
 
 export const favouriteResponse = z.object({ photo_id: z.string(), favourite: z.boolean() });
 
+export const yearbookPoseBody = z.strictObject({
+  photo_id: z.string({ error: "photo_id is required: a photo of the child's own gallery." }).min(1).max(64),
+});
+
+export const yearbookPoseResponse = z.object({
+  /** The photo chosen as the child's yearbook pose; null: none yet (the studio's PSPA export then takes the first portrait). */
+  photo_id: z.string().nullable(),
+  /** Until when it can be chosen or changed; null: the studio takes no choice for this job. */
+  deadline: z.string().nullable(),
+  /** Whether it can still be chosen or changed now. */
+  open: z.boolean(),
+});
+
 // Studio side (/v1/services/studio/...).
 
 export const jobGalleriesParams = z.object({ agencyId: intId, jobId: intId });
@@ -57,6 +70,8 @@ export const publishBody = z.strictObject({
   expiry_days: z.number().int().min(1).max(365).optional(),
   /** true: make the galleries and their codes (to print them) without opening them; a gallery already open stays open. */
   draft: z.boolean().optional(),
+  /** Until when parents may pick their child's yearbook pose (used by the PSPA export); null: no choice. Left out: unchanged. */
+  yearbook_deadline: z.iso.datetime({ offset: true, error: "yearbook_deadline must be an ISO 8601 date-time, e.g. 2026-12-15T23:59:00Z." }).nullable().optional(),
 });
 export type PublishBody = z.output<typeof publishBody>;
 
@@ -83,6 +98,9 @@ export const studioGallery = z.object({
   code_emailed_at: z.string().nullable(),
   code_emailed_to: z.string().nullable(),
   code_emails: z.number().int(),
+  /** Until when the parent may pick the yearbook pose (null: no choice), and whether one is chosen. */
+  yearbook_deadline: z.string().nullable(),
+  yearbook_pose_chosen: z.boolean(),
 });
 
 export const publishResponse = z.object({

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { galleries, galleryAccessCodes, galleryPhotos, subjects } from "@/lib/foundation/db/schema";
+import { galleries, galleryAccessCodes, galleryPhotos, subjects, yearbookPoses } from "@/lib/foundation/db/schema";
 import { conflict } from "@/lib/foundation/http/api-error";
 import { requireJob } from "@/lib/services/agencies/agency-jobs";
 import { openCode } from "./access-codes";
@@ -14,9 +14,10 @@ export async function listJobGalleries(db: Db, accountId: string, agencyId: numb
   const where = and(eq(galleries.accountId, accountId), eq(galleries.jobId, jobId));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ gallery: galleries, studentId: subjects.studentId, name: subjects.name, parentEmail: subjects.parentEmail, code: galleryAccessCodes })
+      .select({ gallery: galleries, studentId: subjects.studentId, name: subjects.name, parentEmail: subjects.parentEmail, code: galleryAccessCodes, pose: yearbookPoses.photoId })
       .from(galleries)
       .leftJoin(subjects, eq(subjects.id, galleries.subjectId))
+      .leftJoin(yearbookPoses, and(eq(yearbookPoses.jobId, galleries.jobId), eq(yearbookPoses.subjectId, galleries.subjectId)))
       .leftJoin(galleryAccessCodes, and(eq(galleryAccessCodes.jobId, galleries.jobId), eq(galleryAccessCodes.subjectId, galleries.subjectId)))
       .where(where)
       .orderBy(sql`${galleries.kind} = 'group'`, asc(subjects.studentId), asc(galleries.id))
@@ -32,7 +33,7 @@ export async function listJobGalleries(db: Db, accountId: string, agencyId: numb
         .where(inArray(galleryPhotos.galleryId, ids))
         .groupBy(galleryPhotos.galleryId)
     : [];
-  const items = rows.map(({ gallery: g, studentId, name, parentEmail, code }) => {
+  const items = rows.map(({ gallery: g, studentId, name, parentEmail, code, pose }) => {
     const c = counts.find((x) => x.galleryId === g.id);
     return {
       id: g.id,
@@ -50,6 +51,8 @@ export async function listJobGalleries(db: Db, accountId: string, agencyId: numb
       code_emailed_at: code?.mailedAt?.toISOString() ?? null,
       code_emailed_to: code?.mailedTo ?? null,
       code_emails: code?.mailSends ?? 0,
+      yearbook_deadline: g.yearbookDeadline?.toISOString() ?? null,
+      yearbook_pose_chosen: pose !== null,
     };
   });
   return { items, total: total?.n ?? 0 };

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import sharp from "sharp";
 import { fontFaces } from "@/lib/engines/pdf/card-fonts/fonts";
 
@@ -62,6 +63,30 @@ async function logoOverlay(logo: Buffer, width: number, height: number): Promise
     .toBuffer();
 }
 
+type RawOverlay = { data: Buffer; width: number; height: number };
+/** Rasterised overlays by watermark and size: a job's photos mostly share one size, and drawing the SVG (librsvg) was most of a preview's time. */
+const overlays = new Map<string, Promise<RawOverlay>>();
+/** About 4 MB each at 1,200 × 900: a few sizes (landscape, portrait, a second camera) of one or two studios' marks. */
+const MAX_OVERLAYS = 8;
+
+function overlayOf(watermark: Watermark, width: number, height: number): Promise<RawOverlay> {
+  const mark = "text" in watermark ? `t:${watermark.text}` : `l:${crypto.createHash("sha256").update(watermark.logo).digest("base64url")}`;
+  const key = `${mark}:${width}x${height}`;
+  let overlay = overlays.get(key);
+  if (!overlay) {
+    overlay = (async () => {
+      const input = "text" in watermark ? textOverlay(watermark.text, width, height) : await logoOverlay(watermark.logo, width, height);
+      const { data, info } = await sharp(input).resize(width, height, { fit: "fill" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
+    })();
+    overlays.set(key, overlay);
+    // A failed drawing is not kept; the oldest entry leaves when the map is full.
+    overlay.catch(() => overlays.delete(key));
+    if (overlays.size > MAX_OVERLAYS) overlays.delete(overlays.keys().next().value!);
+  }
+  return overlay;
+}
+
 /**
  * A parent's preview of one photo: upright (EXIF applied), sRGB, at most
  * PREVIEW_MAX_PX a side, the studio's watermark drawn into the pixels, JPEG.
@@ -76,9 +101,9 @@ export async function renderWatermarkedPreview(original: Buffer, watermark: Wate
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height } = resized.info;
-  const overlay = "text" in watermark ? textOverlay(watermark.text, width, height) : await logoOverlay(watermark.logo, width, height);
+  const overlay = await overlayOf(watermark, width, height);
   const jpeg = await sharp(resized.data, { raw: { width, height, channels: resized.info.channels } })
-    .composite([{ input: overlay }])
+    .composite([{ input: overlay.data, raw: { width: overlay.width, height: overlay.height, channels: 4 } }])
     .jpeg({ quality: 80, mozjpeg: false })
     .toBuffer();
   return { jpeg, width, height };

@@ -38,11 +38,14 @@ export async function recordRefund(db: Db, input: RefundInput): Promise<"recorde
         .returning();
       if (item && !order.shippedAt) labCost = Math.max(0, labCost - item.unitLabCost * item.quantity);
     } else if (whole && !order.shippedAt) labCost = 0;
+    // A canceled order stays canceled (its late payment refunded, or the studio's cancel).
+    const ends = whole && order.status !== "canceled" && order.status !== "refunded";
     await tx
       .update(orders)
-      // A canceled order stays canceled (its late payment refunded, or the studio's cancel).
-      .set({ refundedAmount: refunded, labCost, ...(whole && order.status !== "canceled" ? { status: "refunded" as const } : {}) })
+      .set({ refundedAmount: refunded, labCost, ...(ends ? { status: "refunded" as const } : {}) })
       .where(eq(orders.id, order.id));
+    // What the order returns to if this refund fails after all (reverse-refund.ts).
+    if (ends) await tx.update(orderRefunds).set({ statusBefore: order.status }).where(eq(orderRefunds.stripeRefundId, row.stripeRefundId));
     await recordAudit(tx, { accountId: order.accountId, action: "order.refunded", target: order.id, data: { amount: input.amount, item_id: input.itemId, refund: input.stripeRefundId } });
     const present = await loadOrder(tx, order.accountId, order.id);
     await emitWebhookEvent(tx, { accountId: order.accountId, type: "order.refunded", data: { ...present, refund: { id: input.stripeRefundId, amount: input.amount, item_id: input.itemId } } });

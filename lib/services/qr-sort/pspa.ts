@@ -2,7 +2,7 @@ import { asc, eq, and } from "drizzle-orm";
 import { zipStream } from "../agencies/zip-stream";
 import sharp from "sharp";
 import type { Db } from "@/lib/foundation/db/types";
-import { agencies, jobFiles, qrSortFrames, subjects } from "@/lib/foundation/db/schema";
+import { agencies, jobFiles, qrSortFrames, subjects, yearbookPoses } from "@/lib/foundation/db/schema";
 import { isFaceInputError } from "@/lib/engines/ml/faces";
 import { cropFace, CropRefusedError } from "@/lib/services/face-crop/crop-face";
 import { storage } from "@/lib/domain/storage";
@@ -18,8 +18,12 @@ export const PSPA_SIZE = { width: 640, height: 800 };
 
 type Person = { subjectId: string; studentId: string; name: string; grade: string | null; homeroom: string | null; period: string | null; teacher: string | null; track: string | null; department: string | null; title: string | null; storageKey: string };
 
-/** Each subject's first portrait in capture order (the frame after its card), with its roster fields. */
-async function peopleOf(db: Db, taskId: string): Promise<Person[]> {
+/**
+ * Each subject's portrait, with its roster fields: the yearbook pose a parent
+ * chose in the gallery (lib/services/galleries/yearbook-pose.ts), else the
+ * first portrait in capture order (the frame after its card).
+ */
+async function peopleOf(db: Db, taskId: string, jobId: number): Promise<Person[]> {
   const rows = await db
     .select({
       subjectId: subjects.id,
@@ -39,8 +43,17 @@ async function peopleOf(db: Db, taskId: string): Promise<Person[]> {
     .innerJoin(jobFiles, eq(jobFiles.id, qrSortFrames.fileId))
     .where(and(eq(qrSortFrames.taskId, taskId), eq(qrSortFrames.role, "subject")))
     .orderBy(asc(qrSortFrames.sequence), asc(qrSortFrames.id));
+  const chosen = new Map(
+    (
+      await db
+        .select({ subjectId: yearbookPoses.subjectId, storageKey: jobFiles.storageKey })
+        .from(yearbookPoses)
+        .innerJoin(jobFiles, eq(jobFiles.id, yearbookPoses.jobFileId))
+        .where(eq(yearbookPoses.jobId, jobId))
+    ).map((p) => [p.subjectId, p.storageKey]),
+  );
   const seen = new Set<string>();
-  return rows.filter((r) => !seen.has(r.subjectId) && seen.add(r.subjectId));
+  return rows.filter((r) => !seen.has(r.subjectId) && seen.add(r.subjectId)).map((r) => ({ ...r, storageKey: chosen.get(r.subjectId) ?? r.storageKey }));
 }
 
 /**
@@ -79,14 +92,14 @@ function indexLine(values: (string | null)[]): string {
  * The PSPA package a yearbook imports: `INDEX.TXT` (tab-separated, one line per
  * person, the guidelines' columns, no header line, CRLF) beside folders
  * `IMAGES01`, `IMAGES02`, … of at most 250 portraits named `00000001.jpg` on.
- * One portrait per subject filed by the sort: its first photo after its card.
+ * One portrait per subject filed by the sort: the parent's chosen yearbook pose, else its first photo after its card.
  * Streamed: one portrait is read, cropped and written at a time, INDEX.TXT last.
  * `README.TXT` lists the subjects whose photo had no face to crop on.
  */
 export async function pspaZip(db: Db, accountId: string, taskId: string): Promise<{ filename: string; stream: ReadableStream<Uint8Array> }> {
   const task = await requireFinishedSort(db, accountId, taskId);
   const [agency] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, task.agencyId));
-  const people = await peopleOf(db, task.id);
+  const people = await peopleOf(db, task.id, task.jobId);
   const volume = agency?.name ?? "Yearbook";
   const lines: string[] = [];
   const noFace: string[] = [];

@@ -10,12 +10,28 @@ import { refundDebit } from "@/lib/domain/wallet/refund-debit";
 import { checkPrintable } from "./check-printable";
 import { loadLogo, LogoError } from "./load-logo";
 import { assertPlanAllows } from "./premium";
-import { renderQrCards } from "./render-cards";
+import { renderQrCards, type CardGallery, type CardSubject } from "./render-cards";
 import type { GenerateQrInput } from "./schemas";
 
 /** Contract 2.1: Bulk QR costs 1 token per subject. */
 export const TOKENS_PER_SUBJECT = 1;
 export const QR_OPERATION = "bulk_qr";
+
+/**
+ * Each card's gallery code and link by student id, for `gallery_job_id`: the
+ * galleries product reserves them (lib/services/galleries/card-codes.ts, above
+ * this one, so the route hands it in). Given the debit's transaction; throws
+ * the 4xx of a job or subject that is not the caller's.
+ */
+export type GalleryCodeSource = (tx: Db, accountId: string, jobId: number, studentIds: string[]) => Promise<Map<string, CardGallery>>;
+
+/** The subjects as cards print them: with their gallery code when the request asked for the job's codes. */
+export async function cardSubjects(tx: Db, accountId: string, input: GenerateQrInput, galleryCodes?: GalleryCodeSource): Promise<CardSubject[]> {
+  if (input.gallery_job_id === undefined) return input.subjects;
+  if (!galleryCodes) throw new Error("gallery_job_id needs a gallery code source.");
+  const codes = await galleryCodes(tx, accountId, input.gallery_job_id, input.subjects.map((s) => s.student_id));
+  return input.subjects.map((s) => ({ ...s, gallery: codes.get(s.student_id)! }));
+}
 
 /**
  * Everything that can refuse a request without charging it, in order: the body
@@ -31,15 +47,18 @@ export async function validateQrRequest(plan: string, input: GenerateQrInput): P
  * POST /v1/services/studio/qr/generate. Validates, then debits 1 token per
  * subject in the same transaction that records the run (the debit's reference
  * is the record's id), then fetches the logo, renders and stores the PDF.
+ * With `gallery_job_id`, the job's gallery codes are reserved in that same
+ * transaction, before the debit (a foreign job or unknown student charges nothing).
  * Anything failing after the debit refunds it and marks the run failed:
  * a logo that turns out not to be an image is a 422, anything else a 500,
  * both saying the tokens were refunded.
  */
-export async function generateQrCards(db: Db, account: { id: string; plan: string }, input: GenerateQrInput) {
+export async function generateQrCards(db: Db, account: { id: string; plan: string }, input: GenerateQrInput, galleryCodes?: GalleryCodeSource) {
   await validateQrRequest(account.plan, input);
   const cost = input.subjects.length * TOKENS_PER_SUBJECT;
   const id = newId("qrg");
-  const debit = await db.transaction(async (tx) => {
+  const { debit, subjects } = await db.transaction(async (tx) => {
+    const subjects = await cardSubjects(tx, account.id, input, galleryCodes);
     const entry = await debitTokens(tx, { accountId: account.id, amount: cost, operation: QR_OPERATION, reference: id });
     await tx.insert(qrGenerations).values({
       id,
@@ -50,7 +69,7 @@ export async function generateQrCards(db: Db, account: { id: string; plan: strin
       totalSubjects: input.subjects.length,
       walletTransactionId: entry.id,
     });
-    return entry;
+    return { debit: entry, subjects };
   });
 
   try {
@@ -61,7 +80,7 @@ export async function generateQrCards(db: Db, account: { id: string; plan: strin
       layout: input.layout,
       pageSize: input.page_size,
       logo,
-      subjects: input.subjects,
+      subjects,
     });
     const key = `qr/${account.id}/${id}.pdf`;
     await storage().put(key, Buffer.from(pdf), "application/pdf");

@@ -2,16 +2,21 @@ import { cardsPerPage } from "./layouts";
 import { loadLogo, LogoError } from "./load-logo";
 import { renderQrCards } from "./render-cards";
 import { ApiError } from "@/lib/foundation/http/api-error";
-import { validateQrRequest } from "./generate-qr-cards";
+import { cardSubjects, validateQrRequest, type GalleryCodeSource } from "./generate-qr-cards";
+import type { Db } from "@/lib/foundation/db/types";
 import type { GenerateQrInput } from "./schemas";
 
 /**
  * POST /v1/services/studio/qr/preview: free. The first page only, exactly as
  * it will print but stamped PREVIEW, so the editor can show it before the
- * caller pays. Same validation (and the same plan rules) as generate.
+ * caller pays. Same validation (and the same plan rules) as generate; with
+ * `gallery_job_id` it shows the real codes, reserved as generate would (the
+ * same ones print later).
  */
-export async function previewQrCards(account: { plan: string }, input: GenerateQrInput): Promise<Uint8Array> {
+export async function previewQrCards(db: Db, account: { id: string; plan: string }, input: GenerateQrInput, galleryCodes?: GalleryCodeSource): Promise<Uint8Array> {
   await validateQrRequest(account.plan, input);
+  const shown = { ...input, subjects: input.subjects.slice(0, cardsPerPage(input.layout)) };
+  const subjects = await db.transaction((tx) => cardSubjects(tx, account.id, shown, galleryCodes));
   let logo = null;
   if (input.logo_url) {
     try {
@@ -27,7 +32,7 @@ export async function previewQrCards(account: { plan: string }, input: GenerateQ
     layout: input.layout,
     pageSize: input.page_size,
     logo,
-    subjects: input.subjects.slice(0, cardsPerPage(input.layout)),
+    subjects,
     watermark: "PREVIEW",
   });
   return pdf;

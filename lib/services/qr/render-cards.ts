@@ -8,7 +8,10 @@ import { qrPayload } from "./payload";
 import { qrMatrix, qrPathOps, versionFor } from "./qr-matrix";
 import { facesUsed, fitText, hexOf, num, showRuns, type DocFonts, type FittedText } from "./text-runs";
 
-export type CardSubject = { student_id: string; name: string; class_name?: string | null };
+/** `gallery`: the child's gallery access code and the link that opens it (lib/services/galleries/card-codes.ts), printed with its own QR. */
+export type CardSubject = { student_id: string; name: string; class_name?: string | null; gallery?: CardGallery | null };
+export type CardGallery = { code: string; url: string };
+export const galleryCodeLine = (code: string) => `Gallery code ${code}`;
 /** A logo already decoded and re-encoded as PNG (see load-logo.ts). */
 export type CardLogo = { png: Buffer; width: number; height: number };
 
@@ -53,7 +56,7 @@ export async function renderQrCards(input: RenderInput): Promise<{ pdf: Uint8Arr
   // Only the faces this document's text needs, each embedded once and subset to
   // the glyphs printed. "ABCDEF+Name" is how PDF marks a subset font (ISO 32000
   // 9.6.4); prepress tools look for it.
-  const texts = [input.schoolName ?? "", input.watermark ?? "", ...subjects.flatMap((s) => [s.name, s.class_name ?? "", `ID ${s.student_id}`])];
+  const texts = [input.schoolName ?? "", input.watermark ?? "", ...subjects.flatMap((s) => [s.name, s.class_name ?? "", `ID ${s.student_id}`, s.gallery ? galleryCodeLine(s.gallery.code) : ""])];
   const used = facesUsed(texts);
   const fonts: DocFonts = await Promise.all(
     fontFaces().map((f, i) => (used.has(i) ? doc.embedFont(f.bytes, { subset: true, customName: `${subsetTag()}+${f.font.postscriptName}`, ...(f.shaped ? {} : { features: NO_DECOMPOSITION }) }) : undefined)),
@@ -65,11 +68,14 @@ export async function renderQrCards(input: RenderInput): Promise<{ pdf: Uint8Arr
   const version = versionFor(payloads);
   const cells = cardCells(layout, pageSize);
   const hasHeader = !!(input.schoolName || input.logo);
+  const links = subjects.flatMap((s) => (s.gallery ? [s.gallery.url] : []));
+  const galleryVersion = links.length ? versionFor(links) : 0;
+  const galleryModules = galleryVersion ? 17 + 4 * galleryVersion : 0;
   // Every card of a document has the same design: room for as many name lines as its longest name takes.
-  const base = cardDesign(cells[0]!.width, cells[0]!.height, 17 + 4 * version, hasHeader);
+  const base = cardDesign(cells[0]!.width, cells[0]!.height, 17 + 4 * version, hasHeader, 1, galleryModules);
   const names = subjects.map((s) => fitText(s.name, fonts, base.name.size, base.textWidth, { maxLines: NAME_MAX_LINES }));
   const nameLines = Math.max(1, ...names.map((n) => n.lines.length));
-  const design = nameLines > 1 ? cardDesign(cells[0]!.width, cells[0]!.height, 17 + 4 * version, hasHeader, nameLines) : base;
+  const design = nameLines > 1 ? cardDesign(cells[0]!.width, cells[0]!.height, 17 + 4 * version, hasHeader, nameLines, galleryModules) : base;
 
   const fontDict = ctx.obj({}) as PDFDict;
   fonts.forEach((f, i) => f && fontDict.set(PDFName.of(fontNames[i]!), f.ref));
@@ -106,7 +112,8 @@ export async function renderQrCards(input: RenderInput): Promise<{ pdf: Uint8Arr
       const cell = cells[i]!;
       ops += `q 1 0 0 1 ${num(cell.x)} ${num(cell.y)} cm\n`;
       if (hasHeader) ops += "/Hdr Do\n";
-      ops += cardOps(design, cell.width, subject, names[index]!, qrPathOps(qrMatrix(payloads[index]!, version)), fonts, fontNames);
+      const galleryQr = subject.gallery ? qrPathOps(qrMatrix(subject.gallery.url, galleryVersion)) : null;
+      ops += cardOps(design, subject, names[index]!, qrPathOps(qrMatrix(payloads[index]!, version)), galleryQr, fonts, fontNames);
       ops += "Q\n";
     }
     if (input.watermark) ops += watermarkOps(input.watermark, page.width, page.height, fonts, fontNames);
@@ -122,24 +129,28 @@ function subsetTag(): string {
   return Array.from(crypto.randomBytes(6), (b) => String.fromCharCode(65 + (b % 26))).join("");
 }
 
-/** Each line centred on the card; the last line sits on `baseline`, earlier ones stack above it. */
-function centredLines(fit: FittedText, baseline: number, cardWidth: number, fonts: DocFonts, names: string[]): string {
+/** Each line centred in the text block; the last line sits on `baseline`, earlier ones stack above it. */
+function centredLines(fit: FittedText, baseline: number, d: CardDesign, fonts: DocFonts, names: string[]): string {
   let ops = "";
   fit.lines.forEach((line, i) => {
     const y = baseline + (fit.lines.length - 1 - i) * NAME_LEADING * fit.size;
-    ops += showRuns(line.runs, fonts, names, fit.size, (cardWidth - line.width) / 2, y);
+    ops += showRuns(line.runs, fonts, names, fit.size, d.textLeft + (d.textWidth - line.width) / 2, y);
   });
   return ops;
 }
 
-function cardOps(d: CardDesign, cardWidth: number, subject: CardSubject, name: FittedText, qrOps: string, fonts: DocFonts, names: string[]): string {
-  const { qr } = d;
-  let ops = `q ${num(qr.module)} 0 0 ${num(qr.module)} ${num(qr.x)} ${num(qr.y)} cm 0 g\n${qrOps}Q\n`;
-  const line = (text: string, spec: { baseline: number; size: number }, grey: string) =>
-    `${grey}\n${centredLines(fitText(text, fonts, spec.size, d.textWidth), spec.baseline, cardWidth, fonts, names)}`;
-  ops += `${NAME_GREY}\n${centredLines(name, d.name.baseline, cardWidth, fonts, names)}`;
+const qrAt = (box: { x: number; y: number; module: number }, pathOps: string) => `q ${num(box.module)} 0 0 ${num(box.module)} ${num(box.x)} ${num(box.y)} cm 0 g\n${pathOps}Q\n`;
+
+function cardOps(d: CardDesign, subject: CardSubject, name: FittedText, qrOps: string, galleryQrOps: string | null, fonts: DocFonts, names: string[]): string {
+  let ops = qrAt(d.qr, qrOps);
+  const line = (text: string, spec: { baseline: number; size: number }, grey: string) => `${grey}\n${centredLines(fitText(text, fonts, spec.size, d.textWidth), spec.baseline, d, fonts, names)}`;
+  ops += `${NAME_GREY}\n${centredLines(name, d.name.baseline, d, fonts, names)}`;
   if (subject.class_name) ops += line(subject.class_name, d.className, DETAIL_GREY);
   ops += line(`ID ${subject.student_id}`, d.studentId, DETAIL_GREY);
+  if (d.gallery && subject.gallery && galleryQrOps) {
+    ops += line(galleryCodeLine(subject.gallery.code), d.gallery.line, NAME_GREY);
+    ops += qrAt(d.gallery.qr, galleryQrOps);
+  }
   return ops;
 }
 

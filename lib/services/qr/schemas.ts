@@ -16,6 +16,17 @@ export const generateQrBody = z
     logo_url: z.union([urlText, z.null()]).optional(),
     /** Beyond the contract: `letter` (default) or `a4`. */
     page_size: z.enum(Object.keys(PAGE_SIZES) as [keyof typeof PAGE_SIZES, ...Array<keyof typeof PAGE_SIZES>]).default("letter"),
+    /**
+     * Beyond the contract: a studio job (agency job id) whose gallery access codes the
+     * cards print (a "Gallery code" line and a second QR to the parent's gallery),
+     * matched to the job's roster by student_id. Codes are reserved now and kept by publishing.
+     */
+    gallery_job_id: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({ description: "A studio job whose gallery access codes the cards print (a code line and a second QR to the gallery), matched to its roster by student_id." }),
     subjects: z
       .array(qrSubject)
       .min(1, "Send at least 1 subject.")

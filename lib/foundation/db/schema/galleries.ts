@@ -38,6 +38,11 @@ export const galleries = pgTable(
     closedAt: ts("closed_at"),
     /** When the reminder before closing went to the parent (lib/services/orders/closing-reminders.ts): once per gallery. */
     remindedAt: ts("reminded_at"),
+    /**
+     * Until when the parent may pick the child's yearbook pose (yearbook-pose.ts), the same on
+     * every child gallery of the job (set at publish); null: the job offers no choice.
+     */
+    yearbookDeadline: ts("yearbook_deadline"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -145,6 +150,32 @@ export const galleryReminderEmails = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.subjectId, t.email] })],
 );
+
+/**
+ * The photo a parent picked as the child's yearbook pose for a job: what the
+ * job's PSPA export uses for that child (lib/services/qr-sort/pspa.ts).
+ */
+export const yearbookPoses = pgTable(
+  "yearbook_poses",
+  {
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => agencyJobs.id, { onDelete: "cascade" }),
+    subjectId: text("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "cascade" }),
+    accountId: accountId(),
+    photoId: text("photo_id")
+      .notNull()
+      .references(() => galleryPhotos.id, { onDelete: "cascade" }),
+    jobFileId: integer("job_file_id")
+      .notNull()
+      .references(() => jobFiles.id, { onDelete: "cascade" }),
+    chosenAt: ts("chosen_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.subjectId] })],
+);
+
 
 /** A studio's gallery settings; a studio without a row has the defaults. */
 export const gallerySettings = pgTable("gallery_settings", {

@@ -194,6 +194,8 @@ export const orderRefunds = pgTable(
     createdAt: stamp("created_at"),
     /** Stripe reported the refund failed (or canceled) after it was recorded: its amount is back on the order. */
     failedAt: timestamp("failed_at", { withTimezone: true }),
+    /** The order's status when this refund made it whole (`refunded`): what it returns to if the refund fails. */
+    statusBefore: text("status_before").$type<OrderStatus>(),
   },
   (t) => [index("order_refunds_order_idx").on(t.orderId)],
 );
