@@ -10198,7 +10198,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup: its chin, its eyes averaged with the mesh's eye contours) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
                             landmark_model: ("face-api-landmark68" | "mesh") | null;
                             /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
@@ -10337,7 +10337,7 @@ export interface operations {
                         faces_found: number | null;
                         filename: string;
                         icp_type: string;
-                        /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                        /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup: its chin, its eyes averaged with the mesh's eye contours) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
                         landmark_model: ("face-api-landmark68" | "mesh") | null;
                         /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                         landmarks: {
@@ -10451,7 +10451,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup: its chin, its eyes averaged with the mesh's eye contours) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
                             landmark_model: ("face-api-landmark68" | "mesh") | null;
                             /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
@@ -10774,7 +10774,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup: its chin, its eyes averaged with the mesh's eye contours) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
                             landmark_model: ("face-api-landmark68" | "mesh") | null;
                             /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
