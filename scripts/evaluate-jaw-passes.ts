@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { decodeUpright, type UprightImage } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
-import { JAW_CROP, jawPass, jawPoints, loadJawModel, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
+import { JAW_CROP, jawPass, jawPoints, jawSquareFromMesh, loadJawModel, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
 import { chinErrors, eyeError, readMarkup, readPts, summarise, type FaceScore, type MarkedFace } from "@/lib/engines/ml/faces/landmark-eval";
 import { meshEyeContours } from "@/lib/engines/ml/faces/landmarks";
 import type { Box, DetectedFace, Point } from "@/lib/engines/ml/faces/types";
@@ -44,6 +44,7 @@ async function main() {
   const model: JawModel = await loadJawModel();
   const rows: Record<string, FaceScore[]> = { mesh: [], meshContour: [], onePass: [], twoPasses: [], twoPassesMirrored: [] };
   const gap: number[] = [];
+  const fits: [number, number, number][] = [];
   let cached = null as { file: string; img: UprightImage; faces: DetectedFace[]; meshes: Map<DetectedFace, [number, number, number?][]> } | null;
   for (const m of marked) {
     const file = path.relative(DIR, m.file);
@@ -82,7 +83,13 @@ async function main() {
       if (m.chin) (rows[`chinNetMesh${w}`] ??= []).push({ file, found: true, ...chinErrors(chin, m, m.chin) });
     }
     (rows.eyesMeshContourAndNet ??= []).push({ file, found: true, eye: eyeError(mean([contour[0], netEyes[0]]), mean([contour[1], netEyes[1]]), m) });
-    // As Face Crop runs it (jaw-model.ts and detect-in-thread.ts): the mirrored second pass's chin, its eyes averaged with the mesh's contour centres.
+    (rows.chinTwoPassesMirroredEyesWithMesh ??= []).push({ ...rows.eyesMeshContourAndNet!.at(-1)!, ...(m.chin ? chinErrors(mirrored[8]!, m, m.chin) : {}) });
+    // The first pass's points' square from the mesh's box alone (JAW_SQUARE_FROM_MESH), then one mirrored pass.
+    const b68 = boxOf(first);
+    const side = Math.max(face.box.w, face.box.h);
+    fits.push([(b68.x + b68.w / 2 - face.box.x - face.box.w / 2) / side, (b68.y + b68.h / 2 - face.box.y - face.box.h / 2) / side, Math.max(b68.w, b68.h) / side]);
+    (rows.oneMirroredFromMeshSquare ??= []).push(score(file, m, await jawPass(model, img, jawSquareFromMesh(face.box), { mirrored: true })));
+    // As Face Crop runs it (jaw-model.ts and detect-in-thread.ts): the chin of one mirrored pass on the square from the mesh's box, its eyes averaged with the mesh's contour centres.
     const engine = await jawPoints(model, img, face.box);
     const eyes = [mean([mean(engine.slice(36, 42)), face.contourEyes![0]]), mean([mean(engine.slice(42, 48)), face.contourEyes![1]])] as const;
     (rows.engine ??= []).push({ file, found: true, eye: eyeError(eyes[0], eyes[1], m), ...(m.chin ? chinErrors(engine[8]!, m, m.chin) : {}) });
@@ -95,6 +102,8 @@ async function main() {
     const s = summarise(scores);
     console.log(`| ${k} | ${stat(s.eye)} | ${stat(s.chin)} | ${stat(s.chinAlong)} |`);
   }
+  const med = (k: number) => [...fits.map((f) => f[k]!)].sort((a, b) => a - b)[Math.floor(fits.length / 2)]!.toFixed(3);
+  console.log(`the first pass's points' box against the mesh's box (median, in its sides): centre x ${med(0)}, y ${med(1)}, side ${med(2)}`);
   const g = [...gap].sort((a, b) => a - b);
   if (g.length) console.log(`markup: the eye corners' mid-point lies ${g[Math.floor(g.length / 2)]!.toFixed(3)} (median; p90 ${g[Math.floor(0.9 * (g.length - 1))]!.toFixed(3)}) of the eye distance from the contour's mean (${g.length} faces)`);
 }

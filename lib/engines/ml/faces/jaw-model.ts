@@ -76,20 +76,32 @@ export async function loadJawModel(file = jawModelPath()): Promise<JawModel> {
 }
 
 /**
- * The 68 points the net puts on a face, in source pixels: a first pass on a square of JAW_CROP
- * sides of the mesh's box, then a second on the same share of its own points' box (the frame
- * the net's training crops had, closer than the mesh's box), that chip and its mirror image
- * averaged. On 144 HELEN training faces (the tuning split; bench/README.md) one pass gave eye
- * 0.051 and chin 0.084 of the eye distance, two passes 0.046 and 0.080, the mirrored second pass
- * 0.039 and 0.075. Skipping the second pass where the first square hardly moves saved few
- * passes before it cost accuracy (kept on 105 of 144 faces at a shift of 0.08), so both always
- * run: ~2 ms and ~3 ms on onnxruntime.
+ * The 68 points the net puts on a face, in source pixels: one pass on a square of JAW_CROP sides
+ * of the box its own points take (the frame its training crops had), placed from the mesh's box
+ * by JAW_SQUARE_FROM_MESH, that chip and its mirror image averaged (one call of two chips). On
+ * 144 HELEN training faces (the tuning split; bench/README.md) a pass on the mesh's box gave eye
+ * 0.051 and chin 0.084 of the eye distance, a second pass on the first's points 0.046 and 0.080,
+ * mirrored 0.039 and 0.075, and this one mirrored pass 0.038 and 0.075 (p90 0.061 and 0.165
+ * against 0.060 and 0.149) for one call fewer: ~5 ms of CPU on onnxruntime.
  */
 export async function jawPoints(model: JawModel, img: UprightImage, box: Box): Promise<Point[]> {
-  const first = await jawPass(model, img, box);
-  const xs = first.map((p) => p.x);
-  const ys = first.map((p) => p.y);
-  return jawPass(model, img, { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) }, { mirrored: true });
+  return jawPass(model, img, jawSquareFromMesh(box), { mirrored: true });
+}
+
+/**
+ * Where the net's own points' box lies against the mesh's box (centre shift and side, in the
+ * mesh box's sides; the mesh's box reaches up to the hairline, the 68 points stop at the brows):
+ * medians over the tuning split's 144 faces (scripts/evaluate-jaw-passes.ts prints them).
+ */
+export const JAW_SQUARE_FROM_MESH = { dx: 0, dy: 0.076, side: 0.912 };
+
+/** The box the net's first pass would put its points in, from the mesh's box alone. */
+export function jawSquareFromMesh(box: Box): Box {
+  const s = Math.max(box.w, box.h);
+  const side = s * JAW_SQUARE_FROM_MESH.side;
+  const cx = box.x + box.w / 2 + JAW_SQUARE_FROM_MESH.dx * s;
+  const cy = box.y + box.h / 2 + JAW_SQUARE_FROM_MESH.dy * s;
+  return { x: cx - side / 2, y: cy - side / 2, w: side, h: side };
 }
 
 /** One pass: the square of JAW_CROP sides of `box` (source pixels), sampled from the detection copy. */
