@@ -23,10 +23,10 @@ describe("landmark evaluation on the committed subset", () => {
     const s = summarise(scores);
     expect(s.recall).toBe(1);
     expect(s.crownFromMatte).toBe(4);
-    // Eyes and chin from the jaw-aware net (jaw-model.ts: two passes, the second with its mirror
-    // image; each eye averaged with the mesh's contour centre). Measured 2026-11-27: eye 0.036,
-    // chin 0.265 (0.121 along the face's axis) where the mesh alone gives 0.060 and 0.402 (0.207):
-    // the bounds fail on a fall back to the mesh's points; the eye's is issue 37's goal.
+    // Eyes and chin from the jaw-aware net (jaw-model.ts: one mirrored pass on the square placed
+    // from the mesh's box; each eye averaged with the mesh's contour centre). Measured 2026-11-27:
+    // eye 0.035, chin 0.252 (0.108 along the face's axis) where the mesh alone gives 0.060 and
+    // 0.402 (0.207): the bounds fail on a fall back to the mesh's points; the eye's is issue 37's goal.
     expect(landmarkModels).toEqual(["face-api-landmark68", "face-api-landmark68", "face-api-landmark68", "face-api-landmark68"]);
     expect(s.chin.n).toBe(2);
     expect(s.chin.median!).toBeLessThan(0.3);
