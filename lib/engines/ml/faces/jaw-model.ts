@@ -16,13 +16,13 @@ import type { Box, Point } from "./types";
  * the recognition net): scripts/convert-jaw-model.ts wrote face-api's layers and weights, as
  * shipped, into models/face-landmark-68.onnx (provenance beside it). The same net written on
  * Human's tfjs wasm took 28 ms a pass, this 3.6 ms (same chip, same thread, load 7); its points
- * match face-api's own run within 1e-6 of the square (`jaw-model.test.ts`).
+ * match face-api's own run within 1.6e-4 of the square (`jaw-model.test.ts`).
  *
  * File read (by path; lib/engines/ml/faces/models/* is listed in lib/engines/workers/engine-files.ts):
  * lib/engines/ml/faces/models/face-landmark-68.onnx
  */
 export const JAW_INPUT = 112;
-/** The square the net sees, in sides of the mesh's tight box: face-api's own detector boxes are looser than the mesh's. */
+/** The square the net sees, in sides of the box its points take (jawSquareFromMesh): the margin its training crops had. */
 export const JAW_CROP = 1.25;
 /** The name reported with landmarks from this net (`DetectedFace.landmarkModel`). */
 export const JAW_MODEL = "face-api-landmark68" as const;
