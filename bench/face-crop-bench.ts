@@ -11,7 +11,8 @@
 // rounds, three ways alternated photo by photo (order rotated every round) through the real engine:
 // detection alone (`detectFaces(photo)`), Face Crop before the jaw net (`{ crown: true, jaw: false }`)
 // and as it runs now (`{ crown: true }`), with the worker's own split of the last (decode,
-// detection, jaw net, crown step: `timingsMs`).
+// detection, jaw net, crown step: `timingsMs`), and each way's CPU time per call (the process's,
+// face worker included: steadier than wall time on shared cores).
 //
 // Writes bench/results/face-crop.json; the last line of stdout is that JSON.
 import fs from "node:fs";
@@ -116,14 +117,26 @@ async function crownCost() {
   // Face Crop before the jaw net (the crown, the mesh's eyes and chin), Face Crop as it runs now.
   const ways = [{ key: "before", opts: {} }, { key: "crownMesh", opts: { crown: true, jaw: false } }, { key: "crownJaw", opts: { crown: true } }] as const;
   const ms = Object.fromEntries(ways.map((w) => [w.key, photos.map(() => [] as number[])])) as Record<(typeof ways)[number]["key"], number[][]>;
+  // CPU time of this process (the face worker's thread included) per call: other agents' load on
+  // the shared cores stretches wall time by 2-4x and unevenly; the CPU a call costs stays put.
+  const cpu = Object.fromEntries(ways.map((w) => [w.key, [] as number[]])) as Record<(typeof ways)[number]["key"], number[]>;
   const split = { decode: [] as number[], detect: [] as number[], jaw: [] as number[], crown: [] as number[] };
+  const meshSplit = { decode: [] as number[], detect: [] as number[], crown: [] as number[] };
   for (let r = 0; r < rounds + 1; r++) {
     for (let i = 0; i < photos.length; i++) {
       for (let k = 0; k < ways.length; k++) {
         const way = ways[(r + i + k) % ways.length]!;
+        const c0 = process.cpuUsage();
         const [d, t] = await timed(() => detectFaces(photos[i]!, way.opts));
+        const c = process.cpuUsage(c0);
         if (r === 0) continue; // warm-up round (loads the selfie model and the jaw net)
         ms[way.key][i]!.push(t);
+        cpu[way.key].push((c.user + c.system) / 1000);
+        if (way.key === "crownMesh") {
+          meshSplit.decode.push(d.timingsMs.decode);
+          meshSplit.detect.push(d.timingsMs.detect);
+          meshSplit.crown.push(d.timingsMs.crown ?? 0);
+        }
         if (way.key === "crownJaw") {
           split.decode.push(d.timingsMs.decode);
           split.detect.push(d.timingsMs.detect);
@@ -150,9 +163,12 @@ async function crownCost() {
     crownJawMs: Math.round(median(ms.crownJaw.flat())),
     // In the worker, as Face Crop runs now: decode upright + scale, detection (Human, landmarks, filters), the jaw net, the crown step.
     splitMs: { decode: median(split.decode), detect: median(split.detect), jaw: median(split.jaw), crown: median(split.crown) },
+    meshSplitMs: { decode: median(meshSplit.decode), detect: median(meshSplit.detect), crown: median(meshSplit.crown) },
     jawOverMesh: +median(perPhoto.map((p) => p.jawOverMesh)).toFixed(2),
     jawOverMeshSummed: +(sum(perPhoto.map((p) => p.crownJawMs)) / sum(perPhoto.map((p) => p.crownMeshMs))).toFixed(2),
     jawOverBefore: +median(perPhoto.map((p) => p.jawOverBefore)).toFixed(2),
+    cpuMs: { before: Math.round(sum(cpu.before) / cpu.before.length), crownMesh: Math.round(sum(cpu.crownMesh) / cpu.crownMesh.length), crownJaw: Math.round(sum(cpu.crownJaw) / cpu.crownJaw.length) },
+    jawOverMeshCpu: +(sum(cpu.crownJaw) / sum(cpu.crownMesh)).toFixed(3),
   };
 }
 
@@ -205,8 +221,9 @@ async function main() {
   console.log(`machine: ${machine}\nthe crown's cost, 8 portraits at 1 MP, ${crown.rounds} rounds (median ms of each photo):`);
   console.table(crown.perPhoto);
   console.log(
-    `median of all runs: detection ${crown.beforeMs} ms, Face Crop before the jaw net ${crown.crownMeshMs} ms, with it ${crown.crownJawMs} ms; with/before the jaw net ${crown.jawOverMesh}x (median of the photos' ratios), ${crown.jawOverMeshSummed}x summed; against detection alone ${crown.jawOverBefore}x; in the worker: decode ${crown.splitMs.decode} ms, detection ${crown.splitMs.detect} ms, jaw net ${crown.splitMs.jaw} ms, crown ${crown.splitMs.crown} ms`,
+    `median of all runs: detection ${crown.beforeMs} ms, Face Crop before the jaw net ${crown.crownMeshMs} ms, with it ${crown.crownJawMs} ms; with/before the jaw net ${crown.jawOverMesh}x (median of the photos' ratios), ${crown.jawOverMeshSummed}x summed; against detection alone ${crown.jawOverBefore}x; in the worker: decode ${crown.splitMs.decode} ms, detection ${crown.splitMs.detect} ms, jaw net ${crown.splitMs.jaw} ms, crown ${crown.splitMs.crown} ms (before the jaw net: decode ${crown.meshSplitMs.decode} ms, detection ${crown.meshSplitMs.detect} ms, crown ${crown.meshSplitMs.crown} ms)`,
   );
+  console.log(`CPU per call (mean, this process with its face worker): detection ${crown.cpuMs.before} ms, Face Crop before the jaw net ${crown.cpuMs.crownMesh} ms, with it ${crown.cpuMs.crownJaw} ms: ${crown.jawOverMeshCpu}x`);
   if (process.env.BENCH_ONLY === "crown") {
     fs.mkdirSync("bench/results", { recursive: true });
     fs.writeFileSync("bench/results/face-crop-crown.json", JSON.stringify({ machine, at: new Date().toISOString(), crown }, null, 2));

@@ -9,8 +9,9 @@
 // - face-api's faceLandmark68Net and faceLandmark68TinyNet (@vladmandic/face-api, MIT; iBUG 68
 //   points: eyes 37-48, chin 9) on a square of JAW_CROP mesh-box sides cut with sharp from the
 //   full photo (face-api's bundle brings its own tfjs: this thread only);
-// - the engine as Face Crop runs it (`detectFaces(bytes, { crown: true })`: the jaw net on Human's
-//   tfjs in the face worker, jaw-model.ts): its chin, on the faces it crops (its first face).
+// - the engine as Face Crop runs it (`detectFaces(bytes, { crown: true })`: the jaw net as ONNX on
+//   onnxruntime in the face worker, jaw-model.ts): its chin, on the faces it crops (its first face).
+// The ways of running the jaw net (passes, squares, mirror, eyes): scripts/evaluate-jaw-passes.ts.
 //
 //   FACE_LANDMARK_DIR=/path/to/set npx tsx scripts/evaluate-landmark-models.ts
 //

@@ -10332,7 +10332,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup: its chin, its eyes averaged with the mesh's eye contours) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
                             landmark_model: ("face-api-landmark68" | "mesh") | null;
                             /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
@@ -10471,7 +10471,7 @@ export interface operations {
                         faces_found: number | null;
                         filename: string;
                         icp_type: string;
-                        /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                        /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup: its chin, its eyes averaged with the mesh's eye contours) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
                         landmark_model: ("face-api-landmark68" | "mesh") | null;
                         /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                         landmarks: {
@@ -10585,7 +10585,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup: its chin, its eyes averaged with the mesh's eye contours) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
                             landmark_model: ("face-api-landmark68" | "mesh") | null;
                             /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {
@@ -10908,7 +10908,7 @@ export interface operations {
                             faces_found: number | null;
                             filename: string;
                             icp_type: string;
-                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
+                            /** @description Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup: its chin, its eyes averaged with the mesh's eye contours) or "mesh" (the 468-point face mesh, where the net's points were implausible, and on results made before the net). */
                             landmark_model: ("face-api-landmark68" | "mesh") | null;
                             /** @description Eye centres, the bottom of the chin (from the model `landmark_model` names) and the crown (top of the head, hair included where the person outline was read), upright source pixels. */
                             landmarks: {

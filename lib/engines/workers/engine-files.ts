@@ -45,10 +45,9 @@ const FACE_AND_SR_FILES = [
   "node_modules/@vladmandic/human/dist/human.node.js", // never loaded: require.resolve() of the package needs its main file
   "node_modules/@vladmandic/human/models/blazeface.*",
   "node_modules/@vladmandic/human/models/facemesh.*",
-  // Face Crop's chin (lib/engines/ml/faces/jaw-model.ts): face-api's 68-point net's weights only, run on Human's tfjs.
-  "node_modules/@vladmandic/face-api/package.json",
-  "node_modules/@vladmandic/face-api/model/face_landmark_68_model*",
-  "lib/engines/ml/faces/models/*", // the face recognition net (reid-model.ts: Intel 0095 as ONNX, with its LICENSE and NOTICE), run on onnxruntime-node
+  // The face recognition net (reid-model.ts: Intel 0095 as ONNX, with its LICENSE and NOTICE) and
+  // Face Crop's eyes and chin (jaw-model.ts: face-api's 68-point net as ONNX), run on onnxruntime-node.
+  "lib/engines/ml/faces/models/*",
   ...["tfjs-core", "tfjs-converter", "tfjs-layers", "tfjs-backend-wasm", "tfjs-backend-cpu"].flatMap((p) => [`node_modules/@tensorflow/${p}/package.json`, `node_modules/@tensorflow/${p}/dist/*.node.js`]),
   "node_modules/@tensorflow/tfjs-backend-wasm/dist/*.wasm",
   "node_modules/@tensorflow/tfjs-core/node_modules/**",

@@ -70,7 +70,7 @@ export const faceCropResultResponse = z.union([
     landmark_model: z
       .enum(["face-api-landmark68", "mesh"])
       .nullable()
-      .describe('Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup) or "mesh" (the 468-point face mesh, where the net\'s points were implausible, and on results made before the net).'),
+      .describe('Which model placed the eyes and chin: "face-api-landmark68" (a jaw-aware 68-point net trained on human landmark markup: its chin, its eyes averaged with the mesh\'s eye contours) or "mesh" (the 468-point face mesh, where the net\'s points were implausible, and on results made before the net).'),
     crown_source: z
       .enum(["matte", "landmarks"])
       .nullable()

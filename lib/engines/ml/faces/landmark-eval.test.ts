@@ -23,12 +23,13 @@ describe("landmark evaluation on the committed subset", () => {
     const s = summarise(scores);
     expect(s.recall).toBe(1);
     expect(s.crownFromMatte).toBe(4);
-    // Eyes and chin from the jaw-aware net (jaw-model.ts, two passes). Measured 2026-11-27:
-    // eye 0.026, chin 0.273 (0.111 along the face's axis) where the mesh gave 0.060 and 0.402
-    // (0.207): the bounds fail on a fall back to the mesh's points; the eye's is issue 37's goal.
+    // Eyes and chin from the jaw-aware net (jaw-model.ts: one mirrored pass on the square placed
+    // from the mesh's box; each eye averaged with the mesh's contour centre). Measured 2026-11-27:
+    // eye 0.035, chin 0.252 (0.108 along the face's axis) where the mesh alone gives 0.060 and
+    // 0.402 (0.207): the bounds fail on a fall back to the mesh's points; the eye's is issue 37's goal.
     expect(landmarkModels).toEqual(["face-api-landmark68", "face-api-landmark68", "face-api-landmark68", "face-api-landmark68"]);
     expect(s.chin.n).toBe(2);
-    expect(s.chin.median!).toBeLessThan(0.32);
+    expect(s.chin.median!).toBeLessThan(0.3);
     expect(s.chinAlong.median!).toBeLessThan(0.15);
     expect(s.eye.median!).toBeLessThanOrEqual(0.04);
     // Measured 2026-11-26: eye 0.068 median, crown 0.020 of the eye distance (0.041 of crown-to-chin);

@@ -19,6 +19,23 @@ const MESH = {
  */
 export const CROWN_FROM_EYES = 1.0;
 
+/**
+ * Each eye's six points of iBUG's 68 scheme on the mesh (corners, two above, two below: image-left
+ * eye 33, 160, 158, 133, 153, 144 for 37-42; image-right 362, 385, 387, 263, 373, 380 for 43-48).
+ * The 68 scheme's eye centre is their mean; the corners' mid-point (`leftEye` above) lies 0.02 eye
+ * distances from it on human markup (scripts/evaluate-jaw-passes.ts).
+ */
+const EYE_CONTOURS = [
+  [33, 160, 158, 133, 153, 144],
+  [362, 385, 387, 263, 373, 380],
+] as const;
+
+/** The two eyes' centres as the 68 scheme defines them (the mean of each eye's six contour points), in source pixels. */
+export function meshEyeContours(mesh: [number, number, number?][], scale: number): [Point, Point] {
+  const centre = (ids: readonly number[]) => ({ x: (ids.reduce((s, i) => s + mesh[i]![0], 0) / ids.length) * scale, y: (ids.reduce((s, i) => s + mesh[i]![1], 0) / ids.length) * scale });
+  return [centre(EYE_CONTOURS[0]), centre(EYE_CONTOURS[1])];
+}
+
 const mid = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
 
 /** Turns a mesh (in detection pixels) into landmarks, box and roll in source pixels. */
@@ -43,7 +60,7 @@ export function faceFromMesh(mesh: [number, number, number?][], score: number, s
   const box = clampBox({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, size);
   const headHeight = Math.hypot(crown.x - chin.x, crown.y - chin.y);
   const outside = mesh.filter(([mx, my]) => mx * scale < 0 || my * scale < 0 || mx * scale >= size.width || my * scale >= size.height).length;
-  return { box, score, roll, landmarks: { leftEye, rightEye, eyeMid, chin, crown }, headHeight, touchesEdge, yaw: yawOf(p(MESH.noseTip), p(MESH.cheeks[0]), p(MESH.cheeks[1])), outsideShare: round3(outside / mesh.length) };
+  return { box, score, roll, landmarks: { leftEye, rightEye, eyeMid, chin, crown }, headHeight, touchesEdge, yaw: yawOf(p(MESH.noseTip), p(MESH.cheeks[0]), p(MESH.cheeks[1])), outsideShare: round3(outside / mesh.length), contourEyes: meshEyeContours(mesh, scale) };
 }
 
 /**

@@ -32,6 +32,12 @@ export type DetectedFace = {
   /** Share of the mesh's 468 points that fall outside the photo (0 for a whole face). */
   outsideShare: number;
   /**
+   * The eyes' centres as iBUG's 68-point scheme defines them (the mean of each eye's six contour
+   * points) on the mesh, image-left first; `landmarks` keeps the corners' mid-points. Face Crop
+   * averages them with the jaw net's (detect-in-thread.ts).
+   */
+  contourEyes?: [Point, Point];
+  /**
    * Only when asked for (Face Crop, `detectFaces(bytes, { crown: true })`, first face):
    * where `landmarks.crown` came from, "matte" (the top of the person outline above the
    * face, see person-crown.ts) or "landmarks" (the estimate), and whether that outline
