@@ -106,7 +106,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
 }
 
 /** What the child is composited onto: the background's colour, or its stored picture (none when it is gone). */
-async function backdropOf(background: typeof studioBackgrounds.$inferSelect | null) {
+export async function backdropOf(background: typeof studioBackgrounds.$inferSelect | null) {
   if (!background) return null;
   if (background.kind === "color") return { color: background.color! };
   const picture = await storage().get(background.storageKey!);

@@ -117,3 +117,6 @@ export const printFileFixResponse = printFileResponse.extend({
     photos: z.array(z.object({ id: z.string(), preview_url: z.string(), width: z.number(), height: z.number(), original_width: z.number(), original_height: z.number() })),
   }),
 });
+
+/** GET /v1/parent/photos/{photoId}/backgrounds/{backgroundId}. */
+export const backgroundPreviewParams = z.object({ photoId: z.string().min(1).max(64), backgroundId: z.string().min(1).max(64) });
