@@ -229,6 +229,8 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   [`${STUDIO}/jobs/[jobId]/galleries/send-codes`]: { agencyId, jobId: agencyJobId },
   "parent/galleries/[galleryId]/photos": { galleryId: (r) => r.galleryId },
   "parent/photos/[photoId]": { photoId: (r) => r.galleryPhotoId },
+  "parent/photos/[photoId]/face": { photoId: (r) => r.galleryPhotoId },
+  "parent/photos/[photoId]/backgrounds/[backgroundId]": { photoId: (r) => r.galleryPhotoId, backgroundId: (r) => r.backgroundId },
   "parent/favourites/[photoId]": { photoId: (r) => r.galleryPhotoId },
   "production/batches/[id]": { id: (r) => r.batchId },
   "production/batches/[id]/zip": { id: (r) => r.batchId },
