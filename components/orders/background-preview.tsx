@@ -22,13 +22,13 @@ export function BackgroundPreview({ token, photoId, backgroundId, name }: Props)
     },
   });
   const [seconds, setSeconds] = useState(0);
+  // The cart mounts one per photo and background (its key), so the count starts at 0 for each.
   useEffect(() => {
     if (!preview.isPending) return;
-    setSeconds(0);
     const started = Date.now();
     const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 500);
     return () => clearInterval(timer);
-  }, [preview.isPending, backgroundId]);
+  }, [preview.isPending]);
 
   if (preview.isPending) {
     return (

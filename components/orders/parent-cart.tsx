@@ -158,7 +158,7 @@ export function ParentCart() {
               {allowsBackground(l.choice) && s.backgrounds.length > 0 ? (
                 <BackgroundPicker backgrounds={s.backgrounds} chosen={l.background_id} onChange={(background_id) => update(l.key, { background_id })} />
               ) : null}
-              {l.background_id && allowsBackground(l.choice) ? <BackgroundPreview token={token} photoId={l.photo.id} backgroundId={l.background_id} name={s.backgrounds.find((b) => b.id === l.background_id)?.name ?? "chosen"} /> : null}
+              {l.background_id && allowsBackground(l.choice) ? <BackgroundPreview key={`${l.photo.id}:${l.background_id}`} token={token} photoId={l.photo.id} backgroundId={l.background_id} name={s.backgrounds.find((b) => b.id === l.background_id)?.name ?? "chosen"} /> : null}
               {l.crop && sizeOf(l.choice) ? <CropEditor photo={l.photo} size={sizeOf(l.choice)!} crop={l.crop} onChange={(crop) => update(l.key, { crop, moved: true })} label={`Crop of line ${n + 1}`} /> : null}
             </div>
           </div>

@@ -40,8 +40,11 @@ export const labBatches = pgTable(
   ],
 );
 
-/** Why a file is held: its render failed Preflight, its photo or product is gone, or the person matte needs the studio's eye. */
-export const HOLD_CODES = ["preflight", "missing", "matte_doubtful"] as const;
+/**
+ * Why a file is held: its render failed Preflight, its photo or product is gone, the person
+ * matte needs the studio's eye, or the face found again on the file crosses the safe area.
+ */
+export const HOLD_CODES = ["preflight", "missing", "matte_doubtful", "face_outside_safe_area"] as const;
 export type HoldCode = (typeof HOLD_CODES)[number];
 
 export const PRINT_FILE_STATUSES = ["pending", "rendered", "held"] as const;
