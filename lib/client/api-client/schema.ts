@@ -6476,7 +6476,7 @@ export interface operations {
                                 background_id: string | null;
                                 batch_id: string | null;
                                 height_px: number | null;
-                                hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                                hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                                 hold_reasons: string[];
                                 id: string;
                                 matte_released: boolean;
@@ -6567,7 +6567,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6633,7 +6633,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6712,7 +6712,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6830,7 +6830,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6898,7 +6898,7 @@ export interface operations {
                             };
                         };
                         height_px: number | null;
-                        hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                         hold_reasons: string[];
                         id: string;
                         matte_released: boolean;
@@ -6973,7 +6973,7 @@ export interface operations {
                         background_id: string | null;
                         batch_id: string | null;
                         height_px: number | null;
-                        hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                         hold_reasons: string[];
                         id: string;
                         matte_released: boolean;
