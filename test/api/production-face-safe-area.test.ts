@@ -50,7 +50,7 @@ describe("the face inside the print's safe area", () => {
     expect(held.holdCode).toBe("face_outside_safe_area");
     expect(held.holdReasons).toHaveLength(1);
     // Found again on the file, about 6 mm past the safe area on the left (measured: 5.9 mm).
-    expect(held.holdReasons[0]).toMatch(/face crosses the print.s safe area \([0-9.]+ mm on the left/);
+    expect(held.holdReasons[0]).toMatch(/face crosses the print.s safe area \(found again on the rendered file: [0-9.]+ mm on the left/);
     expect(held.holdReasons[0]).toMatch(/3 mm inside the trim/);
     expect(held.holdReasons[0]).toMatch(/Re-crop/);
     // The studio sees it on the file's page, and re-crops it to the whole photo: rendered and released.

@@ -6,8 +6,8 @@ import { photoFace } from "@/lib/services/orders/photo-face";
 import { SAFE_MARGIN_MM } from "@/lib/services/preflight/safe-margin";
 
 const MM_PER_INCH = 25.4;
-/** The rendered file is looked at this large (long side): a 3 mm margin is still ~7 px on a 20 in print. */
-const CHECK_LONG_EDGE = 1600;
+/** The rendered file is looked at this large (long side; the engine's own detection size): a 3 mm margin is ~12 px on a 10 in print. */
+const CHECK_LONG_EDGE = 1024;
 
 type Box = { x: number; y: number; w: number; h: number };
 
@@ -15,8 +15,10 @@ type Box = { x: number; y: number; w: number; h: number };
  * Preflight's face check of a rendered print file: the photo's face (the one the
  * storefront framed, kept in photo_faces) is detected again on the file itself and
  * must lie inside the safe area, the trim less a margin of the product's bleed or
- * SAFE_MARGIN_MM, whichever is larger (a slightly-off cut must not touch it). Returns
- * the reasons to hold the file, in the studio's words; none for a photo without a face.
+ * SAFE_MARGIN_MM, whichever is larger (a slightly-off cut must not touch it). Not found
+ * again (the crop cut too much of it, or the engine misses it on the smaller picture):
+ * where the crop puts the photo's face is checked instead, so a miss alone holds nothing.
+ * Returns the reasons to hold the file, in the studio's words; none for a photo without a face.
  * `photoSize` is the upright source's size in pixels (the crop region is in them);
  * `ppi` and `bleedMm` are what the file was rendered with.
  */
@@ -56,14 +58,14 @@ export async function faceSafeAreaReasons(db: Db, accountId: string, jobFileId: 
     .filter((c) => c.d <= Math.max(expected.w, expected.h))
     .sort((a, b) => a.d - b.d)[0]?.b;
   const marginMm = Math.round(Math.max(bleedMm, SAFE_MARGIN_MM) * 10) / 10;
-  if (!again) {
-    return [`The child's face is not whole in the print: it is not found in the rendered file, though the photo has one (the crop cuts it). Re-crop so the whole face is at least ${marginMm} mm inside the trim.`];
-  }
+  const box = again ?? expected;
   const mm = (px: number) => Math.round((px / ppi) * MM_PER_INCH * 10) / 10;
   const over: string[] = [];
-  if (again.x < safe.left) over.push(`${mm(safe.left - again.x)} mm on the left`);
-  if (again.y < safe.top) over.push(`${mm(safe.top - again.y)} mm at the top`);
-  if (again.x + again.w > safe.right) over.push(`${mm(again.x + again.w - safe.right)} mm on the right`);
-  if (again.y + again.h > safe.bottom) over.push(`${mm(again.y + again.h - safe.bottom)} mm at the bottom`);
-  return over.length ? [`The child's face crosses the print's safe area (${over.join(", ")}; the face must be at least ${marginMm} mm inside the trim, where the lab's cut cannot reach). Re-crop so the whole face is inside.`] : [];
+  if (box.x < safe.left) over.push(`${mm(safe.left - box.x)} mm on the left`);
+  if (box.y < safe.top) over.push(`${mm(safe.top - box.y)} mm at the top`);
+  if (box.x + box.w > safe.right) over.push(`${mm(box.x + box.w - safe.right)} mm on the right`);
+  if (box.y + box.h > safe.bottom) over.push(`${mm(box.y + box.h - safe.bottom)} mm at the bottom`);
+  if (!over.length) return [];
+  const seen = again ? "found again on the rendered file" : "not found again on the rendered file: where the crop puts the photo's face";
+  return [`The child's face crosses the print's safe area (${seen}: ${over.join(", ")}; the face must be at least ${marginMm} mm inside the trim, where the lab's cut cannot reach). Re-crop so the whole face is inside.`];
 }
