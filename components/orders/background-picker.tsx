@@ -7,7 +7,7 @@ type Background = ApiResponse<"/v1/parent/price-sheet", "get">["backgrounds"][nu
 /**
  * The parent's choice of the studio's backgrounds for a print that allows one: "as
  * photographed", or a colour swatch or picture. The studio's production composites the
- * child onto it; the storefront does not show the composite yet (no preview matte).
+ * child onto it; the cart shows the child on the chosen one (background-preview.tsx).
  */
 export function BackgroundPicker({ backgrounds, chosen, onChange }: { backgrounds: Background[]; chosen: string | null; onChange: (id: string | null) => void }) {
   const ring = (on: boolean) => `h-10 w-10 rounded border-2 ${on ? "border-brand-600" : "border-slate-200"}`;

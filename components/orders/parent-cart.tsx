@@ -6,14 +6,16 @@ import { useState } from "react";
 import { parentApi, useParentSession } from "@/lib/client/parent-session";
 import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 import { unwrap, type ApiResponse } from "@/lib/client/typed-api";
-import { largestCrop, type Crop } from "@/lib/services/orders/crop";
+import { faceStartCrop, type Crop } from "@/lib/services/orders/crop";
 import { CropEditor } from "./crop-editor";
 import { BackgroundPicker } from "./background-picker";
+import { BackgroundPreview } from "./background-preview";
 import { formatMoney } from "./format";
 
 type Sheet = ApiResponse<"/v1/parent/price-sheet", "get">;
 type Photo = ApiResponse<"/v1/parent/favourites", "get">["data"][number];
-type Line = { key: string; photo: Photo; choice: string; quantity: number; yearbook_pose: boolean; crop: Crop | null; background_id: string | null };
+/** `frame`: Face Crop's framing of the photo (null: no face; undefined: not known yet). `moved`: the parent has moved or zoomed the crop. */
+type Line = { key: string; photo: Photo; choice: string; quantity: number; yearbook_pose: boolean; crop: Crop | null; background_id: string | null; frame?: Crop | null; moved: boolean };
 
 const input = "w-full rounded-md border border-slate-300 px-3 py-2 text-base";
 
@@ -81,13 +83,20 @@ export function ParentCart() {
     const itemIds = kind === "item" ? [id] : (s.packages.find((p) => p.id === id)?.items.map((i) => i.item_id) ?? []);
     return s.items.some((i) => itemIds.includes(i.id) && i.allow_backgrounds);
   };
-  const cropFor = (photo: Photo, choice: string) => {
+  /** The crop a print starts with: from the face when the photo's framing is known, else the largest centred box. */
+  const cropFor = (photo: Photo, choice: string, frame?: Crop | null) => {
     const size = sizeOf(choice);
-    return size ? largestCrop(photo, size) : null;
+    return size ? faceStartCrop(photo, size, frame ?? null) : null;
   };
   const add = (photo: Photo) => {
     const choice = choices[0]?.value ?? "";
-    setLines([...lines, { key: newIdempotencyKey(), photo, choice, quantity: 1, yearbook_pose: false, crop: cropFor(photo, choice), background_id: null }]);
+    const key = newIdempotencyKey();
+    setLines([...lines, { key, photo, choice, quantity: 1, yearbook_pose: false, crop: cropFor(photo, choice), background_id: null, moved: false }]);
+    // The face is found once per photo on the server and kept; until it answers the box is centred.
+    void api.GET("/v1/parent/photos/{photoId}/face", { params: { path: { photoId: photo.id } } }).then(({ data }) => {
+      const frame = data?.face?.frame ?? null;
+      setLines((current) => current.map((l) => (l.key === key ? { ...l, frame, crop: l.moved ? l.crop : cropFor(l.photo, l.choice, frame) } : l)));
+    });
   };
   const update = (key: string, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const canPay = lines.length > 0 && email.includes("@") && shipping && (shipping.type === "school" || (address.name && address.line1 && address.city && address.postal_code));
@@ -126,7 +135,7 @@ export function ParentCart() {
             {/* eslint-disable-next-line @next/next/no-img-element -- a signed, watermarked preview */}
             <img src={l.photo.preview_url} alt="" className="h-20 w-20 flex-none rounded object-cover" />
             <div className="min-w-0 flex-1 space-y-2">
-              <select aria-label="What to buy" className={input} value={l.choice} onChange={(e) => update(l.key, { choice: e.target.value, crop: cropFor(l.photo, e.target.value) })}>
+              <select aria-label="What to buy" className={input} value={l.choice} onChange={(e) => update(l.key, { choice: e.target.value, crop: cropFor(l.photo, e.target.value, l.frame), moved: false })}>
                 {choices.map((c) => (
                   <option key={c.value} value={c.value}>
                     {c.label}
@@ -149,7 +158,8 @@ export function ParentCart() {
               {allowsBackground(l.choice) && s.backgrounds.length > 0 ? (
                 <BackgroundPicker backgrounds={s.backgrounds} chosen={l.background_id} onChange={(background_id) => update(l.key, { background_id })} />
               ) : null}
-              {l.crop && sizeOf(l.choice) ? <CropEditor photo={l.photo} size={sizeOf(l.choice)!} crop={l.crop} onChange={(crop) => update(l.key, { crop })} label={`Crop of line ${n + 1}`} /> : null}
+              {l.background_id && allowsBackground(l.choice) ? <BackgroundPreview key={`${l.photo.id}:${l.background_id}`} token={token} photoId={l.photo.id} backgroundId={l.background_id} name={s.backgrounds.find((b) => b.id === l.background_id)?.name ?? "chosen"} /> : null}
+              {l.crop && sizeOf(l.choice) ? <CropEditor photo={l.photo} size={sizeOf(l.choice)!} crop={l.crop} onChange={(crop) => update(l.key, { crop, moved: true })} label={`Crop of line ${n + 1}`} /> : null}
             </div>
           </div>
         ))}

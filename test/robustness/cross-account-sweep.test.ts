@@ -229,6 +229,8 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   [`${STUDIO}/jobs/[jobId]/galleries/send-codes`]: { agencyId, jobId: agencyJobId },
   "parent/galleries/[galleryId]/photos": { galleryId: (r) => r.galleryId },
   "parent/photos/[photoId]": { photoId: (r) => r.galleryPhotoId },
+  "parent/photos/[photoId]/face": { photoId: (r) => r.galleryPhotoId },
+  "parent/photos/[photoId]/backgrounds/[backgroundId]": { photoId: (r) => r.galleryPhotoId, backgroundId: (r) => r.backgroundId },
   "parent/favourites/[photoId]": { photoId: (r) => r.galleryPhotoId },
   "production/batches/[id]": { id: (r) => r.batchId },
   "production/batches/[id]/zip": { id: (r) => r.batchId },
@@ -839,7 +841,8 @@ describe("the same requests from A, the owner", () => {
     expect(after.job).toMatchObject({ status: 200, body: { file_count: 3 } });
     for (const gone of [after.product, after.project, after.report, after.subject, after.file]) expect(gone.status).toBe(404);
     expect(after.viaApiKey).toBe(401);
-  });
+    // The parent's face and background-preview routes run the face and cut-out engines on A's photo (model loads included).
+  }, 240_000);
 });
 
 describe("deleting A's studio", () => {

@@ -100,6 +100,8 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "parent/galleries/[galleryId]/photos": { GET: "parent" },
   "parent/galleries": { GET: "parent" },
   "parent/photos/[photoId]": { GET: "parent" },
+  "parent/photos/[photoId]/face": { GET: "parent" },
+  "parent/photos/[photoId]/backgrounds/[backgroundId]": { GET: "parent" },
   "operator/holds/release": { POST: "operator" },
   "operator/mail": { GET: "operator" },
   "operator/mail/retry": { POST: "operator" },

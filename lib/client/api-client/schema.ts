@@ -946,6 +946,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/parent/photos/{photoId}/backgrounds/{backgroundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The child on one of the studio's backgrounds: a watermarked JPEG at preview size (at most 1,200 px) */
+        get: operations["getParentPhotosByPhotoIdBackgroundsByBackgroundId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/parent/photos/{photoId}/face": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The photo's face and Face Crop's framing of it, where the cart's crop starts (found once per photo and kept) */
+        get: operations["getParentPhotosByPhotoIdFace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/parent/price-sheet": {
         parameters: {
             query?: never;
@@ -5581,6 +5615,77 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getParentPhotosByPhotoIdBackgroundsByBackgroundId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                backgroundId: string;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo's preview-size person matte is made on the first ask (seconds) and kept; later backgrounds are composites only. 404 for a photo the token does not open or a background that is not the studio's. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getParentPhotosByPhotoIdFace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        face: {
+                            box: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            };
+                            frame: {
+                                height: number;
+                                width: number;
+                                x: number;
+                                y: number;
+                            };
+                        } | null;
+                        photo_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getParentPriceSheet: {
         parameters: {
             query?: never;
@@ -6502,7 +6607,7 @@ export interface operations {
                                 background_id: string | null;
                                 batch_id: string | null;
                                 height_px: number | null;
-                                hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                                hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                                 hold_reasons: string[];
                                 id: string;
                                 matte_released: boolean;
@@ -6593,7 +6698,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6659,7 +6764,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6738,7 +6843,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6856,7 +6961,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6924,7 +7029,7 @@ export interface operations {
                             };
                         };
                         height_px: number | null;
-                        hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                         hold_reasons: string[];
                         id: string;
                         matte_released: boolean;
@@ -6999,7 +7104,7 @@ export interface operations {
                         background_id: string | null;
                         batch_id: string | null;
                         height_px: number | null;
-                        hold_code: ("preflight" | "missing" | "matte_doubtful") | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                         hold_reasons: string[];
                         id: string;
                         matte_released: boolean;

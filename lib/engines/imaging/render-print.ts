@@ -15,6 +15,8 @@ export type RenderedPrint = {
   sourcePpi: number;
   /** The region of the upright original that fills the trim. */
   region: { left: number; top: number; width: number; height: number };
+  /** The upright original's size (the region's frame). */
+  source: { width: number; height: number };
 };
 
 const MM_PER_INCH = 25.4;
@@ -74,5 +76,5 @@ export async function renderPrint(original: Buffer, crop: CropBox | null, size: 
     .resize(THUMB_PX, THUMB_PX, { fit: "inside" })
     .jpeg({ quality: 80 })
     .toBuffer();
-  return { jpeg, thumb, widthPx: trimW + 2 * bleed, heightPx: trimH + 2 * bleed, widthIn, heightIn, sourcePpi: Math.round(width / widthIn), region };
+  return { jpeg, thumb, widthPx: trimW + 2 * bleed, heightPx: trimH + 2 * bleed, widthIn, heightIn, sourcePpi: Math.round(width / widthIn), region, source: { width: W, height: H } };
 }

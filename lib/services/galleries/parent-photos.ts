@@ -67,10 +67,10 @@ export async function listGalleryPhotos(db: Db, p: ParentPrincipal, galleryId: s
   return { items: rows.map(toParentPhoto(p)), total: total?.n ?? 0 };
 }
 
-/** One photo the principal may see, or 404. */
-async function requireVisiblePhoto(db: Db, p: ParentPrincipal, photoId: string) {
+/** One photo the principal may see (with the job file it shows, which is never served), or 404. */
+export async function requireVisiblePhoto(db: Db, p: ParentPrincipal, photoId: string) {
   const [photo] = await db
-    .select({ id: galleryPhotos.id, accountId: galleryPhotos.accountId })
+    .select({ id: galleryPhotos.id, accountId: galleryPhotos.accountId, jobFileId: galleryPhotos.jobFileId, previewWidth: galleryPhotos.previewWidth, previewHeight: galleryPhotos.previewHeight })
     .from(galleryPhotos)
     .where(and(eq(galleryPhotos.id, photoId), inArray(galleryPhotos.galleryId, p.galleryIds), isNotNull(galleryPhotos.previewKey)));
   if (!photo) throw notFound("Photo");

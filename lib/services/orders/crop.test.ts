@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cropPpi, largestCrop, moveCrop, zoomCrop, type CropPhoto } from "./crop";
+import { cropPpi, faceStartCrop, largestCrop, moveCrop, zoomCrop, type CropPhoto } from "./crop";
 
 // A 4:3 landscape photo of 4000 × 3000 px (previewed at 1200 × 900), an 8×10 print.
 const PHOTO: CropPhoto = { width: 1200, height: 900, original_width: 4000, original_height: 3000 };
@@ -37,5 +37,24 @@ describe("the cart's crop", () => {
     // 3000 px over 8 in = 375 ppi; 3750 px over 10 in = 375.
     expect(cropPpi(largest, PHOTO, SIZE)).toBe(375);
     expect(cropPpi(zoomCrop(largest, largest, 0.5), PHOTO, SIZE)).toBe(187);
+  });
+
+  it("starts from Face Crop's frame on a photo with a face: its centre and height, the print's aspect, at least 300 ppi", () => {
+    // A portrait 3000 x 4000 original (previewed 900 x 1200), the face up and left; the 4:5 frame a third of the height.
+    const photo: CropPhoto = { width: 900, height: 1200, original_width: 3000, original_height: 4000 };
+    const frame = { x: 0.1, y: 0.05, width: 0.355, height: 0.333 };
+    const small = { width_in: 2.5, height_in: 3.5 }; // a wallet: 750 x 1050 px at 300 ppi, less than the frame holds
+    const c = faceStartCrop(photo, small, frame);
+    expect((c.width * photo.original_width) / (c.height * photo.original_height)).toBeCloseTo(2.5 / 3.5, 6);
+    expect(c.height).toBeCloseTo(0.333, 6);
+    expect(c.x + c.width / 2).toBeCloseTo(frame.x + frame.width / 2, 6);
+    expect(c.y + c.height / 2).toBeCloseTo(frame.y + frame.height / 2, 6);
+    // 8 x 10 in: that frame would print at 166 ppi; the box grows about the face to 300 ppi (2400 x 3000 px of the original).
+    const big = faceStartCrop(photo, SIZE, frame);
+    expect(cropPpi(big, photo, SIZE)).toBeGreaterThanOrEqual(299);
+    expect(big.height).toBeCloseTo(0.75, 3);
+    expect(big.x).toBe(0); // moved inside the photo: the face is near the left edge
+    // No face: the centred default.
+    expect(faceStartCrop(photo, SIZE, null)).toEqual(largestCrop(photo, SIZE));
   });
 });

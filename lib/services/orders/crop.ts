@@ -60,3 +60,20 @@ export function cropPpi(crop: Crop, photo: CropPhoto, size: PrintSize): number {
   const print = orientedSize(photo, size);
   return Math.floor(Math.min((crop.width * photo.original_width) / print.width_in, (crop.height * photo.original_height) / print.height_in));
 }
+
+/**
+ * Where a print's crop starts on a photo with a face: Face Crop's window (`frame`,
+ * fractions, its head size and eye line for the job's preset) kept at its centre and
+ * height, at the print's aspect; made larger where that would print under
+ * PRINT_PPI_FLOOR (up to the largest box) or zoom in past MIN_CROP_SCALE, then moved
+ * inside the photo. No frame (no face found): the largest centred box.
+ */
+export function faceStartCrop(photo: CropPhoto, size: PrintSize, frame: Crop | null): Crop {
+  const largest = largestCrop(photo, size);
+  if (!frame) return largest;
+  const floor = Math.min(1, PRINT_PPI_FLOOR / Math.max(1, cropPpi(largest, photo, size)));
+  const scale = clamp(frame.height / largest.height, Math.max(MIN_CROP_SCALE, floor), 1);
+  const width = largest.width * scale;
+  const height = largest.height * scale;
+  return keepInside({ x: frame.x + frame.width / 2 - width / 2, y: frame.y + frame.height / 2 - height / 2, width, height });
+}

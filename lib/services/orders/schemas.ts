@@ -253,3 +253,18 @@ export const downloadsResentResponse = z.object({
   /** `sent`: the mail server took it; `pending`: it is retried. */
   mail: z.enum(["sent", "pending"]),
 });
+
+const photoBox = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+/** GET /v1/parent/photos/{photoId}/face: where the cart's crop starts (fractions of the photo). */
+export const parentPhotoFaceResponse = z.object({
+  photo_id: z.string(),
+  /** null: no face found; the crop starts as the largest centred box. */
+  face: z
+    .object({
+      /** The face's tight box (brow to chin, cheek to cheek). */
+      box: photoBox,
+      /** Face Crop's window for the job's preset (may reach outside the photo); the cart keeps its centre and height at the print's aspect. */
+      frame: photoBox,
+    })
+    .nullable(),
+});

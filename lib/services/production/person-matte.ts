@@ -13,33 +13,47 @@ export type PhotoMatte = { id: string; matte: Buffer; width: number; height: num
 /** A print's edge: a little softness so hair blends into the new backdrop, not a cut. */
 const EDGE_SOFTNESS = 2;
 
-export const matteKey = (accountId: string, jobFileId: number, scale: "full" | "preview") => `production/${accountId}/mattes/${jobFileId}-${scale}.png`;
+export type MatteScale = "full" | "preview";
+
+export const matteKey = (accountId: string, jobFileId: number, scale: MatteScale) => `production/${accountId}/mattes/${jobFileId}-${scale}.png`;
+
+// In one process, asks for the same photo and scale (a parent trying backgrounds while
+// the first cut-out runs) wait for the one engine run instead of starting another.
+const running = new Map<string, Promise<PhotoMatte>>();
 
 /**
- * The person matte of one job photo at the original's full, upright size: read from
- * its stored file when an earlier print of the photo made it, else made once by the
- * background-removal engine and kept (its row names the file). Two prints racing on
- * the same photo both compute; the first row written wins and both use its file.
+ * The person matte of one job photo, upright, at the size of `image`: the original
+ * (`full`, for prints) or its preview-size copy (`preview`, for the storefront's
+ * composite). Read from its stored file when made before, else made once by the
+ * background-removal engine and kept (its row names the file). Two processes racing
+ * on the same photo both compute; the first row written wins and both use its file.
  */
-export async function photoMatte(db: Db, accountId: string, jobFileId: number, original: Buffer, signal?: AbortSignal): Promise<PhotoMatte> {
-  const cached = await storedMatte(db, accountId, jobFileId);
+export async function photoMatte(db: Db, accountId: string, jobFileId: number, image: Buffer, signal?: AbortSignal, scale: MatteScale = "full"): Promise<PhotoMatte> {
+  const cached = await storedMatte(db, accountId, jobFileId, scale);
   if (cached) return cached;
-  const result = await bgRemovalProvider().removeBackground(original, { subjectType: "person", edgeSoftness: EDGE_SOFTNESS, highDetail: true, background: "transparent" }, signal);
+  const key = `${jobFileId}-${scale}`;
+  const pending = running.get(key) ?? makeMatte(db, accountId, jobFileId, image, scale, signal).finally(() => running.delete(key));
+  running.set(key, pending);
+  return pending;
+}
+
+async function makeMatte(db: Db, accountId: string, jobFileId: number, image: Buffer, scale: MatteScale, signal?: AbortSignal): Promise<PhotoMatte> {
+  const result = await bgRemovalProvider().removeBackground(image, { subjectType: "person", edgeSoftness: EDGE_SOFTNESS, highDetail: true, background: "transparent" }, signal);
   const matte = await sharp(result.png).extractChannel(3).png().toBuffer();
   const doubts = [...engineDoubts(result.quality), ...(await topEdgeDoubt(matte))];
-  const key = matteKey(accountId, jobFileId, "full");
+  const key = matteKey(accountId, jobFileId, scale);
   await storage().put(key, matte, "image/png");
   const [row] = await db
     .insert(photoMattes)
-    .values({ id: newId("mat"), accountId, jobFileId, scale: "full", storageKey: key, width: result.width, height: result.height, doubts })
+    .values({ id: newId("mat"), accountId, jobFileId, scale, storageKey: key, width: result.width, height: result.height, doubts })
     .onConflictDoNothing()
     .returning();
   // Written first: the matte in hand is the stored one (no read back). A racing twin wrote first: use its row.
-  return row ? { id: row.id, matte, width: row.width, height: row.height, doubts: row.doubts } : (await storedMatte(db, accountId, jobFileId))!;
+  return row ? { id: row.id, matte, width: row.width, height: row.height, doubts: row.doubts } : (await storedMatte(db, accountId, jobFileId, scale))!;
 }
 
-async function storedMatte(db: Db, accountId: string, jobFileId: number): Promise<PhotoMatte | null> {
-  const [row] = await db.select().from(photoMattes).where(and(eq(photoMattes.accountId, accountId), eq(photoMattes.jobFileId, jobFileId), eq(photoMattes.scale, "full")));
+async function storedMatte(db: Db, accountId: string, jobFileId: number, scale: MatteScale): Promise<PhotoMatte | null> {
+  const [row] = await db.select().from(photoMattes).where(and(eq(photoMattes.accountId, accountId), eq(photoMattes.jobFileId, jobFileId), eq(photoMattes.scale, scale)));
   if (!row) return null;
   const file = await storage().get(row.storageKey);
   if (!file) {

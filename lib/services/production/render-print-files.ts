@@ -5,6 +5,7 @@ import { storage } from "@/lib/domain/storage";
 import { renderPrint } from "@/lib/engines/imaging/render-print";
 import { compositeOnBackdrop } from "@/lib/engines/imaging/composite-background";
 import { photoMatte } from "./person-matte";
+import { faceSafeAreaReasons } from "./face-safe-area";
 import { runAnalysis } from "@/lib/services/preflight/run-analysis";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { resolutionSeverity, type CheckTargets } from "@/lib/services/preflight/issue";
@@ -84,12 +85,15 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
     if (resolutionSeverity(print.sourcePpi, product.minPpi) === "error" && print.sourcePpi < product.minPpi) {
       reasons.push(`The crop holds ${print.sourcePpi} ppi of the original at ${print.widthIn} x ${print.heightIn} in (${print.region.width} x ${print.region.height} px); ${product.minPpi} ppi required. Choose a larger crop or a sharper photo.`);
     }
+    const faceReasons = await faceSafeAreaReasons(db, accountId, row.jobFileId!, print, { ppi: PRINT_PPI, bleedMm: product.bleedMm }, print.source);
+    const holdCode: HoldCode | null = reasons.length ? "preflight" : faceReasons.length ? "face_outside_safe_area" : null;
+    reasons.push(...faceReasons);
     await db
       .update(printFiles)
       .set({
         status: reasons.length ? "held" : "rendered",
         holdReasons: reasons,
-        holdCode: reasons.length ? "preflight" : null,
+        holdCode,
         fileKey,
         thumbKey,
         widthPx: print.widthPx,
@@ -106,7 +110,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
 }
 
 /** What the child is composited onto: the background's colour, or its stored picture (none when it is gone). */
-async function backdropOf(background: typeof studioBackgrounds.$inferSelect | null) {
+export async function backdropOf(background: typeof studioBackgrounds.$inferSelect | null) {
   if (!background) return null;
   if (background.kind === "color") return { color: background.color! };
   const picture = await storage().get(background.storageKey!);

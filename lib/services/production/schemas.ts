@@ -43,7 +43,7 @@ export const printFileResponse = z.object({
   quantity: z.number(),
   status: z.enum(["pending", "rendered", "held"]),
   hold_reasons: z.array(z.string()),
-  /** Why it is held, for the fix: preflight (re-crop or another photo), missing (photo, product or background gone), matte_doubtful (the studio looks at the cut-out). */
+  /** Why it is held, for the fix: preflight (re-crop or another photo), missing (photo, product or background gone), matte_doubtful (the studio looks at the cut-out), face_outside_safe_area (re-crop: the face found again on the file crosses the trim's safe margin). */
   hold_code: z.enum(HOLD_CODES).nullable(),
   background_id: z.string().nullable(),
   matte_released: z.boolean(),
@@ -117,3 +117,6 @@ export const printFileFixResponse = printFileResponse.extend({
     photos: z.array(z.object({ id: z.string(), preview_url: z.string(), width: z.number(), height: z.number(), original_width: z.number(), original_height: z.number() })),
   }),
 });
+
+/** GET /v1/parent/photos/{photoId}/backgrounds/{backgroundId}. */
+export const backgroundPreviewParams = z.object({ photoId: z.string().min(1).max(64), backgroundId: z.string().min(1).max(64) });

@@ -40,8 +40,11 @@ export const labBatches = pgTable(
   ],
 );
 
-/** Why a file is held: its render failed Preflight, its photo or product is gone, or the person matte needs the studio's eye. */
-export const HOLD_CODES = ["preflight", "missing", "matte_doubtful"] as const;
+/**
+ * Why a file is held: its render failed Preflight, its photo or product is gone, the person
+ * matte needs the studio's eye, or the face found again on the file crosses the safe area.
+ */
+export const HOLD_CODES = ["preflight", "missing", "matte_doubtful", "face_outside_safe_area"] as const;
 export type HoldCode = (typeof HOLD_CODES)[number];
 
 export const PRINT_FILE_STATUSES = ["pending", "rendered", "held"] as const;
@@ -152,3 +155,24 @@ export const photoMattes = pgTable(
   },
   (t) => [uniqueIndex("photo_mattes_file_scale_key").on(t.jobFileId, t.scale), check("photo_mattes_scale", sql`${t.scale} IN ('full', 'preview')`)],
 );
+
+/** Fractions of the upright photo (0..1 inside it; a frame may reach outside). */
+export type PhotoBox = { x: number; y: number; width: number; height: number };
+
+/**
+ * The most prominent face of one job photo, found once by the face engine and kept:
+ * the storefront's crop starts from its framing, and a print's check knows the photo
+ * has a face to look for. A photo where none was found has a row with nulls (not
+ * looked for again).
+ */
+export const photoFaces = pgTable("photo_faces", {
+  jobFileId: integer("job_file_id")
+    .primaryKey()
+    .references(() => jobFiles.id, { onDelete: "cascade" }),
+  accountId: accountId(),
+  /** The face's tight box (brow to chin, cheek to cheek). */
+  faceBox: jsonb("face_box").$type<PhotoBox>(),
+  /** Face Crop's window for the job's preset (head size and eye line), before any print's aspect. */
+  frame: jsonb("frame").$type<PhotoBox>(),
+  detectedAt: stamp("detected_at"),
+});
