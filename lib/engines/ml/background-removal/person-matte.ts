@@ -151,7 +151,8 @@ export type Box = { left: number; top: number; width: number; height: number };
  * 5. Where the person model is sure of a person (in the whole frame and in `closer`, its
  *    closer look at the people when they fill little of the frame) touching the kept person,
  *    and ISNet missed it, the cut-out is opaque: a raised arm over a busy poster, a hand ISNet
- *    faded out (`sureFill`); thick round pieces, the mask's overshoot, stay out.
+ *    faded out (`sureFill`); thick round pieces, the mask's overshoot, stay out, and so does
+ *    what of the addition borders them (`sureRim`: that overshoot's thin edge along a head).
  * 6. Holes enclosed by the person where the model is sure of a person are filled;
  *    a gap it is unsure of (between an arm and a knee) stays open.
  * Returns false (matte untouched) when the photo shows no person. `report`, when given,
@@ -372,7 +373,8 @@ function fillSurePerson(
   // strips along the person's edge do not join them into one long piece): a limb (long for its
   // thickness: a raised arm, a hand) is added; a thick, round one is the 256 px mask's
   // overshoot (the flat background between a man's head and a sculpture) and stays out with
-  // what lies within `sureThinMax` of it, reported as a removed person. Thin parts are added.
+  // what lies within `sureThinMax` of it, reported as a removed person. Thin parts are added,
+  // unless they border such a refused piece (`sureRim`).
   const long = Math.max(w, h);
   const thin = rule.sureThinMax * long;
   const depth = distanceToMask(Uint8Array.from(filled, (f) => 1 - f), w, h);
