@@ -1,10 +1,12 @@
 // Background removal memory: resident set size (VmRSS) of a process running the
 // engine as the server does (removeBackground: worker thread, ISNet on onnxruntime,
 // the person model on TensorFlow.js), in fresh child processes:
-// - default (engines unload after idle): RSS after start, peak during jobs
+// - default (engines unload after idle, the face engine too): RSS after start, peak during jobs
 //   (a 1 MP portrait as "person" and the 1 MP coffee photo as "auto"), just after
 //   them, and after the idle time (BG_REMOVAL_IDLE_SECONDS, 20 s here);
-// - BG_REMOVAL_KEEP_WARM=true: the same with the engine warmed at start and kept.
+// - BG_REMOVAL_KEEP_WARM=true: the same with the engine warmed at start and kept;
+// - BG_REMOVAL_COUNT_FACES=false: the default without counting people by their faces (no face
+//   engine beside the cut-out), the baseline of that step's time and memory in the same run.
 // Also the 1 MP latency (first job after start, then steady state) in each mode.
 //
 //   npx tsx bench/bg-memory-bench.ts          (writes bench/results/bg-memory.json)
@@ -63,7 +65,7 @@ async function phase() {
 function runPhase(env: Record<string, string>) {
   const out = execFileSync(process.execPath, [...process.execArgv, "--expose-gc", process.argv[1]!, "--phase"], {
     // The same two photos again and again: the engine's remembered mattes (matte-memo.ts) would skip the model.
-    env: { ...process.env, BG_REMOVAL_IDLE_SECONDS: String(IDLE_SECONDS), BG_REMOVAL_MATTE_CACHE: "0", ...env },
+    env: { ...process.env, BG_REMOVAL_IDLE_SECONDS: String(IDLE_SECONDS), ENGINE_IDLE_SECONDS: String(IDLE_SECONDS), BG_REMOVAL_MATTE_CACHE: "0", ...env },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -80,6 +82,7 @@ async function main() {
     when: new Date().toISOString(),
     idleSeconds: IDLE_SECONDS,
     unloadAfterIdle: runPhase({ BG_REMOVAL_KEEP_WARM: "false" }),
+    unloadAfterIdleWithoutFaces: runPhase({ BG_REMOVAL_KEEP_WARM: "false", BG_REMOVAL_COUNT_FACES: "false" }),
     keepWarm: runPhase({ BG_REMOVAL_KEEP_WARM: "true" }),
   };
   console.log(JSON.stringify(results, null, 2));

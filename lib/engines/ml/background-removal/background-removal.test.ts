@@ -11,6 +11,7 @@ import {
   type BgRemovalOptions,
 } from "./index";
 import { insideDistance } from "./matte-ops";
+import { shutDownFaces } from "@/lib/engines/ml/faces";
 
 // The real model, in its worker thread, on real photos. One warm engine serves
 // the whole file. A new photo costs one model run (a few seconds on 2 cores); the same
@@ -60,6 +61,7 @@ beforeAll(async () => {
 }, SLOW);
 afterAll(async () => {
   await shutDownBackgroundRemoval();
+  await shutDownFaces(); // a person's cut-out counts faces in the face engine's worker
 });
 
 describe("removeBackground with the ISNet model", () => {

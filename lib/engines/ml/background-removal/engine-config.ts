@@ -19,6 +19,9 @@ import { parseEnv } from "@/lib/foundation/parse-env";
  *   is ended (onnxruntime session and TensorFlow.js model released, thread stopped).
  * - BG_REMOVAL_MATTE_CACHE (default 2): ISNet mattes each worker remembers by their input
  *   (4 MB each), so the same photo again with other options skips the model (matte-memo.ts); 0: off.
+ * - BG_REMOVAL_COUNT_FACES (default true): people kept are told apart by their faces (the face
+ *   engine's worker, lib/engines/ml/faces, beside the cut-out: count-people.ts); false counts
+ *   regions of the person mask only (people who touch are one), without the face engine's memory.
  */
 const schema = z.object({
   BG_REMOVAL_MAX_MEGAPIXELS: z.coerce.number().positive().max(500).default(50),
@@ -27,9 +30,10 @@ const schema = z.object({
   BG_REMOVAL_KEEP_WARM: z.enum(["true", "false", "1", "0", "on", "off"]).default("false"),
   BG_REMOVAL_IDLE_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
   BG_REMOVAL_MATTE_CACHE: z.coerce.number().int().min(0).max(16).default(2),
+  BG_REMOVAL_COUNT_FACES: z.enum(["true", "false", "1", "0", "on", "off"]).default("true"),
 });
 
-export type EngineConfig = { maxPixels: number; workers: number; threads: number; keepWarm: boolean; idleMs: number; matteCache: number };
+export type EngineConfig = { maxPixels: number; workers: number; threads: number; keepWarm: boolean; idleMs: number; matteCache: number; countFaces: boolean };
 
 export function engineConfig(env: Record<string, string | undefined> = process.env): EngineConfig {
   const e = parseEnv(schema, env, "background removal");
@@ -43,5 +47,6 @@ export function engineConfig(env: Record<string, string | undefined> = process.e
     keepWarm: ["true", "1", "on"].includes(e.BG_REMOVAL_KEEP_WARM),
     idleMs: Math.round(e.BG_REMOVAL_IDLE_SECONDS * 1000),
     matteCache: e.BG_REMOVAL_MATTE_CACHE,
+    countFaces: ["true", "1", "on"].includes(e.BG_REMOVAL_COUNT_FACES),
   };
 }

@@ -4,7 +4,7 @@ import { engineMemory, type EngineHandle, type EngineMemoryBudget } from "@/lib/
 import { transferable } from "@/lib/engines/workers/transferable";
 import { ImageInputError } from "./image-input-error";
 import { PROVIDER } from "./provider";
-import type { BgRemovalOptions, BgRemovalResult } from "./types";
+import type { BgRemovalOptions, EngineResult } from "./types";
 import type { FromWorker, ToWorker, WorkerData } from "./worker-protocol";
 
 type Pending = {
@@ -37,7 +37,7 @@ type QueuedJob = {
   startedAt?: number;
   /** The caller gave up (abort): a running job finishes, but its result is dropped. */
   abandoned: boolean;
-  resolve: (r: BgRemovalResult) => void;
+  resolve: (r: EngineResult) => void;
   reject: (err: unknown) => void;
   cleanup: () => void;
 };
@@ -95,15 +95,15 @@ export class EnginePool {
   }
 
   /** Removes the background once the run fits the engine memory budget (lib/engines/workers/engine-memory.ts). */
-  run(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult> {
+  run(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<EngineResult> {
     const askedAt = performance.now();
     if (!this.memory) return this.enqueue(input, opts, askedAt, signal);
     return this.memory.budget.run(this.memory.handle, () => this.enqueue(input, opts, askedAt, signal), signal);
   }
 
-  private enqueue(input: Buffer, opts: BgRemovalOptions, askedAt: number, signal?: AbortSignal): Promise<BgRemovalResult> {
+  private enqueue(input: Buffer, opts: BgRemovalOptions, askedAt: number, signal?: AbortSignal): Promise<EngineResult> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
-    return new Promise<BgRemovalResult>((resolve, reject) => {
+    return new Promise<EngineResult>((resolve, reject) => {
       // Copied (see transferable): the caller's Buffer may be pooled or external.
       const job: QueuedJob = {
         input: transferable(input).bytes,
@@ -237,6 +237,7 @@ export class EnginePool {
           height: done.height,
           provider: PROVIDER,
           quality: done.quality,
+          peopleMap: done.peopleMap,
           // Where a job's time goes before the worker's own steps: the memory budget's wait,
           // the wait for a free worker, and the wait for that worker's models to load
           // (0 once loaded). `queue` is the last two together, as before.

@@ -1,6 +1,8 @@
 import { engineConfig } from "./engine-config";
 import { EnginePool } from "./engine-pool";
 import { EDGE_SOFTNESS, type BgRemovalOptions, type BgRemovalResult } from "./types";
+import { countPeople, type FaceBox } from "./count-people";
+import { detectFaces } from "@/lib/engines/ml/faces";
 
 export type { SubjectType, BgRemovalOptions, BgRemovalResult } from "./types";
 export type { CutoutQuality, DoubtfulRegion } from "./cutout-quality";
@@ -37,7 +39,29 @@ function pool(): Promise<EnginePool> {
  */
 export async function removeBackground(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult> {
   validateOptions(opts);
-  return (await pool()).run(input, opts, signal);
+  // People who touch are one region of the person mask: their faces tell them apart. For a
+  // person the face detector runs beside the cut-out (its own worker); for "auto" only once
+  // the cut-out turned out to be a portrait.
+  const countFaces = engineConfig().countFaces;
+  const early = countFaces && opts.subjectType === "person" ? facesOf(input) : null;
+  const { peopleMap, ...result } = await (await pool()).run(input, opts, signal);
+  if (!countFaces || !peopleMap || result.quality.peopleKept === null) return result;
+  const t0 = performance.now();
+  const faces = await (early ?? facesOf(input));
+  result.timingsMs.faces = Math.round(performance.now() - t0);
+  if (!faces) return result;
+  return { ...result, quality: { ...result.quality, peopleKept: countPeople(peopleMap, faces.boxes, faces) } };
+}
+
+/** The faces' boxes in the upright photo, or null when the face engine cannot say (the count then stays the regions'). */
+async function facesOf(input: Buffer): Promise<{ boxes: FaceBox[]; width: number; height: number } | null> {
+  try {
+    const found = await detectFaces(input);
+    return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };
+  } catch (err) {
+    console.warn("[bg-remove] faces not counted:", err instanceof Error ? err.message : err);
+    return null;
+  }
 }
 
 /**

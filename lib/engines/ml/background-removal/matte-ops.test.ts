@@ -152,7 +152,9 @@ describe("settings", () => {
       keepWarm: false,
       idleMs: 60_000,
       matteCache: 2,
+      countFaces: true,
     });
+    expect(engineConfig({ BG_REMOVAL_COUNT_FACES: "false" }).countFaces).toBe(false);
     expect(engineConfig({}).maxPixels).toBe(50_000_000);
     expect(() => engineConfig({ BG_REMOVAL_WORKERS: "zero" })).toThrow(/BG_REMOVAL_WORKERS/);
   });

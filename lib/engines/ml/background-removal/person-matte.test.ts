@@ -158,6 +158,24 @@ describe("keepPerson", () => {
     expect(report.doubtful.map((r) => r.reason)).toContain("removed_person");
   });
 
+  it("does not fill the rim of a round blob it refused: the strip of mask over a head beside a sculpture", async () => {
+    // The sculpture photo (P3M p_71bcce3a): the 256 px mask runs from the man's head over to the
+    // sculpture's top as a thick blob (refused), and on in a thin strip along the top of his head.
+    // Farther than the refused blob's reach the strip is thin and touches the head, so the fill
+    // took it: a rim of mask spill, not a limb.
+    const head = (x: number, y: number) => inRect(x, y, 55, 20, 75, 100);
+    const mask = (x: number, y: number) => head(x, y) || inRect(x, y, 25, 15, 55, 45) || inRect(x, y, 45, 17, 76, 20);
+    const p = plane((x, y) => (mask(x, y) ? 0.99 : 0.01));
+    const m = matte((x, y) => (head(x, y) ? 1 : 0));
+    await keepPerson(m, p);
+    expect(at(m, 38, 30)).toBe(0); // the blob
+    expect(at(m, 68, 18)).toBe(0); // the strip over the head, beyond the blob's reach
+    expect(at(m, 65, 60)).toBe(1);
+    const before = matte((x, y) => (head(x, y) ? 1 : 0));
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, sureRim: false });
+    expect(at(before, 68, 18)).toBe(1); // the rule as it was took the strip
+  });
+
   it("makes a second person's dark body solid below that person's own head", async () => {
     // Two people: ISNet found both heads and the right one's body; the left one's body is dark.
     const left = (x: number, y: number) => inRect(x, y, 5, 30, 35, 100);

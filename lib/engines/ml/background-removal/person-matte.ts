@@ -1,4 +1,5 @@
 import { chamfer34, components, type Matte } from "./matte-ops";
+import { peopleMapOf, type PeopleMap } from "./count-people";
 
 /**
  * How ISNet's salient-object matte and the person mask are combined (all at the
@@ -55,6 +56,13 @@ export const PERSON_RULE = {
   sureThinMax: 0.03,
   /** ...a thicker part only when its box's diagonal is at least this many times its thickness (a limb; a disc or a square is 1.4, a 1:2 bar 2.2). */
   sureLimbElongation: 2.4,
+  /**
+   * ...and a part of the addition that borders such a refused thick piece is its rim, kept out
+   * with it: the sculpture photo (P3M p_71bcce3a), where the mask's overshoot from the man's
+   * head to the sculpture's top was refused but its thin edge along his hair, farther than
+   * `sureThinMax` from the refused core, was filled (0.901 → 0.883). false: the rim is added.
+   */
+  sureRim: true as boolean,
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
@@ -75,8 +83,8 @@ export type DoubtReason =
 /** A doubtful region at the working resolution (pipeline.ts scales it to the photo). */
 export type PersonDoubt = { reason: DoubtReason; box: Box; area: number };
 
-/** What keepPerson found, for the job's quality report. */
-export type PersonReport = { people: number; doubtful: PersonDoubt[] };
+/** What keepPerson found, for the job's quality report; `map`: the kept people's regions, on which faces are counted (count-people.ts). */
+export type PersonReport = { people: number; doubtful: PersonDoubt[]; map?: PeopleMap };
 
 /** A person covers at least this share of the frame and the model is sure of most of it: a portrait. */
 // On the 15 portraits: area 0.10-0.66, mean confidence 0.93-0.995, agreement 0.37-0.995 (the
@@ -143,7 +151,8 @@ export type Box = { left: number; top: number; width: number; height: number };
  * 5. Where the person model is sure of a person (in the whole frame and in `closer`, its
  *    closer look at the people when they fill little of the frame) touching the kept person,
  *    and ISNet missed it, the cut-out is opaque: a raised arm over a busy poster, a hand ISNet
- *    faded out (`sureFill`); thick round pieces, the mask's overshoot, stay out.
+ *    faded out (`sureFill`); thick round pieces, the mask's overshoot, stay out, and so does
+ *    what of the addition borders them (`sureRim`: that overshoot's thin edge along a head).
  * 6. Holes enclosed by the person where the model is sure of a person are filled;
  *    a gap it is unsure of (between an arm and a knee) stays open.
  * Returns false (matte untouched) when the photo shows no person. `report`, when given,
@@ -324,7 +333,9 @@ export async function keepPerson(
     const people = components(w, h, (i) => mask[i] === 1, true);
     const kept = new Float64Array(people.sizes.length);
     for (let i = 0; i < d.length; i++) if (d[i]! >= 0.5) kept[people.labels[i]!]! += 1;
-    report.people = people.sizes.filter((s, l) => l > 0 && s >= rule.personMinArea * w * h && kept[l]! >= 0.5 * s).length;
+    const keptPeople = people.sizes.flatMap((s, l) => (l > 0 && s >= rule.personMinArea * w * h && kept[l]! >= 0.5 * s ? [l] : []));
+    report.people = keptPeople.length;
+    report.map = peopleMapOf(people.labels, keptPeople, w, h);
     // Where the person model is sure of a person and the cut-out has none: the two models disagree.
     const lost = components(w, h, (i) => person[i]! >= 0.8 && d[i]! < 0.5 && !notPerson[i], true);
     for (const { label, box } of boxesOf(lost.labels, lost.sizes.length, w)) {
@@ -362,7 +373,8 @@ function fillSurePerson(
   // strips along the person's edge do not join them into one long piece): a limb (long for its
   // thickness: a raised arm, a hand) is added; a thick, round one is the 256 px mask's
   // overshoot (the flat background between a man's head and a sculpture) and stays out with
-  // what lies within `sureThinMax` of it, reported as a removed person. Thin parts are added.
+  // what lies within `sureThinMax` of it, reported as a removed person. Thin parts are added,
+  // unless they border such a refused piece (`sureRim`).
   const long = Math.max(w, h);
   const thin = rule.sureThinMax * long;
   const depth = distanceToMask(Uint8Array.from(filled, (f) => 1 - f), w, h);
@@ -377,10 +389,35 @@ function fillSurePerson(
   }
   for (let i = 0; i < d.length; i++) if (round[cores.labels[i]!]) roundCore[i] = 1;
   const nearRound = distanceToMask(roundCore, w, h);
-  const accepted = (i: number) => nearRound[i]! > thin + 1;
+  const rejected = new Uint8Array(w * h);
+  for (let i = 0; i < d.length; i++) {
+    if (filled[i] && nearRound[i]! <= thin + 1) {
+      filled[i] = 0;
+      rejected[i] = 1;
+    }
+  }
+  if (rule.sureRim) {
+    // What is left of the fill, piece by piece: a piece that borders the refused overshoot is that overshoot's rim, not a limb.
+    const pieces = components(w, h, (i) => filled[i] === 1, true);
+    const rim = new Uint8Array(pieces.sizes.length);
+    for (let i = 0; i < d.length; i++) {
+      const l = pieces.labels[i]!;
+      if (!l) continue;
+      const x = i % w, y = (i - x) / w;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= w) continue;
+          if (rejected[ny * w + nx]) rim[l] = 1;
+        }
+      }
+    }
+    for (let i = 0; i < d.length; i++) if (rim[pieces.labels[i]!]) filled[i] = 0;
+  }
   let any = false;
   for (let i = 0; i < d.length; i++) {
-    filled[i] = filled[i] && accepted(i) ? 1 : 0;
     if (filled[i]) {
       d[i] = 1;
       any = true;

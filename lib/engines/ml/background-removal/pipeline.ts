@@ -15,6 +15,7 @@ import { PERSON_MODEL_SIZE, type PersonModel } from "./person-model";
 import { keepPerson, looksLikePortrait, PERSON_RULE, type Box, type PersonReport, type PersonRule } from "./person-matte";
 import { cutoutQuality, type CutoutQuality } from "./cutout-quality";
 import { finishEdges } from "./finish-edges";
+import type { PeopleMap } from "./count-people";
 import { singleChannel } from "./single-channel";
 import { subjectProfile, type SubjectProfile } from "./subject-profiles";
 import type { BgRemovalOptions } from "./types";
@@ -33,7 +34,8 @@ export type EngineModels = {
   personRule?: PersonRule;
 };
 
-export type PipelineOutput = { png: Buffer; width: number; height: number; timingsMs: Record<string, number>; quality: CutoutQuality };
+/** `peopleMap`: the kept people's regions when the person rule ran, for counting their faces (count-people.ts). */
+export type PipelineOutput = { png: Buffer; width: number; height: number; timingsMs: Record<string, number>; quality: CutoutQuality; peopleMap?: PeopleMap };
 
 type Region = { left: number; top: number; width: number; height: number };
 
@@ -110,7 +112,7 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
   const png = await encodeCutout(img, finalAlpha, opts.background);
   lap("encode");
   timingsMs.total = Math.round(performance.now() - started);
-  return { png, width: img.width, height: img.height, timingsMs, quality };
+  return { png, width: img.width, height: img.height, timingsMs, quality, peopleMap: report?.map };
 }
 
 /** The person model's probability at the working size (the whole photo, stretched to its square input like ISNet's). */

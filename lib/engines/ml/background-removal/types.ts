@@ -1,4 +1,5 @@
 import type { CutoutQuality } from "./cutout-quality";
+import type { PeopleMap } from "./count-people";
 
 /**
  * What the photo shows; it picks how the model's matte is cleaned up (see subject-profiles.ts).
@@ -33,3 +34,6 @@ export type BgRemovalResult = {
   /** The engine's own doubt about this cut-out: people kept, regions worth a look (cutout-quality.ts). */
   quality: CutoutQuality;
 };
+
+/** What the engine's pool answers: the result, and the kept people's regions on which removeBackground counts faces. */
+export type EngineResult = BgRemovalResult & { peopleMap?: PeopleMap };

@@ -1,5 +1,6 @@
 import type { BgRemovalOptions } from "./types";
 import type { CutoutQuality } from "./cutout-quality";
+import type { PeopleMap } from "./count-people";
 
 /** Messages between the engine pool (main thread) and an engine worker. */
 export type ToWorker =
@@ -11,7 +12,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: "ready"; loadMs: number }
   | { type: "fatal"; message: string }
-  | { type: "done"; id: number; png: Uint8Array; width: number; height: number; timingsMs: Record<string, number>; quality: CutoutQuality }
+  | { type: "done"; id: number; png: Uint8Array; width: number; height: number; timingsMs: Record<string, number>; quality: CutoutQuality; peopleMap?: PeopleMap }
   | { type: "error"; id: number; kind: "input" | "engine"; message: string };
 
 /**

@@ -59,7 +59,7 @@ async function handle(msg: ToWorker): Promise<void> {
     const result = await cutOut(models, input, opts, msg.type === "job" ? msg.maxPixels : 1_000_000);
     // sharp's output is external memory: copied, never transferred as it is (see transferable).
     const png = transferable(result.png);
-    send({ type: "done", id: msg.id, png: png.bytes, width: result.width, height: result.height, timingsMs: result.timingsMs, quality: result.quality }, png.transfer);
+    send({ type: "done", id: msg.id, png: png.bytes, width: result.width, height: result.height, timingsMs: result.timingsMs, quality: result.quality, peopleMap: result.peopleMap }, png.transfer);
   } catch (err) {
     const input = err instanceof ImageInputError;
     send({
