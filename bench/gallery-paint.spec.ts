@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "../e2e/support/accounts";
-import { sortedPictureDay } from "../e2e/support/picture-day";
+import { GALLERY_DAY_PLAN as PLAN, GALLERY_DAY_ROSTER as ROSTER, sortedPictureDay } from "../e2e/support/picture-day";
 
 // Issue 35's goal: a parent's gallery page paints first within 2 s at phone emulation.
 // A picture day is sorted and published as in e2e/galleries.spec.ts; then the parent's
@@ -15,17 +15,6 @@ import { sortedPictureDay } from "../e2e/support/picture-day";
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 const ROUNDS = Number(process.env.BENCH_PAINT_ROUNDS ?? 5);
-const ROSTER = [
-  ["S1", "Ann Archer"],
-  ["S2", "Ben Brook"],
-] as const;
-const PLAN = [
-  { name: "IMG_0001.jpg", seconds: 0, card: "S1", fraction: 0.15 },
-  { name: "IMG_0002.jpg", seconds: 2, photo: 0 },
-  { name: "IMG_0003.jpg", seconds: 3, photo: 1, width: 2400 },
-  { name: "IMG_0004.jpg", seconds: 10, card: "S2", fraction: 0.15 },
-  { name: "IMG_0005.jpg", seconds: 12, photo: 2 },
-];
 
 async function coldPaint(page: Page, url: string, ready: () => Promise<void>, clearCache: () => Promise<unknown>) {
   await clearCache();

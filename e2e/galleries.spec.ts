@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
-import { sortedPictureDay } from "./support/picture-day";
+import { GALLERY_DAY_PLAN as PLAN, GALLERY_DAY_ROSTER as ROSTER, sortedPictureDay } from "./support/picture-day";
 
 // A parent on a phone: the studio sorts a picture day (cards from our Bulk QR
 // held up in real photos, sorted by the job), publishes the galleries from the
@@ -12,17 +12,6 @@ import { sortedPictureDay } from "./support/picture-day";
 // favourite, and finds it under Favourites. Every parent page says noindex.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-const ROSTER = [
-  ["S1", "Ann Archer"],
-  ["S2", "Ben Brook"],
-] as const;
-const PLAN = [
-  { name: "IMG_0001.jpg", seconds: 0, card: "S1", fraction: 0.15 },
-  { name: "IMG_0002.jpg", seconds: 2, photo: 0 },
-  { name: "IMG_0003.jpg", seconds: 3, photo: 1, width: 2400 },
-  { name: "IMG_0004.jpg", seconds: 10, card: "S2", fraction: 0.15 },
-  { name: "IMG_0005.jpg", seconds: 12, photo: 2 },
-];
 
 test("a parent on a phone enters the code from the studio's list, sees the photos as pictures and keeps a favourite", async ({ page, browser }) => {
   test.setTimeout(360_000);

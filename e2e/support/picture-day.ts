@@ -13,6 +13,19 @@ import { ok } from "./expect-status";
 export type FramePlan = { name: string; seconds: number; card?: string; photo?: number; fraction?: number; angle?: number; quality?: number; orientation?: number; blur?: number; width?: number };
 export type PictureDay = { agencyId: number; jobId: number; headers: Record<string, string>; frames: string };
 
+/** Ann (two photos) and Ben (one), their cards held up first: the parent gallery specs' and the paint bench's day. */
+export const GALLERY_DAY_ROSTER = [
+  ["S1", "Ann Archer"],
+  ["S2", "Ben Brook"],
+] as const;
+export const GALLERY_DAY_PLAN: FramePlan[] = [
+  { name: "IMG_0001.jpg", seconds: 0, card: "S1", fraction: 0.15 },
+  { name: "IMG_0002.jpg", seconds: 2, photo: 0 },
+  { name: "IMG_0003.jpg", seconds: 3, photo: 1, width: 2400 },
+  { name: "IMG_0004.jpg", seconds: 10, card: "S2", fraction: 0.15 },
+  { name: "IMG_0005.jpg", seconds: 12, photo: 2 },
+];
+
 /** Agency, roster (`grade` when given), job and the frames in `dir/frames`, cards printed by Bulk QR. */
 export async function pictureDay(request: APIRequestContext, email: string, dir: string, roster: readonly (readonly [string, string])[], plan: FramePlan[], opts: { grade?: string } = {}): Promise<PictureDay> {
   const headers = await bearer(request, email);
