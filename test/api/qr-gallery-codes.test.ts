@@ -143,4 +143,11 @@ describe("gallery codes on Bulk QR cards", () => {
     expect([res.status, res.json.error, res.json.details?.student_ids]).toEqual([400, "SUBJECT_NOT_ON_ROSTER", ["S9"]]);
     expect(await balance(owner.account.id)).toBe(before);
   }, 60_000);
+
+  it("the preview checks every card against the roster, not only its first page's", async () => {
+    // One card a page: the stranger is on page 4 of the run, not on the page the preview draws.
+    const subjects = [...roster, { student_id: "S9", name: "New Kid" }];
+    const res = await call(preview, "POST", "/v1/services/studio/qr/preview", { token: owner.token, body: { job_id: "PD-2026", layout: "single", gallery_job_id: job.jobId, subjects } });
+    expect([res.status, res.json.error, res.json.details?.student_ids]).toEqual([400, "SUBJECT_NOT_ON_ROSTER", ["S9"]]);
+  }, 60_000);
 });

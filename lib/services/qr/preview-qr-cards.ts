@@ -11,12 +11,14 @@ import type { GenerateQrInput } from "./schemas";
  * it will print but stamped PREVIEW, so the editor can show it before the
  * caller pays. Same validation (and the same plan rules) as generate; with
  * `gallery_job_id` it shows the real codes, reserved as generate would (the
- * same ones print later).
+ * same ones print later). The roster check and the reservation cover every
+ * card, not only the first page's, so a student off the roster on page 9 is
+ * the preview's 400 too, before the caller pays for a run generate refuses.
  */
 export async function previewQrCards(db: Db, account: { id: string; plan: string }, input: GenerateQrInput, galleryCodes?: GalleryCodeSource): Promise<Uint8Array> {
   await validateQrRequest(account.plan, input);
-  const shown = { ...input, subjects: input.subjects.slice(0, cardsPerPage(input.layout)) };
-  const subjects = await db.transaction((tx) => cardSubjects(tx, account.id, shown, galleryCodes));
+  const all = await db.transaction((tx) => cardSubjects(tx, account.id, input, galleryCodes));
+  const subjects = all.slice(0, cardsPerPage(input.layout));
   let logo = null;
   if (input.logo_url) {
     try {
