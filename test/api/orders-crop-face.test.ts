@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as faceRoute from "@/app/v1/parent/photos/[photoId]/face/route";
 import { getDb } from "@/lib/foundation/db/client";
 import { photoFaces } from "@/lib/foundation/db/schema";
@@ -11,11 +11,20 @@ import { faceStartCrop, largestCrop, type Crop } from "@/lib/services/orders/cro
 import { call, testAccount } from "../http";
 import { sellingStudio } from "../support/orders-fixtures";
 import { childWithPhotos } from "../support/parent-photos";
+import { enterCode } from "../support/galleries";
+import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
+import { reserveAccessCodes } from "@/lib/services/galleries/reserve-codes";
+import { openCode } from "@/lib/services/galleries/access-codes";
+import { jobRuns } from "@/lib/foundation/db/schema";
 
 // The cart's crop starts from the face: the real face engine on a real photo, through
 // the parent's route, and the cart's own starting-box function on its answer.
 
-afterAll(() => shutDownFaces());
+beforeAll(() => startTestRunner());
+afterAll(async () => {
+  await stopAll();
+  await shutDownFaces();
+});
 
 const fixture = (name: string) => fs.readFileSync(path.join(process.cwd(), "test/fixtures/faces", name));
 
@@ -93,5 +102,33 @@ describe("the cart's crop starts from the face", () => {
     expect((await faceOf(other.token, kid.photoIds[0]!)).status).toBe(404);
     expect((await faceOf(kid.token, other.photoIds[0]!)).status).toBe(404);
     expect(await db.select().from(photoFaces).where(eq(photoFaces.jobFileId, other.jobFileIds[0]!))).toHaveLength(0);
+  });
+});
+
+describe("faces found ahead of the cart", () => {
+  it("opening a gallery with its code finds its photos' faces in a job, once an hour however often the code is entered", async () => {
+    const owner = await testAccount();
+    const studio = await sellingStudio(owner.token);
+    const kid = await childWithPhotos(owner.account.id, studio.agencyId, studio.jobId, [fixture("obama.jpg"), fixture("coffee.jpg")]);
+    const db = await getDb();
+    const sealed = await db.transaction((tx) => reserveAccessCodes(tx, owner.account.id, Number(studio.jobId), [kid.subjectId]));
+    const code = openCode(sealed.get(kid.subjectId)!);
+    const rowsOf = () => Promise.all(kid.jobFileIds.map((id) => db.select().from(photoFaces).where(eq(photoFaces.jobFileId, id))));
+    expect((await rowsOf()).flat()).toHaveLength(0);
+
+    for (let i = 0; i < 3; i++) expect((await enterCode(code)).status).toBe(200);
+    const until = Date.now() + 90_000;
+    while ((await rowsOf()).flat().length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    const [withFace, without] = await rowsOf();
+    // The face engine's answer, kept: obama.jpg has a face near the middle, coffee.jpg none.
+    expect(withFace![0]!.faceBox!.x).toBeGreaterThan(0.2);
+    expect(withFace![0]!.faceBox!.x + withFace![0]!.faceBox!.width).toBeLessThan(0.8);
+    expect(without![0]).toMatchObject({ faceBox: null, frame: null });
+    const runs = await db.select().from(jobRuns).where(eq(jobRuns.functionId, "gallery-faces"));
+    expect(runs.filter((r) => (r.eventData as { galleryId: string }).galleryId === kid.galleryId)).toHaveLength(1);
+
+    // The cart's ask now reads the kept face: the same box.
+    const res = await call(faceRoute, "GET", `/v1/parent/photos/${kid.photoIds[0]}/face`, { token: kid.token, params: { photoId: kid.photoIds[0]! } });
+    expect(res.json.face.box).toEqual(withFace![0]!.faceBox);
   });
 });

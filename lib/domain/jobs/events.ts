@@ -42,6 +42,15 @@ export const galleryPreviewsRequested = eventType("galleries/previews.requested"
   schema: z.object({ accountId: z.string().min(1), jobId: z.number().int().positive() }),
 });
 
+/**
+ * A child's gallery was opened with its code (inngest/gallery-faces.ts): find
+ * the face of each of its photos that has none yet, so the cart's crop starts
+ * from it without the parent waiting for the engine. Free.
+ */
+export const galleryFacesRequested = eventType("galleries/faces.requested", {
+  schema: z.object({ accountId: z.string().min(1), galleryId: z.string().startsWith("gal_") }),
+});
+
 /** Production (inngest/production.ts): render and check a lab batch's print files; free (the sale paid for it). */
 export const productionBatchRequested = eventType("production/batch.requested", {
   schema: z.object({ batchId: z.string().startsWith("lbt_"), accountId: z.string().min(1) }),
@@ -63,4 +72,4 @@ export const mailDeliveryAttempt = eventType("mail/message.attempt", {
 });
 
 /** The catalogue startJob() validates against. Add new events here. */
-export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, galleryPreviewsRequested, productionBatchRequested, webhookDeliveryAttempt, autoTopUpRequested, mailDeliveryAttempt] as const;
+export const jobEvents = [bgRemoveRequested, faceCropRequested, ...aiFixJobEvents, referencesRequested, matchJobRequested, qrSortRequested, galleryPreviewsRequested, galleryFacesRequested, productionBatchRequested, webhookDeliveryAttempt, autoTopUpRequested, mailDeliveryAttempt] as const;

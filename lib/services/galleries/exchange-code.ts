@@ -1,12 +1,14 @@
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { accounts, agencyJobs, galleries, galleryAccessCodes, galleryPhotos, subjects } from "@/lib/foundation/db/schema";
+import { accounts, agencyJobs, galleries, galleryAccessCodes, galleryPhotos, jobPriceSheets, priceSheets, subjects } from "@/lib/foundation/db/schema";
 import { ApiError } from "@/lib/foundation/http/api-error";
 import { codeLookup, normaliseCode } from "./access-codes";
 import { assertCodeAttemptAllowed, recordWrongCode } from "./code-attempts";
 import { openGalleriesOf } from "./open-galleries";
 import { issueParentToken, parentTokenExpiry, type ParentClaims } from "./parent-token";
 import type { ParentGallery } from "./schemas";
+import { startJob } from "@/lib/domain/jobs/start-job";
+import { logger } from "@/lib/foundation/log/logger";
 
 /** One answer for every code that opens nothing (unknown, malformed, closed, expired): it never says which. */
 const wrongCode = () => new ApiError(401, "INVALID_ACCESS_CODE", "This code does not open a gallery. Check it against the card or flyer.");
@@ -28,6 +30,7 @@ export async function exchangeAccessCode(db: Db, rawCode: string, ip: string) {
     throw wrongCode();
   }
   const claims: ParentClaims = { accountId: row.accountId, jobId: row.jobId, subjectId: row.subjectId };
+  if (await sellsPrints(db, row.jobId)) await findFacesAhead(db, row.accountId, open.find((g) => g.kind === "subject")!.id);
   const expiresAt = parentTokenExpiry(open.map((g) => g.expiresAt));
   return {
     token: await issueParentToken(claims, expiresAt),
@@ -35,6 +38,31 @@ export async function exchangeAccessCode(db: Db, rawCode: string, ip: string) {
     expires_at: expiresAt.toISOString(),
     galleries: await describeParentGalleries(db, open.map((g) => g.id)),
   };
+}
+
+/** Whether the job's price sheet offers a print, the only thing a face-started crop is for. */
+async function sellsPrints(db: Db, jobId: number): Promise<boolean> {
+  const [sheet] = await db
+    .select({ items: priceSheets.items })
+    .from(jobPriceSheets)
+    .innerJoin(priceSheets, eq(priceSheets.id, jobPriceSheets.priceSheetId))
+    .where(eq(jobPriceSheets.jobId, jobId));
+  return sheet?.items.some((i) => i.kind === "print") ?? false;
+}
+
+/**
+ * Starts inngest/gallery-faces.ts for the child's own gallery, so the faces the
+ * cart's crops start from are found while the parent browses. At most one run
+ * an hour a gallery (the event id), however often the code is entered; a queue
+ * that cannot take it costs the parent nothing (the cart finds faces itself).
+ */
+async function findFacesAhead(db: Db, accountId: string, galleryId: string) {
+  const hour = Math.floor(Date.now() / 3600_000);
+  try {
+    await startJob(db, { name: "galleries/faces.requested", data: { accountId, galleryId } }, { id: `gfaces_${galleryId}_${hour}` });
+  } catch (err) {
+    logger().warn({ err, galleryId }, "gallery faces: could not queue the search ahead of the cart");
+  }
 }
 
 /** The galleries as a parent sees them: a title, the studio's name, how many photos have a preview. */

@@ -1,0 +1,31 @@
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import type { Db } from "@/lib/foundation/db/types";
+import { galleryPhotos, photoFaces } from "@/lib/foundation/db/schema";
+import { photoFace } from "./photo-face";
+
+/** How many photos one step of inngest/gallery-faces.ts finds faces on (a step is the unit a restart repeats). */
+export const FACES_PER_STEP = 4;
+
+/** The job files of a gallery with a preview (what parents can see) and no face found yet, in the gallery's order. */
+export async function galleryFilesWithoutFace(db: Db, accountId: string, galleryId: string): Promise<number[]> {
+  const rows = await db
+    .select({ jobFileId: galleryPhotos.jobFileId })
+    .from(galleryPhotos)
+    .leftJoin(photoFaces, eq(photoFaces.jobFileId, galleryPhotos.jobFileId))
+    .where(and(eq(galleryPhotos.galleryId, galleryId), eq(galleryPhotos.accountId, accountId), isNotNull(galleryPhotos.previewKey), isNull(photoFaces.jobFileId)))
+    .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id));
+  return rows.map((r) => r.jobFileId);
+}
+
+/**
+ * Finds and keeps the face of each file (photo-face.ts: once per file, shared
+ * with a parent's request for the same file). Returns how many have one now.
+ */
+export async function findGalleryFaces(db: Db, accountId: string, jobFileIds: number[], signal?: AbortSignal): Promise<number> {
+  let found = 0;
+  for (const id of jobFileIds) {
+    signal?.throwIfAborted();
+    if (await photoFace(db, accountId, id)) found++;
+  }
+  return found;
+}
