@@ -116,7 +116,8 @@ function Editor({ plan, agencyId, draft }: { plan: string; agencyId?: number; dr
   const previewRun = useMutation({
     mutationFn: async () => {
       // The answer is the PDF itself: read as bytes, drawn by pdf.js.
-      const pdf = unwrap(await studioApi.POST("/v1/services/studio/qr/preview", { body: { ...body(), subjects: toSubjects(rows).slice(0, cardsPerPage(layout)) }, parseAs: "arrayBuffer" }));
+      // Every card goes (the server draws only the first page): gallery codes are checked against the roster for all of them.
+      const pdf = unwrap(await studioApi.POST("/v1/services/studio/qr/preview", { body: body(), parseAs: "arrayBuffer" }));
       return renderFirstPage(pdf, PREVIEW_WIDTH);
     },
     onSuccess: setPreview,
