@@ -100,17 +100,21 @@ export async function jawPoints(model: JawModel, img: UprightImage, box: Box): P
  * The net's systematic errors on the square it is given, measured against human markup on the
  * tuning split (every sixth HELEN training face of 300-W, 144 faces; scripts/evaluate-jaw-passes.ts
  * prints them) and corrected (issue 37):
- * - `eyes`, `chin`: the net's points sit up and to the image-left of the marked ones by about a
- *   pixel of its 112 px input (medians, marked minus net, in input pixels), on every kind of face:
- *   a convention of its training crops (the mirrored mean cancels none of it: the bias is the same
- *   in the mirror image). Eye error 0.038 → 0.024 of the eye distance, chin 0.075 → 0.069.
+ * - `chin`: the net's chin sits up and to the image-left of the marked one by about a pixel of
+ *   its 112 px input (median, marked minus net, in input pixels), on every kind of face: a
+ *   convention of its training crops (the mirrored mean cancels none of it: the bias is the same
+ *   in the mirror image). Chin error 0.075 → 0.069 of the eye distance.
+ * - `eyes`: the net's eyes carry the same kind of offset against the 68 scheme's eye centres
+ *   (0.49, 1.20 input pixels: the net's own eye error 0.038 → 0.024 on the tuning split), but
+ *   shifted so, they move away from marked pupils (the committed subset, pupils: 0.035 → 0.045),
+ *   and Face Crop's eye line is the pupils'. Not corrected (0, 0); the script still prints it.
  * - `chinTurn`: on a turned face the net keeps the chin too close to the middle of the face
  *   (a regression to its mean shape): the marked chin lies further towards the turn, in
  *   proportion to how far the nose tip sits beside the eyes' mid-point. The chin moves along the
  *   eye line by `chinTurn` times that offset. Chin 0.069 → 0.062, its error across the face's axis
  *   no longer growing with the turn (+0.081 at yaw over 20°, −0.017 under −20°; now within ±0.016).
  */
-export const JAW_BIAS = { eyes: { dx: 0.49, dy: 1.19 }, chin: { dx: 0.74, dy: 0.88 }, chinTurn: 0.25 } as const;
+export const JAW_BIAS = { eyes: { dx: 0, dy: 0 }, chin: { dx: 0.74, dy: 0.88 }, chinTurn: 0.25 } as const;
 
 /** `pts` of one pass (source pixels) on a square of `side` source pixels, with JAW_BIAS taken out: eyes (36-47) and chin (8) only. */
 export function correctJawPoints(pts: Point[], side: number): Point[] {
