@@ -12,7 +12,8 @@
 // detection alone (`detectFaces(photo)`), Face Crop before the jaw net (`{ crown: true, jaw: false }`)
 // and as it runs now (`{ crown: true }`), with the worker's own split of the last (decode,
 // detection, jaw net, crown step: `timingsMs`), and each way's CPU time per call (the process's,
-// face worker included: steadier than wall time on shared cores).
+// face worker included: steadier than wall time on shared cores; and on Linux the face worker
+// thread's own, read from /proc, without V8's garbage-collection helpers and libvips' threads).
 //
 // Writes bench/results/face-crop.json; the last line of stdout is that JSON.
 import fs from "node:fs";
@@ -107,6 +108,25 @@ const median = (v: number[]) => {
   return (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
 };
 
+/**
+ * On-CPU milliseconds of each of this process's threads so far (Linux: /proc/self/task/<id>/schedstat),
+ * or null elsewhere. The face worker is the thread that gains the most during a detection; the rest
+ * is V8's helper threads (garbage collection), libvips' (decoding) and the main thread.
+ */
+function threadCpuMs(): Map<string, number> | null {
+  try {
+    return new Map(fs.readdirSync("/proc/self/task").map((t) => [t, Number(fs.readFileSync(`/proc/self/task/${t}/schedstat`, "utf8").split(" ")[0]) / 1e6] as const));
+  } catch {
+    return null;
+  }
+}
+
+/** The largest gain of one thread between two readings (the face worker's CPU during a detection). */
+function workerCpuMs(before: Map<string, number> | null, after: Map<string, number> | null): number | null {
+  if (!before || !after) return null;
+  return Math.max(...[...after].map(([t, v]) => v - (before.get(t) ?? 0)));
+}
+
 async function crownCost() {
   const { detectFaces, warmUpFaces } = await import("@/lib/engines/ml/faces");
   const rounds = Number(process.env.BENCH_CROWN_ROUNDS ?? 5);
@@ -120,6 +140,7 @@ async function crownCost() {
   // CPU time of this process (the face worker's thread included) per call: other agents' load on
   // the shared cores stretches wall time by 2-4x and unevenly; the CPU a call costs stays put.
   const cpu = Object.fromEntries(ways.map((w) => [w.key, [] as number[]])) as Record<(typeof ways)[number]["key"], number[]>;
+  const workerCpu = Object.fromEntries(ways.map((w) => [w.key, [] as number[]])) as Record<(typeof ways)[number]["key"], number[]>;
   const split = { decode: [] as number[], detect: [] as number[], jaw: [] as number[], crown: [] as number[] };
   const meshSplit = { decode: [] as number[], detect: [] as number[], crown: [] as number[] };
   for (let r = 0; r < rounds + 1; r++) {
@@ -127,11 +148,14 @@ async function crownCost() {
       for (let k = 0; k < ways.length; k++) {
         const way = ways[(r + i + k) % ways.length]!;
         const c0 = process.cpuUsage();
+        const threads0 = threadCpuMs();
         const [d, t] = await timed(() => detectFaces(photos[i]!, way.opts));
+        const ownCpu = workerCpuMs(threads0, threadCpuMs());
         const c = process.cpuUsage(c0);
         if (r === 0) continue; // warm-up round (loads the selfie model and the jaw net)
         ms[way.key][i]!.push(t);
         cpu[way.key].push((c.user + c.system) / 1000);
+        if (ownCpu !== null) workerCpu[way.key].push(ownCpu);
         if (way.key === "crownMesh") {
           meshSplit.decode.push(d.timingsMs.decode);
           meshSplit.detect.push(d.timingsMs.detect);
@@ -169,6 +193,9 @@ async function crownCost() {
     jawOverBefore: +median(perPhoto.map((p) => p.jawOverBefore)).toFixed(2),
     cpuMs: { before: Math.round(sum(cpu.before) / cpu.before.length), crownMesh: Math.round(sum(cpu.crownMesh) / cpu.crownMesh.length), crownJaw: Math.round(sum(cpu.crownJaw) / cpu.crownJaw.length) },
     jawOverMeshCpu: +(sum(cpu.crownJaw) / sum(cpu.crownMesh)).toFixed(3),
+    // The face worker thread's own CPU per call (Linux), which neither other processes' load nor V8's helper threads move.
+    workerCpuMs: workerCpu.crownJaw.length ? { before: +(sum(workerCpu.before) / workerCpu.before.length).toFixed(1), crownMesh: +(sum(workerCpu.crownMesh) / workerCpu.crownMesh.length).toFixed(1), crownJaw: +(sum(workerCpu.crownJaw) / workerCpu.crownJaw.length).toFixed(1) } : null,
+    jawOverMeshWorkerCpu: workerCpu.crownJaw.length ? +(sum(workerCpu.crownJaw) / sum(workerCpu.crownMesh)).toFixed(3) : null,
   };
 }
 
@@ -224,6 +251,7 @@ async function main() {
     `median of all runs: detection ${crown.beforeMs} ms, Face Crop before the jaw net ${crown.crownMeshMs} ms, with it ${crown.crownJawMs} ms; with/before the jaw net ${crown.jawOverMesh}x (median of the photos' ratios), ${crown.jawOverMeshSummed}x summed; against detection alone ${crown.jawOverBefore}x; in the worker: decode ${crown.splitMs.decode} ms, detection ${crown.splitMs.detect} ms, jaw net ${crown.splitMs.jaw} ms, crown ${crown.splitMs.crown} ms (before the jaw net: decode ${crown.meshSplitMs.decode} ms, detection ${crown.meshSplitMs.detect} ms, crown ${crown.meshSplitMs.crown} ms)`,
   );
   console.log(`CPU per call (mean, this process with its face worker): detection ${crown.cpuMs.before} ms, Face Crop before the jaw net ${crown.cpuMs.crownMesh} ms, with it ${crown.cpuMs.crownJaw} ms: ${crown.jawOverMeshCpu}x`);
+  if (crown.workerCpuMs) console.log(`the face worker thread's own CPU per call (mean): detection ${crown.workerCpuMs.before} ms, Face Crop before the jaw net ${crown.workerCpuMs.crownMesh} ms, with it ${crown.workerCpuMs.crownJaw} ms: ${crown.jawOverMeshWorkerCpu}x`);
   if (process.env.BENCH_ONLY === "crown") {
     fs.mkdirSync("bench/results", { recursive: true });
     fs.writeFileSync("bench/results/face-crop-crown.json", JSON.stringify({ machine, at: new Date().toISOString(), crown }, null, 2));

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { decodeUpright, type UprightImage } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
-import { JAW_CROP, jawPass, jawPoints, jawSquareFromMesh, loadJawModel, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
+import { JAW_CROP, JAW_INPUT, jawPass, jawPoints, jawSquareFromMesh, loadJawModel, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
 import { chinErrors, eyeError, readMarkup, readPts, summarise, type FaceScore, type MarkedFace } from "@/lib/engines/ml/faces/landmark-eval";
 import { meshEyeContours } from "@/lib/engines/ml/faces/landmarks";
 import type { Box, DetectedFace, Point } from "@/lib/engines/ml/faces/types";
@@ -45,6 +45,10 @@ async function main() {
   const rows: Record<string, FaceScore[]> = { mesh: [], meshContour: [], onePass: [], twoPasses: [], twoPassesMirrored: [] };
   const gap: number[] = [];
   const fits: [number, number, number][] = [];
+  // The net's bias on its input (JAW_BIAS in jaw-model.ts): marked minus net, in input pixels, chin and eye centres.
+  const bias: { chin: Point[]; eyes: Point[] } = { chin: [], eyes: [] };
+  // The chin's error across the face's axis (signed, eye distances) by the face's turn: before and after JAW_BIAS.
+  const across: { yaw: number; raw: number; now: number }[] = [];
   let cached = null as { file: string; img: UprightImage; faces: DetectedFace[]; meshes: Map<DetectedFace, [number, number, number?][]> } | null;
   for (const m of marked) {
     const file = path.relative(DIR, m.file);
@@ -88,11 +92,26 @@ async function main() {
     const b68 = boxOf(first);
     const side = Math.max(face.box.w, face.box.h);
     fits.push([(b68.x + b68.w / 2 - face.box.x - face.box.w / 2) / side, (b68.y + b68.h / 2 - face.box.y - face.box.h / 2) / side, Math.max(b68.w, b68.h) / side]);
-    (rows.oneMirroredFromMeshSquare ??= []).push(score(file, m, await jawPass(model, img, jawSquareFromMesh(face.box), { mirrored: true })));
+    const square = jawSquareFromMesh(face.box);
+    const raw = await jawPass(model, img, square, { mirrored: true });
+    (rows.oneMirroredFromMeshSquare ??= []).push(score(file, m, raw));
+    const px = (Math.max(square.w, square.h) * JAW_CROP) / JAW_INPUT;
+    if (m.chin) bias.chin.push({ x: (m.chin.x - raw[8]!.x) / px, y: (m.chin.y - raw[8]!.y) / px });
+    const rawEyes = mean([...raw.slice(36, 48)]);
+    bias.eyes.push({ x: (mean([m.leftEye, m.rightEye]).x - rawEyes.x) / px, y: (mean([m.leftEye, m.rightEye]).y - rawEyes.y) / px });
     // As Face Crop runs it (jaw-model.ts and detect-in-thread.ts): the chin of one mirrored pass on the square from the mesh's box, its eyes averaged with the mesh's contour centres.
     const engine = await jawPoints(model, img, face.box);
     const eyes = [mean([mean(engine.slice(36, 42)), face.contourEyes![0]]), mean([mean(engine.slice(42, 48)), face.contourEyes![1]])] as const;
     (rows.engine ??= []).push({ file, found: true, eye: eyeError(eyes[0], eyes[1], m), ...(m.chin ? chinErrors(engine[8]!, m, m.chin) : {}) });
+    (rows.engineNetEyes ??= []).push({ file, found: true, eye: eyeError(mean(engine.slice(36, 42)), mean(engine.slice(42, 48)), m) });
+    if (m.chin) {
+      const mid = mean([m.leftEye, m.rightEye]);
+      const axis = { x: m.chin.x - mid.x, y: m.chin.y - mid.y };
+      const n = Math.hypot(axis.x, axis.y) * dist(m.leftEye, m.rightEye);
+      // Positive: the chin lies to the image-right of the marked one (for an upright face).
+      const side = (p: Point) => ((p.x - m.chin!.x) * axis.y - (p.y - m.chin!.y) * axis.x) / n;
+      across.push({ yaw: face.yaw, raw: side(raw[8]!), now: side(engine[8]!) });
+    }
   }
   const stat = (x: ReturnType<typeof summarise>["eye"]) => (x.n ? `${x.median!.toFixed(3)} / ${x.p90!.toFixed(3)}` : "n/a");
   const found = summarise(rows.mesh!).found;
@@ -104,6 +123,13 @@ async function main() {
   }
   const med = (k: number) => [...fits.map((f) => f[k]!)].sort((a, b) => a - b)[Math.floor(fits.length / 2)]!.toFixed(3);
   console.log(`the first pass's points' box against the mesh's box (median, in its sides): centre x ${med(0)}, y ${med(1)}, side ${med(2)}`);
+  const medOf = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
+  const xy = (ps: Point[]) => `${medOf(ps.map((p) => p.x)).toFixed(2)}, ${medOf(ps.map((p) => p.y)).toFixed(2)}`;
+  console.log(`the net's bias (one mirrored pass; marked minus net, median, in input pixels of ${JAW_INPUT}): chin ${xy(bias.chin)}, eye centres ${xy(bias.eyes)} (JAW_BIAS)`);
+  for (const [lo, hi] of [[-90, -20], [-20, -8], [-8, 8], [8, 20], [20, 90]] as const) {
+    const a = across.filter((c) => c.yaw >= lo && c.yaw < hi);
+    if (a.length) console.log(`yaw ${lo}..${hi}° (${a.length}): chin across the axis, median, raw ${medOf(a.map((c) => c.raw)).toFixed(3)}, corrected ${medOf(a.map((c) => c.now)).toFixed(3)}`);
+  }
   const g = [...gap].sort((a, b) => a - b);
   if (g.length) console.log(`markup: the eye corners' mid-point lies ${g[Math.floor(g.length / 2)]!.toFixed(3)} (median; p90 ${g[Math.floor(0.9 * (g.length - 1))]!.toFixed(3)}) of the eye distance from the contour's mean (${g.length} faces)`);
 }

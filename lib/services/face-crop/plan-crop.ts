@@ -67,14 +67,19 @@ export function manualPlan(box: { x: number; y: number; w: number; h: number }, 
   return { ...moved, edge: hasPadding(planPadding(moved, size)) ? "padded" : Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5 ? "shifted" : "none" };
 }
 
-/** The move (each axis at most `limit`) that brings the frame inside the photo; none on an axis where the frame is larger than the photo. */
+/**
+ * The move (each axis at most `limit`) that brings the frame inside the photo. On an axis where
+ * the frame (its bounding box: a levelled frame's corners reach further than its sides) is larger
+ * than the photo, it is centred on the photo instead, so the fill is shared by both sides rather
+ * than all on one (a levelled frame 650 px across in a 640 px photo padded 36 px on one side).
+ */
 function shiftInside(plan: Pick<CropPlan, "centre" | "w" | "h" | "angle">, size: { width: number; height: number }, limit: number) {
   const cs = planCorners(plan);
   const x0 = Math.min(...cs.map((p) => p.x));
   const x1 = Math.max(...cs.map((p) => p.x));
   const y0 = Math.min(...cs.map((p) => p.y));
   const y1 = Math.max(...cs.map((p) => p.y));
-  const axis = (lo: number, hi: number, max: number) => (hi - lo > max ? 0 : lo < 0 ? -lo : hi > max ? max - hi : 0);
+  const axis = (lo: number, hi: number, max: number) => (hi - lo > max ? (max - lo - hi) / 2 : lo < 0 ? -lo : hi > max ? max - hi : 0);
   const clampTo = (v: number) => Math.max(-limit, Math.min(limit, v));
   return { dx: clampTo(axis(x0, x1, size.width)), dy: clampTo(axis(y0, y1, size.height)) };
 }

@@ -24,13 +24,15 @@ describe("landmark evaluation on the committed subset", () => {
     expect(s.recall).toBe(1);
     expect(s.crownFromMatte).toBe(4);
     // Eyes and chin from the jaw-aware net (jaw-model.ts: one mirrored pass on the square placed
-    // from the mesh's box; each eye averaged with the mesh's contour centre). Measured 2026-11-27:
-    // eye 0.035, chin 0.252 (0.108 along the face's axis) where the mesh alone gives 0.060 and
-    // 0.402 (0.207): the bounds fail on a fall back to the mesh's points; the eye's is issue 37's goal.
+    // from the mesh's box; each eye averaged with the mesh's contour centre; the chin with the net's
+    // bias taken out, JAW_BIAS). Measured 2026-11-27: eye 0.035, chin 0.201 (0.074 along the face's
+    // axis; 0.252 and 0.108 before JAW_BIAS) where the mesh alone gives 0.060 and 0.402 (0.207): the
+    // bounds fail on a fall back to the mesh's points or on losing the chin's correction; the eye's
+    // is issue 37's goal.
     expect(landmarkModels).toEqual(["face-api-landmark68", "face-api-landmark68", "face-api-landmark68", "face-api-landmark68"]);
     expect(s.chin.n).toBe(2);
-    expect(s.chin.median!).toBeLessThan(0.3);
-    expect(s.chinAlong.median!).toBeLessThan(0.15);
+    expect(s.chin.median!).toBeLessThan(0.23);
+    expect(s.chinAlong.median!).toBeLessThan(0.095);
     expect(s.eye.median!).toBeLessThanOrEqual(0.04);
     // Measured 2026-11-26: eye 0.068 median, crown 0.020 of the eye distance (0.041 of crown-to-chin);
     // 2026-11-27 with the square sampled in the worker: eye 0.060, crown 0.025 (0.025 of crown-to-chin);

@@ -101,10 +101,16 @@ export async function crownFromPerson(model: SelfieModel, img: UprightImage, fac
   const across = { x: -up.y, y: up.x };
   // The square, axis-aligned in the photo (roll is at most a few degrees where it matters).
   const side = Math.round(CROWN_RULE.side * D);
-  const left = Math.round(eye.x - side / 2);
-  const top = Math.round(eye.y - CROWN_RULE.eyeFromTop * D);
-  const prob = await model.run(squareAround(img, left, top, side));
   const cell = side / SELFIE_SIZE;
+  // Where the square reaches past the photo, its cells are laid so that the photo's edge falls on
+  // a cell boundary: a cell that straddles the grey fill and the photo reads half grey, and the
+  // model's answer at the very edge (where "the head touches the edge" is read) then depended on
+  // where the square happened to start (biden.jpg with its hair cut by 13 px: 1 of 15 columns
+  // reaching the edge with one placement, 12 with a placement 1.5 px away).
+  const onEdge = (start: number, size: number) => (start < 0 ? -Math.ceil(-start / cell) * cell : start + side > size ? size - side + Math.ceil((start + side - size) / cell) * cell : start);
+  const left = onEdge(Math.round(eye.x - side / 2), img.rgbWidth);
+  const top = onEdge(Math.round(eye.y - CROWN_RULE.eyeFromTop * D), img.rgbHeight);
+  const prob = await model.run(squareAround(img, left, top, side));
   const inPhoto = (p: Point) => p.x >= 0 && p.y >= 0 && p.x < img.rgbWidth && p.y < img.rgbHeight;
   const at = (p: Point) => {
     const u = Math.floor((p.x - left) / cell);
