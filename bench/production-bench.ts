@@ -1,7 +1,8 @@
 // Production: a picture day's paid orders turned into lab files. BENCH_PROD_ORDERS orders
 // (default 200) of 3 prints each (a 2 x 2.5 in wallet, a 5 x 7 and an 8 x 10, each with
-// the parent's crop) from 12 MP originals (4000 x 3000 JPEG q90; the children cycle
-// through BENCH_PROD_PHOTOS distinct files, default 12), made into one school batch
+// the parent's crop) from 12 MP originals (4000 x 3000 JPEG q90, the source photo whole on
+// a grey backdrop, as a photographer frames the child's head; the children cycle through
+// BENCH_PROD_PHOTOS distinct files, default 12), made into one school batch
 // through the service, rendered and preflighted by the durable job on the embedded
 // runner, then the lab ZIP streamed out and the packing slips made.
 // The crops (BENCH_PROD_CROPS): `face` (default) places each print's crop on the photo's
@@ -92,7 +93,7 @@ async function main() {
   const fileIds: number[] = [];
   for (let i = 0; i < PHOTOS; i++) {
     const mp12 = await atMegapixels(path.resolve(SOURCES[i % SOURCES.length]!), 12);
-    const bytes = await sharp(mp12).resize(4000, 3000, { fit: "cover" }).modulate({ hue: i * 25 }).jpeg({ quality: 90 }).toBuffer();
+    const bytes = await sharp(mp12).resize(4000, 3000, { fit: "contain", background: { r: 118, g: 124, b: 130 } }).flatten({ background: { r: 118, g: 124, b: 130 } }).modulate({ hue: i * 25 }).jpeg({ quality: 90 }).toBuffer();
     originals.push(bytes);
     const key = `studio/${account.id}/bench/${i}.jpg`;
     await storage().put(key, bytes, "image/jpeg");
