@@ -2,7 +2,7 @@ import { withAccount } from "@/lib/http/wrappers";
 import { methods } from "@/lib/http/methods";
 import { readMultipart } from "@/lib/foundation/http/read-multipart";
 import { deleteLabProfile, saveLabProfile } from "@/lib/services/production/lab-profile";
-import { labProfileResponse } from "@/lib/services/production/schemas";
+import { labProfileForm, labProfileResponse } from "@/lib/services/production/schemas";
 import { MAX_LAB_PROFILE_BYTES } from "@/lib/services/production/values";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       doc: {
         summary: "Set the lab's ICC colour profile (an RGB output or display profile): print files are converted from sRGB into it and carry it",
         response: labProfileResponse,
-        rawBody: { contentType: "multipart/form-data", description: `\`file\`: the lab's .icc/.icm profile (RGB, output or display class), at most ${MAX_LAB_PROFILE_BYTES / 1024 / 1024} MB` },
+        rawBody: { contentType: "multipart/form-data", schema: labProfileForm, description: `\`file\`: the lab's .icc/.icm profile (RGB, output or display class), at most ${MAX_LAB_PROFILE_BYTES / 1024 / 1024} MB` },
       },
     },
     async ({ db, principal, req }) => Response.json(await saveLabProfile(db, principal.account.id, await readMultipart(req, MAX_LAB_PROFILE_BYTES + 64 * 1024))),
