@@ -106,6 +106,7 @@ describe("the studio's lab colour profile", () => {
     const gone = await call(labProfileRoute, "DELETE", "/v1/production/settings/lab-profile", { token: owner.token });
     expect([gone.status, gone.json]).toEqual([200, { lab_profile: null }]);
     expect(await storage().get(row!.labProfileKey!)).toBeNull();
+    expect((await call(labProfileRoute, "DELETE", "/v1/production/settings/lab-profile", { token: owner.token })).status).toBe(404);
     await shop.paidOrder(child, false, [{ ref: "i45", quantity: 1 }]);
     const again = await renderBatch();
     expect(again.description).toMatch(/sRGB/);

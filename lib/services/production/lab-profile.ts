@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { productionSettings } from "@/lib/foundation/db/schema";
-import { ApiError } from "@/lib/foundation/http/api-error";
+import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { storage } from "@/lib/domain/storage";
 import { logger } from "@/lib/foundation/log/logger";
 import { MAX_LAB_PROFILE_BYTES } from "./values";
@@ -114,13 +114,12 @@ export async function saveLabProfile(db: Db, accountId: string, form: FormData):
   return { lab_profile: await labProfile(db, accountId) };
 }
 
-/** Back to sRGB: the studio's lab profile forgotten (files already rendered keep theirs). */
+/** Back to sRGB: the studio's lab profile forgotten (files already rendered keep theirs); 404 when there is none. */
 export async function deleteLabProfile(db: Db, accountId: string): Promise<{ lab_profile: LabProfile }> {
   const [before] = await db.select({ key: productionSettings.labProfileKey }).from(productionSettings).where(eq(productionSettings.accountId, accountId));
-  if (before?.key) {
-    await db.update(productionSettings).set({ labProfileKey: null, labProfileDescription: null, labProfileBytes: null, labProfileUploadedAt: null, updatedAt: new Date() }).where(eq(productionSettings.accountId, accountId));
-    await storage().delete(before.key);
-  }
+  if (!before?.key) throw notFound("Lab profile");
+  await db.update(productionSettings).set({ labProfileKey: null, labProfileDescription: null, labProfileBytes: null, labProfileUploadedAt: null, updatedAt: new Date() }).where(eq(productionSettings.accountId, accountId));
+  await storage().delete(before.key);
   return { lab_profile: null };
 }
 
