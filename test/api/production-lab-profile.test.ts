@@ -8,8 +8,8 @@ import { getDb } from "@/lib/foundation/db/client";
 import { printFiles, productionSettings } from "@/lib/foundation/db/schema";
 import { storage } from "@/lib/domain/storage";
 import { shutDownFaces } from "@/lib/engines/ml/faces";
+import { readIccProfile } from "@/lib/engines/imaging/icc-profile";
 import { filesToRender } from "@/lib/services/production/batch-steps";
-import { readIccProfile } from "@/lib/services/production/lab-profile";
 import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { MAX_LAB_PROFILE_BYTES } from "@/lib/services/production/values";
 import { call, testAccount } from "../http";
@@ -39,7 +39,7 @@ async function storedFile(key: string) {
   const { data } = await sharp(jpeg).keepIccProfile().raw().toBuffer({ resolveWithObject: true });
   let sum = 0;
   for (const v of data) sum += v;
-  return { description: icc ? readIccProfile(icc).description : null, mean: sum / data.length };
+  return { description: icc ? (readIccProfile(icc)?.description ?? null) : null, mean: sum / data.length };
 }
 
 describe("the studio's lab colour profile", () => {

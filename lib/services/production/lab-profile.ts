@@ -8,6 +8,7 @@ import type { Db } from "@/lib/foundation/db/types";
 import { productionSettings } from "@/lib/foundation/db/schema";
 import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { storage } from "@/lib/domain/storage";
+import { readIccProfile } from "@/lib/engines/imaging/icc-profile";
 import { logger } from "@/lib/foundation/log/logger";
 import { MAX_LAB_PROFILE_BYTES } from "./values";
 
@@ -19,30 +20,8 @@ import { MAX_LAB_PROFILE_BYTES } from "./values";
 const bad = (message: string) => new ApiError(400, "INVALID_ICC_PROFILE", `file: ${message}`, { fields: [{ field: "file", message }] });
 const sigAt = (b: Buffer, at: number) => b.toString("latin1", at, at + 4);
 
-/** The profile's description: its 'desc' tag (ICC v2 textDescriptionType or v4 multiLocalizedUnicode), null when absent or unreadable. */
-function description(bytes: Buffer, tags: Map<string, { offset: number; size: number }>): string | null {
-  const tag = tags.get("desc");
-  if (!tag || tag.size < 12) return null;
-  const body = bytes.subarray(tag.offset, tag.offset + tag.size);
-  const type = sigAt(body, 0);
-  if (type === "desc") {
-    const n = body.readUInt32BE(8);
-    if (12 + n > body.length) return null;
-    return body.toString("latin1", 12, 12 + n).replace(/\0.*$/s, "").trim() || null;
-  }
-  if (type === "mluc" && body.length >= 28) {
-    const len = body.readUInt32BE(20);
-    const at = body.readUInt32BE(24);
-    if (at + len > body.length) return null;
-    const utf16 = Buffer.from(body.subarray(at, at + len));
-    utf16.swap16();
-    return utf16.toString("utf16le").replace(/\0.*$/s, "").trim() || null;
-  }
-  return null;
-}
-
-/** Reads an ICC profile's header and tag table; a file that is not one, or not an RGB output/display profile, is a 400 naming `file`. */
-export function readIccProfile(bytes: Buffer): { description: string | null; deviceClass: string; version: number } {
+/** Checks an ICC profile's header and tag table; a file that is not one, or not an RGB output/display profile, is a 400 naming `file`. */
+export function checkLabProfile(bytes: Buffer): { description: string | null; deviceClass: string; version: number } {
   if (bytes.length < 132 || sigAt(bytes, 36) !== "acsp") throw bad("not an ICC profile (no 'acsp' signature in its header).");
   if (bytes.readUInt32BE(0) !== bytes.length) throw bad(`the profile's header says ${bytes.readUInt32BE(0)} bytes but the file has ${bytes.length}: it is cut or padded.`);
   const deviceClass = sigAt(bytes, 12);
@@ -55,15 +34,13 @@ export function readIccProfile(bytes: Buffer): { description: string | null; dev
   if (version < 2 || version > 4) throw bad(`ICC version ${version} is not one a colour engine reads (2 or 4).`);
   const count = bytes.readUInt32BE(128);
   if (count === 0 || 132 + 12 * count > bytes.length) throw bad("the profile's tag table is empty or runs past its end.");
-  const tags = new Map<string, { offset: number; size: number }>();
   for (let i = 0; i < count; i++) {
     const at = 132 + 12 * i;
     const offset = bytes.readUInt32BE(at + 4);
     const size = bytes.readUInt32BE(at + 8);
     if (offset < 128 || offset + size > bytes.length) throw bad(`the profile's '${sigAt(bytes, at)}' tag lies outside the file.`);
-    tags.set(sigAt(bytes, at), { offset, size });
   }
-  return { description: description(bytes, tags), deviceClass, version };
+  return { description: readIccProfile(bytes)?.description ?? null, deviceClass, version };
 }
 
 /** The profile as a file the colour engine opens (libvips takes a path), written once per content under the temp folder. */
@@ -102,7 +79,7 @@ export async function saveLabProfile(db: Db, accountId: string, form: FormData):
   if (!(part instanceof File)) throw new ApiError(400, "VALIDATION_ERROR", "Send the profile in a multipart part named `file`.", { fields: [{ field: "file", message: "Required." }] });
   if (part.size > MAX_LAB_PROFILE_BYTES) throw new ApiError(413, "PAYLOAD_TOO_LARGE", `file: a lab profile is at most ${MAX_LAB_PROFILE_BYTES / 1024 / 1024} MB.`, { field: "file", max_bytes: MAX_LAB_PROFILE_BYTES });
   const bytes = Buffer.from(await part.arrayBuffer());
-  const info = readIccProfile(bytes);
+  const info = checkLabProfile(bytes);
   await checkWithEngine(await profileFile(bytes));
   const name = (info.description ?? part.name.replace(/\.(icc|icm)$/i, "")).slice(0, 200) || "Lab profile";
   const key = `studio/${accountId}/lab-profile/${crypto.createHash("sha256").update(bytes).digest("hex")}.icc`;
