@@ -24,12 +24,17 @@ const PORTRAIT = fs.readFileSync(path.join(process.cwd(), "test/fixtures/faces/o
 /** 4 x 5 in with 3 mm bleed: 1270 x 1570 px at 300 ppi (35 px of bleed a side); 100 ppi of the original is enough here. */
 const FOUR_BY_FIVE = { key: "45", width_in: 4, height_in: 5, bleed_mm: 3, min_ppi: 100, color_mode: "rgb" as const };
 
+/** A studio selling the 4 x 5 and a child whose one photo is the portrait. */
+async function portraitStudio() {
+  const owner = await testAccount();
+  const shop = await productionStudio(owner.token, owner.account.id, [FOUR_BY_FIVE]);
+  const kid = await childWithPhotos(owner.account.id, shop.studio.agencyId, shop.studio.jobId, [PORTRAIT]);
+  return { owner, shop, child: { photoId: kid.photoIds[0]!, subjectId: kid.subjectId } };
+}
+
 describe("the face inside the print's safe area", () => {
   it("passes a crop with the whole face inside and holds one that cuts it, with the code and the reason in words; a re-crop releases it", async () => {
-    const owner = await testAccount();
-    const shop = await productionStudio(owner.token, owner.account.id, [FOUR_BY_FIVE]);
-    const kid = await childWithPhotos(owner.account.id, shop.studio.agencyId, shop.studio.jobId, [PORTRAIT]);
-    const child = { photoId: kid.photoIds[0]!, subjectId: kid.subjectId };
+    const { owner, shop, child } = await portraitStudio();
     // The face's box in the photo is about x 262-429, y 89-291 (of 640 x 800).
     const whole = await shop.paidOrder(child, false, [{ ref: "i45", quantity: 1, crop: { x: 0, y: 0, width: 1, height: 1 } }]);
     // Zoomed in on the right half of the top: the face's left third is outside the crop.
@@ -63,10 +68,7 @@ describe("the face inside the print's safe area", () => {
   }, 240_000);
 
   it("detects the face again only when the stored face lies near the safe area's edge: a face clearly inside passes without the engine", async () => {
-    const owner = await testAccount();
-    const shop = await productionStudio(owner.token, owner.account.id, [FOUR_BY_FIVE]);
-    const kid = await childWithPhotos(owner.account.id, shop.studio.agencyId, shop.studio.jobId, [PORTRAIT]);
-    const child = { photoId: kid.photoIds[0]!, subjectId: kid.subjectId };
+    const { owner, shop, child } = await portraitStudio();
     // The whole photo: the face (x 262-429, y 89-291 of 640 x 800) is far inside on every side.
     const inside = await shop.paidOrder(child, false, [{ ref: "i45", quantity: 1, crop: { x: 0, y: 0, width: 1, height: 1 } }]);
     // 400 x 500 px from x 220, y 40 (3x on the file): the face's left edge lands 91 px (7.7 mm) inside the
