@@ -81,7 +81,7 @@ describe("the studio's lab colour profile", () => {
       await renderPrintFiles(db, owner.account.id, ids);
       const [file] = await db.select().from(printFiles).where(eq(printFiles.id, ids[0]!));
       expect(file!.status).toBe("rendered");
-      return storedFile(file!.fileKey!);
+      return { ...(await storedFile(file!.fileKey!)), thumb: await storedFile(file!.thumbKey!) };
     };
 
     await shop.paidOrder(child, false, [{ ref: "i45", quantity: 1 }]);
@@ -101,6 +101,9 @@ describe("the studio's lab colour profile", () => {
     // sRGB 128 in linear light: ((128/255 + 0.055) / 1.055)^2.4 x 255 = 55.0.
     expect(lab.mean).toBeLessThan(plain.mean - 60);
     expect(Math.abs(lab.mean - 55)).toBeLessThan(3);
+    // The studio's thumbnail of it is sRGB again (the file's colours as they look), not the lab's raw values.
+    expect(lab.thumb.description ?? "sRGB").toMatch(/sRGB/);
+    expect(Math.abs(lab.thumb.mean - 128)).toBeLessThan(3);
 
     const [row] = await db.select().from(productionSettings).where(eq(productionSettings.accountId, owner.account.id));
     const gone = await call(labProfileRoute, "DELETE", "/v1/production/settings/lab-profile", { token: owner.token });
