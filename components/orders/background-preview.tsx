@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { parentApi } from "@/lib/client/parent-session";
+import { useObjectUrl } from "@/lib/client/use-object-url";
 
 type Props = { token: string; photoId: string; backgroundId: string; name: string };
 
@@ -18,9 +19,11 @@ export function BackgroundPreview({ token, photoId, backgroundId, name }: Props)
     queryFn: async () => {
       const { data, error } = await parentApi(token).GET("/v1/parent/photos/{photoId}/backgrounds/{backgroundId}", { params: { path: { photoId, backgroundId } }, parseAs: "blob" });
       if (error || !data) throw new Error("The preview could not be made.");
-      return URL.createObjectURL(data);
+      // The Blob is cached; its URL is held by the previews showing it and revoked after the last (useObjectUrl).
+      return data;
     },
   });
+  const src = useObjectUrl(preview.data);
   const [seconds, setSeconds] = useState(0);
   // The cart mounts one per photo and background (its key), so the count starts at 0 for each.
   useEffect(() => {
@@ -47,6 +50,6 @@ export function BackgroundPreview({ token, photoId, backgroundId, name }: Props)
   }
   return (
     // eslint-disable-next-line @next/next/no-img-element -- a watermarked preview fetched with the gallery token
-    <img src={preview.data} alt={`Your photo on the ${name} background`} data-testid="background-preview" className="w-full rounded" />
+    <img src={src!} alt={`Your photo on the ${name} background`} data-testid="background-preview" className="w-full rounded" />
   );
 }

@@ -87,6 +87,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "production/batches": { GET: "photographer", POST: "admin" },
   "production/orders/[id]/print-files": { GET: "photographer" },
   "production/settings": { GET: "photographer", PUT: "admin" },
+  "production/settings/lab-profile": { PUT: "admin", DELETE: "admin" },
   "production/backgrounds": { GET: "photographer", POST: "admin" },
   "production/backgrounds/[id]": { DELETE: "admin" },
   "production/print-files/[id]": { GET: "photographer", PATCH: "photographer" },

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { requireMember } from "@/lib/services/sign-in/current-account";
 import { roleAtLeast } from "@/lib/domain/identity/roles";
 import { BatchesPage } from "@/components/production/batches-page";
+import { LabProfileCard } from "@/components/production/lab-profile-card";
 
 export const metadata: Metadata = { title: "Production" };
 
@@ -14,6 +15,7 @@ export default async function ProductionPage() {
         <p className="mt-1 max-w-2xl text-sm text-slate-600">Paid prints become lab files: each parent&apos;s crop from the original at the product&apos;s size, 300 ppi, checked by Preflight. Send them to your lab in batches with a manifest and packing slips.</p>
       </div>
       <BatchesPage canChange={roleAtLeast(role, "admin")} />
+      <LabProfileCard canChange={roleAtLeast(role, "admin")} />
     </div>
   );
 }

@@ -77,6 +77,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/production/batches", load: () => import("@/app/v1/production/batches/route") },
   { path: "/v1/production/orders/{id}/print-files", load: () => import("@/app/v1/production/orders/[id]/print-files/route") },
   { path: "/v1/production/print-files/{id}", load: () => import("@/app/v1/production/print-files/[id]/route") },
+  { path: "/v1/production/settings/lab-profile", load: () => import("@/app/v1/production/settings/lab-profile/route") },
   { path: "/v1/production/settings", load: () => import("@/app/v1/production/settings/route") },
   { path: "/v1/products/{id}", load: () => import("@/app/v1/products/[id]/route") },
   { path: "/v1/products", load: () => import("@/app/v1/products/route") },

@@ -1269,12 +1269,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lab manifest's column names (the studio's lab import format) */
+        /** The studio's production settings: the lab manifest's column names (its lab's import format) and the lab's colour profile */
         get: operations["getProductionSettings"];
         /** Rename the lab manifest's columns for the studio's lab */
         put: operations["putProductionSettings"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/production/settings/lab-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the lab's ICC colour profile (an RGB output or display profile): print files are converted from sRGB into it and carry it */
+        put: operations["putProductionSettingsLabProfile"];
+        post?: never;
+        /** Forget the lab's colour profile: print files rendered from now on are sRGB */
+        delete: operations["deleteProductionSettingsLabProfile"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7145,6 +7163,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The lab's ICC profile print files are converted into; null: sRGB */
+                        lab_profile: {
+                            bytes: number;
+                            description: string;
+                            uploaded_at: string;
+                        } | null;
                         manifest_columns: {
                             [key: string]: string;
                         };
@@ -7190,6 +7214,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The lab's ICC profile print files are converted into; null: sRGB */
+                        lab_profile: {
+                            bytes: number;
+                            description: string;
+                            uploaded_at: string;
+                        } | null;
                         manifest_columns: {
                             [key: string]: string;
                         };
@@ -7197,6 +7227,78 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    putProductionSettingsLabProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `file`: the lab's .icc/.icm profile (RGB, output or display class), at most 4 MB */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The lab's ICC profile (.icc/.icm): RGB, output (prtr) or display (mntr) class.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The lab's ICC profile print files are converted into; null: sRGB */
+                        lab_profile: {
+                            bytes: number;
+                            description: string;
+                            uploaded_at: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteProductionSettingsLabProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The lab's ICC profile print files are converted into; null: sRGB */
+                        lab_profile: {
+                            bytes: number;
+                            description: string;
+                            uploaded_at: string;
+                        } | null;
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];

@@ -28,10 +28,12 @@ const THUMB_PX = 480;
  * A print-ready JPEG of one photo: the crop (fractions of the upright original)
  * at the print size exactly (8 x 10 in at 300 ppi is 2400 x 3000 px), the bleed
  * mirrored outwards from the trim edge, EXIF orientation applied, converted to
- * sRGB with the profile embedded and 300 ppi written in the header. One libvips
+ * sRGB with the profile embedded and 300 ppi written in the header; with
+ * `outputProfile` (an ICC file: the lab's), converted on from sRGB into that profile
+ * by lcms2 and carrying it instead. One libvips
  * pipeline from the original's bytes: only the output is held whole.
  */
-export async function renderPrint(original: Buffer, crop: CropBox | null, size: PrintSize, maxPixels: number): Promise<RenderedPrint> {
+export async function renderPrint(original: Buffer, crop: CropBox | null, size: PrintSize, maxPixels: number, outputProfile?: string): Promise<RenderedPrint> {
   const header = await readImageHeader(original, maxPixels);
   const W = header.width;
   const H = header.height;
@@ -69,8 +71,8 @@ export async function renderPrint(original: Buffer, crop: CropBox | null, size: 
     .resize(trimW, trimH, { fit: "fill", kernel: "lanczos3" })
     .extend({ top: bleed, bottom: bleed, left: bleed, right: bleed, extendWith: "mirror" })
     .toColourspace("srgb")
-    .withIccProfile("srgb")
-    .withMetadata({ density: size.ppi });
+    // withMetadata sets the output profile too: it goes there, not in a withIccProfile before it.
+    .withMetadata({ density: size.ppi, icc: outputProfile ?? "srgb" });
   const jpeg = await pipeline.jpeg(JPEG).toBuffer();
   const thumb = await openImage(jpeg, (trimW + 2 * bleed) * (trimH + 2 * bleed))
     .resize(THUMB_PX, THUMB_PX, { fit: "inside" })

@@ -39,5 +39,7 @@ export async function moveBatch(db: Db, accountId: string, id: string, body: Bat
     .update(labBatches)
     .set({ status: body.status, [STAMP[body.status]]: new Date() })
     .where(and(eq(labBatches.id, id), eq(labBatches.accountId, accountId), inArray(labBatches.status, [FROM[body.status]])));
+  // A file being fixed as the batch goes (pending again) is not in what the lab got: the next batch takes it (see fixPrintFile).
+  if (body.status === "sent") await db.update(printFiles).set({ batchId: null }).where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, id), eq(printFiles.status, "pending")));
   return getBatch(db, accountId, id);
 }

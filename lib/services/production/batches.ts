@@ -15,25 +15,27 @@ export type BatchRow = typeof labBatches.$inferSelect;
  * A lab batch: the paid orders of a job or a day shipped one way (direct to
  * homes, or in bulk to the school) whose print files are in no batch yet and not
  * on hold. The files are claimed and the render job started in one transaction,
- * so two studio clicks never put a file in two batches.
+ * so two studio clicks never put a file in two batches. Orders already in production
+ * or shipped bring only their files waiting for a batch: those fixed after their
+ * batch went to the lab (fixPrintFile); they get no new files.
  */
 export async function createBatch(db: Db, accountId: string, body: CreateBatchBody) {
   const id = newId("lbt");
   await db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: orders.id })
+      .select({ id: orders.id, status: orders.status })
       .from(orders)
       .where(
         and(
           eq(orders.accountId, accountId),
-          eq(orders.status, "paid"),
+          inArray(orders.status, ["paid", "in_production", "shipped"]),
           sql`${orders.shipping}->>'type' = ${body.shipping === "school" ? "school" : "home"}`,
           body.job_id !== undefined ? eq(orders.jobId, body.job_id) : undefined,
           body.paid_on !== undefined ? sql`(${orders.paidAt} AT TIME ZONE 'UTC')::date = ${body.paid_on}::date` : undefined,
         ),
       );
     const orderIds = found.map((o) => o.id);
-    await collectPrintFiles(tx, accountId, orderIds);
+    await collectPrintFiles(tx, accountId, found.filter((o) => o.status === "paid").map((o) => o.id));
     await tx.insert(labBatches).values({ id, accountId, shipping: body.shipping, jobId: body.job_id ?? null, paidOn: body.paid_on ?? null });
     const claimed = orderIds.length
       ? await tx

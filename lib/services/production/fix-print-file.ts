@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { galleries, galleryPhotos, orders, printFiles } from "@/lib/foundation/db/schema";
+import { galleries, galleryPhotos, labBatches, orders, printFiles } from "@/lib/foundation/db/schema";
 import { ApiError, conflict, notFound } from "@/lib/foundation/http/api-error";
 import { presentPrintFile } from "./present-batch";
 import { renderPrintFiles } from "./render-print-files";
@@ -14,6 +14,13 @@ const invalidField = (field: string, message: string) => new ApiError(400, "VALI
  * dropped. The file goes back to pending and is rendered and checked again here
  * (its matte is cached, so this is seconds; another photo's matte is made once).
  * It may be held again, with the new reasons.
+ *
+ * A file whose batch already went to the lab (sent, printed, shipped) or failed
+ * leaves that batch and goes into the studio's next batch of its job or day, as a
+ * late print of an order: a lab treats a batch it received as a closed order (it has
+ * imported its manifest, printed and invoiced it), so re-issuing the batch would
+ * print every other file again or make the lab sort out which one is new. A batch
+ * still rendering or ready (not yet sent) keeps the file: its ZIP is made on download.
  */
 export async function fixPrintFile(db: Db, accountId: string, id: string, body: FixPrintFileBody, signal?: AbortSignal) {
   const [file] = await db.select().from(printFiles).where(and(eq(printFiles.id, id), eq(printFiles.accountId, accountId)));
@@ -40,7 +47,7 @@ export async function fixPrintFile(db: Db, accountId: string, id: string, body: 
   }
   await db
     .update(printFiles)
-    .set({ ...change, status: "pending", holdCode: null, holdReasons: [], renderedAt: null })
+    .set({ ...change, status: "pending", holdCode: null, holdReasons: [], renderedAt: null, batchId: keptBatch })
     .where(and(eq(printFiles.id, id), eq(printFiles.status, "held")));
   await renderPrintFiles(db, accountId, [id], signal);
   const [after] = await db.select().from(printFiles).where(eq(printFiles.id, id));
@@ -48,6 +55,9 @@ export async function fixPrintFile(db: Db, accountId: string, id: string, body: 
 }
 
 /** The photo must be in a gallery of the order's child (another pose of the same picture day). */
+/** The file's batch when it is not yet with the lab (decided in the same statement as the fix, so a batch sent meanwhile is seen); else none. */
+const keptBatch = sql<string | null>`(select ${labBatches.id} from ${labBatches} where ${labBatches.id} = ${printFiles.batchId} and ${labBatches.status} in ('rendering', 'ready'))`;
+
 async function requireSameChild(db: Db, accountId: string, orderId: string, photoId: string) {
   const [row] = await db
     .select({ id: galleryPhotos.id })

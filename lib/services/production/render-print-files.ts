@@ -6,6 +6,7 @@ import { renderPrint } from "@/lib/engines/imaging/render-print";
 import { compositeOnBackdrop } from "@/lib/engines/imaging/composite-background";
 import { photoMatte } from "./person-matte";
 import { faceSafeAreaReasons } from "./face-safe-area";
+import { labProfilePath } from "./lab-profile";
 import { runAnalysis } from "@/lib/services/preflight/run-analysis";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { resolutionSeverity, type CheckTargets } from "@/lib/services/preflight/issue";
@@ -36,6 +37,8 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
     .leftJoin(studioBackgrounds, and(eq(studioBackgrounds.id, printFiles.backgroundId), eq(studioBackgrounds.accountId, accountId)))
     .where(and(eq(printFiles.accountId, accountId), inArray(printFiles.id, fileIds), eq(printFiles.status, "pending")));
   const c = preflightConfig();
+  // The lab's colour profile, read once for the step: every file of it goes to the same lab.
+  const outputProfile = rows.length ? ((await labProfilePath(db, accountId)) ?? undefined) : undefined;
   let done = 0;
   for (const row of rows) {
     signal?.throwIfAborted();
@@ -64,7 +67,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
       // Composite at the original's size first, then the same crop as any print.
       source = await compositeOnBackdrop(original.body, matte.matte, backdrop, c.PREFLIGHT_MAX_PIXELS);
     }
-    const print = await renderPrint(source, printedCrop(row.file, row.crop), { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS);
+    const print = await renderPrint(source, printedCrop(row.file, row.crop), { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS, outputProfile);
     const fileKey = printFileKey(accountId, row.file.orderId, row.file.id, "print");
     const thumbKey = printFileKey(accountId, row.file.orderId, row.file.id, "thumb");
     await storage().put(fileKey, print.jpeg, "image/jpeg");

@@ -31,7 +31,12 @@ export const settingsBody = z.strictObject({
     .strictObject(Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, columnName.optional()])) as Record<(typeof MANIFEST_FIELDS)[number], z.ZodOptional<typeof columnName>>)
     .refine((c) => new Set(Object.values(c)).size === Object.values(c).length, "Two fields cannot share a column name."),
 });
-export const settingsResponse = z.object({ manifest_columns: z.record(z.string(), z.string()) });
+/** PUT /v1/production/settings/lab-profile: the multipart body. */
+export const labProfileForm = z.object({ file: z.string().meta({ format: "binary", description: "The lab's ICC profile (.icc/.icm): RGB, output (prtr) or display (mntr) class." }) });
+export const labProfileResponse = z.object({
+  lab_profile: z.object({ description: z.string(), bytes: z.number().int(), uploaded_at: z.string() }).nullable().describe("The lab's ICC profile print files are converted into; null: sRGB"),
+});
+export const settingsResponse = z.object({ manifest_columns: z.record(z.string(), z.string()) }).extend(labProfileResponse.shape);
 
 export const printFileResponse = z.object({
   id: z.string(),

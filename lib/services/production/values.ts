@@ -24,3 +24,5 @@ export const MAX_BACKGROUNDS = 50;
 export const BACKGROUND_COLOR = /^#[0-9a-fA-F]{6}$/;
 /** A person matte touching the photo's top edge over more than this share of its width is doubtful (the head cut off). */
 export const TOP_EDGE_SHARE = 0.2;
+/** A lab's ICC profile: LUT-based output profiles run to a few hundred KB; more than this is not a profile. */
+export const MAX_LAB_PROFILE_BYTES = 4 * 1024 * 1024;

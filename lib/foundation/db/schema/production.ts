@@ -106,6 +106,12 @@ export const productionSettings = pgTable("production_settings", {
     .primaryKey()
     .references(() => accounts.id, { onDelete: "cascade" }),
   manifestColumns: jsonb("manifest_columns").$type<Record<string, string>>().notNull().default({}),
+  /** The lab's ICC profile (stored file), print files are converted into; null: sRGB. */
+  labProfileKey: text("lab_profile_key"),
+  /** The profile's own description ('desc' tag), its size in bytes and when it was uploaded. */
+  labProfileDescription: text("lab_profile_description"),
+  labProfileBytes: integer("lab_profile_bytes"),
+  labProfileUploadedAt: maybeStamp("lab_profile_uploaded_at"),
   updatedAt: stamp("updated_at"),
 });
 
