@@ -61,7 +61,7 @@ export function countPeople(map: PeopleMap, faces: FaceBox[], photo: { width: nu
 }
 
 /** A summit of a region's top edge stands this share of the region's height above the dips beside it (a head over the shoulders). */
-const SUMMIT_RISE = Number(process.env.P3_RISE ?? 0.04);
+const SUMMIT_RISE = 0.04;
 /** A region this many times wider than high could be two people whose heads make one summit. */
 const WIDE = 2;
 
