@@ -76,21 +76,23 @@ async function main() {
   // Every engine below sees the same photo: the remembered matte (matte-memo.ts) runs ISNet once a photo, not once an engine.
   const isnet = rememberMattes(await loadIsnetModel({ threads }), 2);
   const person = await loadPersonModel({ threads });
+  // The rule as merged on 2026-11-27's evening: every second look taken, however small its square.
+  const EVE = { ...PERSON_RULE, secondLookMinShare: 0 };
   const engines: Record<string, EngineModels> = {
     before: { isnet, person: null },
     // The person rule as first merged (mean IoU 0.970, the sculpture photo 0.841): the solid
     // fill lent from one side and stopping `core` inside the mask.
-    previous: { isnet, person: async () => person, personRule: { ...PERSON_RULE, bothSides: false, edgeFillGap: 0 } },
+    previous: { isnet, person: async () => person, personRule: { ...EVE, bothSides: false, edgeFillGap: 0 } },
     // The rule before whole people (issue 38): ISNet's matte beyond the band always cleared, a raised hand too.
-    "no-attached": { isnet, person: async () => person, personRule: { ...PERSON_RULE, attachedMaxShare: 0, sureFill: 0, keptTops: false } },
+    "no-attached": { isnet, person: async () => person, personRule: { ...EVE, attachedMaxShare: 0, sureFill: 0, keptTops: false } },
     // The rule before the sure-person fill and the tops of every kept person (issue 38, 2026-11-27).
-    "2026-11-26": { isnet, person: async () => person, personRule: { ...PERSON_RULE, sureFill: 0, keptTops: false } },
-    "sure-only": { isnet, person: async () => person, personRule: { ...PERSON_RULE, keptTops: false } },
-    "tops-only": { isnet, person: async () => person, personRule: { ...PERSON_RULE, sureFill: 0 } },
+    "2026-11-26": { isnet, person: async () => person, personRule: { ...EVE, sureFill: 0, keptTops: false } },
+    "sure-only": { isnet, person: async () => person, personRule: { ...EVE, keptTops: false } },
+    "tops-only": { isnet, person: async () => person, personRule: { ...EVE, sureFill: 0 } },
     // The rule before the refused overshoot's rim was kept out (the sculpture photo's 0.883), people counted by regions only.
-    "2026-11-27": { isnet, person: async () => person, personRule: { ...PERSON_RULE, sureRim: false } },
+    "2026-11-27": { isnet, person: async () => person, personRule: { ...EVE, sureRim: false } },
     // The rule as merged on 2026-11-27's evening (sureRim), people counted by faces beside every cut-out.
-    "2026-11-27-eve": { isnet, person: async () => person },
+    "2026-11-27-eve": { isnet, person: async () => person, personRule: EVE },
     after: { isnet, person: async () => person },
   };
   // Engines that count people by their faces as removeBackground does (index.ts), in their time:
