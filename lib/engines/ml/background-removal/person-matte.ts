@@ -143,7 +143,8 @@ export type Box = { left: number; top: number; width: number; height: number };
  * 2. Every other region the mask accepts gets a second look: the person model on
  *    a square crop around it alone (`lookCloser`). A statue seen on its own is not
  *    a person (mean probability 0.30 against 0.98 for the man beside it): dropped,
- *    and the mask is cut back there too.
+ *    and the mask is cut back there too. Only a square of a person's scale is looked at
+ *    (`secondLookMinShare`): a crop of a hand or a knee shows the model no one.
  * 3. ISNet's matte farther than `band` outside the mask is cleared (what is left of
  *    a poster or a lamp touching the person's region), except the person's own region
  *    reaching out in small pieces (`attachedMaxShare`): a raised hand, an outstretched arm,
