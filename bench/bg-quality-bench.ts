@@ -25,7 +25,7 @@ import { rememberMattes } from "@/lib/engines/ml/background-removal/matte-memo";
 import { engineConfig } from "@/lib/engines/ml/background-removal/engine-config";
 import { alphaPlane, scoreMatte, type MatteScore } from "@/lib/engines/ml/background-removal/matte-quality";
 import type { BgRemovalOptions, SubjectType } from "@/lib/engines/ml/background-removal";
-import { countPeople } from "@/lib/engines/ml/background-removal/count-people";
+import { countPeople, mayHoldSeveral } from "@/lib/engines/ml/background-removal/count-people";
 import { detectFaces, shutDownFaces } from "@/lib/engines/ml/faces";
 import { regressionSet } from "./bg-regression-set";
 
@@ -76,24 +76,31 @@ async function main() {
   // Every engine below sees the same photo: the remembered matte (matte-memo.ts) runs ISNet once a photo, not once an engine.
   const isnet = rememberMattes(await loadIsnetModel({ threads }), 2);
   const person = await loadPersonModel({ threads });
+  // The rule as merged on 2026-11-27's evening: every second look taken, however small its square.
+  const EVE = { ...PERSON_RULE, secondLookMinShare: 0 };
   const engines: Record<string, EngineModels> = {
     before: { isnet, person: null },
     // The person rule as first merged (mean IoU 0.970, the sculpture photo 0.841): the solid
     // fill lent from one side and stopping `core` inside the mask.
-    previous: { isnet, person: async () => person, personRule: { ...PERSON_RULE, bothSides: false, edgeFillGap: 0 } },
+    previous: { isnet, person: async () => person, personRule: { ...EVE, bothSides: false, edgeFillGap: 0 } },
     // The rule before whole people (issue 38): ISNet's matte beyond the band always cleared, a raised hand too.
-    "no-attached": { isnet, person: async () => person, personRule: { ...PERSON_RULE, attachedMaxShare: 0, sureFill: 0, keptTops: false } },
+    "no-attached": { isnet, person: async () => person, personRule: { ...EVE, attachedMaxShare: 0, sureFill: 0, keptTops: false } },
     // The rule before the sure-person fill and the tops of every kept person (issue 38, 2026-11-27).
-    "2026-11-26": { isnet, person: async () => person, personRule: { ...PERSON_RULE, sureFill: 0, keptTops: false } },
-    "sure-only": { isnet, person: async () => person, personRule: { ...PERSON_RULE, keptTops: false } },
-    "tops-only": { isnet, person: async () => person, personRule: { ...PERSON_RULE, sureFill: 0 } },
+    "2026-11-26": { isnet, person: async () => person, personRule: { ...EVE, sureFill: 0, keptTops: false } },
+    "sure-only": { isnet, person: async () => person, personRule: { ...EVE, keptTops: false } },
+    "tops-only": { isnet, person: async () => person, personRule: { ...EVE, sureFill: 0 } },
     // The rule before the refused overshoot's rim was kept out (the sculpture photo's 0.883), people counted by regions only.
-    "2026-11-27": { isnet, person: async () => person, personRule: { ...PERSON_RULE, sureRim: false } },
+    "2026-11-27": { isnet, person: async () => person, personRule: { ...EVE, sureRim: false } },
+    // The rule as merged on 2026-11-27's evening (sureRim), people counted by faces beside every cut-out.
+    "2026-11-27-eve": { isnet, person: async () => person, personRule: EVE },
     after: { isnet, person: async () => person },
   };
-  // Engines that count people by their faces as removeBackground does (index.ts): the face engine
-  // in its worker, beside the cut-out for "person", after it for an "auto" portrait; in their time.
-  const countsFaces = new Set(["after"]);
+  // Engines that count people by their faces as removeBackground does (index.ts), in their time:
+  // "always", the face engine in its worker beside the cut-out for "person" (after it for an "auto"
+  // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
+  // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
+  // reports, untimed, what they would have counted (`peopleByFaces`).
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", after: "gated" };
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };
@@ -123,17 +130,24 @@ async function main() {
   const only = process.env.BG_QUALITY_SETS?.split(",").map((x) => x.trim());
   // A people set's name before its category ("people-person") selects every category.
   if (only) cases.splice(0, cases.length, ...cases.filter((c) => only.includes(c.set) || only.includes(c.set.split(":")[0]!)));
-  const rows: { set: string; name: string; engine: string; iou: number; alphaError: number; ms: number; inferenceMs: number; ruleMs: number; peopleKept: number | null; doubts: number }[] = [];
+  const rows: { set: string; name: string; engine: string; iou: number; alphaError: number; ms: number; inferenceMs: number; ruleMs: number; peopleKept: number | null; peopleByFaces: number | null; doubts: number }[] = [];
   for (const c of cases) {
     const opts: BgRemovalOptions = { subjectType: c.subjectType, edgeSoftness: 3, highDetail: false, background: "transparent" };
     for (const engine of engineNames) {
       const models = engines[engine]!;
-      const t0 = performance.now();
-      const early = countsFaces.has(engine) && c.subjectType === "person" ? facesOf(c.image) : null;
+      let t0 = performance.now();
+      const counting = countsFaces[engine];
+      const early = counting === "always" && c.subjectType === "person" ? facesOf(c.image) : null;
       const out = await cutOut(models, c.image, opts, 50_000_000);
-      if (countsFaces.has(engine) && out.peopleMap && out.quality.peopleKept !== null) {
+      let peopleByFaces: number | null = null;
+      if (counting === "gated" && out.peopleMap && out.quality.peopleKept !== null && !mayHoldSeveral(out.peopleMap)) {
+        const untimed = performance.now();
+        const faces = await facesOf(c.image);
+        peopleByFaces = countPeople(out.peopleMap, faces.boxes, faces);
+        t0 += performance.now() - untimed;
+      } else if (counting && out.peopleMap && out.quality.peopleKept !== null) {
         const faces = await (early ?? facesOf(c.image));
-        out.quality.peopleKept = countPeople(out.peopleMap, faces.boxes, faces);
+        out.quality.peopleKept = peopleByFaces = countPeople(out.peopleMap, faces.boxes, faces);
       } else await early;
       const ms = Math.round(performance.now() - t0);
       const score: MatteScore = scoreMatte(await alphaPlane(out.png, c.width, c.height), c.alpha);
@@ -141,8 +155,8 @@ async function main() {
       const t = out.timingsMs;
       const ruleMs = (t.person ?? 0) + (t.matte ?? 0) + (t.upsample ?? 0) + (t.edges ?? 0);
       const { peopleKept, doubtfulRegions } = out.quality;
-      rows.push({ set: c.set, name: c.name, engine, iou: r3(score.iou), alphaError: r3(score.alphaError), ms, inferenceMs: t.inference ?? 0, ruleMs, peopleKept, doubts: doubtfulRegions.length });
-      console.log(`${c.set.padEnd(34)} ${c.name.padEnd(16)} ${engine.padEnd(11)} IoU ${score.iou.toFixed(3)}  alpha error ${score.alphaError.toFixed(3)}  ${ms} ms (rule ${ruleMs})  people ${peopleKept ?? "-"}  doubtful ${doubtfulRegions.map((d) => d.reason).join(",") || "-"}`);
+      rows.push({ set: c.set, name: c.name, engine, iou: r3(score.iou), alphaError: r3(score.alphaError), ms, inferenceMs: t.inference ?? 0, ruleMs, peopleKept, peopleByFaces, doubts: doubtfulRegions.length });
+      console.log(`${c.set.padEnd(34)} ${c.name.padEnd(16)} ${engine.padEnd(11)} IoU ${score.iou.toFixed(3)}  alpha error ${score.alphaError.toFixed(3)}  ${ms} ms (rule ${ruleMs})  people ${peopleKept ?? "-"}${peopleByFaces !== null && peopleByFaces !== peopleKept ? ` (faces: ${peopleByFaces})` : ""}  doubtful ${doubtfulRegions.map((d) => d.reason).join(",") || "-"}`);
     }
   }
   const summary: Record<string, Record<string, { n: number; meanIou: number; minIou: number; meanAlphaError: number; meanMs: number; meanInferenceMs: number; meanRuleMs: number }>> = {};
@@ -166,7 +180,7 @@ async function main() {
   }
   // Time against the rule as it was, per photo: ISNet runs once a photo (the first engine pays it,
   // the others get the remembered matte), so each engine's time is ISNet's own once plus its own rest.
-  const reference = process.env.BG_QUALITY_TIME_BASE ?? "2026-11-27";
+  const reference = process.env.BG_QUALITY_TIME_BASE ?? "2026-11-27-eve";
   if (engineNames.includes(reference)) {
     const photoRows = rows.filter((r) => !r.set.endsWith(":all"));
     for (const engine of engineNames.filter((e) => e !== reference)) {

@@ -7915,7 +7915,7 @@ export interface operations {
                                 }[];
                                 /** @description True when there is any doubtful region: worth a person's look before print. */
                                 needs_review: boolean;
-                                /** @description People kept in the cut-out (subject_type person, or auto when the photo is a portrait); null when the person rule did not run. */
+                                /** @description People kept in the cut-out (subject_type person, or auto when the photo is a portrait); null when the person rule did not run. Each kept person region counts the faces found on it, at least one (a person seen from behind has no face), so people who touch are counted apart; faces are looked for only when a region could hold more than one person (two heads on its outline, or much wider than high), otherwise a region counts one. */
                                 people_kept: number | null;
                             } | null;
                             /** @description The original's file name: the upload's name, or the URL's last segment. */
@@ -8072,7 +8072,7 @@ export interface operations {
                             }[];
                             /** @description True when there is any doubtful region: worth a person's look before print. */
                             needs_review: boolean;
-                            /** @description People kept in the cut-out (subject_type person, or auto when the photo is a portrait); null when the person rule did not run. */
+                            /** @description People kept in the cut-out (subject_type person, or auto when the photo is a portrait); null when the person rule did not run. Each kept person region counts the faces found on it, at least one (a person seen from behind has no face), so people who touch are counted apart; faces are looked for only when a region could hold more than one person (two heads on its outline, or much wider than high), otherwise a region counts one. */
                             people_kept: number | null;
                         } | null;
                         /** @description The original's file name: the upload's name, or the URL's last segment. */

@@ -17,7 +17,8 @@ export const DOUBT_REASONS = ["kept_outside_person", "removed_touching_person", 
 export const bgRemoveQualitySchema = z
   .object({
     people_kept: z.number().int().nullable().meta({
-      description: "People kept in the cut-out (subject_type person, or auto when the photo is a portrait); null when the person rule did not run.",
+      description:
+        "People kept in the cut-out (subject_type person, or auto when the photo is a portrait); null when the person rule did not run. Each kept person region counts the faces found on it, at least one (a person seen from behind has no face), so people who touch are counted apart; faces are looked for only when a region could hold more than one person (two heads on its outline, or much wider than high), otherwise a region counts one.",
     }),
     doubtful_regions: z
       .array(

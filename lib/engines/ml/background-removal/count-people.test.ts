@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { components } from "./matte-ops";
-import { countPeople, peopleMapOf } from "./count-people";
+import { countPeople, mayHoldSeveral, peopleMapOf } from "./count-people";
 
 // Drawn people regions (no model): a 400 x 300 working frame, so the map is sampled down.
 const W = 400, H = 300;
@@ -40,5 +40,36 @@ describe("countPeople", () => {
     const m = peopleMapOf(r.labels, r.sizes.flatMap((_, l) => (l > 0 ? [l] : [])), W, H);
     const face = { x: 136, y: 176, w: 60, h: 60 }; // centre (166, 206): working (83, 103), in the hole
     expect(countPeople(m, [face, { x: 300, y: 120, w: 60, h: 70 }], photo)).toBe(3);
+  });
+});
+
+describe("mayHoldSeveral: whether faces are worth looking for", () => {
+  const mapOf = (inside: (x: number, y: number) => boolean) => {
+    const r = components(W, H, (i) => inside(i % W, Math.floor(i / W)), true);
+    return peopleMapOf(r.labels, r.sizes.flatMap((_, l) => (l > 0 ? [l] : [])), W, H);
+  };
+  const disc = (x: number, y: number, cx: number, cy: number, r: number) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
+  /** A head (radius 30) on shoulders 140 wide from 40 below its centre to the frame's bottom, with a slope from neck to shoulder. */
+  const bust = (x: number, y: number, cx: number, cy: number) =>
+    disc(x, y, cx, cy, 30) || inRect(x, y, cx - 12, cy, cx + 12, cy + 45) || (y >= cy + 40 + Math.abs(x - cx) * 0.25 && Math.abs(x - cx) <= 70);
+
+  it("no for one person: the top edge rises once, to the head", () => {
+    expect(mayHoldSeveral(mapOf((x, y) => bust(x, y, 200, 120)))).toBe(false);
+  });
+
+  it("no for a person cut by the frame's side (the cut is not a drop)", () => {
+    expect(mayHoldSeveral(mapOf((x, y) => bust(x, y, 40, 120)))).toBe(false);
+  });
+
+  it("yes for two people who touch: two heads on one region", () => {
+    expect(mayHoldSeveral(mapOf((x, y) => bust(x, y, 140, 120) || bust(x, y, 260, 140)))).toBe(true);
+  });
+
+  it("yes for a region much wider than high (people lying or sitting side by side)", () => {
+    expect(mayHoldSeveral(mapOf((x, y) => inRect(x, y, 20, 240, 380, 300)))).toBe(true);
+  });
+
+  it("no for the separate regions of two people apart: each counts one without a face", () => {
+    expect(mayHoldSeveral(mapOf((x, y) => bust(x, y, 90, 150) || bust(x, y, 310, 150)))).toBe(false);
   });
 });

@@ -59,3 +59,62 @@ export function countPeople(map: PeopleMap, faces: FaceBox[], photo: { width: nu
   for (let l = 1; l <= map.regions; l++) people += Math.max(1, perRegion[l]!);
   return people;
 }
+
+/** A summit of a region's top edge stands this share of the region's height above the dips beside it (a head over the shoulders). */
+const SUMMIT_RISE = 0.04;
+/** A region this many times wider than high could be two people whose heads make one summit. */
+const WIDE = 2;
+
+/**
+ * Whether some kept region could be more than one person, so that its faces are worth
+ * looking for: its top edge (the highest pixel of each column) has two or more summits
+ * (two heads side by side; also a person's raised hands, which only costs the look), or
+ * it is much wider than high. A lone person's top edge rises once, to the head, so for
+ * the usual portrait the face detector is not run and the count is one a region.
+ */
+export function mayHoldSeveral(map: PeopleMap): boolean {
+  for (let region = 1; region <= map.regions; region++) {
+    const top: number[] = [];
+    let bottom = -1, first = -1, last = -1;
+    for (let x = 0; x < map.width; x++) {
+      let t = -1;
+      for (let y = 0; y < map.height; y++) {
+        if (map.labels[y * map.width + x] !== region) continue;
+        if (t < 0) t = y;
+        bottom = Math.max(bottom, y);
+      }
+      if (t < 0) continue;
+      top.push(t);
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (!top.length) continue;
+    const height = bottom - Math.min(...top) + 1;
+    if (top.length >= WIDE * height) return true;
+    // Beyond a side of the region inside the frame, its outline goes down: a drop. A side cut by the frame is not one.
+    const edge = [...(first > 0 ? [bottom] : []), ...top, ...(last < map.width - 1 ? [bottom] : [])];
+    if (summits(edge, Math.max(2, SUMMIT_RISE * height)) >= 2) return true;
+  }
+  return false;
+}
+
+/**
+ * Summits of a top edge (y grows downward): local highs from which the edge drops by at
+ * least `rise` on both sides before it climbs higher; the array's ends are not drops.
+ */
+function summits(top: number[], rise: number): number {
+  let count = 0;
+  for (let i = 0; i < top.length; i++) {
+    if ((i > 0 && top[i - 1]! < top[i]!) || (i + 1 < top.length && top[i + 1]! <= top[i]!)) continue; // not a local high (a plateau counts at its right end)
+    const drop = (step: number) => {
+      let low = top[i]!;
+      for (let j = i + step; j >= 0 && j < top.length && top[j]! >= top[i]!; j += step) {
+        low = Math.max(low, top[j]!);
+        if (low - top[i]! >= rise) break;
+      }
+      return low - top[i]!;
+    };
+    if (drop(-1) >= rise && drop(1) >= rise) count++;
+  }
+  return count;
+}

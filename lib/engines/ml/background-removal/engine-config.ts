@@ -20,8 +20,10 @@ import { parseEnv } from "@/lib/foundation/parse-env";
  * - BG_REMOVAL_MATTE_CACHE (default 2): ISNet mattes each worker remembers by their input
  *   (4 MB each), so the same photo again with other options skips the model (matte-memo.ts); 0: off.
  * - BG_REMOVAL_COUNT_FACES (default true): people kept are told apart by their faces (the face
- *   engine's worker, lib/engines/ml/faces, beside the cut-out: count-people.ts); false counts
- *   regions of the person mask only (people who touch are one), without the face engine's memory.
+ *   engine's worker, lib/engines/ml/faces, after the cut-out, only when a kept region could hold
+ *   more than one person: count-people.ts); false counts regions of the person mask only (people
+ *   who touch are one), without the face engine's memory; `always`: the face detector runs beside
+ *   every person cut-out, whatever its regions (as before that test; for the benches).
  */
 const schema = z.object({
   BG_REMOVAL_MAX_MEGAPIXELS: z.coerce.number().positive().max(500).default(50),
@@ -30,10 +32,10 @@ const schema = z.object({
   BG_REMOVAL_KEEP_WARM: z.enum(["true", "false", "1", "0", "on", "off"]).default("false"),
   BG_REMOVAL_IDLE_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
   BG_REMOVAL_MATTE_CACHE: z.coerce.number().int().min(0).max(16).default(2),
-  BG_REMOVAL_COUNT_FACES: z.enum(["true", "false", "1", "0", "on", "off"]).default("true"),
+  BG_REMOVAL_COUNT_FACES: z.enum(["true", "false", "1", "0", "on", "off", "always"]).default("true"),
 });
 
-export type EngineConfig = { maxPixels: number; workers: number; threads: number; keepWarm: boolean; idleMs: number; matteCache: number; countFaces: boolean };
+export type EngineConfig = { maxPixels: number; workers: number; threads: number; keepWarm: boolean; idleMs: number; matteCache: number; countFaces: false | true | "always" };
 
 export function engineConfig(env: Record<string, string | undefined> = process.env): EngineConfig {
   const e = parseEnv(schema, env, "background removal");
@@ -47,6 +49,6 @@ export function engineConfig(env: Record<string, string | undefined> = process.e
     keepWarm: ["true", "1", "on"].includes(e.BG_REMOVAL_KEEP_WARM),
     idleMs: Math.round(e.BG_REMOVAL_IDLE_SECONDS * 1000),
     matteCache: e.BG_REMOVAL_MATTE_CACHE,
-    countFaces: ["true", "1", "on"].includes(e.BG_REMOVAL_COUNT_FACES),
+    countFaces: e.BG_REMOVAL_COUNT_FACES === "always" ? "always" : ["true", "1", "on"].includes(e.BG_REMOVAL_COUNT_FACES),
   };
 }

@@ -1,7 +1,7 @@
 import { engineConfig } from "./engine-config";
 import { EnginePool } from "./engine-pool";
 import { EDGE_SOFTNESS, type BgRemovalOptions, type BgRemovalResult } from "./types";
-import { countPeople, type FaceBox } from "./count-people";
+import { countPeople, mayHoldSeveral, type FaceBox } from "./count-people";
 import { detectFaces } from "@/lib/engines/ml/faces";
 
 export type { SubjectType, BgRemovalOptions, BgRemovalResult } from "./types";
@@ -39,13 +39,16 @@ function pool(): Promise<EnginePool> {
  */
 export async function removeBackground(input: Buffer, opts: BgRemovalOptions, signal?: AbortSignal): Promise<BgRemovalResult> {
   validateOptions(opts);
-  // People who touch are one region of the person mask: their faces tell them apart. For a
-  // person the face detector runs beside the cut-out (its own worker); for "auto" only once
-  // the cut-out turned out to be a portrait.
-  const countFaces = engineConfig().countFaces;
-  const early = countFaces && opts.subjectType === "person" ? facesOf(input) : null;
+  // People who touch are one region of the person mask: their faces tell them apart. The face
+  // detector runs (in its own worker) only when a kept region could hold more than one person
+  // (count-people.ts: two heads on its outline, or much wider than high); a lone person's
+  // region counts one without it. BG_REMOVAL_COUNT_FACES=always: beside every person cut-out,
+  // whatever its regions (as before that test; for the benches).
+  const { countFaces } = engineConfig();
+  const early = countFaces === "always" && opts.subjectType === "person" ? facesOf(input) : null;
   const { peopleMap, ...result } = await (await pool()).run(input, opts, signal);
   if (!countFaces || !peopleMap || result.quality.peopleKept === null) return result;
+  if (countFaces !== "always" && !mayHoldSeveral(peopleMap)) return result;
   const t0 = performance.now();
   const faces = await (early ?? facesOf(input));
   result.timingsMs.faces = Math.round(performance.now() - t0);

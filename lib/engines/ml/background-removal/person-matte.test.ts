@@ -79,6 +79,26 @@ describe("keepPerson", () => {
     expect(at(m, 65, 60)).toBe(1);
   });
 
+  it("takes no second look at a region much smaller than the person (a glass in a hand): no square hole in the shirt", async () => {
+    // ISNet: the head, an arm down to the legs, and a glass held in front of a dark shirt it
+    // missed (a region of its own); the person model is sure of all of it.
+    const isnet = (x: number, y: number) =>
+      inRect(x, y, 55, 20, 75, 40) || inRect(x, y, 74, 30, 80, 70) || inRect(x, y, 50, 70, 80, 100) || inRect(x, y, 61, 50, 67, 56) ? 1 : 0;
+    const p = plane((x, y) => (personBox(x, y) ? 0.99 : 0.01));
+    // A close crop of a hand shows the person model no one.
+    const sees = (looked: Box[]) => async (box: Box) => (looked.push(box), new Float32Array(box.width * box.height));
+    const now = matte(isnet), looked: Box[] = [];
+    await keepPerson(now, p, sees(looked));
+    expect(looked).toHaveLength(0);
+    expect(at(now, 64, 53)).toBe(1); // the glass
+    expect(at(now, 58, 52)).toBe(1); // the shirt beside it, made solid
+    // Before (every second look taken): the glass and its square were cleared out of the shirt.
+    const before = matte(isnet), lookedBefore: Box[] = [];
+    await keepPerson(before, p, sees(lookedBefore), { ...PERSON_RULE, secondLookMinShare: 0 });
+    expect(lookedBefore).toHaveLength(1);
+    expect(at(before, 64, 53)).toBe(0);
+  });
+
   it("keeps a raised hand the coarse mask misses, and reports it for a look", async () => {
     // An arm raised from the right shoulder up to y 2, 17 px above the mask (the band is 3 px).
     const arm = (x: number, y: number) => inRect(x, y, 72, 2, 76, 21);

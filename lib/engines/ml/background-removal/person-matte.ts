@@ -36,6 +36,14 @@ export const PERSON_RULE = {
   secondLookMinArea: 0.002,
   secondLookMax: 3,
   /**
+   * A second look is taken only when its square covers at least this share of the person
+   * mask's area: a crop much smaller than the people shows a part of a body (a hand with a
+   * glass, a knee), where the person model sees no one, and the region and its square were
+   * then cleared out of the middle of a person (group v272: a square hole in a dark shirt).
+   * A poster or a statue beside a person is about a person's size. 0: every second look taken, as before.
+   */
+  secondLookMinShare: 0.15,
+  /**
    * Whole people: a part of the person's own ISNet region that reaches farther than `band`
    * outside the person mask (a raised hand, an outstretched arm, a ball or a trophy held out:
    * the 256 px person model misses fingers and thin arms) is kept when it is at most this share
@@ -135,7 +143,8 @@ export type Box = { left: number; top: number; width: number; height: number };
  * 2. Every other region the mask accepts gets a second look: the person model on
  *    a square crop around it alone (`lookCloser`). A statue seen on its own is not
  *    a person (mean probability 0.30 against 0.98 for the man beside it): dropped,
- *    and the mask is cut back there too.
+ *    and the mask is cut back there too. Only a square of a person's scale is looked at
+ *    (`secondLookMinShare`): a crop of a hand or a knee shows the model no one.
  * 3. ISNet's matte farther than `band` outside the mask is cleared (what is left of
  *    a poster or a lamp touching the person's region), except the person's own region
  *    reaching out in small pieces (`attachedMaxShare`): a raised hand, an outstretched arm,
@@ -197,6 +206,7 @@ export async function keepPerson(
       .slice(0, rule.secondLookMax);
     for (const { l } of others) {
       const box = squareAround(regions.labels, l, w, h);
+      if (box.width * box.height < rule.secondLookMinShare * area) continue;
       const q = await lookCloser(box);
       let sum = 0, n = 0;
       for (let y = 0; y < box.height; y++) {

@@ -62,6 +62,9 @@ describe("person rule", () => {
     expect(meanIn(s, 40 / 640, 40 / 427, 290 / 640, 380 / 427)).toBeLessThan(5);
     expect(s.iou).toBeGreaterThan(0.93);
     expect(s.alphaError).toBeLessThan(0.03);
+    // One person, one summit on the region's top edge: counted without running the face detector.
+    expect(r.quality.peopleKept).toBe(1);
+    expect(r.timingsMs.faces).toBeUndefined();
   }, SLOW);
 
   it("auto finds the portrait by itself and applies the same rule", async () => {
@@ -103,6 +106,7 @@ describe("whole people (issue 38)", () => {
     expect(px(383, 17, 67, 67)).toBeLessThan(5); // the backdrop between the two raised arms, above the heads
     // One region of the person mask (their shoulders touch), two faces on it; the girl's face is on a removed part.
     expect(r.quality.peopleKept).toBe(2);
+    expect(r.timingsMs.faces).toBeGreaterThanOrEqual(0); // two heads on the region: the faces were looked for
     // The girl behind them is cut away, and said so: the person model saw a person there.
     expect(r.quality.doubtfulRegions.some((d) => d.reason === "removed_person" && d.left >= 650 && d.top >= 300)).toBe(true);
   }, SLOW);
