@@ -6624,6 +6624,8 @@ export interface operations {
                             files?: {
                                 background_id: string | null;
                                 batch_id: string | null;
+                                /** @description The status of the file's batch; null: in no batch */
+                                batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                                 height_px: number | null;
                                 hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                                 hold_reasons: string[];
@@ -6634,6 +6636,8 @@ export interface operations {
                                 product_code: string;
                                 product_id: string;
                                 quantity: number;
+                                /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                                shipped: boolean;
                                 size: string;
                                 source_ppi: number | null;
                                 /** @enum {string} */
@@ -6715,6 +6719,8 @@ export interface operations {
                         files?: {
                             background_id: string | null;
                             batch_id: string | null;
+                            /** @description The status of the file's batch; null: in no batch */
+                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6725,6 +6731,8 @@ export interface operations {
                             product_code: string;
                             product_id: string;
                             quantity: number;
+                            /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                            shipped: boolean;
                             size: string;
                             source_ppi: number | null;
                             /** @enum {string} */
@@ -6781,6 +6789,8 @@ export interface operations {
                         files?: {
                             background_id: string | null;
                             batch_id: string | null;
+                            /** @description The status of the file's batch; null: in no batch */
+                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6791,6 +6801,8 @@ export interface operations {
                             product_code: string;
                             product_id: string;
                             quantity: number;
+                            /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                            shipped: boolean;
                             size: string;
                             source_ppi: number | null;
                             /** @enum {string} */
@@ -6860,6 +6872,8 @@ export interface operations {
                         files?: {
                             background_id: string | null;
                             batch_id: string | null;
+                            /** @description The status of the file's batch; null: in no batch */
+                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6870,6 +6884,8 @@ export interface operations {
                             product_code: string;
                             product_id: string;
                             quantity: number;
+                            /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                            shipped: boolean;
                             size: string;
                             source_ppi: number | null;
                             /** @enum {string} */
@@ -6978,6 +6994,8 @@ export interface operations {
                         data: {
                             background_id: string | null;
                             batch_id: string | null;
+                            /** @description The status of the file's batch; null: in no batch */
+                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6988,6 +7006,8 @@ export interface operations {
                             product_code: string;
                             product_id: string;
                             quantity: number;
+                            /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                            shipped: boolean;
                             size: string;
                             source_ppi: number | null;
                             /** @enum {string} */
@@ -7025,6 +7045,8 @@ export interface operations {
                     "application/json": {
                         background_id: string | null;
                         batch_id: string | null;
+                        /** @description The status of the file's batch; null: in no batch */
+                        batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                         fix: {
                             crop: {
                                 height: number;
@@ -7056,6 +7078,8 @@ export interface operations {
                         product_code: string;
                         product_id: string;
                         quantity: number;
+                        /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                        shipped: boolean;
                         size: string;
                         source_ppi: number | null;
                         /** @enum {string} */
@@ -7121,6 +7145,8 @@ export interface operations {
                     "application/json": {
                         background_id: string | null;
                         batch_id: string | null;
+                        /** @description The status of the file's batch; null: in no batch */
+                        batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                         height_px: number | null;
                         hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                         hold_reasons: string[];
@@ -7131,6 +7157,8 @@ export interface operations {
                         product_code: string;
                         product_id: string;
                         quantity: number;
+                        /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                        shipped: boolean;
                         size: string;
                         source_ppi: number | null;
                         /** @enum {string} */

@@ -38,6 +38,8 @@ export const labProfileResponse = z.object({
 });
 export const settingsResponse = z.object({ manifest_columns: z.record(z.string(), z.string()) }).extend(labProfileResponse.shape);
 
+const batchStatus = z.enum(["rendering", "ready", "sent", "printed", "shipped", "failed"]);
+
 export const printFileResponse = z.object({
   id: z.string(),
   order_id: z.string(),
@@ -56,6 +58,8 @@ export const printFileResponse = z.object({
   height_px: z.number().nullable(),
   source_ppi: z.number().nullable(),
   batch_id: z.string().nullable(),
+  batch_status: batchStatus.nullable().describe("The status of the file's batch; null: in no batch"),
+  shipped: z.boolean().describe("Rendered into a batch the lab shipped; an order is shipped once all its print files are"),
   thumb_url: z.string().nullable(),
 });
 export const printFileListResponse = z.object({ data: z.array(printFileResponse) });
@@ -65,7 +69,7 @@ export const batchResponse = z.object({
   shipping: z.enum(BATCH_SHIPPINGS),
   job_id: z.number().nullable(),
   paid_on: z.string().nullable(),
-  status: z.enum(["rendering", "ready", "sent", "printed", "shipped", "failed"]),
+  status: batchStatus,
   error: z.string().nullable(),
   order_count: z.number(),
   progress: z.object({ total: z.number(), rendered: z.number(), held: z.number(), pending: z.number() }),
