@@ -129,3 +129,18 @@ export const printFileFixResponse = printFileResponse.extend({
 
 /** GET /v1/parent/photos/{photoId}/backgrounds/{backgroundId}. */
 export const backgroundPreviewParams = z.object({ photoId: z.string().min(1).max(64), backgroundId: z.string().min(1).max(64) });
+
+/** GET /v1/production/usage: the days counted, both included (UTC); by default the month so far. */
+export const usageQuery = z
+  .strictObject({
+    from: z.iso.date("A date: YYYY-MM-DD.").optional(),
+    to: z.iso.date("A date: YYYY-MM-DD.").optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "On or after from." });
+export const usageResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  cutouts: z
+    .object({ full: z.number().int(), preview: z.number().int(), total: z.number().int() })
+    .describe("Person mattes the background-removal engine made for the studio's photos on those days, one engine run each: full (a print's composite) and preview (the storefront's live preview); each photo's is made once and kept"),
+});
