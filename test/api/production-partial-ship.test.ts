@@ -1,36 +1,24 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as batchesRoute from "@/app/v1/production/batches/route";
 import * as batchRoute from "@/app/v1/production/batches/[id]/route";
 import * as orderFilesRoute from "@/app/v1/production/orders/[id]/print-files/route";
 import * as printFileRoute from "@/app/v1/production/print-files/[id]/route";
 import * as orderRoute from "@/app/v1/orders/[id]/route";
 import { getDb } from "@/lib/foundation/db/client";
 import { printFiles } from "@/lib/foundation/db/schema";
-import { filesToRender, finishBatch } from "@/lib/services/production/batch-steps";
-import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { call, testAccount } from "../http";
 import { productionStudio } from "../support/production-fixtures";
+import { LANDSCAPE, PORTRAIT, readyDirectBatch, TINY, WALLET_AND_FIVE } from "../support/production-late-files";
 
 // A batch the lab shipped ships only the orders whose print files have all shipped: an
 // order with a held item the lab never got stays in production (no tracking asked for it),
 // its print files say which one waits, and the batch that takes the fixed file ships it.
 // Real originals, sharp and Preflight; the batch job's steps called directly (no runner).
 
-const PRODUCTS = [
-  { key: "wallet", width_in: 2, height_in: 2.5, bleed_mm: 0, min_ppi: 300, color_mode: "rgb" as const },
-  { key: "five", width_in: 3.5, height_in: 5, bleed_mm: 0, min_ppi: 250, color_mode: "rgb" as const },
-];
-/** 240 x 300 px of the 1200 x 900 original: 120 ppi at 2 x 2.5 in, held. */
-const TINY = { x: 0.1, y: 0.1, width: 0.2, height: 1 / 3 };
-/** 540 x 675 px: 270 ppi, printed. */
-const PORTRAIT = { x: 0.1, y: 0.1, width: 0.45, height: 0.75 };
-const LANDSCAPE = { x: 0.05, y: 0.1, width: 0.875, height: 735 / 900 };
-
 describe("a shipped batch and an order with a held item", () => {
   it("ships only the orders whose print files all shipped; the other stays in production, says which file waits, and ships with the batch that takes it", async () => {
     const owner = await testAccount();
-    const shop = await productionStudio(owner.token, owner.account.id, PRODUCTS);
+    const shop = await productionStudio(owner.token, owner.account.id, WALLET_AND_FIVE);
     const ada = await shop.child("Ada Park", "2B", "Ms Baker");
     const ben = await shop.child("Ben Ode", "2B", "Ms Baker");
     // Ada's order: a 3.5 x 5 that prints and two wallets held (too few pixels). Ben's: one wallet that prints.
@@ -41,14 +29,7 @@ describe("a shipped batch and an order with a held item", () => {
     const whole = await shop.paidOrder(ben, false, [{ ref: "iwallet", quantity: 1, crop: PORTRAIT }]);
     const db = await getDb();
     const jobId = Number(shop.studio.jobId);
-    const makeBatch = async () => {
-      const res = await call(batchesRoute, "POST", "/v1/production/batches", { token: owner.token, body: { shipping: "direct", job_id: jobId } });
-      expect(res.status, res.text).toBe(202);
-      const id = res.json.id as string;
-      await renderPrintFiles(db, owner.account.id, await filesToRender(db, owner.account.id, id));
-      expect(await finishBatch(db, owner.account.id, id)).toBe("ready");
-      return id;
-    };
+    const makeBatch = async () => (await readyDirectBatch(db, owner.token, owner.account.id, jobId)).id;
     const move = (id: string, body: unknown) => call(batchRoute, "PATCH", `/v1/production/batches/${id}`, { token: owner.token, params: { id }, body });
     const toLab = async (id: string) => {
       expect((await move(id, { status: "sent" })).status).toBe(200);
