@@ -21,7 +21,7 @@ export function PrintFileTile({ file, canFix = false }: { file: PrintFile; canFi
         {file.quantity} × {file.size} in · {file.product_code}
       </p>
       <p className={file.status === "held" ? "font-medium text-red-700" : "text-slate-500"}>
-        {STATUS[file.status]}
+        {file.shipped ? "Shipped" : STATUS[file.status]}
         {file.width_px ? ` · ${file.width_px} × ${file.height_px} px` : ""}
       </p>
       {file.hold_reasons.length ? (

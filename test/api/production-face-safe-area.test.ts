@@ -5,11 +5,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as batchesRoute from "@/app/v1/production/batches/route";
 import * as printFileRoute from "@/app/v1/production/print-files/[id]/route";
 import { getDb } from "@/lib/foundation/db/client";
-import { printFiles } from "@/lib/foundation/db/schema";
+import { photoFaces, printFiles } from "@/lib/foundation/db/schema";
 import { shutDownFaces } from "@/lib/engines/ml/faces";
 import { filesToRender } from "@/lib/services/production/batch-steps";
 import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { faceSafeAreaCounts } from "@/lib/services/production/face-safe-area";
+import { photoFace } from "@/lib/services/orders/photo-face";
 import { call, testAccount } from "../http";
 import { productionStudio } from "../support/production-fixtures";
 import { childWithPhotos } from "../support/parent-photos";
@@ -24,12 +25,20 @@ const PORTRAIT = fs.readFileSync(path.join(process.cwd(), "test/fixtures/faces/o
 /** 4 x 5 in with 3 mm bleed: 1270 x 1570 px at 300 ppi (35 px of bleed a side); 100 ppi of the original is enough here. */
 const FOUR_BY_FIVE = { key: "45", width_in: 4, height_in: 5, bleed_mm: 3, min_ppi: 100, color_mode: "rgb" as const };
 
-/** A studio selling the 4 x 5 and a child whose one photo is the portrait. */
-async function portraitStudio() {
+/**
+ * A group photo, 800 x 571: three faces the engine finds, left to right about x 302-376, 458-531
+ * (the two men, y 153-255) and 654-716 (the girl, y 423-504, 84 % of the largest face's width).
+ */
+const GROUP = fs.readFileSync(path.join(process.cwd(), "lib/engines/ml/faces/demo-photos/event-3-group.jpg"));
+/** 7 x 5 in with 3 mm bleed: 2170 x 1570 px; the safe area starts 70 px in (35 px of bleed, 3 mm of margin); the crops below hold 57 ppi of the original. */
+const SEVEN_BY_FIVE = { key: "75", width_in: 7, height_in: 5, bleed_mm: 3, min_ppi: 50, color_mode: "rgb" as const };
+
+/** A studio selling the 4 x 5 (or the 7 x 5) and a child whose one photo is the portrait (or the group photo). */
+async function portraitStudio(photo = PORTRAIT, product = FOUR_BY_FIVE) {
   const owner = await testAccount();
-  const shop = await productionStudio(owner.token, owner.account.id, [FOUR_BY_FIVE]);
-  const kid = await childWithPhotos(owner.account.id, shop.studio.agencyId, shop.studio.jobId, [PORTRAIT]);
-  return { owner, shop, child: { photoId: kid.photoIds[0]!, subjectId: kid.subjectId } };
+  const shop = await productionStudio(owner.token, owner.account.id, [product]);
+  const kid = await childWithPhotos(owner.account.id, shop.studio.agencyId, shop.studio.jobId, [photo]);
+  return { owner, shop, child: { photoId: kid.photoIds[0]!, subjectId: kid.subjectId }, jobFileId: kid.jobFileIds[0]! };
 }
 
 describe("the face inside the print's safe area", () => {
@@ -91,5 +100,82 @@ describe("the face inside the print's safe area", () => {
     expect(faceSafeAreaCounts).toEqual({ detected: before.detected + 1, skipped: before.skipped + 1 });
     expect(await fileOf(inside.id)).toMatchObject({ status: "rendered", holdCode: null, holdReasons: [] });
     expect(await fileOf(near.id)).toMatchObject({ status: "rendered", holdCode: null, holdReasons: [] });
+  }, 240_000);
+
+  it("keeps every face of a group photo inside the safe area: the whole photo passes without the engine; a crop that leaves out or cuts faces is held, naming how many cross and by how much", async () => {
+    const { owner, shop, child, jobFileId } = await portraitStudio(GROUP, SEVEN_BY_FIVE);
+    const whole = await shop.paidOrder(child, false, [{ ref: "i75", quantity: 1, crop: { x: 0, y: 0, width: 1, height: 1 } }]);
+    // The two men (x 240-640, y 57-343): the girl is left out of the print; the most prominent face is far inside.
+    const men = await shop.paidOrder(child, false, [{ ref: "i75", quantity: 1, crop: { x: 0.3, y: 0.1, width: 0.5, height: 0.5 } }]);
+    // x 320-720: the left man's face is cut at its left side too.
+    const cut = await shop.paidOrder(child, false, [{ ref: "i75", quantity: 1, crop: { x: 0.4, y: 0.1, width: 0.5, height: 0.5 } }]);
+
+    const db = await getDb();
+    const batch = await call(batchesRoute, "POST", "/v1/production/batches", { token: owner.token, body: { shipping: "direct", job_id: Number(shop.studio.jobId) } });
+    const ids = await filesToRender(db, owner.account.id, batch.json.id);
+    expect(ids).toHaveLength(3);
+    const fileOf = async (orderId: string) => (await db.select().from(printFiles).where(eq(printFiles.orderId, orderId)))[0]!;
+
+    // The whole photo: every face clearly inside, so the engine does not run on the file.
+    const wholeId = (await fileOf(whole.id)).id;
+    const before = { ...faceSafeAreaCounts };
+    await renderPrintFiles(db, owner.account.id, [wholeId]);
+    expect(faceSafeAreaCounts).toEqual({ detected: before.detected, skipped: before.skipped + 1 });
+    expect(await fileOf(whole.id)).toMatchObject({ status: "rendered", holdCode: null, holdReasons: [], widthPx: 2170, heightPx: 1570 });
+    // All three faces were kept with the photo (one detection on the original).
+    const [row] = await db.select().from(photoFaces).where(eq(photoFaces.jobFileId, jobFileId));
+    expect(row!.faces).toHaveLength(3);
+    expect(row!.faces![0]).toEqual(row!.faceBox);
+
+    await renderPrintFiles(db, owner.account.id, ids.filter((id) => id !== wholeId));
+    const menFile = await fileOf(men.id);
+    expect([menFile.status, menFile.holdCode]).toEqual(["held", "face_outside_safe_area"]);
+    // The girl lands about 37 mm right of and 75 mm below the safe area (where the crop puts her: not on the file).
+    expect(menFile.holdReasons).toHaveLength(1);
+    expect(menFile.holdReasons[0]).toMatch(/^1 of the 3 faces in this group photo crosses the print.s safe area \(the 3rd from the left, not found again on the rendered file, where the crop puts it: [0-9.]+ mm on the right, [0-9.]+ mm at the bottom; every face must be at least 3 mm inside the trim/);
+    expect(menFile.holdReasons[0]).toMatch(/Re-crop so every face is inside\.$/);
+    const mmOf = (reason: string, side: string) => Number(new RegExp(`([0-9.]+) mm ${side}`).exec(reason)![1]);
+    expect(mmOf(menFile.holdReasons[0]!, "on the right")).toBeGreaterThan(30);
+    expect(mmOf(menFile.holdReasons[0]!, "at the bottom")).toBeGreaterThan(65);
+
+    const cutFile = await fileOf(cut.id);
+    expect([cutFile.status, cutFile.holdCode]).toEqual(["held", "face_outside_safe_area"]);
+    expect(cutFile.holdReasons[0]).toMatch(/^2 of the 3 faces in this group photo cross the print.s safe area \(the 1st from the left, [^;]*[0-9.]+ mm on the left; the 3rd from the left, /);
+
+    // The studio re-crops to the whole photo: released.
+    const fixed = await call(printFileRoute, "PATCH", `/v1/production/print-files/${menFile.id}`, { token: owner.token, params: { id: menFile.id }, body: { action: "recrop", crop: { x: 0, y: 0, width: 1, height: 1 } } });
+    expect(fixed.status).toBe(200);
+    expect(await fileOf(men.id)).toMatchObject({ status: "rendered", holdCode: null, holdReasons: [] });
+  }, 240_000);
+
+  it("completes a face row kept before all faces were, and leaves out a face under 40 % of the largest one's width", async () => {
+    const { owner, shop, child, jobFileId } = await portraitStudio(GROUP, SEVEN_BY_FIVE);
+    const first = await shop.paidOrder(child, false, [{ ref: "i75", quantity: 1, crop: { x: 0.3, y: 0.1, width: 0.5, height: 0.5 } }]);
+    const second = await shop.paidOrder(child, false, [{ ref: "i75", quantity: 1, crop: { x: 0.3, y: 0.1, width: 0.5, height: 0.5 } }]);
+    const db = await getDb();
+    // A row as kept before: the most prominent face and its frame, no list of faces.
+    const found = (await photoFace(db, owner.account.id, jobFileId))!;
+    await db.update(photoFaces).set({ faces: null }).where(eq(photoFaces.jobFileId, jobFileId));
+
+    const batch = await call(batchesRoute, "POST", "/v1/production/batches", { token: owner.token, body: { shipping: "direct", job_id: Number(shop.studio.jobId) } });
+    await filesToRender(db, owner.account.id, batch.json.id);
+    const fileOf = async (orderId: string) => (await db.select().from(printFiles).where(eq(printFiles.orderId, orderId)))[0]!;
+    await renderPrintFiles(db, owner.account.id, [(await fileOf(first.id)).id]);
+    // Looked at again: the girl, left out by the crop, holds the file; the row has all three faces, its face and frame unchanged.
+    expect(await fileOf(first.id)).toMatchObject({ status: "held", holdCode: "face_outside_safe_area" });
+    const [row] = await db.select().from(photoFaces).where(eq(photoFaces.jobFileId, jobFileId));
+    expect([row!.faceBox, row!.frame, row!.faces]).toEqual([found.faceBox, found.frame, found.faces]);
+
+    // The girl's face, were it under 40 % of the largest face's width (a face far behind), would not count: the same crop passes, without the engine.
+    const girl = found.faces.find((f) => f.y > 0.6)!;
+    const largest = Math.max(...found.faces.map((f) => f.width));
+    await db
+      .update(photoFaces)
+      .set({ faces: found.faces.map((f) => (f === girl ? { ...f, width: 0.39 * largest } : f)) })
+      .where(eq(photoFaces.jobFileId, jobFileId));
+    const before = { ...faceSafeAreaCounts };
+    await renderPrintFiles(db, owner.account.id, [(await fileOf(second.id)).id]);
+    expect(faceSafeAreaCounts).toEqual({ detected: before.detected, skipped: before.skipped + 1 });
+    expect(await fileOf(second.id)).toMatchObject({ status: "rendered", holdCode: null, holdReasons: [] });
   }, 240_000);
 });

@@ -6,31 +6,20 @@ import * as printFileRoute from "@/app/v1/production/print-files/[id]/route";
 import { getDb } from "@/lib/foundation/db/client";
 import { orders, printFiles } from "@/lib/foundation/db/schema";
 import { batchLines } from "@/lib/services/production/batch-contents";
-import { filesToRender, finishBatch } from "@/lib/services/production/batch-steps";
 import { requireBatch } from "@/lib/services/production/batches";
-import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { call, testAccount } from "../http";
 import { productionStudio } from "../support/production-fixtures";
+import { LANDSCAPE, PORTRAIT, readyDirectBatch, TINY, WALLET_AND_FIVE } from "../support/production-late-files";
 
 // A held file fixed after its batch went to the lab: it leaves that batch (the lab's
 // manifest and ZIP stay what the lab got) and the studio's next batch takes it, alone.
 // Fixed while its batch is still ready (not sent), it stays in it. Real originals,
 // sharp and Preflight; the batch job's steps called directly (no runner).
 
-const PRODUCTS = [
-  { key: "wallet", width_in: 2, height_in: 2.5, bleed_mm: 0, min_ppi: 300, color_mode: "rgb" as const },
-  { key: "five", width_in: 3.5, height_in: 5, bleed_mm: 0, min_ppi: 250, color_mode: "rgb" as const },
-];
-/** 240 x 300 px of the 1200 x 900 original: 120 ppi at 2 x 2.5 in, held. */
-const TINY = { x: 0.1, y: 0.1, width: 0.2, height: 1 / 3 };
-/** 540 x 675 px: 270 ppi, printed. */
-const PORTRAIT = { x: 0.1, y: 0.1, width: 0.45, height: 0.75 };
-const LANDSCAPE = { x: 0.05, y: 0.1, width: 0.875, height: 735 / 900 };
-
 describe("a held file fixed after its batch was sent", () => {
   it("goes into the next batch, not back into the sent one; fixed before sending, it stays in its batch", async () => {
     const owner = await testAccount();
-    const shop = await productionStudio(owner.token, owner.account.id, PRODUCTS);
+    const shop = await productionStudio(owner.token, owner.account.id, WALLET_AND_FIVE);
     const ada = await shop.child("Ada Park", "2B", "Ms Baker");
     const ben = await shop.child("Ben Ode", "2B", "Ms Baker");
     const late = await shop.paidOrder(ada, false, [
@@ -40,14 +29,7 @@ describe("a held file fixed after its batch was sent", () => {
     const early = await shop.paidOrder(ben, false, [{ ref: "iwallet", quantity: 1, crop: TINY }]);
     const db = await getDb();
     const jobId = Number(shop.studio.jobId);
-    const makeBatch = async () => {
-      const res = await call(batchesRoute, "POST", "/v1/production/batches", { token: owner.token, body: { shipping: "direct", job_id: jobId } });
-      expect(res.status, res.text).toBe(202);
-      const id = res.json.id as string;
-      await renderPrintFiles(db, owner.account.id, await filesToRender(db, owner.account.id, id));
-      expect(await finishBatch(db, owner.account.id, id)).toBe("ready");
-      return { id, orderCount: res.json.order_count as number };
-    };
+    const makeBatch = () => readyDirectBatch(db, owner.token, owner.account.id, jobId);
     const filesOf = async (orderId: string) => db.select().from(printFiles).where(eq(printFiles.orderId, orderId)).orderBy(printFiles.productSku);
     const fix = (id: string) => call(printFileRoute, "PATCH", `/v1/production/print-files/${id}`, { token: owner.token, params: { id }, body: { action: "recrop", crop: PORTRAIT } });
     const labFiles = async (batchId: string) => (await batchLines(db, await requireBatch(db, owner.account.id, batchId))).map((l) => l.file);

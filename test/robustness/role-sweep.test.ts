@@ -91,6 +91,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "production/backgrounds": { GET: "photographer", POST: "admin" },
   "production/backgrounds/[id]": { DELETE: "admin" },
   "production/print-files/[id]": { GET: "photographer", PATCH: "photographer" },
+  "production/usage": { GET: "photographer" },
   "parent/access": { POST: "public" },
   "parent/checkout": { POST: "parent" },
   "parent/reminder-email": { PUT: "parent" },

@@ -3,6 +3,7 @@ import { requireMember } from "@/lib/services/sign-in/current-account";
 import { roleAtLeast } from "@/lib/domain/identity/roles";
 import { BatchesPage } from "@/components/production/batches-page";
 import { LabProfileCard } from "@/components/production/lab-profile-card";
+import { UsageCard } from "@/components/production/usage-card";
 
 export const metadata: Metadata = { title: "Production" };
 
@@ -16,6 +17,7 @@ export default async function ProductionPage() {
       </div>
       <BatchesPage canChange={roleAtLeast(role, "admin")} />
       <LabProfileCard canChange={roleAtLeast(role, "admin")} />
+      {roleAtLeast(role, "photographer") ? <UsageCard /> : null}
     </div>
   );
 }

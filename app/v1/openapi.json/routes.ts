@@ -79,6 +79,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/production/print-files/{id}", load: () => import("@/app/v1/production/print-files/[id]/route") },
   { path: "/v1/production/settings/lab-profile", load: () => import("@/app/v1/production/settings/lab-profile/route") },
   { path: "/v1/production/settings", load: () => import("@/app/v1/production/settings/route") },
+  { path: "/v1/production/usage", load: () => import("@/app/v1/production/usage/route") },
   { path: "/v1/products/{id}", load: () => import("@/app/v1/products/[id]/route") },
   { path: "/v1/products", load: () => import("@/app/v1/products/route") },
   { path: "/v1/projects/{id}", load: () => import("@/app/v1/projects/[id]/route") },

@@ -1298,6 +1298,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/production/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The studio's production usage over days: the cut-outs (person mattes) made for prints and for the storefront's previews */
+        get: operations["getProductionUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products": {
         parameters: {
             query?: never;
@@ -6624,6 +6641,8 @@ export interface operations {
                             files?: {
                                 background_id: string | null;
                                 batch_id: string | null;
+                                /** @description The status of the file's batch; null: in no batch */
+                                batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                                 height_px: number | null;
                                 hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                                 hold_reasons: string[];
@@ -6634,6 +6653,8 @@ export interface operations {
                                 product_code: string;
                                 product_id: string;
                                 quantity: number;
+                                /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                                shipped: boolean;
                                 size: string;
                                 source_ppi: number | null;
                                 /** @enum {string} */
@@ -6715,6 +6736,8 @@ export interface operations {
                         files?: {
                             background_id: string | null;
                             batch_id: string | null;
+                            /** @description The status of the file's batch; null: in no batch */
+                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6725,6 +6748,8 @@ export interface operations {
                             product_code: string;
                             product_id: string;
                             quantity: number;
+                            /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                            shipped: boolean;
                             size: string;
                             source_ppi: number | null;
                             /** @enum {string} */
@@ -6781,6 +6806,8 @@ export interface operations {
                         files?: {
                             background_id: string | null;
                             batch_id: string | null;
+                            /** @description The status of the file's batch; null: in no batch */
+                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6791,6 +6818,8 @@ export interface operations {
                             product_code: string;
                             product_id: string;
                             quantity: number;
+                            /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                            shipped: boolean;
                             size: string;
                             source_ppi: number | null;
                             /** @enum {string} */
@@ -6860,6 +6889,8 @@ export interface operations {
                         files?: {
                             background_id: string | null;
                             batch_id: string | null;
+                            /** @description The status of the file's batch; null: in no batch */
+                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6870,6 +6901,8 @@ export interface operations {
                             product_code: string;
                             product_id: string;
                             quantity: number;
+                            /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                            shipped: boolean;
                             size: string;
                             source_ppi: number | null;
                             /** @enum {string} */
@@ -6978,6 +7011,8 @@ export interface operations {
                         data: {
                             background_id: string | null;
                             batch_id: string | null;
+                            /** @description The status of the file's batch; null: in no batch */
+                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6988,6 +7023,8 @@ export interface operations {
                             product_code: string;
                             product_id: string;
                             quantity: number;
+                            /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                            shipped: boolean;
                             size: string;
                             source_ppi: number | null;
                             /** @enum {string} */
@@ -7025,6 +7062,8 @@ export interface operations {
                     "application/json": {
                         background_id: string | null;
                         batch_id: string | null;
+                        /** @description The status of the file's batch; null: in no batch */
+                        batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                         fix: {
                             crop: {
                                 height: number;
@@ -7056,6 +7095,8 @@ export interface operations {
                         product_code: string;
                         product_id: string;
                         quantity: number;
+                        /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                        shipped: boolean;
                         size: string;
                         source_ppi: number | null;
                         /** @enum {string} */
@@ -7121,6 +7162,8 @@ export interface operations {
                     "application/json": {
                         background_id: string | null;
                         batch_id: string | null;
+                        /** @description The status of the file's batch; null: in no batch */
+                        batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
                         height_px: number | null;
                         hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                         hold_reasons: string[];
@@ -7131,6 +7174,8 @@ export interface operations {
                         product_code: string;
                         product_id: string;
                         quantity: number;
+                        /** @description Rendered into a batch the lab shipped; an order is shipped once all its print files are */
+                        shipped: boolean;
                         size: string;
                         source_ppi: number | null;
                         /** @enum {string} */
@@ -7299,6 +7344,42 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProductionUsage: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Person mattes the background-removal engine made for the studio's photos on those days, one engine run each: full (a print's composite) and preview (the storefront's live preview); each photo's is made once and kept */
+                        cutouts: {
+                            full: number;
+                            preview: number;
+                            total: number;
+                        };
+                        from: string;
+                        to: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];

@@ -12,9 +12,12 @@ const STAMP = { sent: "sentAt", printed: "printedAt", shipped: "shippedAt" } as 
 
 /**
  * Moves a batch on (ready → sent → printed → shipped) and its orders with it:
- * sent puts every paid order of the batch in production, shipped ships them
- * (the orders' own rules: a parcel to a home needs its tracking number, and the
- * parent gets the orders' shipped e-mail). An order already further along is left.
+ * sent puts every paid order of the batch in production, shipped ships those whose
+ * print files have all shipped now (the orders' own rules: a parcel to a home needs
+ * its tracking number, and the parent gets the orders' shipped e-mail). An order with
+ * a file the lab did not get (held, or fixed late and waiting for the next batch)
+ * stays in production: the order page shows which file waits, and the batch that
+ * takes it ships the order. An order already further along is left.
  */
 export async function moveBatch(db: Db, accountId: string, id: string, body: BatchStatusBody) {
   const batch = await requireBatch(db, accountId, id);
@@ -26,14 +29,15 @@ export async function moveBatch(db: Db, accountId: string, id: string, body: Bat
     .from(printFiles)
     .innerJoin(orders, eq(orders.id, printFiles.orderId))
     .where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, id), eq(printFiles.status, "rendered")));
+  const complete = body.status === "shipped" ? await shippedWhole(db, accountId, id, rows.map((o) => o.id)) : new Set<string>();
   if (body.status === "shipped") {
-    const missing = rows.filter((o) => o.type.type === "home" && o.status !== "shipped" && o.status !== "delivered" && !body.tracking?.[o.id]);
+    const missing = rows.filter((o) => complete.has(o.id) && o.type.type === "home" && o.status !== "shipped" && o.status !== "delivered" && !body.tracking?.[o.id]);
     if (missing.length) throw invalidField(`tracking.${missing[0]!.id}`, `Give the tracking number of each parcel sent home (${missing.length} missing).`);
   }
   for (const o of rows) {
     if (body.status === "sent" && o.status === "paid") await updateOrderStatus(db, accountId, o.id, { status: "in_production" });
     if (body.status === "shipped" && o.status === "paid") await updateOrderStatus(db, accountId, o.id, { status: "in_production" });
-    if (body.status === "shipped" && (o.status === "paid" || o.status === "in_production")) await updateOrderStatus(db, accountId, o.id, { status: "shipped", ...(body.tracking?.[o.id] ?? {}) });
+    if (body.status === "shipped" && complete.has(o.id) && (o.status === "paid" || o.status === "in_production")) await updateOrderStatus(db, accountId, o.id, { status: "shipped", ...(body.tracking?.[o.id] ?? {}) });
   }
   await db
     .update(labBatches)
@@ -42,4 +46,16 @@ export async function moveBatch(db: Db, accountId: string, id: string, body: Bat
   // A file being fixed as the batch goes (pending again) is not in what the lab got: the next batch takes it (see fixPrintFile).
   if (body.status === "sent") await db.update(printFiles).set({ batchId: null }).where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, id), eq(printFiles.status, "pending")));
   return getBatch(db, accountId, id);
+}
+
+/** The orders (of `orderIds`) all of whose print files have shipped once batch `id` ships: each rendered, in this batch or one already shipped. */
+async function shippedWhole(db: Db, accountId: string, id: string, orderIds: string[]): Promise<Set<string>> {
+  if (!orderIds.length) return new Set();
+  const files = await db
+    .select({ orderId: printFiles.orderId, status: printFiles.status, batchId: printFiles.batchId, batchStatus: labBatches.status })
+    .from(printFiles)
+    .leftJoin(labBatches, eq(labBatches.id, printFiles.batchId))
+    .where(and(eq(printFiles.accountId, accountId), inArray(printFiles.orderId, orderIds)));
+  const waiting = new Set(files.filter((f) => f.status !== "rendered" || (f.batchId !== id && f.batchStatus !== "shipped")).map((f) => f.orderId));
+  return new Set(orderIds.filter((o) => !waiting.has(o)));
 }

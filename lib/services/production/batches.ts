@@ -6,7 +6,7 @@ import { newId } from "@/lib/foundation/ids";
 import { startJob } from "@/lib/domain/jobs/start-job";
 import { productionBatchRequested } from "@/lib/domain/jobs/events";
 import { collectPrintFiles } from "./collect-print-files";
-import { presentBatch, presentPrintFile } from "./present-batch";
+import { presentBatch, presentPrintFiles } from "./present-batch";
 import type { CreateBatchBody } from "./schemas";
 
 export type BatchRow = typeof labBatches.$inferSelect;
@@ -72,7 +72,7 @@ export async function getBatch(db: Db, accountId: string, id: string) {
   const batch = await requireBatch(db, accountId, id);
   const files = await db.select().from(printFiles).where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, id))).orderBy(printFiles.orderId, printFiles.id);
   const progress = (await progressOf(db, [id])).get(id) ?? {};
-  return { ...presentBatch(batch, progress), files: await Promise.all(files.map(presentPrintFile)) };
+  return { ...presentBatch(batch, progress), files: await presentPrintFiles(db, files) };
 }
 
 export async function listBatches(db: Db, accountId: string, page: { limit: number; offset: number }) {
@@ -82,10 +82,10 @@ export async function listBatches(db: Db, accountId: string, page: { limit: numb
   return { items: rows.map((r) => presentBatch(r, progress.get(r.id) ?? {})), total };
 }
 
-/** An order's print files, wherever they are: the order page's holds and pictures. */
+/** An order's print files, wherever they are: the order page's holds and pictures, and which have shipped (an order ships once all have: moveBatch). */
 export async function orderPrintFiles(db: Db, accountId: string, orderId: string) {
   const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)));
   if (!order) throw notFound("Order");
   const files = await db.select().from(printFiles).where(and(eq(printFiles.accountId, accountId), eq(printFiles.orderId, orderId))).orderBy(printFiles.id);
-  return { data: await Promise.all(files.map(presentPrintFile)) };
+  return { data: await presentPrintFiles(db, files) };
 }

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/foundation/db/types";
 import type { RenderedPrint } from "@/lib/engines/imaging/render-print";
 import { detectFaces, isFaceInputError } from "@/lib/engines/ml/faces";
 import { photoFace } from "@/lib/services/orders/photo-face";
+import type { PhotoBox } from "@/lib/foundation/db/schema";
 import { SAFE_MARGIN_MM } from "@/lib/services/preflight/safe-margin";
 
 const MM_PER_INCH = 25.4;
@@ -21,19 +22,29 @@ export const CLEARLY_INSIDE = 0.25;
 /** How often the check detected the face again, and how often the stored face was clearly inside and no detection ran (per process; the test and the bench read it). */
 export const faceSafeAreaCounts = { detected: 0, skipped: 0 };
 
+/**
+ * A group photo's other faces count when at least this wide against its largest face: a
+ * child in the back row is kept, a passer-by's face far behind is not (the engine keeps
+ * faces down to a few per cent of the photo).
+ */
+export const GROUP_FACE_MIN_WIDTH = 0.4;
+
 type Box = { x: number; y: number; w: number; h: number };
 
 /**
- * Preflight's face check of a rendered print file: the photo's face (the one the
- * storefront framed, kept in photo_faces) is detected again on the file itself and
- * must lie inside the safe area, the trim less a margin of the product's bleed or
- * SAFE_MARGIN_MM, whichever is larger (a slightly-off cut must not touch it). Not found
- * again (the crop cut too much of it, or the engine misses it on the smaller picture):
- * where the crop puts the photo's face is checked instead, so a miss alone holds nothing.
- * Detecting is the render's largest cost, so it runs only when the stored face, where the
- * crop puts it, lies near the safe area's edge (or across it): a face clearly inside
- * (CLEARLY_INSIDE) passes as it is.
- * Returns the reasons to hold the file, in the studio's words; none for a photo without a face.
+ * Preflight's face check of a rendered print file: every face the print must keep (the
+ * photo's most prominent face, the one the storefront framed, and in a group photo each
+ * other face at least GROUP_FACE_MIN_WIDTH of the largest one's width that the photo itself
+ * does not cut; all kept in photo_faces) must lie inside the safe area, the trim less a
+ * margin of the product's bleed or SAFE_MARGIN_MM, whichever is larger (a slightly-off cut
+ * must not touch it). Faces are detected again on the file itself; a face not found again
+ * (the crop cut too much of it, or left it out, or the engine misses it on the smaller
+ * picture) is judged by where the crop puts it, so a miss alone holds nothing.
+ * Detecting is the render's largest cost, so it runs only when a face, where the crop puts
+ * it, lies near the safe area's edge (or across it): faces all clearly inside
+ * (CLEARLY_INSIDE) pass as they are.
+ * Returns the reasons to hold the file, in the studio's words (how many faces cross and by
+ * how much on which side); none for a photo without a face.
  * `photoSize` is the upright source's size in pixels (the crop region is in them);
  * `ppi` and `bleedMm` are what the file was rendered with.
  */
@@ -46,22 +57,25 @@ export async function faceSafeAreaReasons(db: Db, accountId: string, jobFileId: 
   const margin = Math.round((Math.max(bleedMm, SAFE_MARGIN_MM) / MM_PER_INCH) * ppi);
   const safe = { left: bleed + margin, top: bleed + margin, right: print.widthPx - bleed - margin, bottom: print.heightPx - bleed - margin };
 
-  // Where the photo's face should be in the file: its box through the crop region, in file pixels.
+  // The faces to keep, left to right in the photo (how the reason names them).
+  const largest = Math.max(...face.faces.map((f) => f.width));
+  const edge = 0.002;
+  const cutByPhoto = (f: PhotoBox) => f.x <= edge || f.y <= edge || f.x + f.width >= 1 - edge || f.y + f.height >= 1 - edge;
+  const kept = face.faces.filter((f, i) => i === 0 || (f.width >= GROUP_FACE_MIN_WIDTH * largest && !cutByPhoto(f))).sort((a, b) => a.x + a.width / 2 - (b.x + b.width / 2));
+
+  // Where each face should be in the file: its box through the crop region, in file pixels.
   const sx = (print.widthPx - 2 * bleed) / print.region.width;
   const sy = (print.heightPx - 2 * bleed) / print.region.height;
-  const expected: Box = {
-    x: bleed + (face.faceBox.x * photoSize.width - print.region.left) * sx,
-    y: bleed + (face.faceBox.y * photoSize.height - print.region.top) * sy,
-    w: face.faceBox.width * photoSize.width * sx,
-    h: face.faceBox.height * photoSize.height * sy,
-  };
-
-  const clearlyInside =
-    expected.x - safe.left >= CLEARLY_INSIDE * expected.w &&
-    safe.right - (expected.x + expected.w) >= CLEARLY_INSIDE * expected.w &&
-    expected.y - safe.top >= CLEARLY_INSIDE * expected.h &&
-    safe.bottom - (expected.y + expected.h) >= CLEARLY_INSIDE * expected.h;
-  if (clearlyInside) {
+  const expected: Box[] = kept.map((f) => ({
+    x: bleed + (f.x * photoSize.width - print.region.left) * sx,
+    y: bleed + (f.y * photoSize.height - print.region.top) * sy,
+    w: f.width * photoSize.width * sx,
+    h: f.height * photoSize.height * sy,
+  }));
+  const clearlyInside = (b: Box) =>
+    b.x - safe.left >= CLEARLY_INSIDE * b.w && safe.right - (b.x + b.w) >= CLEARLY_INSIDE * b.w && b.y - safe.top >= CLEARLY_INSIDE * b.h && safe.bottom - (b.y + b.h) >= CLEARLY_INSIDE * b.h;
+  const near = expected.map((b, i) => ({ b, i })).filter(({ b }) => !clearlyInside(b));
+  if (!near.length) {
     faceSafeAreaCounts.skipped++;
     return [];
   }
@@ -76,22 +90,54 @@ export async function faceSafeAreaReasons(db: Db, accountId: string, jobFileId: 
     if (!isFaceInputError(err)) throw err;
     found = [];
   }
-  // The face found again: the one nearest where the photo's face should be, within a face's size of it.
-  const centre = (b: Box) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
-  const e = centre(expected);
-  const again = found
-    .map((b) => ({ b, d: Math.hypot(centre(b).x - e.x, centre(b).y - e.y) }))
-    .filter((c) => c.d <= Math.max(expected.w, expected.h))
-    .sort((a, b) => a.d - b.d)[0]?.b;
-  const marginMm = Math.round(Math.max(bleedMm, SAFE_MARGIN_MM) * 10) / 10;
-  const box = again ?? expected;
+  const again = matchFound(
+    near.map(({ b }) => b),
+    found,
+  );
+
   const mm = (px: number) => Math.round((px / ppi) * MM_PER_INCH * 10) / 10;
-  const over: string[] = [];
-  if (box.x < safe.left) over.push(`${mm(safe.left - box.x)} mm on the left`);
-  if (box.y < safe.top) over.push(`${mm(safe.top - box.y)} mm at the top`);
-  if (box.x + box.w > safe.right) over.push(`${mm(box.x + box.w - safe.right)} mm on the right`);
-  if (box.y + box.h > safe.bottom) over.push(`${mm(box.y + box.h - safe.bottom)} mm at the bottom`);
-  if (!over.length) return [];
-  const seen = again ? "found again on the rendered file" : "not found again on the rendered file: where the crop puts the photo's face";
-  return [`The child's face crosses the print's safe area (${seen}: ${over.join(", ")}; the face must be at least ${marginMm} mm inside the trim, where the lab's cut cannot reach). Re-crop so the whole face is inside.`];
+  const crossing = near
+    .map(({ b, i }, n) => {
+      const box = again[n] ?? b;
+      const over: string[] = [];
+      if (box.x < safe.left) over.push(`${mm(safe.left - box.x)} mm on the left`);
+      if (box.y < safe.top) over.push(`${mm(safe.top - box.y)} mm at the top`);
+      if (box.x + box.w > safe.right) over.push(`${mm(box.x + box.w - safe.right)} mm on the right`);
+      if (box.y + box.h > safe.bottom) over.push(`${mm(box.y + box.h - safe.bottom)} mm at the bottom`);
+      return { i, seenAgain: Boolean(again[n]), over };
+    })
+    .filter((c) => c.over.length);
+  if (!crossing.length) return [];
+  const marginMm = Math.round(Math.max(bleedMm, SAFE_MARGIN_MM) * 10) / 10;
+  const seen = (c: { seenAgain: boolean }) => (c.seenAgain ? "found again on the rendered file" : "not found again on the rendered file: where the crop puts the photo's face");
+  if (kept.length === 1) {
+    const c = crossing[0]!;
+    return [`The child's face crosses the print's safe area (${seen(c)}: ${c.over.join(", ")}; the face must be at least ${marginMm} mm inside the trim, where the lab's cut cannot reach). Re-crop so the whole face is inside.`];
+  }
+  const which = crossing.map((c) => `the ${ordinal(c.i + 1)} from the left, ${c.seenAgain ? "found again on the rendered file" : "not found again on the rendered file, where the crop puts it"}: ${c.over.join(", ")}`);
+  const count = crossing.length === 1 ? `1 of the ${kept.length} faces in this group photo crosses` : `${crossing.length} of the ${kept.length} faces in this group photo cross`;
+  return [`${count} the print's safe area (${which.join("; ")}; every face must be at least ${marginMm} mm inside the trim, where the lab's cut cannot reach). Re-crop so every face is inside.`];
+}
+
+/** Each expected face's box found again on the file: the nearest found face within a face's size of where it should be, each found face used once (nearest pairs first). */
+function matchFound(expected: Box[], found: Box[]): (Box | undefined)[] {
+  const centre = (b: Box) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
+  const pairs = expected
+    .flatMap((e, i) => found.map((f, j) => ({ i, j, d: Math.hypot(centre(f).x - centre(e).x, centre(f).y - centre(e).y), reach: Math.max(e.w, e.h) })))
+    .filter((p) => p.d <= p.reach)
+    .sort((a, b) => a.d - b.d);
+  const out: (Box | undefined)[] = expected.map(() => undefined);
+  const used = new Set<number>();
+  for (const p of pairs) {
+    if (out[p.i] || used.has(p.j)) continue;
+    out[p.i] = found[p.j];
+    used.add(p.j);
+  }
+  return out;
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
 }

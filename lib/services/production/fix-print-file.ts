@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { galleries, galleryPhotos, labBatches, orders, printFiles } from "@/lib/foundation/db/schema";
 import { ApiError, conflict, notFound } from "@/lib/foundation/http/api-error";
-import { presentPrintFile } from "./present-batch";
+import { presentPrintFiles } from "./present-batch";
 import { renderPrintFiles } from "./render-print-files";
 import type { FixPrintFileBody } from "./schemas";
 
@@ -51,7 +51,7 @@ export async function fixPrintFile(db: Db, accountId: string, id: string, body: 
     .where(and(eq(printFiles.id, id), eq(printFiles.status, "held")));
   await renderPrintFiles(db, accountId, [id], signal);
   const [after] = await db.select().from(printFiles).where(eq(printFiles.id, id));
-  return presentPrintFile(after!);
+  return (await presentPrintFiles(db, [after!]))[0]!;
 }
 
 /** The photo must be in a gallery of the order's child (another pose of the same picture day). */

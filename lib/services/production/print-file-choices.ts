@@ -4,7 +4,7 @@ import { galleries, galleryPhotos, jobFiles, orderItems, orders, printFiles } fr
 import { notFound } from "@/lib/foundation/http/api-error";
 import { originalSize } from "@/lib/services/galleries/parent-photos";
 import { signPreviewUrl } from "@/lib/services/galleries/preview-urls";
-import { presentPrintFile } from "./present-batch";
+import { presentPrintFiles } from "./present-batch";
 import { printedCrop } from "./render-print-files";
 
 /**
@@ -34,7 +34,7 @@ export async function printFileChoices(db: Db, accountId: string, id: string) {
       : [];
   const subjectId = order.subjectId;
   return {
-    ...(await presentPrintFile(file)),
+    ...(await presentPrintFiles(db, [file]))[0]!,
     fix: {
       photo_id: file.photoId ?? line.photoId,
       crop: printedCrop(file, line.crop),

@@ -38,6 +38,8 @@ export const labProfileResponse = z.object({
 });
 export const settingsResponse = z.object({ manifest_columns: z.record(z.string(), z.string()) }).extend(labProfileResponse.shape);
 
+const batchStatus = z.enum(["rendering", "ready", "sent", "printed", "shipped", "failed"]);
+
 export const printFileResponse = z.object({
   id: z.string(),
   order_id: z.string(),
@@ -56,6 +58,8 @@ export const printFileResponse = z.object({
   height_px: z.number().nullable(),
   source_ppi: z.number().nullable(),
   batch_id: z.string().nullable(),
+  batch_status: batchStatus.nullable().describe("The status of the file's batch; null: in no batch"),
+  shipped: z.boolean().describe("Rendered into a batch the lab shipped; an order is shipped once all its print files are"),
   thumb_url: z.string().nullable(),
 });
 export const printFileListResponse = z.object({ data: z.array(printFileResponse) });
@@ -65,7 +69,7 @@ export const batchResponse = z.object({
   shipping: z.enum(BATCH_SHIPPINGS),
   job_id: z.number().nullable(),
   paid_on: z.string().nullable(),
-  status: z.enum(["rendering", "ready", "sent", "printed", "shipped", "failed"]),
+  status: batchStatus,
   error: z.string().nullable(),
   order_count: z.number(),
   progress: z.object({ total: z.number(), rendered: z.number(), held: z.number(), pending: z.number() }),
@@ -125,3 +129,18 @@ export const printFileFixResponse = printFileResponse.extend({
 
 /** GET /v1/parent/photos/{photoId}/backgrounds/{backgroundId}. */
 export const backgroundPreviewParams = z.object({ photoId: z.string().min(1).max(64), backgroundId: z.string().min(1).max(64) });
+
+/** GET /v1/production/usage: the days counted, both included (UTC); by default the month so far. */
+export const usageQuery = z
+  .strictObject({
+    from: z.iso.date("A date: YYYY-MM-DD.").optional(),
+    to: z.iso.date("A date: YYYY-MM-DD.").optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "On or after from." });
+export const usageResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  cutouts: z
+    .object({ full: z.number().int(), preview: z.number().int(), total: z.number().int() })
+    .describe("Person mattes the background-removal engine made for the studio's photos on those days, one engine run each: full (a print's composite) and preview (the storefront's live preview); each photo's is made once and kept"),
+});

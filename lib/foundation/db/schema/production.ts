@@ -166,7 +166,7 @@ export const photoMattes = pgTable(
 export type PhotoBox = { x: number; y: number; width: number; height: number };
 
 /**
- * The most prominent face of one job photo, found once by the face engine and kept:
+ * The most prominent face of one job photo (and the places of all its faces), found once by the face engine and kept:
  * the storefront's crop starts from its framing, and a print's check knows the photo
  * has a face to look for. A photo where none was found has a row with nulls (not
  * looked for again).
@@ -180,5 +180,12 @@ export const photoFaces = pgTable("photo_faces", {
   faceBox: jsonb("face_box").$type<PhotoBox>(),
   /** Face Crop's window for the job's preset (head size and eye line), before any print's aspect. */
   frame: jsonb("frame").$type<PhotoBox>(),
+  /**
+   * Every face the engine kept, most prominent first (`face_box` is the first): a print of a
+   * group photo must keep each of them inside its safe area, and the check's fast path needs
+   * their places without running the engine. [] with no face; null on a row kept before the
+   * column, completed the next time it is read (photo-face.ts).
+   */
+  faces: jsonb("faces").$type<PhotoBox[]>(),
   detectedAt: stamp("detected_at"),
 });
