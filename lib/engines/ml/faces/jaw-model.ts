@@ -135,6 +135,40 @@ export function correctJawPoints(pts: Point[], side: number): Point[] {
 }
 
 /**
+ * Each eye is a blend of the net's and the face mesh's contour centre (both as the 68 scheme
+ * defines an eye's centre); the mesh's share grows with the face's size in pixels (issue 37). The
+ * mesh's eyes fall apart on small faces where the net's hold: on the tuning split (every sixth HELEN
+ * training face, each photo also downscaled to eye distances of 48, 32, 22, 16 and 12 detection
+ * pixels; scripts/evaluate-jaw-scale.ts) at an eye distance under 18 px the mesh's contour centres
+ * scored 0.073 of the eye distance, the net's 0.038, half of each 0.052; at full size 0.031, 0.036
+ * and 0.029. The share: `top` × q / `fullAt`, at most `top`, where q is the detection pixels per
+ * pixel of the net's input (jawInputScale; about 4 on HELEN's large faces, 0.4 at 16 px between the
+ * eyes). Chosen by a grid over 754 such faces (median eye error: half the mesh everywhere 0.037,
+ * the net alone 0.035, this 0.033).
+ */
+export const MESH_EYE_SHARE = { top: 0.4, fullAt: 1.6 } as const;
+
+/** The mesh's share in each eye (MESH_EYE_SHARE) for a face whose net input has `q` detection pixels a pixel. */
+export function meshEyeShare(q: number): number {
+  return MESH_EYE_SHARE.top * Math.min(1, Math.max(0, q / MESH_EYE_SHARE.fullAt));
+}
+
+/** Detection pixels per pixel of the net's input on the square jawPoints samples for a face of mesh box `box`. */
+export function jawInputScale(img: Pick<UprightImage, "scale">, box: Box): number {
+  const square = jawSquareFromMesh(box);
+  return (Math.max(square.w, square.h) * JAW_CROP) / img.scale / JAW_INPUT;
+}
+
+/** The eyes Face Crop uses: the net's 68-scheme eye centres (`pts`, jawPoints) blended with the mesh's (`contour`) by meshEyeShare. */
+export function blendEyes(pts: Point[], contour: [Point, Point] | undefined, q: number): [Point, Point] {
+  const mean = (from: number): Point => ({ x: pts.slice(from, from + 6).reduce((s, p) => s + p.x, 0) / 6, y: pts.slice(from, from + 6).reduce((s, p) => s + p.y, 0) / 6 });
+  const net: [Point, Point] = [mean(36), mean(42)];
+  if (!contour) return net;
+  const w = meshEyeShare(q);
+  return [0, 1].map((i) => ({ x: (1 - w) * net[i]!.x + w * contour[i]!.x, y: (1 - w) * net[i]!.y + w * contour[i]!.y })) as [Point, Point];
+}
+
+/**
  * Where the net's own points' box lies against the mesh's box (centre shift and side, in the
  * mesh box's sides; the mesh's box reaches up to the hairline, the 68 points stop at the brows):
  * medians over the tuning split's 144 faces (scripts/evaluate-jaw-passes.ts prints them).

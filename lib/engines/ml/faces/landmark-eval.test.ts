@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { detectFaces, shutDownFaces } from "@/lib/engines/ml/faces";
 import { readMarkup, readPts, scoreFace, summarise } from "./landmark-eval";
@@ -46,5 +47,19 @@ describe("landmark evaluation on the committed subset", () => {
     const pts = readPts(`version: 1\nn_points:  68\n{\n${Array.from({ length: 68 }, (_, i) => `${i}.5 ${i * 2}`).join("\n")}\n}\n`);
     expect(pts).toHaveLength(68);
     expect(pts[8]).toEqual({ x: 8.5, y: 16 });
+  });
+
+  it("takes .pts coordinates as 1-based pixel centres: half a pixel up and left in the engine's pixels", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pts-"));
+    try {
+      fs.writeFileSync(path.join(dir, "a.jpg"), "");
+      fs.writeFileSync(path.join(dir, "a.pts"), `version: 1\nn_points: 68\n{\n${Array.from({ length: 68 }, (_, i) => `${i + 1} ${2 * i + 1}`).join("\n")}\n}\n`);
+      const [m] = readMarkup(dir);
+      expect(m!.chin).toEqual({ x: 8.5, y: 16.5 });
+      expect(m!.leftEye).toEqual({ x: 39, y: 77.5 }); // points 37-42: x 37..42, y 73..83, their mean less half a pixel
+      expect(readMarkup(dir, { ptsAsWritten: true })[0]!.chin).toEqual({ x: 9, y: 17 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
