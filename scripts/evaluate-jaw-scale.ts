@@ -192,6 +192,17 @@ async function rules() {
     const oy = med(b.map((x) => (x.marked[8]!.y - x.nearest[8]!.y) / px(x)));
     console.log(`| ${lo}-${hi} | ${b.length} | ${cells.join(" / ")} | ${ox.toFixed(2)}, ${oy.toFixed(2)} |`);
   }
+  console.log("| |yaw| | n | eye error with the mesh's share 0 / 0.2 / 0.4 / MESH_EYE_SHARE by size |");
+  const { meshEyeShare } = await import("@/lib/engines/ml/faces/jaw-model");
+  for (const [lo, hi] of [[0, 8], [8, 20], [20, 90]] as const) {
+    const b = all.filter((x) => Math.abs(x.yaw) >= lo && Math.abs(x.yaw) < hi);
+    const eye = (share: (x: Sample) => number) => f3(med(b.map((x) => {
+      const w = share(x);
+      const e = (i: number, c: Point) => { const n = mean(x.nearest.slice(i, i + 6)); return { x: (1 - w) * n.x + w * c.x, y: (1 - w) * n.y + w * c.y }; };
+      return errors(x, [e(36, x.contourEyes[0]), e(42, x.contourEyes[1])], x.nearest[8]!).eye;
+    })));
+    console.log(`| ${lo}-${hi} | ${b.length} | ${eye(() => 0)} / ${eye(() => 0.2)} / ${eye(() => 0.4)} / ${eye((x) => meshEyeShare(q(x)))} |`);
+  }
 }
 
 /** The chin's correction with a size term: (cx, cy + cyq / q) input pixels, then `turn` times the nose's offset along the eye line. */
@@ -216,6 +227,10 @@ function fit() {
     if (e < best.e) best = { e, cx, cy, cyq, turn };
   }
   console.log(`chin: constant as committed (0.74, 0.88, turn 0.25) ${chinErr(0.74, 0.88, 0, 0.25).toFixed(4)}; best ${JSON.stringify(best)}`);
+  for (const [cx, cy] of [[0.74, 0.88], [0.65, 0.83], [0.6, 0.9], [0.5, 0.6]] as const) {
+    const at = (set: Sample[]) => med(set.map((x) => errors(x, [x.marked[36]!, x.marked[45]!], chinWith(x, cx, cy, 0, 0.25)).chin)).toFixed(4);
+    console.log(`  chin offset ${cx}, ${cy}: all sizes ${at(all)}, as the photos are ${at(all.filter((x) => x.s === 1))}, downscaled ${at(all.filter((x) => x.s !== 1))}`);
+  }
   for (const cyq of [0, 0.1, 0.2]) console.log(`  cyq ${cyq}, best cx/cy/turn: ${chinErr(best.cx, best.cy, cyq, best.turn).toFixed(4)}`);
   const eyeErr = (share: (q: number) => number, set = all) =>
     med(set.map((x) => {
