@@ -1,14 +1,16 @@
 // Issue 37: how the jaw net's offset and Face Crop's eye and chin error change with the face's size
-// in pixels. Each marked face of a folder (iBUG .pts beside images) is run as it is and again with
-// its photo DOWNSCALED (sharp, the markup scaled with it) so its marked eye distance in the
-// detection copy is each of FACE_JAW_SCALE_IODS pixels; the face the engine finds (decode and Human
+// in pixels. Each marked face of a folder (iBUG .pts beside images) is run as it is (0 in
+// FACE_JAW_SCALE_IODS) and again with its photo DOWNSCALED (sharp, the markup scaled with it) so its
+// marked eye distance in the detection copy is each of FACE_JAW_SCALE_IODS pixels (not where the
+// photo would go under 64 px a side, or the face is already that small); the face the engine finds (decode and Human
 // in this thread, as the face worker does) then the net's raw mirrored pass on the square Face Crop
 // uses, sampled as production samples it and bilinearly. Everything is written to FACE_JAW_SCALE_OUT
-// (JSON, outside the repository: the photos' markup) for `--analyse`, which prints the offset and
-// the errors by size and with the corrections tried.
+// (JSON, outside the repository: the photos' markup) for `--analyse` (the net's offset and the errors
+// by size), `--rules` (the mesh's share in the eyes by size and by turn) and `--fit` (the grids that
+// chose MESH_EYE_SHARE and kept JAW_BIAS's chin without a size term; bench/README.md, fourth stop).
 //
 //   FACE_LANDMARK_DIR=/work/eval-crop4/spinkoo/helen/trainset FACE_LANDMARK_EVERY=6 FACE_JAW_SCALE_OUT=/work/eval-crop5/tune.json npx tsx scripts/evaluate-jaw-scale.ts
-//   FACE_JAW_SCALE_OUT=/work/eval-crop5/tune.json npx tsx scripts/evaluate-jaw-scale.ts --analyse
+//   FACE_JAW_SCALE_OUT=/work/eval-crop5/tune.json npx tsx scripts/evaluate-jaw-scale.ts --analyse   # or --rules, --fit
 import fs from "node:fs";
 import sharp from "sharp";
 import { decodeUpright, type UprightImage } from "@/lib/engines/ml/faces/decode-upright";
@@ -226,7 +228,7 @@ function fit() {
     const e = chinErr(cx, cy, cyq, turn);
     if (e < best.e) best = { e, cx, cy, cyq, turn };
   }
-  console.log(`chin: constant as committed (0.74, 0.88, turn 0.25) ${chinErr(0.74, 0.88, 0, 0.25).toFixed(4)}; best ${JSON.stringify(best)}`);
+  console.log(`chin: the third stop's offset (0.74, 0.88, turn 0.25) ${chinErr(0.74, 0.88, 0, 0.25).toFixed(4)}; best ${JSON.stringify(best)}`);
   for (const [cx, cy] of [[0.74, 0.88], [0.65, 0.83], [0.6, 0.9], [0.5, 0.6]] as const) {
     const at = (set: Sample[]) => med(set.map((x) => errors(x, [x.marked[36]!, x.marked[45]!], chinWith(x, cx, cy, 0, 0.25)).chin)).toFixed(4);
     console.log(`  chin offset ${cx}, ${cy}: all sizes ${at(all)}, as the photos are ${at(all.filter((x) => x.s === 1))}, downscaled ${at(all.filter((x) => x.s !== 1))}`);
