@@ -5,7 +5,7 @@
 // eye and chin error as fractions of the marked eye distance, median and p90, and the share of
 // faces that needed the engine's own way (`engine`).
 //
-//   FACE_LANDMARK_DIR=/work/eval/landmarks/... [FACE_LANDMARK_EVERY=3] npx tsx scripts/evaluate-jaw-passes.ts
+//   FACE_LANDMARK_DIR=/work/eval/landmarks/... [FACE_LANDMARK_EVERY=3] [FACE_LANDMARK_PTS_AS_WRITTEN=1] npx tsx scripts/evaluate-jaw-passes.ts
 //
 // Also the markup's own eye definitions on 68-point sets: the mean of an eye's six contour
 // points (the scheme's eye centre, scored here) against the mid-point of its two corners (what
@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { decodeUpright, type UprightImage } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
-import { JAW_CROP, JAW_INPUT, jawPass, jawPoints, jawSquareFromMesh, loadJawModel, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
+import { blendEyes, JAW_BIAS, JAW_CROP, JAW_INPUT, jawInputScale, jawPass, jawPoints, jawSquareFromMesh, loadJawModel, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
 import { chinErrors, eyeError, readMarkup, readPts, summarise, type FaceScore, type MarkedFace } from "@/lib/engines/ml/faces/landmark-eval";
 import { meshEyeContours } from "@/lib/engines/ml/faces/landmarks";
 import type { Box, DetectedFace, Point } from "@/lib/engines/ml/faces/types";
@@ -40,7 +40,8 @@ async function main() {
     console.log(`evaluate-jaw-passes: skipped (FACE_LANDMARK_DIR ${DIR ? `${DIR} does not exist` : "is not set"}): see bench/README.md, "Face Crop landmarks"`);
     return;
   }
-  const marked = readMarkup(DIR).filter((_, i) => i % EVERY === 0);
+  // FACE_LANDMARK_PTS_AS_WRITTEN=1: .pts coordinates as written (1-based), as scored before issue 37's fourth stop.
+  const marked = readMarkup(DIR, { ptsAsWritten: process.env.FACE_LANDMARK_PTS_AS_WRITTEN === "1" }).filter((_, i) => i % EVERY === 0);
   const model: JawModel = await loadJawModel();
   const rows: Record<string, FaceScore[]> = { mesh: [], meshContour: [], onePass: [], twoPasses: [], twoPassesMirrored: [] };
   const gap: number[] = [];
@@ -101,8 +102,14 @@ async function main() {
     bias.eyes.push({ x: (mean([m.leftEye, m.rightEye]).x - rawEyes.x) / px, y: (mean([m.leftEye, m.rightEye]).y - rawEyes.y) / px });
     // As Face Crop runs it (jaw-model.ts and detect-in-thread.ts): the chin of one mirrored pass on the square from the mesh's box, its eyes averaged with the mesh's contour centres.
     const engine = await jawPoints(model, img, face.box);
-    const eyes = [mean([mean(engine.slice(36, 42)), face.contourEyes![0]]), mean([mean(engine.slice(42, 48)), face.contourEyes![1]])] as const;
+    const eyes = blendEyes(engine, face.contourEyes, jawInputScale(img, face.box));
     (rows.engine ??= []).push({ file, found: true, eye: eyeError(eyes[0], eyes[1], m), ...(m.chin ? chinErrors(engine[8]!, m, m.chin) : {}) });
+    // Before MESH_EYE_SHARE (the third stop): each eye half the net's, half the mesh's, at every size.
+    const half = [mean([mean(engine.slice(36, 42)), face.contourEyes![0]]), mean([mean(engine.slice(42, 48)), face.contourEyes![1]])] as const;
+    (rows.engineHalfMeshEyes ??= []).push({ file, found: true, eye: eyeError(half[0], half[1], m) });
+    // The engine as the third stop left it: those eyes, and the chin moved by JAW_BIAS's chin of then (0.74, 0.88 input pixels).
+    const oldChin = { x: engine[8]!.x + (0.74 - JAW_BIAS.chin.dx) * px, y: engine[8]!.y + (0.88 - JAW_BIAS.chin.dy) * px };
+    (rows.engineThirdStop ??= []).push({ file, found: true, eye: eyeError(half[0], half[1], m), ...(m.chin ? chinErrors(oldChin, m, m.chin) : {}) });
     (rows.engineNetEyes ??= []).push({ file, found: true, eye: eyeError(mean(engine.slice(36, 42)), mean(engine.slice(42, 48)), m) });
     if (m.chin) {
       const mid = mean([m.leftEye, m.rightEye]);

@@ -1,7 +1,7 @@
 import { decodeUpright, type UprightImage } from "./decode-upright";
 import sharp from "sharp";
 import { CROWN_FROM_EYES, faceFromMesh, filterFaces } from "./landmarks";
-import { JAW_MODEL, jawPoints, loadJawModel, type JawModel } from "./jaw-model";
+import { blendEyes, JAW_MODEL, jawInputScale, jawPoints, loadJawModel, type JawModel } from "./jaw-model";
 import { loadHuman, type HumanLike } from "./human-model";
 import { crownFromPerson, loadSelfieModel, type SelfieModel } from "./person-crown";
 import type { FaceDetection, DetectedFace } from "./types";
@@ -98,13 +98,11 @@ export async function detectOnImage(img: UprightImage, minScore: number): Promis
  */
 async function withJawLandmarks(img: UprightImage, face: DetectedFace): Promise<DetectedFace> {
   const pts = await jawPoints(await jawModel(), img, face.box);
-  const mean = (from: number) => ({ x: pts.slice(from, from + 6).reduce((s, p) => s + p.x, 0) / 6, y: pts.slice(from, from + 6).reduce((s, p) => s + p.y, 0) / 6 });
-  // Each eye the mean of the net's and the mesh's, both as the 68 scheme defines an eye's centre:
-  // on the tuning split (144 HELEN training faces) the mesh's contour centres gave 0.033 of the eye
-  // distance, the net's 0.038, their mean 0.032 (p90 0.072, 0.061, 0.054); the chin is the net's
-  // alone (a quarter or half of the mesh's made it no better or worse).
-  const both = (net: { x: number; y: number }, mesh: { x: number; y: number } | undefined) => (mesh ? { x: (net.x + mesh.x) / 2, y: (net.y + mesh.y) / 2 } : net);
-  const [leftEye, rightEye, chin] = [both(mean(36), face.contourEyes?.[0]), both(mean(42), face.contourEyes?.[1]), pts[8]!];
+  // Each eye a blend of the net's and the mesh's, both as the 68 scheme defines an eye's centre,
+  // the mesh's share growing with the face's size (MESH_EYE_SHARE: at most 0.4, none on a tiny
+  // face); the chin is the net's alone (a quarter or half of the mesh's made it no better or worse).
+  const [leftEye, rightEye] = blendEyes(pts, face.contourEyes, jawInputScale(img, face.box));
+  const chin = pts[8]!;
   const l = face.landmarks;
   const d = Math.hypot(l.chin.x - l.eyeMid.x, l.chin.y - l.eyeMid.y);
   const far = (a: { x: number; y: number }, b: { x: number; y: number }, limit: number) => !(Math.hypot(a.x - b.x, a.y - b.y) <= limit);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { createRequire } from "node:module";
 import sharp from "sharp";
-import { JAW_INPUT, loadJawModel } from "./jaw-model";
+import { blendEyes, JAW_INPUT, jawInputScale, loadJawModel, MESH_EYE_SHARE, meshEyeShare } from "./jaw-model";
 
 // The jaw net as ONNX on onnxruntime (jaw-model.ts, written by scripts/convert-jaw-model.ts), against face-api's own
 // FaceLandmark68Net on the same 112 px chip (face-api's bundle, its own tfjs, this thread only).
@@ -33,4 +33,22 @@ describe("the jaw-aware 68-point net as ONNX", () => {
     const eyeY = ours.slice(36, 48).reduce((s, p) => s + p.y, 0) / 12;
     expect(ours[8]!.y).toBeGreaterThan(eyeY + 0.2);
   }, 60_000);
+});
+
+describe("the eyes' blend of the net and the mesh by the face's size", () => {
+  it("takes none of the mesh on a tiny face, growing to MESH_EYE_SHARE.top from fullAt detection pixels an input pixel", () => {
+    expect(meshEyeShare(0)).toBe(0);
+    expect(meshEyeShare(MESH_EYE_SHARE.fullAt / 2)).toBeCloseTo(MESH_EYE_SHARE.top / 2, 10);
+    expect(meshEyeShare(MESH_EYE_SHARE.fullAt * 3)).toBe(MESH_EYE_SHARE.top);
+    // A mesh box of 100 source pixels in a photo at half size for detection: the square is 100 × 0.912 × 1.25 source px, 57 detection px.
+    const q = jawInputScale({ scale: 2 }, { x: 0, y: 0, w: 100, h: 90 });
+    expect(q).toBeCloseTo((100 * 0.912 * 1.25) / 2 / JAW_INPUT, 6);
+    const pts = Array.from({ length: 68 }, (_, i) => ({ x: i >= 42 ? 20 : 10, y: 10 }));
+    const [l, r] = blendEyes(pts, [{ x: 0, y: 0 }, { x: 30, y: 0 }], q);
+    const w = meshEyeShare(q);
+    expect(l.x).toBeCloseTo(10 * (1 - w), 10);
+    expect(r.x).toBeCloseTo(20 * (1 - w) + 30 * w, 10);
+    expect(l.y).toBeCloseTo(10 * (1 - w), 10);
+    expect(blendEyes(pts, undefined, q)).toEqual([{ x: 10, y: 10 }, { x: 20, y: 10 }]);
+  });
 });

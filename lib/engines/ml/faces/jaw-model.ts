@@ -102,7 +102,11 @@ export async function jawPoints(model: JawModel, img: UprightImage, box: Box): P
  * - `chin`: the net's chin sits up and to the image-left of the marked one by about a pixel of
  *   its 112 px input (median, marked minus net, in input pixels), on every kind of face: a
  *   convention of its training crops (the mirrored mean cancels none of it: the bias is the same
- *   in the mirror image). Chin error 0.075 → 0.069 of the eye distance.
+ *   in the mirror image). Chin error 0.075 → 0.069 of the eye distance. Measured again with the
+ *   .pts markup read as 1-based pixel centres (landmark-eval.ts, `ptsToPixels`; it had been taken
+ *   half a pixel down and right): 0.65, 0.83 (was 0.74, 0.88); on the tuning split downscaled to
+ *   eye distances of 48-12 detection pixels it stays 0.4-0.66, 0.77-1.24 and a term growing on
+ *   small faces did not lower the error (scripts/evaluate-jaw-scale.ts).
  * - `eyes`: the net's eyes carry the same kind of offset against the 68 scheme's eye centres
  *   (0.49, 1.20 input pixels: the net's own eye error 0.038 → 0.024 on the tuning split), but
  *   shifted so, they move away from marked pupils (the committed subset, pupils: 0.035 → 0.045),
@@ -113,7 +117,7 @@ export async function jawPoints(model: JawModel, img: UprightImage, box: Box): P
  *   eye line by `chinTurn` times that offset. Chin 0.069 → 0.062, its error across the face's axis
  *   no longer growing with the turn (+0.081 at yaw over 20°, −0.017 under −20°; now within ±0.016).
  */
-export const JAW_BIAS = { eyes: { dx: 0, dy: 0 }, chin: { dx: 0.74, dy: 0.88 }, chinTurn: 0.25 } as const;
+export const JAW_BIAS = { eyes: { dx: 0, dy: 0 }, chin: { dx: 0.65, dy: 0.83 }, chinTurn: 0.25 } as const;
 
 /** `pts` of one pass (source pixels) on a square of `side` source pixels, with JAW_BIAS taken out: eyes (36-47) and chin (8) only. */
 export function correctJawPoints(pts: Point[], side: number): Point[] {
@@ -132,6 +136,40 @@ export function correctJawPoints(pts: Point[], side: number): Point[] {
     out[8] = { x: out[8]!.x + JAW_BIAS.chinTurn * nose * eyeLine.x, y: out[8]!.y + JAW_BIAS.chinTurn * nose * eyeLine.y };
   }
   return out;
+}
+
+/**
+ * Each eye is a blend of the net's and the face mesh's contour centre (both as the 68 scheme
+ * defines an eye's centre); the mesh's share grows with the face's size in pixels (issue 37). The
+ * mesh's eyes fall apart on small faces where the net's hold: on the tuning split (every sixth HELEN
+ * training face, each photo also downscaled to eye distances of 48, 32, 22, 16 and 12 detection
+ * pixels; scripts/evaluate-jaw-scale.ts) at an eye distance under 18 px the mesh's contour centres
+ * scored 0.073 of the eye distance, the net's 0.038, half of each 0.052; at full size 0.031, 0.036
+ * and 0.029. The share: `top` × q / `fullAt`, at most `top`, where q is the detection pixels per
+ * pixel of the net's input (jawInputScale; about 4 on HELEN's large faces, 0.4 at 16 px between the
+ * eyes). Chosen by a grid over 754 such faces (median eye error: half the mesh everywhere 0.037,
+ * the net alone 0.035, this 0.033).
+ */
+export const MESH_EYE_SHARE = { top: 0.4, fullAt: 1.6 } as const;
+
+/** The mesh's share in each eye (MESH_EYE_SHARE) for a face whose net input has `q` detection pixels a pixel. */
+export function meshEyeShare(q: number): number {
+  return MESH_EYE_SHARE.top * Math.min(1, Math.max(0, q / MESH_EYE_SHARE.fullAt));
+}
+
+/** Detection pixels per pixel of the net's input on the square jawPoints samples for a face of mesh box `box`. */
+export function jawInputScale(img: Pick<UprightImage, "scale">, box: Box): number {
+  const square = jawSquareFromMesh(box);
+  return (Math.max(square.w, square.h) * JAW_CROP) / img.scale / JAW_INPUT;
+}
+
+/** The eyes Face Crop uses: the net's 68-scheme eye centres (`pts`, jawPoints) blended with the mesh's (`contour`) by meshEyeShare. */
+export function blendEyes(pts: Point[], contour: [Point, Point] | undefined, q: number): [Point, Point] {
+  const mean = (from: number): Point => ({ x: pts.slice(from, from + 6).reduce((s, p) => s + p.x, 0) / 6, y: pts.slice(from, from + 6).reduce((s, p) => s + p.y, 0) / 6 });
+  const net: [Point, Point] = [mean(36), mean(42)];
+  if (!contour) return net;
+  const w = meshEyeShare(q);
+  return [0, 1].map((i) => ({ x: (1 - w) * net[i]!.x + w * contour[i]!.x, y: (1 - w) * net[i]!.y + w * contour[i]!.y })) as [Point, Point];
 }
 
 /**

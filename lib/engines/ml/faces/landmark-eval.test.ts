@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { detectFaces, shutDownFaces } from "@/lib/engines/ml/faces";
 import { readMarkup, readPts, scoreFace, summarise } from "./landmark-eval";
@@ -24,9 +25,11 @@ describe("landmark evaluation on the committed subset", () => {
     expect(s.recall).toBe(1);
     expect(s.crownFromMatte).toBe(4);
     // Eyes and chin from the jaw-aware net (jaw-model.ts: one mirrored pass on the square placed
-    // from the mesh's box; each eye averaged with the mesh's contour centre; the chin with the net's
-    // bias taken out, JAW_BIAS). Measured 2026-11-27: eye 0.035, chin 0.201 (0.074 along the face's
-    // axis; 0.252 and 0.108 before JAW_BIAS) where the mesh alone gives 0.060 and 0.402 (0.207): the
+    // from the mesh's box; each eye blended with the mesh's contour centre by the face's size,
+    // MESH_EYE_SHARE; the chin with the net's bias taken out, JAW_BIAS). Measured 2026-11-27
+    // (scripts/evaluate-jaw-passes.ts): eye 0.032, chin 0.204 (0.076 along the face's axis; eye 0.035
+    // with half the mesh at every size; chin 0.252 and 0.108 before JAW_BIAS) where the mesh alone
+    // gives 0.060 and 0.402 (0.207): the
     // bounds fail on a fall back to the mesh's points or on losing the chin's correction; the eye's
     // is issue 37's goal.
     expect(landmarkModels).toEqual(["face-api-landmark68", "face-api-landmark68", "face-api-landmark68", "face-api-landmark68"]);
@@ -46,5 +49,19 @@ describe("landmark evaluation on the committed subset", () => {
     const pts = readPts(`version: 1\nn_points:  68\n{\n${Array.from({ length: 68 }, (_, i) => `${i}.5 ${i * 2}`).join("\n")}\n}\n`);
     expect(pts).toHaveLength(68);
     expect(pts[8]).toEqual({ x: 8.5, y: 16 });
+  });
+
+  it("takes .pts coordinates as 1-based pixel centres: half a pixel up and left in the engine's pixels", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pts-"));
+    try {
+      fs.writeFileSync(path.join(dir, "a.jpg"), "");
+      fs.writeFileSync(path.join(dir, "a.pts"), `version: 1\nn_points: 68\n{\n${Array.from({ length: 68 }, (_, i) => `${i + 1} ${2 * i + 1}`).join("\n")}\n}\n`);
+      const [m] = readMarkup(dir);
+      expect(m!.chin).toEqual({ x: 8.5, y: 16.5 });
+      expect(m!.leftEye).toEqual({ x: 39, y: 77.5 }); // points 37-42: x 37..42, y 73..83, their mean less half a pixel
+      expect(readMarkup(dir, { ptsAsWritten: true })[0]!.chin).toEqual({ x: 9, y: 17 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

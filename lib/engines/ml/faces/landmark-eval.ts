@@ -11,7 +11,9 @@ import type { FaceDetection, Point } from "./types";
  * Markup it reads from a folder:
  * - iBUG 68-point `.pts` files beside their images (300-W, HELEN, LFPW, AFW as
  *   distributed; `name.pts` or `name_2.pts` for `name.jpg|png`): eye centres are the
- *   means of points 37-42 and 43-48, the chin point 9 (1-based), no crown;
+ *   means of points 37-42 and 43-48, the chin point 9 (1-based), no crown; their coordinates
+ *   are 1-based pixel centres (the first pixel's centre is 1, 1, as menpo, iBUG's own reader,
+ *   takes them), moved by half a pixel into the engine's coordinates (`ptsToPixels`);
  * - a `landmarks.json` `{ faces: [{ file, left_eye, right_eye, chin|null, crown|null }] }`
  *   (test/fixtures/faces/landmarks.json).
  */
@@ -49,8 +51,18 @@ export function readPts(text: string): Point[] {
     .map(([x, y]) => ({ x: x!, y: y! }));
 }
 
+/**
+ * iBUG .pts coordinates (1-based pixel centres: the first pixel's centre is 1, 1; menpo, iBUG's own
+ * reader, subtracts 1 for its 0-based centres) in the engine's coordinates, where the first pixel
+ * spans 0-1 (its centre 0.5, 0.5): half a pixel up and left. On a large face half a pixel is
+ * nothing; on AFW's small faces it is about a pixel of the jaw net's input (issue 37, bench/README.md).
+ */
+export function ptsToPixels(pts: Point[]): Point[] {
+  return pts.map((p) => ({ x: p.x - 0.5, y: p.y - 0.5 }));
+}
+
 /** The marked faces of a folder (see the comment above), with their image files. */
-export function readMarkup(dir: string): MarkedFace[] {
+export function readMarkup(dir: string, opts: { ptsAsWritten?: boolean } = {}): MarkedFace[] {
   const json = path.join(dir, "landmarks.json");
   if (fs.existsSync(json)) {
     type P = { x: number; y: number } | null;
@@ -65,7 +77,9 @@ export function readMarkup(dir: string): MarkedFace[] {
       else if (name.endsWith(".pts")) {
         const stem = name.slice(0, -4);
         const image = [stem, stem.replace(/_\d+$/, "")].flatMap((s) => [".jpg", ".png", ".jpeg"].map((e) => path.join(d, s + e))).find((f) => fs.existsSync(f));
-        const pts = readPts(fs.readFileSync(p, "utf8"));
+        const written = readPts(fs.readFileSync(p, "utf8"));
+        // `ptsAsWritten`: the coordinates as the file has them (how scores before issue 37's fourth stop were made).
+        const pts = opts.ptsAsWritten ? written : ptsToPixels(written);
         if (!image || pts.length !== 68) continue;
         // 0-based: 36-41 the image-left eye, 42-47 the image-right eye, 8 the chin.
         out.push({ file: image, leftEye: mean(pts.slice(36, 42)), rightEye: mean(pts.slice(42, 48)), chin: pts[8]!, crown: null });
