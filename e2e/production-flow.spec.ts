@@ -55,7 +55,7 @@ test("production: a parent picks a background with its live preview; the studio'
 
   // What this spec does not test, through the API.
   const product = await ok<{ id: string }>(page.request.post("/v1/products", { headers, data: { sku: "P-8X10", name: "8x10 print", product_type: "poster", width_in: 8, height_in: 10, price: 100, currency: "USD", min_ppi: 300, color_mode: "rgb", bleed_mm: 0 } }), 201);
-  const navy = await ok<{ id: string }>(page.request.post("/v1/production/backgrounds", { headers, data: { name: "Navy", color: "#1e3a5f" } }), 201);
+  await ok(page.request.post("/v1/production/backgrounds", { headers, data: { name: "Navy", color: "#1e3a5f" } }), 201);
   const batchDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
   const sheet = await ok<{ id: string }>(
     page.request.post("/v1/price-sheets", {
@@ -198,6 +198,9 @@ test("production: a parent picks a background with its live preview; the studio'
   await page.getByRole("button", { name: /School bulk/ }).click();
   await expect(batch.getByText("3 of 3 rendered", { exact: true })).toBeVisible();
   await expect(batch.getByTestId("print-file").filter({ hasText: "Ready for the lab" })).toHaveCount(3);
+  const batchPictures = batch.getByRole("img", { name: picture });
+  await expect(batchPictures).toHaveCount(3);
+  for (const img of await batchPictures.all()) await expectDecoded(img);
   await expect(batch.getByRole("link", { name: "Download ZIP for the lab" })).toBeVisible();
   await page.screenshot({ path: path.join(dir, "production-1280.png"), fullPage: true });
   console.log(`screenshots in ${dir}`);
