@@ -5,7 +5,7 @@ import { expect, test, type Locator } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { ok } from "./support/expect-status";
 import { navigateTo } from "./support/nav";
-import { sortedPictureDay } from "./support/picture-day";
+import { GALLERY_DAY_PLAN, GALLERY_DAY_ROSTER, sortedPictureDay } from "./support/picture-day";
 
 // Production from the studio's side, in the browser where it is tested. Set up through
 // the API (their own specs drive them): an 8x10 product (300 ppi, RGB), a price sheet whose
@@ -23,21 +23,11 @@ import { sortedPictureDay } from "./support/picture-day";
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const ROSTER = [
-  ["S1", "Ann Archer"],
-  ["S2", "Ben Brook"],
-] as const;
-// Ann's portrait: 4000 × 2667 px, an 8x10 from the whole height is 333 ppi; zoomed in twice, 167 (under
-// 75 % of the 300 ppi the product asks for: production holds it, not only warns). The portrait is the
-// face photo with room above the head: with the money flow's, the whole-height crop puts the face
-// within 3 mm of the trim (held as well).
-const PLAN = [
-  { name: "IMG_0001.jpg", seconds: 0, card: "S1", fraction: 0.15 },
-  { name: "IMG_0002.jpg", seconds: 2, photo: 3, width: 4000 },
-  { name: "IMG_0003.jpg", seconds: 3, photo: 1 },
-  { name: "IMG_0004.jpg", seconds: 10, card: "S2", fraction: 0.15 },
-  { name: "IMG_0005.jpg", seconds: 12, photo: 2 },
-];
+// Ann's portrait (the gallery specs' day, its first photo swapped): 4000 × 2667 px, an 8x10 from the
+// whole height is 333 ppi; zoomed in twice, 167 (under 75 % of the 300 ppi the product asks for:
+// production holds it, not only warns). The portrait is the face photo with room above the head: with
+// the money flow's, the whole-height crop puts the face within 3 mm of the trim (held as well).
+const PLAN = GALLERY_DAY_PLAN.map((f) => (f.name === "IMG_0002.jpg" ? { ...f, photo: 3, width: 4000 } : f));
 
 /** The image has loaded and decoded to real pixels (not a broken or empty picture). */
 async function expectDecoded(img: Locator) {
@@ -50,7 +40,7 @@ test("production: a parent picks a background with its live preview; the studio'
   test.setTimeout(480_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "production-e2e-"));
   const email = await signUp(page, "Production Flow Studio");
-  const day = await sortedPictureDay(page.request, email, dir, ROSTER, PLAN);
+  const day = await sortedPictureDay(page.request, email, dir, GALLERY_DAY_ROSTER, PLAN);
   const { headers } = day;
 
   // What this spec does not test, through the API.
