@@ -62,7 +62,9 @@ async function facesOf(input: Buffer): Promise<{ boxes: FaceBox[]; width: number
     const found = await detectFaces(input);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };
   } catch (err) {
-    console.warn("[bg-remove] faces not counted:", err instanceof Error ? err.message : err);
+    // The cause too: the face worker's own failure is what tells why (seen in the production server's e2e run, not yet explained).
+    const cause = err instanceof Error && err.cause instanceof Error ? ` (cause: ${err.cause.message})` : "";
+    console.warn("[bg-remove] faces not counted:", err instanceof Error ? `${err.message}${cause}` : err);
     return null;
   }
 }
