@@ -137,9 +137,9 @@ describe("print-ready files", () => {
     const fiveBytes = (await storage().get((await fileOf(five.id)).fileKey!))!.body;
     expect(await meanDiff(sharp(fiveBytes).extract({ left: 30, top: 30, width: 1500, height: 1050 }), region(60, 90, 1050, 735, 1500, 1050))).toBeLessThan(4);
 
-    // Held: the 8 x 10 holds 540 px over 8 in (68 ppi) of the original; the CMYK product's preflight refuses an RGB file.
+    // Held: the 8 x 10 holds 540 px over 8 in (67.5 ppi, said as 67: rounded down, as the cart's crop editor says it) of the original; the CMYK product's preflight refuses an RGB file.
     expect(eight.status).toBe("held");
-    expect(eight.hold_reasons.join(" ")).toMatch(/68 ppi of the original at 8 x 10 in.*300 ppi required/);
+    expect(eight.hold_reasons.join(" ")).toMatch(/67 ppi of the original at 8 x 10 in.*300 ppi required/);
     expect(cmyk.status).toBe("held");
     expect(cmyk.hold_reasons.join(" ")).toMatch(/CMYK is required/);
     for (const f of [wallet, five, pkgWallet]) expect([f.status, f.hold_reasons]).toEqual(["rendered", []]);

@@ -78,5 +78,14 @@ export async function renderPrint(original: Buffer, crop: CropBox | null, size: 
     .resize(THUMB_PX, THUMB_PX, { fit: "inside" })
     .jpeg({ quality: 80 })
     .toBuffer();
-  return { jpeg, thumb, widthPx: trimW + 2 * bleed, heightPx: trimH + 2 * bleed, widthIn, heightIn, sourcePpi: Math.round(width / widthIn), region, source: { width: W, height: H } };
+  return { jpeg, thumb, widthPx: trimW + 2 * bleed, heightPx: trimH + 2 * bleed, widthIn, heightIn, sourcePpi: sourcePpiOf(region, widthIn, heightIn), region, source: { width: W, height: H } };
+}
+
+/**
+ * The original's pixels per inch inside the crop at the print's size: the lower of the two
+ * directions, rounded down, as the cart's crop editor shows it (lib/services/orders/crop.ts
+ * cropPpi), so the hold's figure is the one the parent and the studio saw.
+ */
+function sourcePpiOf(region: { width: number; height: number }, widthIn: number, heightIn: number): number {
+  return Math.floor(Math.min(region.width / widthIn, region.height / heightIn));
 }
