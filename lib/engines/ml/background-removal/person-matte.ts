@@ -472,8 +472,8 @@ function keepLimbs(filled: Uint8Array, w: number, h: number, rule: PersonRule): 
 
 /**
  * Hysteresis for the sure fill (rule.sureGrow): a sure piece that does not touch the kept cut-out
- * is an island; where the person model's lower threshold joins an island to the kept cut-out, the
- * island and the pixels of that lower-threshold piece ISNet missed are returned (the limb test
+ * is an island; where the person model's lower threshold joins an island to the kept cut-out
+ * through what ISNet missed, the island and that lower-threshold piece are returned (the limb test
  * and the rim rule then judge them apart from the rest of the fill).
  */
 function growSureIslands(
@@ -486,7 +486,9 @@ function growSureIslands(
   low: number,
 ): Uint8Array {
   const { width: w, height: h, data: d } = matte;
-  const grown = components(w, h, (i) => !notPerson[i] && allowed(i) && both(i) >= low, true);
+  // Through what ISNet missed only: the unsure halo around a body ISNet kept is joined to an
+  // island only where it runs on into the arm, not through the body.
+  const grown = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= low, true);
   const filled = new Uint8Array(w * h);
   const island = new Uint8Array(grown.sizes.length);
   const joined = new Uint8Array(grown.sizes.length);
@@ -495,11 +497,12 @@ function growSureIslands(
     if (!g) continue;
     const s = sure.labels[i]!;
     if (s && !touches[s]) island[g] = 1;
-    if (d[i]! >= 0.5) joined[g] = 1;
+    const x = i % w;
+    if ((x > 0 && d[i - 1]! >= 0.5) || (x < w - 1 && d[i + 1]! >= 0.5) || (i >= w && d[i - w]! >= 0.5) || (i + w < d.length && d[i + w]! >= 0.5)) joined[g] = 1;
   }
   for (let i = 0; i < d.length; i++) {
     const g = grown.labels[i]!;
-    if (g && island[g] && joined[g] && d[i]! < 0.5) filled[i] = 1;
+    if (g && island[g] && joined[g]) filled[i] = 1;
   }
   return filled;
 }
