@@ -79,6 +79,13 @@ export const PERSON_RULE = {
    * before). 0: off (islands stay out, as the rule first did).
    */
   sureGrow: 0.5,
+  /**
+   * ...an island of at least this share of the frame (a hand; not a speck of a person behind,
+   * CIHP c0012008: 0.0004), and the piece that joins it at most this many times its islands' area
+   * (v35's arm and hand 3.5; c0012008's crowd behind 73).
+   */
+  sureIslandMinArea: 0.002,
+  sureGrowMaxRatio: 6,
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
@@ -391,7 +398,7 @@ function fillSurePerson(
   // with the fill's other pieces into one thick, round piece), never where the fill already looked.
   let islands: Uint8Array | null = null;
   if (rule.sureGrow > 0 && rule.sureGrow < rule.sureFill) {
-    islands = growSureIslands(matte, both, sure, touches, notPerson, allowed, rule.sureGrow);
+    islands = growSureIslands(matte, both, sure, touches, notPerson, allowed, rule);
     for (let i = 0; i < d.length; i++) if (filled[i]) islands[i] = 0;
   }
   keepLimbs(filled, w, h, rule);
@@ -483,26 +490,35 @@ function growSureIslands(
   touches: Uint8Array,
   notPerson: Uint8Array,
   allowed: (i: number) => boolean,
-  low: number,
+  rule: PersonRule,
 ): Uint8Array {
   const { width: w, height: h, data: d } = matte;
   // Through what ISNet missed only: the unsure halo around a body ISNet kept is joined to an
   // island only where it runs on into the arm, not through the body.
-  const grown = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= low, true);
+  const grown = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= rule.sureGrow, true);
   const filled = new Uint8Array(w * h);
-  const island = new Uint8Array(grown.sizes.length);
   const joined = new Uint8Array(grown.sizes.length);
   for (let i = 0; i < d.length; i++) {
     const g = grown.labels[i]!;
     if (!g) continue;
-    const s = sure.labels[i]!;
-    if (s && !touches[s]) island[g] = 1;
     const x = i % w;
     if ((x > 0 && d[i - 1]! >= 0.5) || (x < w - 1 && d[i + 1]! >= 0.5) || (i >= w && d[i - w]! >= 0.5) || (i + w < d.length && d[i + w]! >= 0.5)) joined[g] = 1;
   }
+  // The islands must be a real part (a hand, not a speck of a person behind), and what joins them no
+  // more than a few times their size: a few sure pixels do not carry a large unsure area with them.
+  const islandArea = new Float64Array(sure.sizes.length);
+  for (let i = 0; i < d.length; i++) {
+    const s = sure.labels[i]!;
+    if (s && !touches[s]) islandArea[s]! += 1;
+  }
+  const islandSure = new Float64Array(grown.sizes.length);
+  for (let i = 0; i < d.length; i++) {
+    const s = sure.labels[i]!, g = grown.labels[i]!;
+    if (g && s && !touches[s] && islandArea[s]! >= rule.sureIslandMinArea * w * h) islandSure[g]! += 1;
+  }
   for (let i = 0; i < d.length; i++) {
     const g = grown.labels[i]!;
-    if (g && island[g] && joined[g]) filled[i] = 1;
+    if (g && joined[g] && islandSure[g]! > 0 && grown.sizes[g]! <= rule.sureGrowMaxRatio * islandSure[g]!) filled[i] = 1;
   }
   return filled;
 }
