@@ -167,6 +167,36 @@ describe("keepPerson", () => {
     expect(at(before, 77, 3)).toBe(0);
   });
 
+  it("fills a sure hand joined to the person only by an arm the model is unsure of (hysteresis)", async () => {
+    // v35: the person model is sure of the raised hand (0.99) but only 0.5-0.8 of the arm below
+    // it; the sure hand alone does not touch the body ISNet kept.
+    const hand = (x: number, y: number) => inRect(x, y, 73, 0, 80, 8);
+    const arm = (x: number, y: number) => inRect(x, y, 74, 8, 80, 22);
+    // A halo the model is unsure of around the body, with no sure island in it: left as it was.
+    const halo = (x: number, y: number) => inRect(x, y, 44, 30, 50, 100);
+    const p = plane((x, y) => (personBox(x, y) || hand(x, y) ? 0.99 : arm(x, y) ? 0.7 : halo(x, y) ? 0.7 : 0.01));
+    const body = (x: number, y: number) => (personBox(x, y) ? 1 : 0);
+    const m = matte(body);
+    const report: PersonReport = { people: 0, doubtful: [] };
+    await keepPerson(m, p, undefined, PERSON_RULE, report);
+    expect(at(m, 76, 3)).toBe(1); // the hand
+    expect(at(m, 77, 15)).toBe(1); // the arm between
+    expect(at(m, 60, 10)).toBe(0); // above the shoulder: background
+    expect(at(m, 46, 60)).toBe(0); // the halo with no island in it
+    expect(report.doubtful.map((r) => r.reason)).not.toContain("removed_person");
+    // Without the hysteresis the hand stays out and is reported.
+    const before = matte(body);
+    const beforeReport: PersonReport = { people: 0, doubtful: [] };
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, sureGrow: 0 }, beforeReport);
+    expect(at(before, 76, 3)).toBe(0);
+    expect(beforeReport.doubtful.map((r) => r.reason)).toContain("removed_person");
+    // A sure piece the lower threshold does not join to the person (a poster's figure) stays out.
+    const apart = plane((x, y) => (personBox(x, y) ? 0.99 : inRect(x, y, 20, 0, 30, 10) ? 0.99 : inRect(x, y, 20, 10, 30, 15) ? 0.7 : 0.01));
+    const m2 = matte(body);
+    await keepPerson(m2, apart);
+    expect(at(m2, 25, 5)).toBe(0);
+  });
+
   it("does not fill a thick, round blob of the mask beside the head, and says so", async () => {
     const m = matte((x, y) => (inRect(x, y, 55, 20, 75, 100) ? 1 : 0));
     // The mask also covers a 30 x 30 block left of the head, joined to the person.

@@ -71,6 +71,21 @@ export const PERSON_RULE = {
    * `sureThinMax` from the refused core, was filled (0.901 → 0.883). false: the rim is added.
    */
   sureRim: true as boolean,
+  /**
+   * Hysteresis: a sure piece that does not itself touch the kept person (a raised hand above an
+   * arm the person model is only 0.5-0.8 sure of, ISNet having taken a poster for the subject) is
+   * still filled, with the unsure pixels that join it to the person, when this lower threshold
+   * connects it to what the cut-out keeps; only such islands grow (the rest of the fill is as
+   * before). 0: off (islands stay out, as the rule first did).
+   */
+  sureGrow: 0.5,
+  /**
+   * ...an island of at least this share of the frame (a hand; not a speck of a person behind,
+   * CIHP c0012008: 0.0004), and the piece that joins it at most this many times its islands' area
+   * (v35's arm and hand 3.5; c0012008's crowd behind 73).
+   */
+  sureIslandMinArea: 0.002,
+  sureGrowMaxRatio: 6,
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
@@ -379,28 +394,62 @@ function fillSurePerson(
   touches[0] = 0;
   const filled = new Uint8Array(w * h);
   for (let i = 0; i < d.length; i++) if (touches[sure.labels[i]!] && d[i]! < 0.5) filled[i] = 1;
-  // What the fill would add, judged by its thick parts (deeper than `sureThinMax`, so thin
-  // strips along the person's edge do not join them into one long piece): a limb (long for its
-  // thickness: a raised arm, a hand) is added; a thick, round one is the 256 px mask's
-  // overshoot (the flat background between a man's head and a sculpture) and stays out with
-  // what lies within `sureThinMax` of it, reported as a removed person. Thin parts are added,
-  // unless they border such a refused piece (`sureRim`).
+  // Islands joined by the lower threshold are judged on their own (so a grown arm does not merge
+  // with the fill's other pieces into one thick, round piece), never where the fill already looked.
+  let islands: Uint8Array | null = null;
+  if (rule.sureGrow > 0 && rule.sureGrow < rule.sureFill) {
+    islands = growSureIslands(matte, both, sure, touches, notPerson, allowed, rule);
+    for (let i = 0; i < d.length; i++) if (filled[i]) islands[i] = 0;
+  }
+  keepLimbs(filled, w, h, rule);
+  if (islands) {
+    keepLimbs(islands, w, h, rule);
+    for (let i = 0; i < d.length; i++) if (islands[i]) filled[i] = 1;
+  }
+  let any = false;
+  for (let i = 0; i < d.length; i++) {
+    if (filled[i]) {
+      d[i] = 1;
+      any = true;
+    }
+  }
+  if (!any) return;
+  // The added pieces' edge: the person model's falloff within a short reach, outside ISNet's own region.
+  const reach = Math.max(2, (rule.band * Math.max(w, h)) / 3);
+  const near = distanceToMask(filled, w, h);
+  for (let i = 0; i < d.length; i++) {
+    if (filled[i] || near[i]! > reach || notPerson[i] || !allowed(i) || d[i]! >= 0.5) continue;
+    const p = both(i);
+    if (p > 0.5) d[i] = Math.max(d[i]!, Math.min(1, (p - 0.5) / (rule.sureFill - 0.5)));
+  }
+}
+
+/**
+ * What the sure fill would add (`filled`, cleared where refused), judged by its thick parts
+ * (deeper than `sureThinMax`, so thin strips along the person's edge do not join them into one
+ * long piece): a limb (long for its thickness: a raised arm, a hand) is added; a thick, round
+ * one is the 256 px mask's overshoot (the flat background between a man's head and a sculpture)
+ * and stays out with what lies within `sureThinMax` of it, reported as a removed person. Thin
+ * parts are added, unless they border such a refused piece (`sureRim`).
+ */
+function keepLimbs(filled: Uint8Array, w: number, h: number, rule: PersonRule): void {
+  const n = w * h;
   const long = Math.max(w, h);
   const thin = rule.sureThinMax * long;
   const depth = distanceToMask(Uint8Array.from(filled, (f) => 1 - f), w, h);
   const cores = components(w, h, (i) => depth[i]! > thin, true);
   const coreDepth = new Float32Array(cores.sizes.length);
-  for (let i = 0; i < d.length; i++) if (depth[i]! > coreDepth[cores.labels[i]!]!) coreDepth[cores.labels[i]!] = depth[i]!;
+  for (let i = 0; i < n; i++) if (depth[i]! > coreDepth[cores.labels[i]!]!) coreDepth[cores.labels[i]!] = depth[i]!;
   const roundCore = new Uint8Array(w * h);
   const round = new Uint8Array(cores.sizes.length);
   for (const { label, box } of boxesOf(cores.labels, cores.sizes.length, w)) {
     const t = coreDepth[label]! - thin; // the core's own half-thickness
     if (Math.hypot(box.width, box.height) < rule.sureLimbElongation * 2 * Math.max(1, t)) round[label] = 1;
   }
-  for (let i = 0; i < d.length; i++) if (round[cores.labels[i]!]) roundCore[i] = 1;
+  for (let i = 0; i < n; i++) if (round[cores.labels[i]!]) roundCore[i] = 1;
   const nearRound = distanceToMask(roundCore, w, h);
   const rejected = new Uint8Array(w * h);
-  for (let i = 0; i < d.length; i++) {
+  for (let i = 0; i < n; i++) {
     if (filled[i] && nearRound[i]! <= thin + 1) {
       filled[i] = 0;
       rejected[i] = 1;
@@ -410,7 +459,7 @@ function fillSurePerson(
     // What is left of the fill, piece by piece: a piece that borders the refused overshoot is that overshoot's rim, not a limb.
     const pieces = components(w, h, (i) => filled[i] === 1, true);
     const rim = new Uint8Array(pieces.sizes.length);
-    for (let i = 0; i < d.length; i++) {
+    for (let i = 0; i < n; i++) {
       const l = pieces.labels[i]!;
       if (!l) continue;
       const x = i % w, y = (i - x) / w;
@@ -424,24 +473,54 @@ function fillSurePerson(
         }
       }
     }
-    for (let i = 0; i < d.length; i++) if (rim[pieces.labels[i]!]) filled[i] = 0;
+    for (let i = 0; i < n; i++) if (rim[pieces.labels[i]!]) filled[i] = 0;
   }
-  let any = false;
+}
+
+/**
+ * Hysteresis for the sure fill (rule.sureGrow): a sure piece that does not touch the kept cut-out
+ * is an island; where the person model's lower threshold joins an island to the kept cut-out
+ * through what ISNet missed, the island and that lower-threshold piece are returned (the limb test
+ * and the rim rule then judge them apart from the rest of the fill).
+ */
+function growSureIslands(
+  matte: Matte,
+  both: (i: number) => number,
+  sure: { labels: Int32Array; sizes: number[] },
+  touches: Uint8Array,
+  notPerson: Uint8Array,
+  allowed: (i: number) => boolean,
+  rule: PersonRule,
+): Uint8Array {
+  const { width: w, height: h, data: d } = matte;
+  // Through what ISNet missed only: the unsure halo around a body ISNet kept is joined to an
+  // island only where it runs on into the arm, not through the body.
+  const grown = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= rule.sureGrow, true);
+  const filled = new Uint8Array(w * h);
+  const joined = new Uint8Array(grown.sizes.length);
   for (let i = 0; i < d.length; i++) {
-    if (filled[i]) {
-      d[i] = 1;
-      any = true;
-    }
+    const g = grown.labels[i]!;
+    if (!g) continue;
+    const x = i % w;
+    if ((x > 0 && d[i - 1]! >= 0.5) || (x < w - 1 && d[i + 1]! >= 0.5) || (i >= w && d[i - w]! >= 0.5) || (i + w < d.length && d[i + w]! >= 0.5)) joined[g] = 1;
   }
-  if (!any) return;
-  // The added pieces' edge: the person model's falloff within a short reach, outside ISNet's own region.
-  const reach = Math.max(2, (rule.band * long) / 3);
-  const near = distanceToMask(filled, w, h);
+  // The islands must be a real part (a hand, not a speck of a person behind), and what joins them no
+  // more than a few times their size: a few sure pixels do not carry a large unsure area with them.
+  const islandArea = new Float64Array(sure.sizes.length);
   for (let i = 0; i < d.length; i++) {
-    if (filled[i] || near[i]! > reach || notPerson[i] || !allowed(i) || d[i]! >= 0.5) continue;
-    const p = both(i);
-    if (p > 0.5) d[i] = Math.max(d[i]!, Math.min(1, (p - 0.5) / (rule.sureFill - 0.5)));
+    const s = sure.labels[i]!;
+    if (s && !touches[s]) islandArea[s]! += 1;
   }
+  const islandSure = new Float64Array(grown.sizes.length);
+  for (let i = 0; i < d.length; i++) {
+    const s = sure.labels[i]!, g = grown.labels[i]!;
+    if (g && s && !touches[s] && islandArea[s]! >= rule.sureIslandMinArea * w * h) islandSure[g]! += 1;
+  }
+  for (let i = 0; i < d.length; i++) {
+    const g = grown.labels[i]!;
+    if (g && joined[g] && islandSure[g]! > 0 && grown.sizes[g]! <= rule.sureGrowMaxRatio * islandSure[g]!) filled[i] = 1;
+  }
+  return filled;
 }
 
 /** The bounding box of every label (1..count-1) that has pixels. */
