@@ -22,7 +22,7 @@ export function StudioSwitcher({ current, role }: { current: { id: string; name:
   const studios = data?.data ?? [];
   if (studios.length < 2) {
     return (
-      <span className="hidden max-w-40 truncate font-medium text-slate-800 md:inline" title={`${current.name} (${role})`} data-testid="current-studio">
+      <span className="hidden max-w-40 truncate font-medium text-slate-800 md:block" title={`${current.name} (${role})`} data-testid="current-studio">
         {current.name}
       </span>
     );
