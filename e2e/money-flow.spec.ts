@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { emailTo, signUp } from "./support/accounts";
 import { ok } from "./support/expect-status";
 import { sortedPictureDay } from "./support/picture-day";
+import { parentAtCart } from "./support/parent-cart";
 
 // The money flow end to end. The studio (laptop) makes two products, prices them
 // and a digital file on a sheet in the editor, chooses the sheet on the job,
@@ -17,7 +18,6 @@ import { sortedPictureDay } from "./support/picture-day";
 // that arrived over SMTP, downloads the original from it and from the status page.
 // The studio finds the order (with the crop), ships it with tracking and refunds
 // one print; the parent's page and e-mails follow.
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 test.use({ viewport: { width: 1280, height: 900 } });
 
 const ROSTER = [
@@ -84,19 +84,9 @@ test("a parent pays for prints on a phone; the studio ships and refunds one; the
   const code = (await page.getByTestId("gallery-codes").getByRole("row").filter({ hasText: "Ann Archer" }).locator("td").nth(1).innerText()).trim();
 
   // The parent, on a phone, with no account.
-  const phone = await browser.newContext(PHONE);
-  const parent = await phone.newPage();
-  parent.on("pageerror", (e) => console.log("parent page error:", e.message));
-  // The card's QR carries the code: the page enters it for the parent and opens the gallery.
-  // (Typing it as well raced that navigation: the field left the page mid-fill.)
-  await parent.goto(`/g?code=${code}`);
-  await expect(parent.getByRole("heading", { name: "Ann Archer's photos" })).toBeVisible({ timeout: 30_000 });
-  await parent.getByTestId("photo-grid").getByRole("button", { name: "Add to favourites" }).first().tap();
-  await expect(parent.getByRole("button", { name: "Remove from favourites" })).toHaveCount(1);
-  await parent.getByRole("link", { name: "Order prints" }).click();
+  const { phone, parent } = await parentAtCart(browser, code);
 
   // The cart: the favourite three times, an 8x10, a 5x7 and the digital file, home delivery, the e-mail.
-  await expect(parent.getByRole("heading", { name: "Your order" })).toBeVisible();
   const favourite = parent.getByRole("region", { name: "Favourites" });
   await expect(favourite.getByRole("img")).toHaveCount(1);
   for (let n = 0; n < 3; n++) await favourite.getByRole("button", { name: "Add" }).tap();

@@ -6,6 +6,7 @@ import { signUp } from "./support/accounts";
 import { ok } from "./support/expect-status";
 import { navigateTo } from "./support/nav";
 import { GALLERY_DAY_PLAN, GALLERY_DAY_ROSTER, sortedPictureDay } from "./support/picture-day";
+import { parentAtCart } from "./support/parent-cart";
 
 // Production from the studio's side, in the browser where it is tested. Set up through
 // the API (their own specs drive them): an 8x10 product (300 ppi, RGB), a price sheet whose
@@ -20,7 +21,6 @@ import { GALLERY_DAY_PLAN, GALLERY_DAY_ROSTER, sortedPictureDay } from "./suppor
 // the second's cut-out; both render, pass and show as pictures, and the batch counts all
 // three ready. Full-page screenshots of the order page and the Production page go to the
 // test's temp dir.
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 test.use({ viewport: { width: 1280, height: 900 } });
 
 // Ann's portrait (the gallery specs' day, its first photo swapped): 4000 × 2667 px, an 8x10 from the
@@ -79,16 +79,8 @@ test("production: a parent picks a background with its live preview; the studio'
     code = ann.access_code!;
   }).toPass({ timeout: 120_000 });
 
-  // 1. The parent, on a phone: Ann's photo twice as an 8x10.
-  const phone = await browser.newContext(PHONE);
-  const parent = await phone.newPage();
-  parent.on("pageerror", (e) => console.log("parent page error:", e.message));
-  await parent.goto(`/g?code=${code}`);
-  await expect(parent.getByRole("heading", { name: "Ann Archer's photos" })).toBeVisible({ timeout: 30_000 });
-  await parent.getByTestId("photo-grid").getByRole("button", { name: "Add to favourites" }).first().tap();
-  await expect(parent.getByRole("button", { name: "Remove from favourites" })).toHaveCount(1);
-  await parent.getByRole("link", { name: "Order prints" }).click();
-  await expect(parent.getByRole("heading", { name: "Your order" })).toBeVisible();
+  // 1. The parent, on a phone: Ann's photo three times as an 8x10.
+  const { phone, parent } = await parentAtCart(browser, code);
   const favourite = parent.getByRole("region", { name: "Favourites" });
   for (let n = 0; n < 3; n++) await favourite.getByRole("button", { name: "Add" }).tap();
   const whatToBuy = parent.getByLabel("What to buy");
