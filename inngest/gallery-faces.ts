@@ -19,8 +19,8 @@ export const galleryFaces = defineJob({
   // child opening the gallery together find each face once anyway.
   concurrency: 1,
   handler: async ({ event, step, signal }) => {
-    const { accountId, galleryId } = event.data;
-    const todo = await step.run("list-files", async () => galleryFilesWithoutFace(await getDb(), accountId, galleryId));
+    const { accountId, jobId, galleryId } = event.data;
+    const todo = await step.run("list-files", async () => galleryFilesWithoutFace(await getDb(), accountId, jobId, galleryId));
     let found = 0;
     for (let at = 0; at < todo.length; at += FACES_PER_STEP) {
       const chunk = todo.slice(at, at + FACES_PER_STEP);

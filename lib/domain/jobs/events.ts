@@ -45,10 +45,11 @@ export const galleryPreviewsRequested = eventType("galleries/previews.requested"
 /**
  * A child's gallery was opened with its code (inngest/gallery-faces.ts): find
  * the face of each of its photos that has none yet, so the cart's crop starts
- * from it without the parent waiting for the engine. Free.
+ * from it without the parent waiting for the engine; only when the job's price
+ * sheet sells a print (the job looks). Free.
  */
 export const galleryFacesRequested = eventType("galleries/faces.requested", {
-  schema: z.object({ accountId: z.string().min(1), galleryId: z.string().startsWith("gal_") }),
+  schema: z.object({ accountId: z.string().min(1), jobId: z.number().int().positive(), galleryId: z.string().startsWith("gal_") }),
 });
 
 /** Production (inngest/production.ts): render and check a lab batch's print files; free (the sale paid for it). */

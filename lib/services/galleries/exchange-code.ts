@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { accounts, agencyJobs, galleries, galleryAccessCodes, galleryPhotos, jobPriceSheets, priceSheets, subjects } from "@/lib/foundation/db/schema";
+import { accounts, agencyJobs, galleries, galleryAccessCodes, galleryPhotos, subjects } from "@/lib/foundation/db/schema";
 import { ApiError } from "@/lib/foundation/http/api-error";
 import { codeLookup, normaliseCode } from "./access-codes";
 import { assertCodeAttemptAllowed, recordWrongCode } from "./code-attempts";
@@ -30,7 +30,7 @@ export async function exchangeAccessCode(db: Db, rawCode: string, ip: string) {
     throw wrongCode();
   }
   const claims: ParentClaims = { accountId: row.accountId, jobId: row.jobId, subjectId: row.subjectId };
-  if (await sellsPrints(db, row.jobId)) await findFacesAhead(db, row.accountId, open.find((g) => g.kind === "subject")!.id);
+  await findFacesAhead(db, row.accountId, row.jobId, open.find((g) => g.kind === "subject")!.id);
   const expiresAt = parentTokenExpiry(open.map((g) => g.expiresAt));
   return {
     token: await issueParentToken(claims, expiresAt),
@@ -40,26 +40,18 @@ export async function exchangeAccessCode(db: Db, rawCode: string, ip: string) {
   };
 }
 
-/** Whether the job's price sheet offers a print, the only thing a face-started crop is for. */
-async function sellsPrints(db: Db, jobId: number): Promise<boolean> {
-  const [sheet] = await db
-    .select({ items: priceSheets.items })
-    .from(jobPriceSheets)
-    .innerJoin(priceSheets, eq(priceSheets.id, jobPriceSheets.priceSheetId))
-    .where(eq(jobPriceSheets.jobId, jobId));
-  return sheet?.items.some((i) => i.kind === "print") ?? false;
-}
-
 /**
  * Starts inngest/gallery-faces.ts for the child's own gallery, so the faces the
- * cart's crops start from are found while the parent browses. At most one run
- * an hour a gallery (the event id), however often the code is entered; a queue
- * that cannot take it costs the parent nothing (the cart finds faces itself).
+ * cart's crops start from are found while the parent browses (the job looks
+ * only if the job's price sheet sells a print: orders' business, not the
+ * galleries'). At most one run an hour a gallery (the event id), however often
+ * the code is entered; a queue that cannot take it costs the parent nothing
+ * (the cart finds faces itself).
  */
-async function findFacesAhead(db: Db, accountId: string, galleryId: string) {
+async function findFacesAhead(db: Db, accountId: string, jobId: number, galleryId: string) {
   const hour = Math.floor(Date.now() / 3600_000);
   try {
-    await startJob(db, { name: "galleries/faces.requested", data: { accountId, galleryId } }, { id: `gfaces_${galleryId}_${hour}` });
+    await startJob(db, { name: "galleries/faces.requested", data: { accountId, jobId, galleryId } }, { id: `gfaces_${galleryId}_${hour}` });
   } catch (err) {
     logger().warn({ err, galleryId }, "gallery faces: could not queue the search ahead of the cart");
   }

@@ -2,12 +2,19 @@ import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { galleryPhotos, photoFaces } from "@/lib/foundation/db/schema";
 import { photoFace } from "./photo-face";
+import { sheetForJob } from "./price-sheets";
 
 /** How many photos one step of inngest/gallery-faces.ts finds faces on (a step is the unit a restart repeats). */
 export const FACES_PER_STEP = 4;
 
-/** The job files of a gallery with a preview (what parents can see) and no face found yet, in the gallery's order. */
-export async function galleryFilesWithoutFace(db: Db, accountId: string, galleryId: string): Promise<number[]> {
+/**
+ * The job files of a gallery with a preview (what parents can see) and no face found yet, in
+ * the gallery's order; none when the job's price sheet sells no print (a face-started crop is
+ * for prints only).
+ */
+export async function galleryFilesWithoutFace(db: Db, accountId: string, jobId: number, galleryId: string): Promise<number[]> {
+  const sheet = await sheetForJob(db, accountId, jobId);
+  if (!sheet?.items.some((i) => i.kind === "print")) return [];
   const rows = await db
     .select({ jobFileId: galleryPhotos.jobFileId })
     .from(galleryPhotos)
