@@ -14,7 +14,10 @@ export class WorkerFailure extends Error {
   }
 }
 
-type Pending = { resolve: (reply: unknown) => void; reject: (err: Error) => void };
+// Each request remembers the worker it was posted to: a worker that ends (terminated for its
+// idleness, the memory budget or a time limit) fails only its own requests, never one already
+// sent to its successor (the exit event arrives after the successor may have started).
+type Pending = { worker: Worker; resolve: (reply: unknown) => void; reject: (err: Error) => void };
 type State = { worker: Worker | null; pending: Map<number, Pending>; nextId: number; chain: Promise<unknown>; idleTimer?: NodeJS.Timeout };
 
 export type SerialWorker<Msg, Reply> = {
@@ -59,14 +62,17 @@ export function serialWorker<Msg extends object, Reply extends { id: number }>(
     const w = spawn();
     const failAll = (err: Error) => {
       if (state.worker === w) state.worker = null;
-      for (const p of state.pending.values()) p.reject(err);
-      state.pending.clear();
+      for (const [id, p] of state.pending) {
+        if (p.worker !== w) continue;
+        state.pending.delete(id);
+        p.reject(err);
+      }
     };
     w.on("message", (reply: Reply) => {
       const p = state.pending.get(reply.id);
       if (!p) return;
       state.pending.delete(reply.id);
-      if (state.pending.size === 0) {
+      if (![...state.pending.values()].some((p) => p.worker === w)) {
         w.unref();
         endWhenIdle(w);
       }
@@ -106,10 +112,13 @@ export function serialWorker<Msg extends object, Reply extends { id: number }>(
           const id = state.nextId++;
           const timer = setTimeout(() => {
             state.pending.delete(id);
+            // The next request must not be posted to the worker being terminated.
+            if (state.worker === w) state.worker = null;
             reject(new WorkerFailure("timeout", `took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`));
             void w.terminate();
           }, timeoutMs);
           state.pending.set(id, {
+            worker: w,
             resolve: (v) => (clearTimeout(timer), resolve(v as Reply)),
             reject: (e) => (clearTimeout(timer), reject(e)),
           });
