@@ -22,6 +22,9 @@ const nextConfig: NextConfig = {
     "pino",
     "pino-pretty",
     "zxing-wasm",
+    // Bundled, its UMD build cannot require fs and zlib ("Couldn't load zlib" in the server's log),
+    // so compressed PNG metadata went unread; from node_modules it requires them as in tests.
+    "exifr",
   ],
   // Files the engines open by path (model weights), which no import can show the
   // tracer, and other platforms' native binaries, which it would carry along.
