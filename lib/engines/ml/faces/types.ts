@@ -3,7 +3,18 @@ export type Point = { x: number; y: number };
 export type Box = { x: number; y: number; w: number; h: number };
 
 export type FaceLandmarks = {
-  /** Eye centres as seen in the image: `left` is the eye on the image's left. */
+  /**
+   * Eye centres as seen in the image: `left` is the eye on the image's left. A preset's eye line
+   * (lib/services/face-crop/presets.ts) runs through these, and they are meant as the **pupils**:
+   * ISO/IEC 19794-5 and ICAO 9303, where the presets' rules come from, place the eye line through the
+   * centres of the eyes of a subject looking into the camera, that is the pupils, not the middle of
+   * the eyelids' outline. For Face Crop's face they are the jaw net's eye centres blended with the
+   * mesh's (jaw-model.ts `blendEyes`), left where the net puts them: the public 68-point sets mark
+   * each eye as the mean of its six contour points, which on those sets lies ~0.02 eye distances
+   * (0.4-0.6 input pixels of the net) below and outward of these, and moving the eyes onto it takes
+   * them off marked pupils (jaw-model.ts `JAW_BIAS.eyes`). Evaluations on 68-point markup count that
+   * definition gap as error (bench/README.md, "Face Crop landmarks").
+   */
   leftEye: Point;
   rightEye: Point;
   eyeMid: Point;
