@@ -115,10 +115,11 @@ export async function jawPoints(model: JawModel, img: UprightImage, box: Box): P
  *   faces' 1-99 % range (`lengthRange`, `pitchRange`) so a misread face is not moved further.
  *   Chin error on the 868 faces 0.0607 → 0.0572 of the eye distance (two-fold: 0.0577); by turn alone
  *   0.061, with neither term 0.068.
- * - `eyes`: not corrected. The net's eyes, even blended with the mesh's, sit about 0.4 and 0.6 input
- *   pixels from the 68 scheme's eye centres (the mean of each eye's six contour points); shifted so,
- *   they score 0.023 against 0.031 on that markup, but move away from marked pupils (the committed
- *   subset: 0.035 → 0.045), and a preset's eye line is the pupils' (see `FaceLandmarks.leftEye`).
+ * - `eyes`: not corrected. The net's eyes, blended with the mesh's, sit 0.4 input pixels image-left
+ *   and 0.6 up of the 68 scheme's eye centres (the mean of each eye's six contour points): shifted so,
+ *   they score 0.023 against 0.031 on that markup (0.029 for the sideways part alone). But the height
+ *   is the two definitions' gap, not the net's error: the contour mean lies ~0.02 eye distances below
+ *   the pupil, and a preset's eye line runs through the pupils (types.ts `FaceLandmarks.leftEye`).
  */
 export const JAW_BIAS = {
   eyes: { dx: 0, dy: 0 },
