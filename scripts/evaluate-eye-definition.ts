@@ -12,44 +12,15 @@
 //
 // Without FACE_LANDMARK_DIR it says so and exits 0.
 import fs from "node:fs";
-import { pathToFileURL } from "node:url";
 import { decodeUpright } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
-import { humanPaths } from "@/lib/engines/ml/faces/human-model";
+import { loadHuman } from "@/lib/engines/ml/faces/human-model";
 import { blendEyes, jawInputScale, jawPoints, loadJawModel } from "@/lib/engines/ml/faces/jaw-model";
 import { readMarkup } from "@/lib/engines/ml/faces/landmark-eval";
-import { serveFileUrls } from "@/lib/engines/ml/serve-file-urls";
 import type { Point } from "@/lib/engines/ml/faces/types";
 
 const DIR = process.env.FACE_LANDMARK_DIR;
 const EVERY = Number(process.env.FACE_LANDMARK_EVERY ?? 1);
-
-type IrisHuman = { load(): Promise<void>; tf: { ready(): Promise<void>; tensor3d(v: Uint8Array, s: [number, number, number], d: "int32"): { dispose(): void } }; detect(t: unknown): Promise<{ face: { mesh: [number, number, number?][]; annotations?: Record<string, [number, number, number?][]> }[] }> };
-
-async function irisHuman(): Promise<IrisHuman> {
-  serveFileUrls();
-  const paths = humanPaths();
-  const { Human } = paths.require(paths.humanEntry) as { Human: new (config: unknown) => IrisHuman };
-  const human = new Human({
-    backend: "wasm",
-    wasmPath: pathToFileURL(paths.wasmDir).href + "/",
-    modelBasePath: pathToFileURL(paths.modelDir).href + "/",
-    debug: false,
-    async: false,
-    warmup: "none",
-    cacheSensitivity: 0,
-    filter: { enabled: false },
-    gesture: { enabled: false },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    segmentation: { enabled: false },
-    face: { enabled: true, detector: { rotation: true, maxDetected: 30, minConfidence: 0.2, return: false }, mesh: { enabled: true }, iris: { enabled: true }, description: { enabled: false }, emotion: { enabled: false }, antispoof: { enabled: false }, liveness: { enabled: false }, attention: { enabled: false } },
-  });
-  await human.load();
-  await human.tf.ready();
-  return human;
-}
 
 const mean = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
 const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -61,7 +32,7 @@ async function main() {
     return;
   }
   const marked = readMarkup(DIR).filter((_, i) => i % EVERY === 0);
-  const human = await irisHuman();
+  const human = await loadHuman({ minConfidence: 0.2, maxFaces: 30, iris: true });
   const jaw = await loadJawModel();
   // Per face: [contour − pupil, Face Crop's eye − pupil, Face Crop's eye − contour] as (along, down) per eye, in marked eye distances.
   const gaps: { contour: Point[]; engine: Point[]; engineToContour: Point[] } = { contour: [], engine: [], engineToContour: [] };
