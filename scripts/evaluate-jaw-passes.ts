@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { decodeUpright, type UprightImage } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
-import { blendEyes, JAW_BIAS, JAW_CROP, JAW_INPUT, jawInputScale, jawPass, jawPoints, jawSquareFromMesh, loadJawModel, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
+import { blendEyes, JAW_CROP, JAW_INPUT, jawInputScale, jawPass, jawPoints, jawSquareFromMesh, loadJawModel, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
 import { chinErrors, eyeError, readMarkup, readPts, summarise, type FaceScore, type MarkedFace } from "@/lib/engines/ml/faces/landmark-eval";
 import { meshEyeContours } from "@/lib/engines/ml/faces/landmarks";
 import type { Box, DetectedFace, Point } from "@/lib/engines/ml/faces/types";
@@ -107,9 +107,13 @@ async function main() {
     // Before MESH_EYE_SHARE (the third stop): each eye half the net's, half the mesh's, at every size.
     const half = [mean([mean(engine.slice(36, 42)), face.contourEyes![0]]), mean([mean(engine.slice(42, 48)), face.contourEyes![1]])] as const;
     (rows.engineHalfMeshEyes ??= []).push({ file, found: true, eye: eyeError(half[0], half[1], m) });
-    // The engine as the third stop left it: those eyes, and the chin moved by JAW_BIAS's chin of then (0.74, 0.88 input pixels).
-    const oldChin = { x: engine[8]!.x + (0.74 - JAW_BIAS.chin.dx) * px, y: engine[8]!.y + (0.88 - JAW_BIAS.chin.dy) * px };
-    (rows.engineThirdStop ??= []).push({ file, found: true, eye: eyeError(half[0], half[1], m), ...(m.chin ? chinErrors(oldChin, m, m.chin) : {}) });
+    // The engine as the fourth stop left it (the "before" of issue 37's fifth stop): the same eyes, the chin
+    // moved by (0.65, 0.83) input pixels in the image's frame and along the eye line by 0.25 × the nose tip's offset.
+    const [rl, rr] = [mean(raw.slice(36, 42)), mean(raw.slice(42, 48))];
+    const line = { x: rr.x - rl.x, y: rr.y - rl.y };
+    const t = ((raw[30]!.x - (rl.x + rr.x) / 2) * line.x + (raw[30]!.y - (rl.y + rr.y) / 2) * line.y) / (line.x ** 2 + line.y ** 2 || 1);
+    const oldChin = { x: raw[8]!.x + 0.65 * px + 0.25 * t * line.x, y: raw[8]!.y + 0.83 * px + 0.25 * t * line.y };
+    (rows.engineFourthStop ??= []).push({ file, found: true, eye: eyeError(eyes[0], eyes[1], m), ...(m.chin ? chinErrors(oldChin, m, m.chin) : {}) });
     (rows.engineNetEyes ??= []).push({ file, found: true, eye: eyeError(mean(engine.slice(36, 42)), mean(engine.slice(42, 48)), m) });
     if (m.chin) {
       const mid = mean([m.leftEye, m.rightEye]);

@@ -41,6 +41,9 @@ export type Sample = {
   nearest: Point[];
   bilinear: Point[];
   contourEyes: [Point, Point];
+  /** The mesh's own chin (152) and eyes (corners' mid-points), source pixels (absent in dumps before issue 37's fifth stop). */
+  meshChin?: Point;
+  meshEyes?: [Point, Point];
 };
 
 /** A square (detection pixels) as an n × n RGB input, each input pixel bilinear at its centre (grey outside). */
@@ -126,6 +129,8 @@ async function collect() {
         nearest: await pass(model, img, square, sampleSquare),
         bilinear: await pass(model, img, square, sampleSquareBilinear),
         contourEyes: face.contourEyes,
+        meshChin: face.landmarks.chin,
+        meshEyes: [face.landmarks.leftEye, face.landmarks.rightEye],
       });
     }
   }

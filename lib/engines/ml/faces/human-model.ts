@@ -32,7 +32,8 @@ export function humanPaths() {
   };
 }
 
-export async function loadHuman(opts: { minConfidence: number; maxFaces: number }): Promise<HumanLike> {
+/** `iris`: MediaPipe's iris model too (the mesh then has 478 points, the pupils 468 and 473): evaluation only (scripts/evaluate-eye-definition.ts); Face Crop does not run it. */
+export async function loadHuman(opts: { minConfidence: number; maxFaces: number; iris?: boolean }): Promise<HumanLike> {
   serveFileUrls();
   const paths = humanPaths();
   const { Human } = paths.require(paths.humanEntry) as { Human: new (config: unknown) => HumanLike };
@@ -54,7 +55,7 @@ export async function loadHuman(opts: { minConfidence: number; maxFaces: number 
       enabled: true,
       detector: { rotation: true, maxDetected: opts.maxFaces, minConfidence: opts.minConfidence, return: false },
       mesh: { enabled: true },
-      iris: { enabled: false },
+      iris: { enabled: opts.iris === true },
       description: { enabled: false },
       emotion: { enabled: false },
       antispoof: { enabled: false },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { createRequire } from "node:module";
 import sharp from "sharp";
-import { blendEyes, JAW_INPUT, jawInputScale, loadJawModel, MESH_EYE_SHARE, meshEyeShare } from "./jaw-model";
+import { blendEyes, correctJawPoints, JAW_BIAS, JAW_INPUT, jawInputScale, loadJawModel, MESH_EYE_SHARE, meshEyeShare } from "./jaw-model";
 
 // The jaw net as ONNX on onnxruntime (jaw-model.ts, written by scripts/convert-jaw-model.ts), against face-api's own
 // FaceLandmark68Net on the same 112 px chip (face-api's bundle, its own tfjs, this thread only).
@@ -50,5 +50,46 @@ describe("the eyes' blend of the net and the mesh by the face's size", () => {
     expect(r.x).toBeCloseTo(20 * (1 - w) + 30 * w, 10);
     expect(l.y).toBeCloseTo(10 * (1 - w), 10);
     expect(blendEyes(pts, undefined, q)).toEqual([{ x: 10, y: 10 }, { x: 20, y: 10 }]);
+  });
+});
+
+describe("the chin's correction (JAW_BIAS) in the face's frame", () => {
+  // A frontal face of 68 points on a square of 112 source px (one source px an input px): eyes 40 apart
+  // at y 40, the nose tip `noseDown` eye distances below their mid-point and `noseAside` beside it, the
+  // chin `chinDown` below; then turned by `roll` degrees about (56, 56).
+  const face = (o: { roll?: number; noseAside?: number; noseDown?: number; chinDown?: number } = {}) => {
+    const iod = 40;
+    const pts = Array.from({ length: 68 }, () => ({ x: 56, y: 40 }));
+    for (let i = 36; i < 42; i++) pts[i] = { x: 36, y: 40 };
+    for (let i = 42; i < 48; i++) pts[i] = { x: 76, y: 40 };
+    pts[30] = { x: 56 + (o.noseAside ?? 0) * iod, y: 40 + (o.noseDown ?? JAW_BIAS.pitchAt) * iod };
+    pts[8] = { x: 56, y: 40 + (o.chinDown ?? JAW_BIAS.lengthAt) * iod };
+    const a = ((o.roll ?? 0) * Math.PI) / 180;
+    return pts.map((p) => ({ x: 56 + (p.x - 56) * Math.cos(a) - (p.y - 56) * Math.sin(a), y: 56 + (p.x - 56) * Math.sin(a) + (p.y - 56) * Math.cos(a) }));
+  };
+  const moved = (pts: { x: number; y: number }[]) => {
+    const out = correctJawPoints(pts, JAW_INPUT)[8]!;
+    return { x: out.x - pts[8]!.x, y: out.y - pts[8]!.y };
+  };
+
+  it("moves a frontal face's chin by the offset alone, and turns the offset with a rolled head", () => {
+    const upright = moved(face());
+    expect(upright.x).toBeCloseTo(JAW_BIAS.chin.along, 6);
+    expect(upright.y).toBeCloseTo(JAW_BIAS.chin.down, 6);
+    // Rolled 30°: the same move, in the face's frame (was the image's before issue 37's fifth stop).
+    const rolled = moved(face({ roll: 30 }));
+    const a = Math.PI / 6;
+    expect(rolled.x).toBeCloseTo(JAW_BIAS.chin.along * Math.cos(a) - JAW_BIAS.chin.down * Math.sin(a), 6);
+    expect(rolled.y).toBeCloseTo(JAW_BIAS.chin.along * Math.sin(a) + JAW_BIAS.chin.down * Math.cos(a), 6);
+  });
+
+  it("moves the chin towards the turn, lower on a long face, higher under a low nose, within the clamps", () => {
+    expect(moved(face({ noseAside: 0.2 })).x - JAW_BIAS.chin.along).toBeCloseTo(JAW_BIAS.chinTurn * 0.2 * 40, 6);
+    expect(moved(face({ chinDown: 2.0 })).y - JAW_BIAS.chin.down).toBeCloseTo(JAW_BIAS.chinLength * 0.2 * 40, 6);
+    expect(moved(face({ noseDown: 0.7 })).y - JAW_BIAS.chin.down).toBeCloseTo(JAW_BIAS.chinPitch * 0.1 * 40, 6);
+    // A misread face (chin 3 eye distances down, nose on the eye line) is moved no further than the clamps allow.
+    const far = moved(face({ chinDown: 3, noseDown: 0 }));
+    const most = JAW_BIAS.chin.down + (JAW_BIAS.chinLength * (JAW_BIAS.lengthRange[1] - JAW_BIAS.lengthAt) + JAW_BIAS.chinPitch * (JAW_BIAS.pitchRange[0] - JAW_BIAS.pitchAt)) * 40;
+    expect(far.y).toBeCloseTo(most, 6);
   });
 });

@@ -26,16 +26,17 @@ describe("landmark evaluation on the committed subset", () => {
     expect(s.crownFromMatte).toBe(4);
     // Eyes and chin from the jaw-aware net (jaw-model.ts: one mirrored pass on the square placed
     // from the mesh's box; each eye blended with the mesh's contour centre by the face's size,
-    // MESH_EYE_SHARE; the chin with the net's bias taken out, JAW_BIAS). Measured 2026-11-27
-    // (scripts/evaluate-jaw-passes.ts): eye 0.032, chin 0.204 (0.076 along the face's axis; eye 0.035
-    // with half the mesh at every size; chin 0.252 and 0.108 before JAW_BIAS) where the mesh alone
-    // gives 0.060 and 0.402 (0.207): the
-    // bounds fail on a fall back to the mesh's points or on losing the chin's correction; the eye's
-    // is issue 37's goal.
+    // MESH_EYE_SHARE; the chin with the net's bias taken out in the face's frame, JAW_BIAS). This
+    // subset marks the pupils, which is what a preset's eye line follows (types.ts, FaceLandmarks):
+    // the eye bound is issue 37's goal on that definition, not on the 68-point sets' contour centres.
+    // Measured 2026-11-27 (scripts/evaluate-jaw-passes.ts): eye 0.032, chin 0.198 (0.068 along the
+    // face's axis; 0.204 and 0.076 with the fourth stop's JAW_BIAS, 0.252 and 0.108 without any)
+    // where the mesh alone gives 0.060 and 0.402 (0.207): the bounds fail on a fall back to the mesh's
+    // points or on losing the chin's correction, and leave the two chins' ±3 px markup room.
     expect(landmarkModels).toEqual(["face-api-landmark68", "face-api-landmark68", "face-api-landmark68", "face-api-landmark68"]);
     expect(s.chin.n).toBe(2);
     expect(s.chin.median!).toBeLessThan(0.23);
-    expect(s.chinAlong.median!).toBeLessThan(0.095);
+    expect(s.chinAlong.median!).toBeLessThan(0.09);
     expect(s.eye.median!).toBeLessThanOrEqual(0.04);
     // Measured 2026-11-26: eye 0.068 median, crown 0.020 of the eye distance (0.041 of crown-to-chin);
     // 2026-11-27 with the square sampled in the worker: eye 0.060, crown 0.025 (0.025 of crown-to-chin);

@@ -3,7 +3,20 @@ export type Point = { x: number; y: number };
 export type Box = { x: number; y: number; w: number; h: number };
 
 export type FaceLandmarks = {
-  /** Eye centres as seen in the image: `left` is the eye on the image's left. */
+  /**
+   * Eye centres as seen in the image: `left` is the eye on the image's left. A preset's eye line
+   * (lib/services/face-crop/presets.ts) runs through these, and they are meant as the **pupils**:
+   * ISO/IEC 19794-5 and ICAO 9303, where the presets' rules come from, place the eye line through the
+   * centres of the eyes of a subject looking into the camera, that is the pupils, not the middle of
+   * the eyelids' outline. For Face Crop's face they are the jaw net's eye centres blended with the
+   * mesh's (jaw-model.ts `blendEyes`), left at the height the net puts them: the public 68-point sets
+   * (300-W) mark each eye as the mean of its six contour points, which lies about 0.02 eye distances
+   * lower. Measured on 433 HELEN training faces with MediaPipe's iris model as the pupil
+   * (scripts/evaluate-eye-definition.ts): the marked contour mean 0.023 below the pupil, these eyes
+   * 0.005 (0.018 above the contour mean, none along the eye line); on the committed subset's
+   * hand-marked pupils these eyes sit at the marked pupils' height. Evaluations on 68-point markup
+   * count that gap as eye error (bench/README.md, "Face Crop landmarks").
+   */
   leftEye: Point;
   rightEye: Point;
   eyeMid: Point;
