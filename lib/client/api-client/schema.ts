@@ -6642,7 +6642,7 @@ export interface operations {
                                 background_id: string | null;
                                 batch_id: string | null;
                                 /** @description The status of the file's batch; null: in no batch */
-                                batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                                batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                                 height_px: number | null;
                                 hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                                 hold_reasons: string[];
@@ -6676,7 +6676,7 @@ export interface operations {
                             shipping: "direct" | "school";
                             slips_url: string | null;
                             /** @enum {string} */
-                            status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                            status: "rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed";
                             zip_url: string | null;
                         }[];
                         links: {
@@ -6737,7 +6737,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             /** @description The status of the file's batch; null: in no batch */
-                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                            batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6771,7 +6771,7 @@ export interface operations {
                         shipping: "direct" | "school";
                         slips_url: string | null;
                         /** @enum {string} */
-                        status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                        status: "rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed";
                         zip_url: string | null;
                     };
                 };
@@ -6807,7 +6807,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             /** @description The status of the file's batch; null: in no batch */
-                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                            batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6841,7 +6841,7 @@ export interface operations {
                         shipping: "direct" | "school";
                         slips_url: string | null;
                         /** @enum {string} */
-                        status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                        status: "rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed";
                         zip_url: string | null;
                     };
                 };
@@ -6890,7 +6890,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             /** @description The status of the file's batch; null: in no batch */
-                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                            batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -6924,7 +6924,7 @@ export interface operations {
                         shipping: "direct" | "school";
                         slips_url: string | null;
                         /** @enum {string} */
-                        status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                        status: "rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed";
                         zip_url: string | null;
                     };
                 };
@@ -7012,7 +7012,7 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             /** @description The status of the file's batch; null: in no batch */
-                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                            batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
                             hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                             hold_reasons: string[];
@@ -7063,7 +7063,7 @@ export interface operations {
                         background_id: string | null;
                         batch_id: string | null;
                         /** @description The status of the file's batch; null: in no batch */
-                        batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                        batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                         fix: {
                             crop: {
                                 height: number;
@@ -7163,7 +7163,7 @@ export interface operations {
                         background_id: string | null;
                         batch_id: string | null;
                         /** @description The status of the file's batch; null: in no batch */
-                        batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                        batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                         height_px: number | null;
                         hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
                         hold_reasons: string[];

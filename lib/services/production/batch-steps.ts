@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { labBatches, printFiles } from "@/lib/foundation/db/schema";
 
@@ -12,16 +12,34 @@ export async function filesToRender(db: Db, accountId: string, batchId: string):
   return rows.map((r) => r.id);
 }
 
-/** Every file rendered or held: the batch is ready to download; with nothing printable it failed. */
+/**
+ * Every file rendered or held: the batch is ready to download. With every file on hold
+ * it is held: nothing has failed, it waits for the studio's fixes (each fixed file is
+ * rendered into it, and the first that renders makes it ready: wakeHeldBatch).
+ */
 export async function finishBatch(db: Db, accountId: string, batchId: string): Promise<string> {
   const files = await db.select({ status: printFiles.status }).from(printFiles).where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, batchId)));
-  const printable = files.filter((f) => f.status === "rendered").length;
-  const status = printable > 0 ? "ready" : "failed";
+  const status = files.some((f) => f.status === "rendered") ? "ready" : "held";
   await db
     .update(labBatches)
-    .set(printable > 0 ? { status, readyAt: new Date() } : { status, error: "Every item of this batch is on hold: see the reasons on each item." })
+    .set(status === "ready" ? { status, readyAt: new Date() } : { status })
     .where(and(eq(labBatches.id, batchId), eq(labBatches.accountId, accountId), eq(labBatches.status, "rendering")));
   return status;
+}
+
+/** A held batch one of whose files was fixed and rendered: it is ready for the lab (its other files wait on, as in any batch). */
+export async function wakeHeldBatch(db: Db, accountId: string, batchId: string): Promise<void> {
+  await db
+    .update(labBatches)
+    .set({ status: "ready", readyAt: new Date() })
+    .where(
+      and(
+        eq(labBatches.id, batchId),
+        eq(labBatches.accountId, accountId),
+        eq(labBatches.status, "held"),
+        sql`exists (select 1 from ${printFiles} where ${printFiles.batchId} = ${labBatches.id} and ${printFiles.status} = 'rendered')`,
+      ),
+    );
 }
 
 /**

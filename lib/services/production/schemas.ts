@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginatedResponse, pageQuery } from "@/lib/foundation/http/pagination";
-import { HOLD_CODES } from "@/lib/foundation/db/schema";
+import { HOLD_CODES, LAB_BATCH_STATUSES } from "@/lib/foundation/db/schema";
 import { cropBox } from "@/lib/services/orders/schemas";
 import { BACKGROUND_COLOR, BATCH_SHIPPINGS, BATCH_STEPS, MANIFEST_FIELDS } from "./values";
 
@@ -38,7 +38,7 @@ export const labProfileResponse = z.object({
 });
 export const settingsResponse = z.object({ manifest_columns: z.record(z.string(), z.string()) }).extend(labProfileResponse.shape);
 
-const batchStatus = z.enum(["rendering", "ready", "sent", "printed", "shipped", "failed"]);
+const batchStatus = z.enum(LAB_BATCH_STATUSES);
 
 export const printFileResponse = z.object({
   id: z.string(),

@@ -10,7 +10,8 @@ import { jobFiles } from "./studio";
 // line has one per print item of the package), so a file is the unit a lab prints.
 
 
-export const LAB_BATCH_STATUSES = ["rendering", "ready", "sent", "printed", "shipped", "failed"] as const;
+/** held: every file of the batch is on hold; it waits for the studio's fixes and is ready with the first one that renders. */
+export const LAB_BATCH_STATUSES = ["rendering", "ready", "held", "sent", "printed", "shipped", "failed"] as const;
 export type LabBatchStatus = (typeof LAB_BATCH_STATUSES)[number];
 
 /** A batch sent to the lab: its print files, ZIP and packing slips. */
@@ -35,7 +36,7 @@ export const labBatches = pgTable(
   },
   (t) => [
     index("lab_batches_account_created_idx").on(t.accountId, t.createdAt),
-    check("lab_batches_status", sql`${t.status} IN ('rendering', 'ready', 'sent', 'printed', 'shipped', 'failed')`),
+    check("lab_batches_status", sql`${t.status} IN ('rendering', 'ready', 'held', 'sent', 'printed', 'shipped', 'failed')`),
     check("lab_batches_shipping", sql`${t.shipping} IN ('direct', 'school')`),
   ],
 );
