@@ -4862,6 +4862,12 @@ export interface operations {
                             item_id: string | null;
                             reason: string | null;
                         }[];
+                        shipments: {
+                            batch_id: string | null;
+                            carrier: string | null;
+                            shipped_at: string;
+                            tracking_number: string | null;
+                        }[];
                         shipped_at: string | null;
                         shipping: {
                             address?: {
@@ -4964,6 +4970,12 @@ export interface operations {
                             item_id: string | null;
                             reason: string | null;
                         }[];
+                        shipments: {
+                            batch_id: string | null;
+                            carrier: string | null;
+                            shipped_at: string;
+                            tracking_number: string | null;
+                        }[];
                         shipped_at: string | null;
                         shipping: {
                             address?: {
@@ -5065,6 +5077,12 @@ export interface operations {
                             id: string;
                             item_id: string | null;
                             reason: string | null;
+                        }[];
+                        shipments: {
+                            batch_id: string | null;
+                            carrier: string | null;
+                            shipped_at: string;
+                            tracking_number: string | null;
                         }[];
                         shipped_at: string | null;
                         shipping: {
@@ -5210,6 +5228,12 @@ export interface operations {
                             id: string;
                             item_id: string | null;
                             reason: string | null;
+                        }[];
+                        shipments: {
+                            batch_id: string | null;
+                            carrier: string | null;
+                            shipped_at: string;
+                            tracking_number: string | null;
                         }[];
                         shipped_at: string | null;
                         shipping: {

@@ -2,8 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { labBatches, orders, printFiles } from "@/lib/foundation/db/schema";
 import { ApiError } from "@/lib/foundation/http/api-error";
-import { updateOrderStatus } from "@/lib/services/orders/studio-orders";
-import { invalidField } from "@/lib/services/orders/price-sheets";
+import { recordParcel, updateOrderStatus } from "@/lib/services/orders/studio-orders";
 import { getBatch, requireBatch } from "./batches";
 import type { BatchStatusBody } from "./schemas";
 
@@ -12,12 +11,13 @@ const STAMP = { sent: "sentAt", printed: "printedAt", shipped: "shippedAt" } as 
 
 /**
  * Moves a batch on (ready → sent → printed → shipped) and its orders with it:
- * sent puts every paid order of the batch in production, shipped ships those whose
- * print files have all shipped now (the orders' own rules: a parcel to a home needs
- * its tracking number, and the parent gets the orders' shipped e-mail). An order with
+ * sent puts every paid order of the batch in production; shipped records each order's
+ * parcel (a parcel to a home needs its tracking number, also when it is only part of
+ * the order) and ships those whose print files have all shipped now (the orders' own
+ * rules; the parent gets the orders' shipped e-mail with every parcel). An order with
  * a file the lab did not get (held, or fixed late and waiting for the next batch)
- * stays in production: the order page shows which file waits, and the batch that
- * takes it ships the order. An order already further along is left.
+ * stays in production with this parcel kept: the order page shows which file waits,
+ * and the batch that takes it ships the order. An order already further along is left.
  */
 export async function moveBatch(db: Db, accountId: string, id: string, body: BatchStatusBody) {
   const batch = await requireBatch(db, accountId, id);
@@ -30,14 +30,20 @@ export async function moveBatch(db: Db, accountId: string, id: string, body: Bat
     .innerJoin(orders, eq(orders.id, printFiles.orderId))
     .where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, id), eq(printFiles.status, "rendered")));
   const complete = body.status === "shipped" ? await shippedWhole(db, accountId, id, rows.map((o) => o.id)) : new Set<string>();
+  const parcels = rows.filter((o) => o.status === "paid" || o.status === "in_production");
   if (body.status === "shipped") {
-    const missing = rows.filter((o) => complete.has(o.id) && o.type.type === "home" && o.status !== "shipped" && o.status !== "delivered" && !body.tracking?.[o.id]);
-    if (missing.length) throw invalidField(`tracking.${missing[0]!.id}`, `Give the tracking number of each parcel sent home (${missing.length} missing).`);
+    const missing = parcels.filter((o) => o.type.type === "home" && !body.tracking?.[o.id]);
+    if (missing.length) {
+      const fields = missing.map((o) => ({ field: `tracking.${o.id}`, message: `Give the tracking number of each parcel sent home (${missing.length} missing).` })).sort((a, b) => a.field.localeCompare(b.field));
+      throw new ApiError(400, "VALIDATION_ERROR", `Invalid body: ${fields[0]!.field}: ${fields[0]!.message}`, { in: "body", fields });
+    }
   }
   for (const o of rows) {
     if (body.status === "sent" && o.status === "paid") await updateOrderStatus(db, accountId, o.id, { status: "in_production" });
     if (body.status === "shipped" && o.status === "paid") await updateOrderStatus(db, accountId, o.id, { status: "in_production" });
-    if (body.status === "shipped" && complete.has(o.id) && (o.status === "paid" || o.status === "in_production")) await updateOrderStatus(db, accountId, o.id, { status: "shipped", ...(body.tracking?.[o.id] ?? {}) });
+    if (body.status !== "shipped" || !parcels.includes(o)) continue;
+    if (complete.has(o.id)) await updateOrderStatus(db, accountId, o.id, { status: "shipped", ...(body.tracking?.[o.id] ?? {}) }, id);
+    else await recordParcel(db, accountId, o.id, id, body.tracking?.[o.id] ?? {});
   }
   await db
     .update(labBatches)
@@ -59,3 +65,4 @@ async function shippedWhole(db: Db, accountId: string, id: string, orderIds: str
   const waiting = new Set(files.filter((f) => f.status !== "rendered" || (f.batchId !== id && f.batchStatus !== "shipped")).map((f) => f.orderId));
   return new Set(orderIds.filter((o) => !waiting.has(o)));
 }
+
