@@ -737,7 +737,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Move an order on: in_production, shipped (tracking), delivered */
+        /** Move an order on: in_production, shipped (tracking; 409 PRINT_FILES_WAITING while a print file is held or not rendered), delivered */
         patch: operations["patchOrdersById"];
         trace?: never;
     };

@@ -1,8 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/lib/foundation/db/types";
 import { labBatches, orders, printFiles } from "@/lib/foundation/db/schema";
-import { ApiError } from "@/lib/foundation/http/api-error";
+import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { recordParcel, updateOrderStatus } from "@/lib/services/orders/studio-orders";
+import type { updateOrderBody } from "@/lib/services/orders/schemas";
+import { collectPrintFiles } from "./collect-print-files";
+import { sizeName } from "./present-batch";
 import { getBatch, requireBatch } from "./batches";
 import type { BatchStatusBody } from "./schemas";
 
@@ -66,3 +70,28 @@ async function shippedWhole(db: Db, accountId: string, id: string, orderIds: str
   return new Set(orderIds.filter((o) => !waiting.has(o)));
 }
 
+/**
+ * The studio moves an order on by hand (`PATCH /v1/orders/{id}`). Shipped is refused
+ * (409 PRINT_FILES_WAITING, naming each file) while a print file of the order is held or
+ * not rendered, as a batch ships only orders whose files all reached the lab: a print
+ * the lab never got would be lost without anyone seeing it. The order's files are
+ * collected first (a paid order not yet batched has them owed too); an order with no
+ * print item (digital only) ships at once.
+ */
+export async function moveOrder(db: Db, accountId: string, orderId: string, body: z.output<typeof updateOrderBody>) {
+  if (body.status === "shipped") {
+    const [order] = await db.select({ status: orders.status }).from(orders).where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)));
+    if (!order) throw notFound("Order");
+    if (order.status === "paid" || order.status === "in_production") {
+      await collectPrintFiles(db, accountId, [orderId]);
+      const files = await db.select().from(printFiles).where(and(eq(printFiles.accountId, accountId), eq(printFiles.orderId, orderId))).orderBy(printFiles.id);
+      const waiting = files.filter((f) => f.status !== "rendered");
+      if (waiting.length) {
+        throw new ApiError(409, "PRINT_FILES_WAITING", `${waiting.length} of the order's ${files.length} print files ${waiting.length === 1 ? "is" : "are"} not ready for the lab (on hold or not rendered): fix or batch ${waiting.length === 1 ? "it" : "them"} before shipping.`, {
+          files: waiting.map((f) => ({ id: f.id, order_item_id: f.orderItemId, product_code: f.productSku, size: sizeName(f), status: f.status, hold_code: f.holdCode, hold_reasons: f.holdReasons, batch_id: f.batchId })),
+        });
+      }
+    }
+  }
+  return updateOrderStatus(db, accountId, orderId, body);
+}
