@@ -163,6 +163,27 @@ export const photoMattes = pgTable(
   (t) => [uniqueIndex("photo_mattes_file_scale_key").on(t.jobFileId, t.scale), check("photo_mattes_scale", sql`${t.scale} IN ('full', 'preview')`)],
 );
 
+/**
+ * What production made for a studio, one row per engine run, never updated or deleted with
+ * what it made (a photo deleted later keeps its cut-outs in the month's usage): written by
+ * the database itself for each person matte row inserted (trigger `photo_mattes_usage`,
+ * migration 0043, so every path that stores a matte counts it once; its id follows the
+ * matte's). `kind`: cutout; `scale`: full or preview; `job_file_id`: the photo, kept as a plain
+ * number once the photo is gone.
+ */
+export const productionUsageEvents = pgTable(
+  "production_usage_events",
+  {
+    id: text("id").primaryKey(),
+    accountId: accountId(),
+    kind: text("kind").$type<"cutout">().notNull(),
+    scale: text("scale").$type<"full" | "preview">().notNull(),
+    jobFileId: integer("job_file_id"),
+    createdAt: stamp("created_at"),
+  },
+  (t) => [index("production_usage_events_account_idx").on(t.accountId, t.createdAt), check("production_usage_events_kind", sql`${t.kind} IN ('cutout')`)],
+);
+
 /** Fractions of the upright photo (0..1 inside it; a frame may reach outside). */
 export type PhotoBox = { x: number; y: number; width: number; height: number };
 
