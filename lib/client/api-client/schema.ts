@@ -6668,7 +6668,7 @@ export interface operations {
                                 /** @description The status of the file's batch; null: in no batch */
                                 batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                                 height_px: number | null;
-                                hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                                hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                                 hold_reasons: string[];
                                 id: string;
                                 matte_released: boolean;
@@ -6763,7 +6763,7 @@ export interface operations {
                             /** @description The status of the file's batch; null: in no batch */
                             batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6833,7 +6833,7 @@ export interface operations {
                             /** @description The status of the file's batch; null: in no batch */
                             batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6916,7 +6916,7 @@ export interface operations {
                             /** @description The status of the file's batch; null: in no batch */
                             batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -7038,7 +7038,7 @@ export interface operations {
                             /** @description The status of the file's batch; null: in no batch */
                             batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -7110,7 +7110,7 @@ export interface operations {
                             };
                         };
                         height_px: number | null;
-                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                         hold_reasons: string[];
                         id: string;
                         matte_released: boolean;
@@ -7189,7 +7189,7 @@ export interface operations {
                         /** @description The status of the file's batch; null: in no batch */
                         batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                         height_px: number | null;
-                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                         hold_reasons: string[];
                         id: string;
                         matte_released: boolean;

@@ -1,6 +1,8 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { labBatches, printFiles } from "@/lib/foundation/db/schema";
+import { startJob } from "@/lib/domain/jobs/start-job";
+import { productionBatchRequested } from "@/lib/domain/jobs/events";
 
 /** The batch's files still to render, in a stable order (the job's step ids follow it). */
 export async function filesToRender(db: Db, accountId: string, batchId: string): Promise<string[]> {
@@ -58,5 +60,28 @@ export async function failBatch(db: Db, accountId: string, batchId: string, mess
       .update(printFiles)
       .set({ batchId: null })
       .where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, batchId), ne(printFiles.status, "held")));
+  });
+}
+
+/** A file's batch while it has not gone to the lab (rendering, ready or held: decided in the statement that changes the file, so a batch sent meanwhile is seen); else none, and the next batch takes it. */
+export const keptBatch = sql<string | null>`(select ${labBatches.id} from ${labBatches} where ${labBatches.id} = ${printFiles.batchId} and ${labBatches.status} in ('rendering', 'ready', 'held'))`;
+
+/**
+ * The lab profile is back (uploaded again) or forgotten (sRGB chosen): the files held
+ * because it was missing go back to pending and render again, in their batch while it has
+ * not gone to the lab (the batch renders again: its job takes the pending files) or else
+ * in the studio's next batch, as a late fix does.
+ */
+export async function releaseProfileHolds(db: Db, accountId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const released = await tx
+      .update(printFiles)
+      .set({ status: "pending", holdCode: null, holdReasons: [], renderedAt: null, batchId: keptBatch })
+      .where(and(eq(printFiles.accountId, accountId), eq(printFiles.status, "held"), eq(printFiles.holdCode, "lab_profile_missing")))
+      .returning({ batchId: printFiles.batchId });
+    const batchIds = [...new Set(released.flatMap((r) => (r.batchId ? [r.batchId] : [])))];
+    if (batchIds.length) await tx.update(labBatches).set({ status: "rendering", readyAt: null }).where(and(eq(labBatches.accountId, accountId), inArray(labBatches.id, batchIds), inArray(labBatches.status, ["ready", "held"])));
+    for (const batchId of batchIds) await startJob(tx, productionBatchRequested.create({ batchId, accountId }));
+    return released.length;
   });
 }

@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { galleries, galleryPhotos, labBatches, orders, printFiles } from "@/lib/foundation/db/schema";
+import { galleries, galleryPhotos, orders, printFiles } from "@/lib/foundation/db/schema";
 import { ApiError, conflict, notFound } from "@/lib/foundation/http/api-error";
 import { presentPrintFiles } from "./present-batch";
 import { renderPrintFiles } from "./render-print-files";
-import { wakeHeldBatch } from "./batch-steps";
+import { keptBatch, wakeHeldBatch } from "./batch-steps";
 import type { FixPrintFileBody } from "./schemas";
 
 const invalidField = (field: string, message: string) => new ApiError(400, "VALIDATION_ERROR", `Invalid body: ${field}: ${message}`, { in: "body", fields: [{ field, message }] });
@@ -58,8 +58,6 @@ export async function fixPrintFile(db: Db, accountId: string, id: string, body: 
 }
 
 /** The photo must be in a gallery of the order's child (another pose of the same picture day). */
-/** The file's batch when it is not yet with the lab (decided in the same statement as the fix, so a batch sent meanwhile is seen); else none. */
-const keptBatch = sql<string | null>`(select ${labBatches.id} from ${labBatches} where ${labBatches.id} = ${printFiles.batchId} and ${labBatches.status} in ('rendering', 'ready', 'held'))`;
 
 async function requireSameChild(db: Db, accountId: string, orderId: string, photoId: string) {
   const [row] = await db

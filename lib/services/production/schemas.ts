@@ -50,7 +50,7 @@ export const printFileResponse = z.object({
   quantity: z.number(),
   status: z.enum(["pending", "rendered", "held"]),
   hold_reasons: z.array(z.string()),
-  /** Why it is held, for the fix: preflight (re-crop or another photo), missing (photo, product or background gone), matte_doubtful (the studio looks at the cut-out), face_outside_safe_area (re-crop: the face found again on the file crosses the trim's safe margin). */
+  /** Why it is held, for the fix: preflight (re-crop or another photo), missing (photo, product or background gone), matte_doubtful (the studio looks at the cut-out), face_outside_safe_area (re-crop: the face found again on the file crosses the trim's safe margin), lab_profile_missing (upload the lab's colour profile again: the file renders then). */
   hold_code: z.enum(HOLD_CODES).nullable(),
   background_id: z.string().nullable(),
   matte_released: z.boolean(),

@@ -43,9 +43,10 @@ export const labBatches = pgTable(
 
 /**
  * Why a file is held: its render failed Preflight, its photo or product is gone, the person
- * matte needs the studio's eye, or the face found again on the file crosses the safe area.
+ * matte needs the studio's eye, the face found again on the file crosses the safe area, or
+ * the studio's lab colour profile is missing from storage (upload it again: the files render then).
  */
-export const HOLD_CODES = ["preflight", "missing", "matte_doubtful", "face_outside_safe_area"] as const;
+export const HOLD_CODES = ["preflight", "missing", "matte_doubtful", "face_outside_safe_area", "lab_profile_missing"] as const;
 export type HoldCode = (typeof HOLD_CODES)[number];
 
 export const PRINT_FILE_STATUSES = ["pending", "rendered", "held"] as const;
