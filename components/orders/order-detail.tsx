@@ -58,7 +58,21 @@ export function OrderDetail({ id, previews, canChange }: { id: string; previews:
             {order.shipping.address ? ` · ${Object.values(order.shipping.address).join(", ")}` : ""}
             {order.shipping.batch_date ? ` · batch of ${order.shipping.batch_date}` : ""}
           </dd>
-          {order.tracking_number ? (
+          {order.shipments.length > 1 || (order.shipments.length === 1 && order.status === "in_production") ? (
+            <>
+              <dt className="text-slate-500">Parcels</dt>
+              <dd>
+                <ul data-testid="order-parcels">
+                  {order.shipments.map((p, i) => (
+                    <li key={`${p.batch_id}-${p.shipped_at}`}>
+                      {i + 1}. {new Date(p.shipped_at).toLocaleDateString()} · {p.tracking_number ? `${p.carrier ?? ""} ${p.tracking_number}`.trim() : "no tracking"}
+                      {p.batch_id ? <span className="text-slate-500"> · batch {p.batch_id}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : order.tracking_number ? (
             <>
               <dt className="text-slate-500">Tracking</dt>
               <dd>

@@ -16,6 +16,26 @@ import { PrintFileTile } from "./print-file-tile";
 type Batch = ApiResponse<"/v1/production/batches/{id}", "get">;
 const NEXT: Record<string, BatchStep | undefined> = { ready: "sent", sent: "printed", printed: "shipped" };
 
+/** A batch's status in the studio's words; held (every file on hold) waits for the fixes, it has not failed. */
+const STATUS: Record<Batch["status"], { label: string; tone: string }> = {
+  rendering: { label: "Rendering", tone: "bg-sky-100 text-sky-800" },
+  ready: { label: "Ready for the lab", tone: "bg-emerald-100 text-emerald-800" },
+  held: { label: "Waiting for fixes", tone: "bg-amber-100 text-amber-900" },
+  sent: { label: "Sent", tone: "bg-slate-100 text-slate-700" },
+  printed: { label: "Printed", tone: "bg-slate-100 text-slate-700" },
+  shipped: { label: "Shipped", tone: "bg-slate-100 text-slate-700" },
+  failed: { label: "Failed", tone: "bg-red-100 text-red-800" },
+};
+
+function StatusBadge({ status }: { status: Batch["status"] }) {
+  const { label, tone } = STATUS[status];
+  return (
+    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${tone}`} data-testid="batch-status">
+      {label}
+    </span>
+  );
+}
+
 /** Make a batch of a job's or a day's paid prints, shipped direct or in bulk to the school. */
 function NewBatch({ onMade }: { onMade: (id: string) => void }) {
   const [shipping, setShipping] = useState<"direct" | "school">("school");
@@ -89,8 +109,10 @@ function BatchDetail({ id }: { id: string }) {
   return (
     <Card title={`Batch ${batch.id} · ${batch.status}`}>
       <div className="space-y-3">
+        <StatusBadge status={batch.status} />
         <Progress batch={batch} />
         {batch.error ? <p className="text-sm text-red-700">{batch.error}</p> : null}
+        {batch.status === "held" ? <p className="text-sm text-amber-900">Every print of this batch is on hold. Fix them below: each one fixed is rendered into this batch, and the batch is ready for the lab with the first.</p> : null}
         <div className="flex flex-wrap gap-3 text-sm">
           {batch.zip_url ? (
             <a className="rounded border border-slate-300 px-3 py-1.5 hover:bg-slate-50" href={batch.zip_url} download>
@@ -146,7 +168,7 @@ export function BatchesPage({ canChange }: { canChange: boolean }) {
               <button type="button" className="flex w-full flex-wrap items-center justify-between gap-2 text-left" onClick={() => setOpen(open === b.id ? null : b.id)}>
                 <span className="font-mono text-sm">{b.id}</span>
                 <span className="text-sm text-slate-600">
-                  {b.shipping === "school" ? "School bulk" : "Direct"} · {b.job_id ? `job ${b.job_id}` : `paid ${b.paid_on}`} · {b.order_count} orders · {b.status}
+                  {b.shipping === "school" ? "School bulk" : "Direct"} · {b.job_id ? `job ${b.job_id}` : `paid ${b.paid_on}`} · {b.order_count} orders · <StatusBadge status={b.status} />
                 </span>
                 <Progress batch={b} />
               </button>

@@ -31,7 +31,8 @@ export function PrintFileTile({ file, canFix = false }: { file: PrintFile; canFi
           ))}
         </ul>
       ) : null}
-      {file.status === "held" && canFix ? <FixHeldFile file={file} /> : null}
+      {/* A missing lab profile is fixed in the settings (upload it again), not on the print: it renders again by itself then. */}
+      {file.status === "held" && canFix && file.hold_code !== "lab_profile_missing" ? <FixHeldFile file={file} /> : null}
     </li>
   );
 }

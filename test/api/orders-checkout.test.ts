@@ -15,6 +15,7 @@ import { resetConfig } from "@/lib/foundation/config";
 import { getDb } from "@/lib/foundation/db/client";
 import { orderDisputes, orderRefunds, orders, promoCodes, webhookDeliveries } from "@/lib/foundation/db/schema";
 import { orderIdFromToken } from "@/lib/services/orders/order-link";
+import { printsRendered } from "../support/prints-rendered";
 import { call, testAccount } from "../http";
 import { parentOf, sellingStudio } from "../support/orders-fixtures";
 import { ADDRESS, ordersHarness } from "../support/orders-harness";
@@ -188,6 +189,10 @@ describe("the studio's orders", () => {
     const patch = (body: unknown) => call(orderRoute, "PATCH", `/v1/orders/${order.id}`, { token: owner.token, params: { id: order.id }, body });
     expect((await patch({ status: "delivered" })).json.error).toBe("INVALID_ORDER_STATUS");
     expect((await patch({ status: "in_production" })).json.status).toBe("in_production");
+    // Its 8x10 has not been through production: shipping by hand waits for it.
+    const unprinted = await patch({ status: "shipped", tracking_number: "1Z999" });
+    expect([unprinted.status, unprinted.json.error, unprinted.json.details.files.length]).toEqual([409, "PRINT_FILES_WAITING", 1]);
+    await printsRendered(owner.account.id, order.id);
     const noTracking = await patch({ status: "shipped" });
     expect([noTracking.status, noTracking.json.details.fields[0].field]).toEqual([400, "tracking_number"]);
     const shipped = await patch({ status: "shipped", tracking_number: "1Z999", carrier: "UPS" });
@@ -262,6 +267,7 @@ describe("the studio's orders", () => {
     const p = { params: { id: order.id }, token: other.token };
     expect((await call(orderRoute, "GET", `/v1/orders/${order.id}`, p)).status).toBe(404);
     expect((await call(orderRoute, "PATCH", `/v1/orders/${order.id}`, { ...p, body: { status: "in_production" } })).status).toBe(404);
+    expect((await call(orderRoute, "PATCH", `/v1/orders/${order.id}`, { ...p, body: { status: "shipped", tracking_number: "1Z1" } })).status).toBe(404);
     expect((await call(refundsRoute, "POST", `/v1/orders/${order.id}/refunds`, { ...p, body: {} })).status).toBe(404);
     expect((await call(cancelRoute, "POST", `/v1/orders/${order.id}/cancel`, { ...p, body: {} })).status).toBe(404);
     expect((await call(ordersRoute, "GET", "/v1/orders", { token: other.token })).json.data).toEqual([]);

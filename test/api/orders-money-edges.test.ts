@@ -7,6 +7,7 @@ import * as promosRoute from "@/app/v1/price-sheets/[id]/promo-codes/route";
 import * as webhookEndpointsRoute from "@/app/v1/webhook-endpoints/route";
 import { getDb } from "@/lib/foundation/db/client";
 import { auditEvents, orderRefunds, orders, promoCodes, webhookDeliveries } from "@/lib/foundation/db/schema";
+import { printsRendered } from "../support/prints-rendered";
 import { call, testAccount } from "../http";
 import { parentOf, sellingStudio } from "../support/orders-fixtures";
 import { ordersHarness } from "../support/orders-harness";
@@ -89,7 +90,10 @@ describe("a whole refund Stripe reports failed, on an order the studio had moved
   it.each([["in_production"], ["shipped"]] as const)("returns to %s, not to paid", async (status) => {
     const { owner, order, stripeAccount } = await paidOrder({ shipping: "school" });
     await move(owner.token, order.id, "in_production");
-    if (status === "shipped") await move(owner.token, order.id, "shipped");
+    if (status === "shipped") {
+      await printsRendered(owner.account.id, order.id);
+      await move(owner.token, order.id, "shipped");
+    }
     const whole = await refund(owner.token, order.id, {});
     expect(whole.status).toBe("refunded");
     expect((await deliver("refund.failed", failedCopy(whole.refunds[0].id), stripeAccount)).json.outcome).toBe("recorded");

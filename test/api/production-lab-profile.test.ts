@@ -5,11 +5,11 @@ import * as batchesRoute from "@/app/v1/production/batches/route";
 import * as settingsRoute from "@/app/v1/production/settings/route";
 import * as labProfileRoute from "@/app/v1/production/settings/lab-profile/route";
 import { getDb } from "@/lib/foundation/db/client";
-import { printFiles, productionSettings } from "@/lib/foundation/db/schema";
+import { jobRuns, labBatches, printFiles, productionSettings } from "@/lib/foundation/db/schema";
 import { storage } from "@/lib/domain/storage";
 import { shutDownFaces } from "@/lib/engines/ml/faces";
 import { readIccProfile } from "@/lib/engines/imaging/icc-profile";
-import { filesToRender } from "@/lib/services/production/batch-steps";
+import { filesToRender, finishBatch } from "@/lib/services/production/batch-steps";
 import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { MAX_LAB_PROFILE_BYTES } from "@/lib/services/production/values";
 import { call, testAccount } from "../http";
@@ -114,5 +114,44 @@ describe("the studio's lab colour profile", () => {
     const again = await renderBatch();
     expect(again.description).toMatch(/sRGB/);
     expect(Math.abs(again.mean - 128)).toBeLessThan(2);
+  }, 240_000);
+
+  it("holds the prints while the stored profile is missing (not sRGB), and renders them into it once it is uploaded again", async () => {
+    const owner = await testAccount();
+    const shop = await productionStudio(owner.token, owner.account.id, [FOUR_BY_FIVE]);
+    const grey = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 128, g: 128, b: 128 } } }).jpeg({ quality: 95 }).toBuffer();
+    const kid = await childWithPhotos(owner.account.id, shop.studio.agencyId, shop.studio.jobId, [grey]);
+    const db = await getDb();
+    expect((await upload(owner.token, LINEAR)).status).toBe(200);
+    // The stored profile is lost (storage restored from an older copy).
+    const [settings] = await db.select().from(productionSettings).where(eq(productionSettings.accountId, owner.account.id));
+    await storage().delete(settings!.labProfileKey!);
+
+    await shop.paidOrder({ photoId: kid.photoIds[0]!, subjectId: kid.subjectId }, false, [{ ref: "i45", quantity: 1 }]);
+    const batch = await call(batchesRoute, "POST", "/v1/production/batches", { token: owner.token, body: { shipping: "direct", job_id: Number(shop.studio.jobId) } });
+    expect(batch.status, batch.text).toBe(202);
+    const batchId = batch.json.id as string;
+    const [fileId] = await filesToRender(db, owner.account.id, batchId);
+    await renderPrintFiles(db, owner.account.id, [fileId!]);
+    const fileRow = async () => (await db.select().from(printFiles).where(eq(printFiles.id, fileId!)))[0]!;
+    const held = await fileRow();
+    expect(held).toMatchObject({ status: "held", holdCode: "lab_profile_missing", fileKey: null });
+    expect(held.holdReasons.join(" ")).toMatch(/"Oak Lab linear RGB \(test\)" is missing from storage: upload it again/);
+    expect(await finishBatch(db, owner.account.id, batchId)).toBe("held");
+
+    // Uploaded again: the print is pending in its batch, which renders again (its job queued).
+    expect((await upload(owner.token, LINEAR)).status).toBe(200);
+    expect(await fileRow()).toMatchObject({ status: "pending", holdCode: null, holdReasons: [], batchId });
+    expect((await db.select().from(labBatches).where(eq(labBatches.id, batchId)))[0]!.status).toBe("rendering");
+    const runs = await db.select().from(jobRuns).where(eq(jobRuns.functionId, "production-batch"));
+    expect(runs.filter((r) => JSON.stringify(r.eventData).includes(batchId))).toHaveLength(2);
+    // The job's own steps: the file is rendered into the lab's profile, the batch ready.
+    await renderPrintFiles(db, owner.account.id, await filesToRender(db, owner.account.id, batchId));
+    expect(await finishBatch(db, owner.account.id, batchId)).toBe("ready");
+    const rendered = await fileRow();
+    expect(rendered.status).toBe("rendered");
+    const lab = await storedFile(rendered.fileKey!);
+    expect(lab.description).toBe("Oak Lab linear RGB (test)");
+    expect(Math.abs(lab.mean - 55)).toBeLessThan(3);
   }, 240_000);
 });

@@ -4,8 +4,9 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import * as usageRoute from "@/app/v1/production/usage/route";
+import * as fileRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/files/[fileId]/route";
 import { getDb } from "@/lib/foundation/db/client";
-import { photoMattes } from "@/lib/foundation/db/schema";
+import { photoMattes, productionUsageEvents } from "@/lib/foundation/db/schema";
 import { shutDownBackgroundRemoval } from "@/lib/engines/ml/background-removal";
 import { photoMatte } from "@/lib/services/production/person-matte";
 import { call, testAccount } from "../http";
@@ -14,7 +15,8 @@ import { childWithPhotos } from "../support/parent-photos";
 
 // The studio's cut-outs in its production usage: person mattes made by the real
 // background-removal engine (a print's full-size one and the storefront's preview),
-// counted per studio and per days; another studio's are not in it.
+// counted per studio and per days; another studio's are not in it; a photo deleted since
+// keeps its cut-outs in the count (usage is what was made, not what still exists).
 
 afterAll(() => shutDownBackgroundRemoval());
 
@@ -49,9 +51,17 @@ describe("production usage", () => {
     expect(mine.json).toEqual({ from: `${today.slice(0, 7)}-01`, to: today, cutouts: { full: 1, preview: 1, total: 2 } });
     expect((await usage(b.token)).json.cutouts).toEqual({ full: 0, preview: 1, total: 1 });
 
-    // By days (UTC, both ends included): A's two mattes dated late on a day last year are in that day only.
+    // A deletes the photo: its mattes go with it, its cut-outs stay counted.
+    const fileId = kidA.jobFileIds[0]!;
+    const params = { agencyId: String(studioA.agencyId), jobId: String(studioA.jobId), fileId: String(fileId) };
+    const deleted = await call(fileRoute, "DELETE", `/v1/services/studio/agencies/${params.agencyId}/jobs/${params.jobId}/files/${params.fileId}`, { token: a.token, params });
+    expect(deleted.status, deleted.text).toBeLessThan(300);
+    expect(await db.select().from(photoMattes).where(eq(photoMattes.jobFileId, fileId))).toEqual([]);
+    expect((await usage(a.token)).json.cutouts).toEqual({ full: 1, preview: 1, total: 2 });
+
+    // By days (UTC, both ends included): A's two cut-outs dated late on a day last year are in that day only.
     const lastYear = `${Number(today.slice(0, 4)) - 1}`;
-    await db.update(photoMattes).set({ createdAt: new Date(`${lastYear}-03-15T23:30:00Z`) }).where(eq(photoMattes.jobFileId, kidA.jobFileIds[0]!));
+    await db.update(productionUsageEvents).set({ createdAt: new Date(`${lastYear}-03-15T23:30:00Z`) }).where(eq(productionUsageEvents.jobFileId, fileId));
     expect((await usage(a.token, { from: `${lastYear}-03-15`, to: `${lastYear}-03-15` })).json.cutouts).toEqual({ full: 1, preview: 1, total: 2 });
     expect((await usage(a.token, { from: `${lastYear}-03-16`, to: today })).json.cutouts).toEqual({ full: 0, preview: 0, total: 0 });
     expect((await usage(a.token)).json.cutouts.total).toBe(0);

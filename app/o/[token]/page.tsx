@@ -36,6 +36,8 @@ export default async function OrderStatusPage({ params, searchParams }: { params
   // Fresh signed links on every visit: the page is where a parent finds downloads after the e-mail's expire.
   const downloads = new Map((await orderDownloads(db, order.id)).map((d) => [d.item_id, d.url]));
   const reached = STEPS.findIndex(([s]) => s === order.status);
+  // Parcels with tracking: an order printed in two batches left in two.
+  const parcels = order.shipments.filter((p) => p.tracking_number);
   return (
     <main className="mx-auto max-w-lg space-y-5 px-4 py-6 text-slate-900">
       <header>
@@ -54,7 +56,19 @@ export default async function OrderStatusPage({ params, searchParams }: { params
           ))}
         </ol>
       ) : null}
-      {order.tracking_number ? (
+      {parcels.length > 1 || (parcels.length === 1 && order.status === "in_production") ? (
+        <div className="rounded-md bg-slate-50 p-3 text-sm" data-testid="order-parcels">
+          <p>{order.status === "in_production" ? "Part of your order is on its way; the rest follows." : `Your order was sent in ${parcels.length} parcels.`}</p>
+          <ul className="mt-1 space-y-0.5">
+            {parcels.map((p, i) => (
+              <li key={`${p.shipped_at}-${i}`}>
+                Parcel {i + 1}, {new Date(p.shipped_at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}: {p.carrier ? `${p.carrier} ` : ""}
+                <span className="font-mono">{p.tracking_number}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : order.tracking_number ? (
         <p className="rounded-md bg-slate-50 p-3 text-sm">
           Tracking: {order.carrier ? `${order.carrier} ` : ""}
           <span className="font-mono">{order.tracking_number}</span>

@@ -737,7 +737,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Move an order on: in_production, shipped (tracking), delivered */
+        /** Move an order on: in_production, shipped (tracking; 409 PRINT_FILES_WAITING while a print file is held or not rendered), delivered */
         patch: operations["patchOrdersById"];
         trace?: never;
     };
@@ -4862,6 +4862,12 @@ export interface operations {
                             item_id: string | null;
                             reason: string | null;
                         }[];
+                        shipments: {
+                            batch_id: string | null;
+                            carrier: string | null;
+                            shipped_at: string;
+                            tracking_number: string | null;
+                        }[];
                         shipped_at: string | null;
                         shipping: {
                             address?: {
@@ -4964,6 +4970,12 @@ export interface operations {
                             item_id: string | null;
                             reason: string | null;
                         }[];
+                        shipments: {
+                            batch_id: string | null;
+                            carrier: string | null;
+                            shipped_at: string;
+                            tracking_number: string | null;
+                        }[];
                         shipped_at: string | null;
                         shipping: {
                             address?: {
@@ -5065,6 +5077,12 @@ export interface operations {
                             id: string;
                             item_id: string | null;
                             reason: string | null;
+                        }[];
+                        shipments: {
+                            batch_id: string | null;
+                            carrier: string | null;
+                            shipped_at: string;
+                            tracking_number: string | null;
                         }[];
                         shipped_at: string | null;
                         shipping: {
@@ -5210,6 +5228,12 @@ export interface operations {
                             id: string;
                             item_id: string | null;
                             reason: string | null;
+                        }[];
+                        shipments: {
+                            batch_id: string | null;
+                            carrier: string | null;
+                            shipped_at: string;
+                            tracking_number: string | null;
                         }[];
                         shipped_at: string | null;
                         shipping: {
@@ -6642,9 +6666,9 @@ export interface operations {
                                 background_id: string | null;
                                 batch_id: string | null;
                                 /** @description The status of the file's batch; null: in no batch */
-                                batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                                batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                                 height_px: number | null;
-                                hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                                hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                                 hold_reasons: string[];
                                 id: string;
                                 matte_released: boolean;
@@ -6676,7 +6700,7 @@ export interface operations {
                             shipping: "direct" | "school";
                             slips_url: string | null;
                             /** @enum {string} */
-                            status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                            status: "rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed";
                             zip_url: string | null;
                         }[];
                         links: {
@@ -6737,9 +6761,9 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             /** @description The status of the file's batch; null: in no batch */
-                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                            batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6771,7 +6795,7 @@ export interface operations {
                         shipping: "direct" | "school";
                         slips_url: string | null;
                         /** @enum {string} */
-                        status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                        status: "rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed";
                         zip_url: string | null;
                     };
                 };
@@ -6807,9 +6831,9 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             /** @description The status of the file's batch; null: in no batch */
-                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                            batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6841,7 +6865,7 @@ export interface operations {
                         shipping: "direct" | "school";
                         slips_url: string | null;
                         /** @enum {string} */
-                        status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                        status: "rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed";
                         zip_url: string | null;
                     };
                 };
@@ -6890,9 +6914,9 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             /** @description The status of the file's batch; null: in no batch */
-                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                            batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -6924,7 +6948,7 @@ export interface operations {
                         shipping: "direct" | "school";
                         slips_url: string | null;
                         /** @enum {string} */
-                        status: "rendering" | "ready" | "sent" | "printed" | "shipped" | "failed";
+                        status: "rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed";
                         zip_url: string | null;
                     };
                 };
@@ -7012,9 +7036,9 @@ export interface operations {
                             background_id: string | null;
                             batch_id: string | null;
                             /** @description The status of the file's batch; null: in no batch */
-                            batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                            batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                             height_px: number | null;
-                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                            hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                             hold_reasons: string[];
                             id: string;
                             matte_released: boolean;
@@ -7063,7 +7087,7 @@ export interface operations {
                         background_id: string | null;
                         batch_id: string | null;
                         /** @description The status of the file's batch; null: in no batch */
-                        batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                        batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                         fix: {
                             crop: {
                                 height: number;
@@ -7086,7 +7110,7 @@ export interface operations {
                             };
                         };
                         height_px: number | null;
-                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                         hold_reasons: string[];
                         id: string;
                         matte_released: boolean;
@@ -7163,9 +7187,9 @@ export interface operations {
                         background_id: string | null;
                         batch_id: string | null;
                         /** @description The status of the file's batch; null: in no batch */
-                        batch_status: ("rendering" | "ready" | "sent" | "printed" | "shipped" | "failed") | null;
+                        batch_status: ("rendering" | "ready" | "held" | "sent" | "printed" | "shipped" | "failed") | null;
                         height_px: number | null;
-                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area") | null;
+                        hold_code: ("preflight" | "missing" | "matte_doubtful" | "face_outside_safe_area" | "lab_profile_missing") | null;
                         hold_reasons: string[];
                         id: string;
                         matte_released: boolean;

@@ -43,8 +43,17 @@ export function downloadsMail(order: PublicOrder, studio: string, statusUrl: str
   return compose(order, studio, `Your downloads for order ${order.id}`, `${studio} sent you fresh download links for your order.`, statusUrl, downloads);
 }
 
+const tracked = (p: { carrier: string | null; tracking_number: string | null }) => `${p.carrier ? `${p.carrier} ` : ""}${p.tracking_number}`;
+
+/** The parcels' tracking: one, or each of an order that left in several. */
+function trackingSentence(order: PublicOrder): string {
+  const parcels = order.shipments.filter((s) => s.tracking_number);
+  if (parcels.length > 1) return `It was sent in ${parcels.length} parcels. Tracking: ${parcels.map(tracked).join(", ")}.`;
+  return order.tracking_number ? `Tracking: ${tracked(order)}.` : "";
+}
+
 export function shippedMail(order: PublicOrder, studio: string, statusUrl: string): MailMessage {
-  const how = order.shipping.type === "school" ? "It goes to the school with the class's orders." : order.tracking_number ? `Tracking: ${order.carrier ? `${order.carrier} ` : ""}${order.tracking_number}.` : "";
+  const how = order.shipping.type === "school" ? "It goes to the school with the class's orders." : trackingSentence(order);
   return compose(order, studio, `Your order ${order.id} has shipped`, `Your order from ${studio} is on its way. ${how}`.trim(), statusUrl);
 }
 

@@ -1,11 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { orderItems, orderRefunds, orders } from "@/lib/foundation/db/schema";
+import { orderItems, orderRefunds, orderShipments, orders } from "@/lib/foundation/db/schema";
 import { notFound } from "@/lib/foundation/http/api-error";
 
 export type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;
+type ShipmentRow = typeof orderShipments.$inferSelect;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -39,7 +40,7 @@ export function orderSummary(row: OrderRow) {
   };
 }
 
-export function presentOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow[]) {
+export function presentOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow[], shipments: ShipmentRow[] = []) {
   return {
     ...orderSummary(row),
     items: items.map((i) => ({
@@ -59,15 +60,17 @@ export function presentOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow
       refunded_amount: i.refundedAmount,
     })),
     refunds: refunds.map((r) => ({ id: r.stripeRefundId, item_id: r.orderItemId, amount: r.amount, reason: r.reason, created_at: r.createdAt.toISOString(), failed_at: r.failedAt?.toISOString() ?? null })),
+    shipments: shipments.map((s) => ({ batch_id: s.batchId, carrier: s.carrier, tracking_number: s.trackingNumber, shipped_at: s.shippedAt.toISOString() })),
   };
 }
 export type PublicOrder = ReturnType<typeof presentOrder>;
 
-/** The order with its items and refunds; `accountId` null only for the parent's signed link, which names the order itself. */
+/** The order with its items, refunds and parcels; `accountId` null only for the parent's signed link, which names the order itself. */
 export async function loadOrder(db: Db, accountId: string | null, orderId: string): Promise<PublicOrder> {
   const [row] = await db.select().from(orders).where(accountId ? and(eq(orders.id, orderId), eq(orders.accountId, accountId)) : eq(orders.id, orderId));
   if (!row) throw notFound("Order");
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
   const refunds = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.createdAt));
-  return presentOrder(row, items, refunds);
+  const shipments = await db.select().from(orderShipments).where(eq(orderShipments.orderId, orderId)).orderBy(asc(orderShipments.shippedAt), asc(orderShipments.id));
+  return presentOrder(row, items, refunds, shipments);
 }

@@ -220,6 +220,8 @@ export const orderResponse = z.object({
   items: z.array(orderItemResponse),
   /** `failed_at`: Stripe reported the refund failed; its amount is back in the order's totals. */
   refunds: z.array(z.object({ id: z.string(), item_id: z.string().nullable(), amount: z.number().int(), reason: z.string().nullable(), created_at: z.string(), failed_at: z.string().nullable() })),
+  /** Every parcel as it left, oldest first: an order printed in two lab batches ships in two, each with its tracking (`tracking_number`/`carrier` above are the last one's). `batch_id` null: marked shipped by hand. */
+  shipments: z.array(z.object({ batch_id: z.string().nullable(), carrier: z.string().nullable(), tracking_number: z.string().nullable(), shipped_at: z.string() })),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   shipped_at: z.string().nullable(),
@@ -228,7 +230,7 @@ export const orderResponse = z.object({
   /** The retention period passed: the order's print files were removed and its downloads ended (the order and its money stay). */
   photos_removed_at: z.string().nullable(),
 });
-export const orderListResponse = paginatedResponse(orderResponse.omit({ items: true, refunds: true }).extend({ item_count: z.number().int() }));
+export const orderListResponse = paginatedResponse(orderResponse.omit({ items: true, refunds: true, shipments: true }).extend({ item_count: z.number().int() }));
 export const salesResponse = z.object({
   data: z.array(z.object({ job_id: z.number().int().nullable(), job_name: z.string().nullable(), currency: z.string(), orders: z.number().int(), gross: z.number().int(), refunds: z.number().int(), fees: z.number().int(), lab_cost: z.number().int(), net: z.number().int() })),
 });

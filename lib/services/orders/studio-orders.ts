@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { accounts, agencyJobs, orderItems, orderRefunds, orders, type OrderStatus } from "@/lib/foundation/db/schema";
+import { accounts, agencyJobs, orderItems, orderRefunds, orderShipments, orders, type OrderStatus } from "@/lib/foundation/db/schema";
 import { ApiError, notFound } from "@/lib/foundation/http/api-error";
+import { newId } from "@/lib/foundation/ids";
 import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
 import { queueMail, sendQueuedMail } from "@/lib/domain/mail/send-mail";
 import { recordAudit } from "@/lib/domain/audit/record-audit";
@@ -43,12 +44,26 @@ export const getOrder = (db: Db, accountId: string, orderId: string) => loadOrde
 /** Which status may follow which: production is optional (a digital-only order ships at once). */
 const NEXT: Partial<Record<OrderStatus, OrderStatus[]>> = { paid: ["in_production", "shipped"], in_production: ["shipped"], shipped: ["delivered"] };
 
+export type Parcel = { tracking_number?: string; carrier?: string };
+
+/**
+ * One parcel of an order leaving (a lab batch's part of it, or all of it): kept with its
+ * tracking, once per order and batch. The order itself ships when its last parcel does.
+ */
+export async function recordParcel(db: Db, accountId: string, orderId: string, batchId: string | null, parcel: Parcel, at = new Date()): Promise<void> {
+  await db
+    .insert(orderShipments)
+    .values({ id: newId("shp"), accountId, orderId, batchId, carrier: parcel.carrier ?? null, trackingNumber: parcel.tracking_number ?? null, shippedAt: at })
+    .onConflictDoNothing();
+}
+
 /**
  * paid → in_production → shipped (with tracking, for home delivery) → delivered.
  * The change is conditional on the status read, so two concurrent changes cannot
- * both apply; shipping sends `order.shipped` and tells the parent.
+ * both apply; shipping records its parcel (`batchId`: the lab batch it left with),
+ * sends `order.shipped` with every parcel of the order and tells the parent.
  */
-export async function updateOrderStatus(db: Db, accountId: string, orderId: string, input: { status: "in_production" | "shipped" | "delivered"; tracking_number?: string; carrier?: string }) {
+export async function updateOrderStatus(db: Db, accountId: string, orderId: string, input: { status: "in_production" | "shipped" | "delivered" } & Parcel, batchId: string | null = null) {
   const mail = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)));
     if (!order) throw notFound("Order");
@@ -66,6 +81,7 @@ export async function updateOrderStatus(db: Db, accountId: string, orderId: stri
     if (!changed) throw new ApiError(409, "INVALID_ORDER_STATUS", "The order changed meanwhile; reload it.");
     await recordAudit(tx, { accountId, action: "order.status_changed", target: orderId, data: { from: order.status, to: input.status } });
     if (input.status !== "shipped") return null;
+    await recordParcel(tx, accountId, orderId, batchId, input, now);
     const present = await loadOrder(tx, accountId, orderId);
     await emitWebhookEvent(tx, { accountId, type: "order.shipped", data: present });
     const [studio] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));

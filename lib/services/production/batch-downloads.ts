@@ -11,8 +11,9 @@ import { manifestColumns, manifestFiles } from "./manifest";
 
 async function packedBatch(db: Db, accountId: string, id: string): Promise<BatchRow> {
   const batch = await requireBatch(db, accountId, id);
-  if (batch.status === "rendering" || batch.status === "failed") {
-    throw conflict("BATCH_NOT_READY", `Batch ${id} is ${batch.status}: ${batch.status === "rendering" ? "wait until its files are rendered" : "nothing in it can go to the lab"}.`);
+  if (batch.status === "rendering" || batch.status === "held" || batch.status === "failed") {
+    const why = { rendering: "wait until its files are rendered", held: "every file is on hold: fix one and the batch is ready", failed: "nothing in it can go to the lab" }[batch.status];
+    throw conflict("BATCH_NOT_READY", `Batch ${id} is ${batch.status}: ${why}.`);
   }
   return batch;
 }

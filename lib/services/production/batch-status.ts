@@ -1,9 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/lib/foundation/db/types";
 import { labBatches, orders, printFiles } from "@/lib/foundation/db/schema";
-import { ApiError } from "@/lib/foundation/http/api-error";
-import { updateOrderStatus } from "@/lib/services/orders/studio-orders";
-import { invalidField } from "@/lib/services/orders/price-sheets";
+import { ApiError, notFound } from "@/lib/foundation/http/api-error";
+import { recordParcel, updateOrderStatus } from "@/lib/services/orders/studio-orders";
+import type { updateOrderBody } from "@/lib/services/orders/schemas";
+import { collectPrintFiles } from "./collect-print-files";
+import { sizeName } from "./present-batch";
 import { getBatch, requireBatch } from "./batches";
 import type { BatchStatusBody } from "./schemas";
 
@@ -12,12 +15,13 @@ const STAMP = { sent: "sentAt", printed: "printedAt", shipped: "shippedAt" } as 
 
 /**
  * Moves a batch on (ready → sent → printed → shipped) and its orders with it:
- * sent puts every paid order of the batch in production, shipped ships those whose
- * print files have all shipped now (the orders' own rules: a parcel to a home needs
- * its tracking number, and the parent gets the orders' shipped e-mail). An order with
+ * sent puts every paid order of the batch in production; shipped records each order's
+ * parcel (a parcel to a home needs its tracking number, also when it is only part of
+ * the order) and ships those whose print files have all shipped now (the orders' own
+ * rules; the parent gets the orders' shipped e-mail with every parcel). An order with
  * a file the lab did not get (held, or fixed late and waiting for the next batch)
- * stays in production: the order page shows which file waits, and the batch that
- * takes it ships the order. An order already further along is left.
+ * stays in production with this parcel kept: the order page shows which file waits,
+ * and the batch that takes it ships the order. An order already further along is left.
  */
 export async function moveBatch(db: Db, accountId: string, id: string, body: BatchStatusBody) {
   const batch = await requireBatch(db, accountId, id);
@@ -30,14 +34,20 @@ export async function moveBatch(db: Db, accountId: string, id: string, body: Bat
     .innerJoin(orders, eq(orders.id, printFiles.orderId))
     .where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, id), eq(printFiles.status, "rendered")));
   const complete = body.status === "shipped" ? await shippedWhole(db, accountId, id, rows.map((o) => o.id)) : new Set<string>();
+  const parcels = rows.filter((o) => o.status === "paid" || o.status === "in_production");
   if (body.status === "shipped") {
-    const missing = rows.filter((o) => complete.has(o.id) && o.type.type === "home" && o.status !== "shipped" && o.status !== "delivered" && !body.tracking?.[o.id]);
-    if (missing.length) throw invalidField(`tracking.${missing[0]!.id}`, `Give the tracking number of each parcel sent home (${missing.length} missing).`);
+    const missing = parcels.filter((o) => o.type.type === "home" && !body.tracking?.[o.id]);
+    if (missing.length) {
+      const fields = missing.map((o) => ({ field: `tracking.${o.id}`, message: `Give the tracking number of each parcel sent home (${missing.length} missing).` })).sort((a, b) => a.field.localeCompare(b.field));
+      throw new ApiError(400, "VALIDATION_ERROR", `Invalid body: ${fields[0]!.field}: ${fields[0]!.message}`, { in: "body", fields });
+    }
   }
   for (const o of rows) {
     if (body.status === "sent" && o.status === "paid") await updateOrderStatus(db, accountId, o.id, { status: "in_production" });
     if (body.status === "shipped" && o.status === "paid") await updateOrderStatus(db, accountId, o.id, { status: "in_production" });
-    if (body.status === "shipped" && complete.has(o.id) && (o.status === "paid" || o.status === "in_production")) await updateOrderStatus(db, accountId, o.id, { status: "shipped", ...(body.tracking?.[o.id] ?? {}) });
+    if (body.status !== "shipped" || !parcels.includes(o)) continue;
+    if (complete.has(o.id)) await updateOrderStatus(db, accountId, o.id, { status: "shipped", ...(body.tracking?.[o.id] ?? {}) }, id);
+    else await recordParcel(db, accountId, o.id, id, body.tracking?.[o.id] ?? {});
   }
   await db
     .update(labBatches)
@@ -58,4 +68,30 @@ async function shippedWhole(db: Db, accountId: string, id: string, orderIds: str
     .where(and(eq(printFiles.accountId, accountId), inArray(printFiles.orderId, orderIds)));
   const waiting = new Set(files.filter((f) => f.status !== "rendered" || (f.batchId !== id && f.batchStatus !== "shipped")).map((f) => f.orderId));
   return new Set(orderIds.filter((o) => !waiting.has(o)));
+}
+
+/**
+ * The studio moves an order on by hand (`PATCH /v1/orders/{id}`). Shipped is refused
+ * (409 PRINT_FILES_WAITING, naming each file) while a print file of the order is held or
+ * not rendered, as a batch ships only orders whose files all reached the lab: a print
+ * the lab never got would be lost without anyone seeing it. The order's files are
+ * collected first (a paid order not yet batched has them owed too); an order with no
+ * print item (digital only) ships at once.
+ */
+export async function moveOrder(db: Db, accountId: string, orderId: string, body: z.output<typeof updateOrderBody>) {
+  if (body.status === "shipped") {
+    const [order] = await db.select({ status: orders.status }).from(orders).where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)));
+    if (!order) throw notFound("Order");
+    if (order.status === "paid" || order.status === "in_production") {
+      await collectPrintFiles(db, accountId, [orderId]);
+      const files = await db.select().from(printFiles).where(and(eq(printFiles.accountId, accountId), eq(printFiles.orderId, orderId))).orderBy(printFiles.id);
+      const waiting = files.filter((f) => f.status !== "rendered");
+      if (waiting.length) {
+        throw new ApiError(409, "PRINT_FILES_WAITING", `${waiting.length} of the order's ${files.length} print files ${waiting.length === 1 ? "is" : "are"} not ready for the lab (on hold or not rendered): fix or batch ${waiting.length === 1 ? "it" : "them"} before shipping.`, {
+          files: waiting.map((f) => ({ id: f.id, order_item_id: f.orderItemId, product_code: f.productSku, size: sizeName(f), status: f.status, hold_code: f.holdCode, hold_reasons: f.holdReasons, batch_id: f.batchId })),
+        });
+      }
+    }
+  }
+  return updateOrderStatus(db, accountId, orderId, body);
 }

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { galleries, galleryPhotos, labBatches, orders, printFiles } from "@/lib/foundation/db/schema";
+import { galleries, galleryPhotos, orders, printFiles } from "@/lib/foundation/db/schema";
 import { ApiError, conflict, notFound } from "@/lib/foundation/http/api-error";
 import { presentPrintFiles } from "./present-batch";
 import { renderPrintFiles } from "./render-print-files";
+import { keptBatch, wakeHeldBatch } from "./batch-steps";
 import type { FixPrintFileBody } from "./schemas";
 
 const invalidField = (field: string, message: string) => new ApiError(400, "VALIDATION_ERROR", `Invalid body: ${field}: ${message}`, { in: "body", fields: [{ field, message }] });
@@ -20,7 +21,8 @@ const invalidField = (field: string, message: string) => new ApiError(400, "VALI
  * late print of an order: a lab treats a batch it received as a closed order (it has
  * imported its manifest, printed and invoiced it), so re-issuing the batch would
  * print every other file again or make the lab sort out which one is new. A batch
- * still rendering or ready (not yet sent) keeps the file: its ZIP is made on download.
+ * still rendering, ready or held (not yet sent) keeps the file: its ZIP is made on download,
+ * and a held batch (every file on hold) is ready once this one renders.
  */
 export async function fixPrintFile(db: Db, accountId: string, id: string, body: FixPrintFileBody, signal?: AbortSignal) {
   const [file] = await db.select().from(printFiles).where(and(eq(printFiles.id, id), eq(printFiles.accountId, accountId)));
@@ -51,12 +53,11 @@ export async function fixPrintFile(db: Db, accountId: string, id: string, body: 
     .where(and(eq(printFiles.id, id), eq(printFiles.status, "held")));
   await renderPrintFiles(db, accountId, [id], signal);
   const [after] = await db.select().from(printFiles).where(eq(printFiles.id, id));
+  if (after?.batchId && after.status === "rendered") await wakeHeldBatch(db, accountId, after.batchId);
   return (await presentPrintFiles(db, [after!]))[0]!;
 }
 
 /** The photo must be in a gallery of the order's child (another pose of the same picture day). */
-/** The file's batch when it is not yet with the lab (decided in the same statement as the fix, so a batch sent meanwhile is seen); else none. */
-const keptBatch = sql<string | null>`(select ${labBatches.id} from ${labBatches} where ${labBatches.id} = ${printFiles.batchId} and ${labBatches.status} in ('rendering', 'ready'))`;
 
 async function requireSameChild(db: Db, accountId: string, orderId: string, photoId: string) {
   const [row] = await db

@@ -11,6 +11,7 @@ import { storage } from "@/lib/domain/storage";
 import { readIccProfile } from "@/lib/engines/imaging/icc-profile";
 import { logger } from "@/lib/foundation/log/logger";
 import { MAX_LAB_PROFILE_BYTES } from "./values";
+import { releaseProfileHolds } from "./batch-steps";
 
 // The studio's lab colour profile: print files are converted from sRGB into it (lcms2,
 // through libvips) and carry it, so the lab prints the colours the parent saw. Without
@@ -73,7 +74,7 @@ export async function labProfile(db: Db, accountId: string): Promise<LabProfile>
   return row?.labProfileKey ? { description: row.labProfileDescription ?? "", bytes: row.labProfileBytes ?? 0, uploaded_at: row.labProfileUploadedAt!.toISOString() } : null;
 }
 
-/** Keeps an uploaded profile (multipart part `file`) as the studio's lab profile, replacing the one before. */
+/** Keeps an uploaded profile (multipart part `file`) as the studio's lab profile, replacing the one before; prints held because it was missing render again. */
 export async function saveLabProfile(db: Db, accountId: string, form: FormData): Promise<{ lab_profile: LabProfile }> {
   const part = form.get("file");
   if (!(part instanceof File)) throw new ApiError(400, "VALIDATION_ERROR", "Send the profile in a multipart part named `file`.", { fields: [{ field: "file", message: "Required." }] });
@@ -88,6 +89,7 @@ export async function saveLabProfile(db: Db, accountId: string, form: FormData):
   const values = { labProfileKey: key, labProfileDescription: name, labProfileBytes: bytes.length, labProfileUploadedAt: new Date(), updatedAt: new Date() };
   await db.insert(productionSettings).values({ accountId, ...values }).onConflictDoUpdate({ target: productionSettings.accountId, set: values });
   if (before?.key && before.key !== key) await storage().delete(before.key);
+  await releaseProfileHolds(db, accountId);
   return { lab_profile: await labProfile(db, accountId) };
 }
 
@@ -97,14 +99,24 @@ export async function deleteLabProfile(db: Db, accountId: string): Promise<{ lab
   if (!before?.key) throw notFound("Lab profile");
   await db.update(productionSettings).set({ labProfileKey: null, labProfileDescription: null, labProfileBytes: null, labProfileUploadedAt: null, updatedAt: new Date() }).where(eq(productionSettings.accountId, accountId));
   await storage().delete(before.key);
+  // Forgetting it is choosing sRGB: prints held for its absence render so.
+  await releaseProfileHolds(db, accountId);
   return { lab_profile: null };
 }
 
-/** The path of the studio's lab profile for rendering, or null (sRGB). A stored profile gone missing is logged and null: the file is then sRGB and says so in its own profile. */
-export async function labProfilePath(db: Db, accountId: string): Promise<string | null> {
-  const [row] = await db.select({ key: productionSettings.labProfileKey }).from(productionSettings).where(eq(productionSettings.accountId, accountId));
-  if (!row?.key) return null;
+/**
+ * The studio's lab profile for rendering: its path, none (sRGB), or `missing` (its name) when
+ * the stored file is gone (storage restored from an older copy, a lost volume). The caller
+ * holds the prints then: sRGB files would print in the wrong colours at a lab that expects
+ * its own profile.
+ */
+export async function labProfileForRender(db: Db, accountId: string): Promise<{ path: string | null; missing: string | null }> {
+  const [row] = await db.select({ key: productionSettings.labProfileKey, description: productionSettings.labProfileDescription }).from(productionSettings).where(eq(productionSettings.accountId, accountId));
+  if (!row?.key) return { path: null, missing: null };
   const stored = await storage().get(row.key);
-  if (!stored) logger().warn({ accountId, key: row.key }, "lab profile: the stored profile is missing; rendering in sRGB");
-  return stored ? profileFile(stored.body) : null;
+  if (!stored) {
+    logger().warn({ accountId, key: row.key }, "lab profile: the stored profile is missing; its prints are held");
+    return { path: null, missing: row.description || "Lab profile" };
+  }
+  return { path: await profileFile(stored.body), missing: null };
 }

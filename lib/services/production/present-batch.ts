@@ -46,7 +46,7 @@ export function presentBatch(b: typeof labBatches.$inferSelect, counts: Record<s
   const rendered = counts.rendered ?? 0;
   const held = counts.held ?? 0;
   const pending = counts.pending ?? 0;
-  const packed = b.status !== "rendering" && b.status !== "failed";
+  const packed = b.status !== "rendering" && b.status !== "held" && b.status !== "failed";
   return {
     id: b.id,
     shipping: b.shipping,

@@ -6,7 +6,7 @@ import { renderPrint } from "@/lib/engines/imaging/render-print";
 import { compositeOnBackdrop } from "@/lib/engines/imaging/composite-background";
 import { photoMatte } from "./person-matte";
 import { faceSafeAreaReasons } from "./face-safe-area";
-import { labProfilePath } from "./lab-profile";
+import { labProfileForRender } from "./lab-profile";
 import { runAnalysis } from "@/lib/services/preflight/run-analysis";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { resolutionSeverity, type CheckTargets } from "@/lib/services/preflight/issue";
@@ -38,10 +38,17 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
     .where(and(eq(printFiles.accountId, accountId), inArray(printFiles.id, fileIds), eq(printFiles.status, "pending")));
   const c = preflightConfig();
   // The lab's colour profile, read once for the step: every file of it goes to the same lab.
-  const outputProfile = rows.length ? ((await labProfilePath(db, accountId)) ?? undefined) : undefined;
+  const profile = rows.length ? await labProfileForRender(db, accountId) : { path: null, missing: null };
+  const outputProfile = profile.path ?? undefined;
   let done = 0;
   for (const row of rows) {
     signal?.throwIfAborted();
+    if (profile.missing) {
+      // Held, not rendered in sRGB: the lab prints its own profile's values, so sRGB pixels would come out in the wrong colours.
+      await hold(db, row.file.id, "lab_profile_missing", [`The lab's colour profile "${profile.missing}" is missing from storage: upload it again in Production settings (or remove it to print in sRGB); this print is then rendered.`]);
+      done++;
+      continue;
+    }
     const original = row.storageKey ? await storage().get(row.storageKey) : null;
     if (!original || !row.product) {
       await hold(db, row.file.id, "missing", [!row.product ? "The product of this item no longer exists: choose another product for it." : "The original photo is missing from storage: choose another photo for this item."]);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginatedResponse, pageQuery } from "@/lib/foundation/http/pagination";
-import { HOLD_CODES } from "@/lib/foundation/db/schema";
+import { HOLD_CODES, LAB_BATCH_STATUSES } from "@/lib/foundation/db/schema";
 import { cropBox } from "@/lib/services/orders/schemas";
 import { BACKGROUND_COLOR, BATCH_SHIPPINGS, BATCH_STEPS, MANIFEST_FIELDS } from "./values";
 
@@ -38,7 +38,7 @@ export const labProfileResponse = z.object({
 });
 export const settingsResponse = z.object({ manifest_columns: z.record(z.string(), z.string()) }).extend(labProfileResponse.shape);
 
-const batchStatus = z.enum(["rendering", "ready", "sent", "printed", "shipped", "failed"]);
+const batchStatus = z.enum(LAB_BATCH_STATUSES);
 
 export const printFileResponse = z.object({
   id: z.string(),
@@ -50,7 +50,7 @@ export const printFileResponse = z.object({
   quantity: z.number(),
   status: z.enum(["pending", "rendered", "held"]),
   hold_reasons: z.array(z.string()),
-  /** Why it is held, for the fix: preflight (re-crop or another photo), missing (photo, product or background gone), matte_doubtful (the studio looks at the cut-out), face_outside_safe_area (re-crop: the face found again on the file crosses the trim's safe margin). */
+  /** Why it is held, for the fix: preflight (re-crop or another photo), missing (photo, product or background gone), matte_doubtful (the studio looks at the cut-out), face_outside_safe_area (re-crop: the face found again on the file crosses the trim's safe margin), lab_profile_missing (upload the lab's colour profile again: the file renders then). */
   hold_code: z.enum(HOLD_CODES).nullable(),
   background_id: z.string().nullable(),
   matte_released: z.boolean(),

@@ -200,6 +200,28 @@ export const orderRefunds = pgTable(
   (t) => [index("order_refunds_order_idx").on(t.orderId)],
 );
 
+/**
+ * One parcel of an order as it left: an order printed in two batches ships in two parcels,
+ * each with its own carrier and tracking (a school parcel may have none). The order's own
+ * `tracking_number`/`carrier` are the last parcel's. `batch_id`: the lab batch it left with
+ * (null: the studio marked the order shipped itself); one parcel per order and batch.
+ */
+export const orderShipments = pgTable(
+  "order_shipments",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    accountId: accountId(),
+    batchId: text("batch_id"),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: stamp("shipped_at"),
+  },
+  (t) => [uniqueIndex("order_shipments_order_batch_key").on(t.orderId, t.batchId), index("order_shipments_order_idx").on(t.orderId, t.shippedAt)],
+);
+
 /** A dispute (chargeback) on an order's payment, recorded once per Stripe dispute. */
 export const orderDisputes = pgTable(
   "order_disputes",

@@ -10,7 +10,8 @@ import { jobFiles } from "./studio";
 // line has one per print item of the package), so a file is the unit a lab prints.
 
 
-export const LAB_BATCH_STATUSES = ["rendering", "ready", "sent", "printed", "shipped", "failed"] as const;
+/** held: every file of the batch is on hold; it waits for the studio's fixes and is ready with the first one that renders. */
+export const LAB_BATCH_STATUSES = ["rendering", "ready", "held", "sent", "printed", "shipped", "failed"] as const;
 export type LabBatchStatus = (typeof LAB_BATCH_STATUSES)[number];
 
 /** A batch sent to the lab: its print files, ZIP and packing slips. */
@@ -35,16 +36,17 @@ export const labBatches = pgTable(
   },
   (t) => [
     index("lab_batches_account_created_idx").on(t.accountId, t.createdAt),
-    check("lab_batches_status", sql`${t.status} IN ('rendering', 'ready', 'sent', 'printed', 'shipped', 'failed')`),
+    check("lab_batches_status", sql`${t.status} IN ('rendering', 'ready', 'held', 'sent', 'printed', 'shipped', 'failed')`),
     check("lab_batches_shipping", sql`${t.shipping} IN ('direct', 'school')`),
   ],
 );
 
 /**
  * Why a file is held: its render failed Preflight, its photo or product is gone, the person
- * matte needs the studio's eye, or the face found again on the file crosses the safe area.
+ * matte needs the studio's eye, the face found again on the file crosses the safe area, or
+ * the studio's lab colour profile is missing from storage (upload it again: the files render then).
  */
-export const HOLD_CODES = ["preflight", "missing", "matte_doubtful", "face_outside_safe_area"] as const;
+export const HOLD_CODES = ["preflight", "missing", "matte_doubtful", "face_outside_safe_area", "lab_profile_missing"] as const;
 export type HoldCode = (typeof HOLD_CODES)[number];
 
 export const PRINT_FILE_STATUSES = ["pending", "rendered", "held"] as const;
@@ -160,6 +162,27 @@ export const photoMattes = pgTable(
     createdAt: stamp("created_at"),
   },
   (t) => [uniqueIndex("photo_mattes_file_scale_key").on(t.jobFileId, t.scale), check("photo_mattes_scale", sql`${t.scale} IN ('full', 'preview')`)],
+);
+
+/**
+ * What production made for a studio, one row per engine run, never updated or deleted with
+ * what it made (a photo deleted later keeps its cut-outs in the month's usage): written by
+ * the database itself for each person matte row inserted (trigger `photo_mattes_usage`,
+ * migration 0043, so every path that stores a matte counts it once; its id follows the
+ * matte's). `kind`: cutout; `scale`: full or preview; `job_file_id`: the photo, kept as a plain
+ * number once the photo is gone.
+ */
+export const productionUsageEvents = pgTable(
+  "production_usage_events",
+  {
+    id: text("id").primaryKey(),
+    accountId: accountId(),
+    kind: text("kind").$type<"cutout">().notNull(),
+    scale: text("scale").$type<"full" | "preview">().notNull(),
+    jobFileId: integer("job_file_id"),
+    createdAt: stamp("created_at"),
+  },
+  (t) => [index("production_usage_events_account_idx").on(t.accountId, t.createdAt), check("production_usage_events_kind", sql`${t.kind} IN ('cutout')`)],
 );
 
 /** Fractions of the upright photo (0..1 inside it; a frame may reach outside). */
