@@ -7,6 +7,7 @@ import { emailTo, signUp } from "./support/accounts";
 import { ok } from "./support/expect-status";
 import { sortedPictureDay } from "./support/picture-day";
 import { parentAtCart } from "./support/parent-cart";
+import { navigateTo } from "./support/nav";
 
 // The money flow end to end. The studio (laptop) makes two products, prices them
 // and a digital file on a sheet in the editor, chooses the sheet on the job,
@@ -159,6 +160,21 @@ test("a parent pays for prints on a phone; the studio ships and refunds one; the
   await expect(page.getByRole("heading", { name: "Paid · $39.38" })).toBeVisible();
   // The crop chosen on the phone is the order's: the photo's left edge, 83 % of its width, its whole height.
   await expect(page.getByRole("listitem").filter({ hasText: "1 × 8x10 print" })).toContainText("crop 83×100 % at 0,0");
+  await page.getByLabel("Tracking number").fill("1Z999AA10123456784");
+  await page.getByLabel("Carrier").fill("UPS");
+  // Prints ship only once their lab files are made: marked shipped first, the order page says what waits.
+  await page.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(page.getByText("The status did not change.")).toBeVisible();
+  await expect(page.getByText(/2 of the order's 2 print files are not ready for the lab/)).toBeVisible();
+  // The job's batch to each home on the Production page: both prints rendered from the original.
+  await navigateTo(page, "Production");
+  await page.getByLabel("Shipping").selectOption("direct");
+  await page.getByLabel("Job id").fill(String(day.jobId));
+  await page.getByRole("button", { name: "Make batch" }).click();
+  const batch = page.locator("section").filter({ has: page.getByRole("heading", { name: /^Batch lbt_/ }) }).last();
+  await expect(batch.getByText("2 of 2 rendered", { exact: true })).toBeVisible({ timeout: 240_000 });
+  await expect(batch.getByTestId("print-file").filter({ hasText: "Ready for the lab" })).toHaveCount(2);
+  await page.goto(`/orders/${orderId}`);
   await page.getByLabel("Tracking number").fill("1Z999AA10123456784");
   await page.getByLabel("Carrier").fill("UPS");
   await page.getByRole("button", { name: "Mark shipped" }).click();

@@ -168,7 +168,7 @@ export function BatchesPage({ canChange }: { canChange: boolean }) {
               <button type="button" className="flex w-full flex-wrap items-center justify-between gap-2 text-left" onClick={() => setOpen(open === b.id ? null : b.id)}>
                 <span className="font-mono text-sm">{b.id}</span>
                 <span className="text-sm text-slate-600">
-                  {b.shipping === "school" ? "School bulk" : "Direct"} · {b.job_id ? `job ${b.job_id}` : `paid ${b.paid_on}`} · {b.order_count} orders · <StatusBadge status={b.status} />
+                  {b.shipping === "school" ? "School bulk" : "Direct"} · {b.job_id ? `job ${b.job_id}` : `paid ${b.paid_on}`} · {b.order_count} {b.order_count === 1 ? "order" : "orders"} · <StatusBadge status={b.status} />
                 </span>
                 <Progress batch={b} />
               </button>
