@@ -190,7 +190,8 @@ export type Box = { left: number; top: number; width: number; height: number };
  *    closer look at the people when they fill little of the frame) touching the kept person,
  *    and ISNet missed it, the cut-out is opaque: a raised arm over a busy poster, a hand ISNet
  *    faded out (`sureFill`); thick round pieces, the mask's overshoot, stay out, and so does
- *    what of the addition borders them (`sureRim`: that overshoot's thin edge along a head).
+ *    what of the addition borders them (`sureRim`: that overshoot's thin edge along a head),
+ *    unless they run out of the frame at the bottom: a body leaving the frame (`sureFrameBottom`).
  * 6. Holes enclosed by the person where the model is sure of a person are filled;
  *    a gap it is unsure of (between an arm and a knee) stays open.
  * Returns false (matte untouched) when the photo shows no person. `report`, when given,
