@@ -208,6 +208,27 @@ describe("keepPerson", () => {
     expect(report.doubtful.map((r) => r.reason)).toContain("removed_person");
   });
 
+  it("fills a thick, round body piece that runs out of the frame at the bottom (a shoulder ISNet missed)", async () => {
+    // v43: ISNet found the head and neck (x 20..50); the person model is also sure of a dark
+    // shoulder to the right of the neck, 35 x 40, running out of the frame at the bottom. No person
+    // top within reach on its right, so the solid fill does not take it; it is round for its thickness.
+    const neck = (x: number, y: number) => inRect(x, y, 20, 10, 50, 100);
+    const shoulder = (x: number, y: number) => inRect(x, y, 50, 60, 85, 100);
+    const p = plane((x, y) => (neck(x, y) || shoulder(x, y) ? 0.99 : 0.01));
+    const m = matte((x, y) => (neck(x, y) ? 1 : 0));
+    const report: PersonReport = { people: 0, doubtful: [] };
+    await keepPerson(m, p, undefined, PERSON_RULE, report);
+    expect(at(m, 70, 85)).toBe(1); // the shoulder
+    expect(at(m, 70, 50)).toBe(0); // above it: background
+    expect(report.doubtful.map((r) => r.reason)).not.toContain("removed_person");
+    // The rule as it was refused it as a round overshoot and reported it.
+    const before = matte((x, y) => (neck(x, y) ? 1 : 0));
+    const beforeReport: PersonReport = { people: 0, doubtful: [] };
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, sureFrameBottom: false }, beforeReport);
+    expect(at(before, 70, 85)).toBe(0);
+    expect(beforeReport.doubtful.map((r) => r.reason)).toContain("removed_person");
+  });
+
   it("does not fill the rim of a round blob it refused: the strip of mask over a head beside a sculpture", async () => {
     // The sculpture photo (P3M p_71bcce3a): the 256 px mask runs from the man's head over to the
     // sculpture's top as a thick blob (refused), and on in a thin strip along the top of his head.

@@ -86,6 +86,20 @@ export const PERSON_RULE = {
    */
   sureIslandMinArea: 0.002,
   sureGrowMaxRatio: 6,
+  /**
+   * A thick, round piece of the sure fill that runs out of the frame at the bottom is a body leaving
+   * the frame (a shoulder or a chest ISNet took for background), not the mask's overshoot beside a
+   * head, which ends inside the frame: it is added (v43: a dark shirt's shoulder). false: refused as
+   * any round piece, as before.
+   */
+  sureFrameBottom: true as boolean,
+  /**
+   * When the whole-frame person mask is (nearly) empty for a photo said to show a person, the person
+   * model looks again at the box around ISNet's subject, widened for the arms (pipeline.ts `lookAtSubject`): a figure small
+   * in a wide frame, squeezed by the model's square input, or back-lit (v261: a woman against a window,
+   * no one in the whole frame, 24 % of the box around her). false: the rule does not run, as before.
+   */
+  subjectLook: true as boolean,
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
@@ -176,7 +190,8 @@ export type Box = { left: number; top: number; width: number; height: number };
  *    closer look at the people when they fill little of the frame) touching the kept person,
  *    and ISNet missed it, the cut-out is opaque: a raised arm over a busy poster, a hand ISNet
  *    faded out (`sureFill`); thick round pieces, the mask's overshoot, stay out, and so does
- *    what of the addition borders them (`sureRim`: that overshoot's thin edge along a head).
+ *    what of the addition borders them (`sureRim`: that overshoot's thin edge along a head),
+ *    unless they run out of the frame at the bottom: a body leaving the frame (`sureFrameBottom`).
  * 6. Holes enclosed by the person where the model is sure of a person are filled;
  *    a gap it is unsure of (between an arm and a knee) stays open.
  * Returns false (matte untouched) when the photo shows no person. `report`, when given,
@@ -444,6 +459,7 @@ function keepLimbs(filled: Uint8Array, w: number, h: number, rule: PersonRule): 
   const round = new Uint8Array(cores.sizes.length);
   for (const { label, box } of boxesOf(cores.labels, cores.sizes.length, w)) {
     const t = coreDepth[label]! - thin; // the core's own half-thickness
+    if (rule.sureFrameBottom && box.top + box.height === h) continue; // a body running out of the frame
     if (Math.hypot(box.width, box.height) < rule.sureLimbElongation * 2 * Math.max(1, t)) round[label] = 1;
   }
   for (let i = 0; i < n; i++) if (round[cores.labels[i]!]) roundCore[i] = 1;

@@ -112,6 +112,30 @@ describe("whole people (issue 38)", () => {
   }, SLOW);
 });
 
+describe("a person the whole frame's look misses (issue 38)", () => {
+  // The astronaut (512 x 512) in the middle of a frame six times as wide: squeezed into the person
+  // model's square input she covers 0.4 % of it, under the rule's 1 %, so the rule never ran and
+  // ISNet's flag and shuttle model beside her stayed (v261, a back-lit woman in a wide frame, likewise).
+  // Now the person model looks at the box around ISNet's subject.
+  it("looks again at ISNet's subject, keeps the person and removes the flag and the model shuttle", async () => {
+    const astronaut = await sharp(fixture("astronaut.png")).removeAlpha().toBuffer();
+    const wide = await sharp({ create: { width: 3072, height: 512, channels: 3, background: "#d8d8d0" } })
+      .composite([{ input: astronaut, left: 1280, top: 0 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const r = await removeBackground(wide, opts());
+    expect(r.quality.peopleKept).toBe(1); // the rule ran (null before: no person in the whole frame)
+    const alpha = await alphaPlane(r.png, 3072, 512);
+    const a = { alpha, width: 3072, height: 512 };
+    const px = (x0: number, y0: number, w: number, h: number) => meanIn(a, x0 / 3072, y0 / 512, (x0 + w) / 3072, (y0 + h) / 512);
+    expect(px(1470, 70, 70, 70)).toBeGreaterThan(235); // her face
+    expect(px(1430, 330, 100, 100)).toBeGreaterThan(235); // her suit
+    expect(px(1285, 10, 40, 80)).toBeLessThan(30); // the flag behind her shoulder (kept before)
+    expect(px(1640, 40, 50, 150)).toBeLessThan(30); // the model shuttle beside her head (kept before)
+    expect(px(0, 0, 1000, 512)).toBeLessThan(5); // the empty wall
+  }, SLOW);
+});
+
 describe("products, logos and text are unchanged by the person rule", () => {
   let set: RegressionCase[];
   beforeAll(async () => {

@@ -87,10 +87,11 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
   if (models.person && profile.personRule !== "off") {
     const personModel = await models.person();
     lap("personLoad"); // the first photo that needs it loads it; 0 after that
-    const mask = await personMask(personModel, img, work.width, work.height);
+    const rule = models.personRule ?? PERSON_RULE;
+    let mask = await personMask(personModel, img, work.width, work.height);
+    if (profile.personRule === "always" && rule.subjectLook) mask = (await lookAtSubject(personModel, img, matte, mask, scale, rule)) ?? mask;
     if (profile.personRule === "always" || looksLikePortrait(matte, mask)) {
       const found: PersonReport = { people: 0, doubtful: [] };
-      const rule = models.personRule ?? PERSON_RULE;
       const closer = rule.sureFill > 0 ? await closerLook(personModel, img, mask, work.width, work.height, scale, rule.threshold) : undefined;
       person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule, found, closer);
       if (person) report = found;
@@ -125,6 +126,44 @@ export async function personMask(model: PersonModel, img: DecodedImage, outWidth
   const p = await model.run(rgb);
   return resizeBilinear(p, PERSON_MODEL_SIZE, PERSON_MODEL_SIZE, outWidth, outHeight);
 }
+
+/**
+ * For a photo said to show a person where the whole-frame person mask holds less than the rule's
+ * minimum (`rule.subjectLook`): the person model on the box around ISNet's subject, widened by
+ * SUBJECT_REACH on each side (raised or outstretched arms ISNet missed) and by a margin above and
+ * below, as the whole-frame mask (0 outside that box). A figure in a wide frame is squeezed by the
+ * model's square input, and a back-lit one is then lost (v261: no one in the whole frame, 24 % of
+ * the box around her, both raised arms). Undefined when there is no subject, the whole frame already
+ * has a person, or the box shows no one either (the rule then does not run, as before).
+ */
+async function lookAtSubject(model: PersonModel, img: DecodedImage, matte: Matte, mask: Float32Array, scale: number, rule: PersonRule): Promise<Float32Array | undefined> {
+  const { width: w, height: h } = matte;
+  let area = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]! >= rule.threshold) area++;
+  if (area >= rule.minArea * w * h) return undefined;
+  const box = subjectBox(matte);
+  if (!box) return undefined;
+  // Arms reach out about half a body's length on each side of the part ISNet found (the torso).
+  const reach = Math.round(SUBJECT_REACH * Math.max(box.width, box.height));
+  const margin = Math.round(CLOSER_MARGIN * Math.max(box.width, box.height));
+  const x0 = Math.max(0, box.left - reach), x1 = Math.min(w, box.left + box.width + reach);
+  const y0 = Math.max(0, box.top - margin), y1 = Math.min(h, box.top + box.height + margin);
+  const region = { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+  const p = await personMaskIn(model, img, region, scale);
+  const out = new Float32Array(w * h);
+  let found = 0;
+  for (let y = 0; y < region.height; y++) {
+    for (let x = 0; x < region.width; x++) {
+      const v = p[y * region.width + x]!;
+      out[(y0 + y) * w + x0 + x] = v;
+      if (v >= rule.threshold) found++;
+    }
+  }
+  return found >= rule.minArea * w * h ? out : undefined;
+}
+
+/** How far beside ISNet's subject the look at it reaches, as a share of the subject's long side (lookAtSubject). */
+const SUBJECT_REACH = 0.5;
 
 /** A closer look pays off only when the people leave this much of the frame out. */
 const CLOSER_MAX_AREA = 0.6;
