@@ -103,6 +103,10 @@ test("production: a parent picks a background with its live preview; the studio'
   expect(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(100);
   // Only the line that chose it shows a preview.
   await expect(parent.getByTestId("background-preview")).toHaveCount(1);
+  // The cart tells the parent, in the hold's words, what production will hold: the hair runs off
+  // the photo's top where the whole-height crop needs it (only the line on a background).
+  await expect(first.getByTestId("print-warning-head_cut")).toContainText("The top of the head is cut off in this photo", { timeout: 30_000 });
+  await expect(parent.getByTestId("print-warning-head_cut")).toHaveCount(1);
 
   // The second zoomed in to 166 ppi: the cart warns and still lets the parent order it. The third as shot.
   const second = lines.nth(1);

@@ -53,7 +53,7 @@ async function makeMatte(db: Db, accountId: string, jobFileId: number, image: Bu
   return row ? { id: row.id, matte, width: row.width, height: row.height, doubts: row.doubts } : (await storedMatte(db, accountId, jobFileId, scale))!;
 }
 
-async function storedMatte(db: Db, accountId: string, jobFileId: number, scale: MatteScale): Promise<PhotoMatte | null> {
+export async function storedMatte(db: Db, accountId: string, jobFileId: number, scale: MatteScale): Promise<PhotoMatte | null> {
   const [row] = await db.select().from(photoMattes).where(and(eq(photoMattes.accountId, accountId), eq(photoMattes.jobFileId, jobFileId), eq(photoMattes.scale, scale)));
   if (!row) return null;
   const file = await storage().get(row.storageKey);
