@@ -11,7 +11,7 @@ import { faceStartCrop, largestCrop, type Crop } from "@/lib/services/orders/cro
 import { call, testAccount } from "../http";
 import { sellingStudio } from "../support/orders-fixtures";
 import { childWithPhotos } from "../support/parent-photos";
-import { enterCode } from "../support/galleries";
+import { enterCode, enterCodeAndAwaitGalleryJob } from "../support/galleries";
 import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 import { reserveAccessCodes } from "@/lib/services/galleries/reserve-codes";
 import { openCode } from "@/lib/services/galleries/access-codes";
@@ -141,12 +141,7 @@ describe("faces found ahead of the cart", () => {
     expect(digitalOnly.status, digitalOnly.text).toBe(200);
     const kid = await childWithPhotos(owner.account.id, studio.agencyId, studio.jobId, [fixture("obama.jpg")]);
     const db = await getDb();
-    const sealed = await db.transaction((tx) => reserveAccessCodes(tx, owner.account.id, Number(studio.jobId), [kid.subjectId]));
-    expect((await enterCode(openCode(sealed.get(kid.subjectId)!))).status).toBe(200);
-    const runOf = async () => (await db.select().from(jobRuns).where(eq(jobRuns.functionId, "gallery-faces"))).find((r) => (r.eventData as { galleryId: string }).galleryId === kid.galleryId);
-    const until = Date.now() + 90_000;
-    while ((await runOf())?.status !== "completed" && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
-    const run = await runOf();
+    const run = await enterCodeAndAwaitGalleryJob(owner.account.id, studio.jobId, kid, 90_000);
     expect([run?.status, run?.output]).toEqual(["completed", { looked_at: 0, found: 0, preview_mattes: 0 }]);
     expect(await db.select().from(photoFaces).where(eq(photoFaces.jobFileId, kid.jobFileIds[0]!))).toHaveLength(0);
   });

@@ -8,15 +8,13 @@ import * as backgroundsRoute from "@/app/v1/production/backgrounds/route";
 import * as sheetRoute from "@/app/v1/price-sheets/[id]/route";
 import * as usageRoute from "@/app/v1/production/usage/route";
 import { getDb } from "@/lib/foundation/db/client";
-import { jobRuns, photoMattes } from "@/lib/foundation/db/schema";
+import { photoMattes } from "@/lib/foundation/db/schema";
 import { shutDownBackgroundRemoval } from "@/lib/engines/ml/background-removal";
 import { shutDownFaces } from "@/lib/engines/ml/faces";
-import { reserveAccessCodes } from "@/lib/services/galleries/reserve-codes";
-import { openCode } from "@/lib/services/galleries/access-codes";
 import { call, testAccount } from "../http";
 import { SHEET, sellingStudio } from "../support/orders-fixtures";
 import { childWithPhotos } from "../support/parent-photos";
-import { enterCode } from "../support/galleries";
+import { enterCodeAndAwaitGalleryJob } from "../support/galleries";
 import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 
 // The cart's background preview made ready when the parent opens the gallery: the code
@@ -52,15 +50,10 @@ async function openedGallery(allowBackgrounds: boolean) {
   expect(navy.status).toBe(201);
   const kid = await childWithPhotos(owner.account.id, studio.agencyId, studio.jobId, [POSTER]);
   const db = await getDb();
-  const sealed = await db.transaction((tx) => reserveAccessCodes(tx, owner.account.id, Number(studio.jobId), [kid.subjectId]));
-  expect((await enterCode(openCode(sealed.get(kid.subjectId)!))).status).toBe(200);
-  // The job the code exchange queued, to its end.
-  const runOf = async () => (await db.select().from(jobRuns).where(eq(jobRuns.functionId, "gallery-faces"))).find((r) => (r.eventData as { galleryId: string }).galleryId === kid.galleryId);
-  const until = Date.now() + 180_000;
-  while ((await runOf())?.status !== "completed" && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+  const run = await enterCodeAndAwaitGalleryJob(owner.account.id, studio.jobId, kid);
   const mattes = () => db.select().from(photoMattes).where(eq(photoMattes.jobFileId, kid.jobFileIds[0]!));
   const usage = async () => (await call(usageRoute, "GET", "/v1/production/usage", { token: owner.token })).json.cutouts;
-  return { owner, kid, navy: navy.json.id as string, run: await runOf(), mattes, usage };
+  return { owner, kid, navy: navy.json.id as string, run, mattes, usage };
 }
 
 describe("the background preview made ahead", () => {
