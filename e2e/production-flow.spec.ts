@@ -16,8 +16,9 @@ import { parentAtCart } from "./support/parent-cart";
 // must arrive as a decoded picture), one zoomed in to 166 ppi (the cart warns but lets
 // them order), one as shot; pays on the stand-in's checkout. The studio makes the job's
 // batch on the Production page: the as-shot print is ready; the soft crop is held with
-// its ppi reason and the navy one for its cut-out (the engine's matte touches the photo's
-// top). On the order page the fix panel re-crops the first (zoom back to 1) and releases
+// its ppi reason and the navy one for its cut-out (the frame, cut to 3:2 from a square
+// portrait, cuts the hair off at the photo's top, where the whole-height crop needs the
+// head). On the order page the fix panel re-crops the first (zoom back to 1) and releases
 // the second's cut-out; both render, pass and show as pictures, and the batch counts all
 // three ready. Full-page screenshots of the order page and the Production page go to the
 // test's temp dir.
@@ -102,6 +103,10 @@ test("production: a parent picks a background with its live preview; the studio'
   expect(await preview.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(100);
   // Only the line that chose it shows a preview.
   await expect(parent.getByTestId("background-preview")).toHaveCount(1);
+  // The cart tells the parent, in the hold's words, what production will hold: the hair runs off
+  // the photo's top where the whole-height crop needs it (only the line on a background).
+  await expect(first.getByTestId("print-warning-head_cut")).toContainText("The top of the head is cut off in this photo", { timeout: 30_000 });
+  await expect(parent.getByTestId("print-warning-head_cut")).toHaveCount(1);
 
   // The second zoomed in to 166 ppi: the cart warns and still lets the parent order it. The third as shot.
   const second = lines.nth(1);
@@ -133,11 +138,11 @@ test("production: a parent picks a background with its live preview; the studio'
   await expect(tiles).toHaveCount(3);
   const picture = new RegExp(`^P-8X10 10x8 in of ${orderId}$`);
   // What production holds, each with its reason: the parent's soft crop, and the navy one's cut-out
-  // (the engine's matte touches the photo's top: the head may be cut off on the background).
+  // (the hair runs off the photo's top where the print needs the head: the studio checks the cut-out).
   const held = tiles.filter({ hasText: "On hold" });
   await expect(held).toHaveCount(2);
   await expect(held.getByTestId("hold-reasons").filter({ hasText: /The crop holds 16[67] ppi of the original at 10 x 8 in \(\d+ x \d+ px\); 300 ppi required/ })).toHaveCount(1);
-  await expect(held.getByTestId("hold-reasons").filter({ hasText: /The person touches the photo's top edge over \d+ % of its width/ })).toHaveCount(1);
+  await expect(held.getByTestId("hold-reasons").filter({ hasText: "The top of the head is cut off in this photo" })).toHaveCount(1);
   const ready = tiles.filter({ hasText: "Ready for the lab" });
   await expect(ready).toContainText("3000 × 2400 px");
   await expectDecoded(ready.getByRole("img", { name: picture }));
@@ -161,7 +166,7 @@ test("production: a parent picks a background with its live preview; the studio'
   await expect(card.filter({ hasText: "Ready for the lab" })).toHaveCount(2);
   // The cut-out: the studio looks and releases it; the child is composited on navy and passes.
   const cutOut = card.filter({ hasText: "On hold" });
-  await expect(cutOut.getByTestId("hold-reasons")).toContainText("touches the photo's top edge");
+  await expect(cutOut.getByTestId("hold-reasons")).toContainText("The top of the head is cut off in this photo");
   await cutOut.getByRole("button", { name: "Fix…" }).click();
   panel = page.getByTestId("fix-panel");
   await expect(panel.getByRole("button", { name: "Print without the background" })).toBeVisible();

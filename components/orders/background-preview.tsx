@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { parentApi } from "@/lib/client/parent-session";
 import { useObjectUrl } from "@/lib/client/use-object-url";
@@ -13,12 +13,15 @@ type Props = { token: string; photoId: string; backgroundId: string; name: strin
  * the time so far is shown until it arrives; later ones are quick.
  */
 export function BackgroundPreview({ token, photoId, backgroundId, name }: Props) {
+  const queryClient = useQueryClient();
   const preview = useQuery({
     queryKey: ["parent", "background-preview", token, photoId, backgroundId],
     staleTime: Infinity,
     queryFn: async () => {
       const { data, error } = await parentApi(token).GET("/v1/parent/photos/{photoId}/backgrounds/{backgroundId}", { params: { path: { photoId, backgroundId } }, parseAs: "blob" });
       if (error || !data) throw new Error("The preview could not be made.");
+      // The photo's cut-out exists now: the print's warnings (a head cut by the top) can be judged on it.
+      void queryClient.invalidateQueries({ queryKey: ["parent", "print-warnings", token, photoId] });
       // The Blob is cached; its URL is held by the previews showing it and revoked after the last (useObjectUrl).
       return data;
     },

@@ -10,6 +10,7 @@ import { faceStartCrop, type Crop } from "@/lib/services/orders/crop";
 import { CropEditor } from "./crop-editor";
 import { BackgroundPicker } from "./background-picker";
 import { BackgroundPreview } from "./background-preview";
+import { PrintWarnings } from "./print-warnings";
 import { formatMoney } from "./format";
 
 type Sheet = ApiResponse<"/v1/parent/price-sheet", "get">;
@@ -160,6 +161,7 @@ export function ParentCart() {
               ) : null}
               {l.background_id && allowsBackground(l.choice) ? <BackgroundPreview key={`${l.photo.id}:${l.background_id}`} token={token} photoId={l.photo.id} backgroundId={l.background_id} name={s.backgrounds.find((b) => b.id === l.background_id)?.name ?? "chosen"} /> : null}
               {l.crop && sizeOf(l.choice) ? <CropEditor photo={l.photo} size={sizeOf(l.choice)!} crop={l.crop} onChange={(crop) => update(l.key, { crop, moved: true })} label={`Crop of line ${n + 1}`} /> : null}
+              {sizeOf(l.choice) ? <PrintWarnings token={token} photoId={l.photo.id} itemId={l.choice.slice("item:".length)} crop={l.crop} backgroundId={l.background_id && allowsBackground(l.choice) ? l.background_id : null} /> : null}
             </div>
           </div>
         ))}

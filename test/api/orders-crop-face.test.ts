@@ -11,11 +11,12 @@ import { faceStartCrop, largestCrop, type Crop } from "@/lib/services/orders/cro
 import { call, testAccount } from "../http";
 import { sellingStudio } from "../support/orders-fixtures";
 import { childWithPhotos } from "../support/parent-photos";
-import { enterCode } from "../support/galleries";
+import { enterCode, enterCodeAndAwaitGalleryJob } from "../support/galleries";
 import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 import { reserveAccessCodes } from "@/lib/services/galleries/reserve-codes";
 import { openCode } from "@/lib/services/galleries/access-codes";
 import { jobRuns } from "@/lib/foundation/db/schema";
+import * as sheetRoute from "@/app/v1/price-sheets/[id]/route";
 
 // The cart's crop starts from the face: the real face engine on a real photo, through
 // the parent's route, and the cart's own starting-box function on its answer.
@@ -130,5 +131,18 @@ describe("faces found ahead of the cart", () => {
     // The cart's ask now reads the kept face: the same box.
     const res = await call(faceRoute, "GET", `/v1/parent/photos/${kid.photoIds[0]}/face`, { token: kid.token, params: { photoId: kid.photoIds[0]! } });
     expect(res.json.face.box).toEqual(withFace![0]!.faceBox);
+  });
+
+  it("finds no face in a job whose price sheet sells no print (the face starts a print's crop only): the job runs and looks at nothing", async () => {
+    const owner = await testAccount();
+    const studio = await sellingStudio(owner.token);
+    // The sheet sells the digital file alone.
+    const digitalOnly = await call(sheetRoute, "PATCH", `/v1/price-sheets/${studio.sheetId}`, { token: owner.token, params: { id: studio.sheetId }, body: { items: [{ id: "digital", kind: "digital", name: "Digital file", price: 2000, lab_cost: 0 }], packages: [] } });
+    expect(digitalOnly.status, digitalOnly.text).toBe(200);
+    const kid = await childWithPhotos(owner.account.id, studio.agencyId, studio.jobId, [fixture("obama.jpg")]);
+    const db = await getDb();
+    const run = await enterCodeAndAwaitGalleryJob(owner.account.id, studio.jobId, kid, 90_000);
+    expect([run?.status, run?.output]).toEqual(["completed", { looked_at: 0, found: 0, preview_mattes: 0 }]);
+    expect(await db.select().from(photoFaces).where(eq(photoFaces.jobFileId, kid.jobFileIds[0]!))).toHaveLength(0);
   });
 });

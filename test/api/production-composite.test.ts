@@ -14,6 +14,8 @@ import { storage } from "@/lib/domain/storage";
 import { shutDownBackgroundRemoval } from "@/lib/engines/ml/background-removal";
 import { filesToRender } from "@/lib/services/production/batch-steps";
 import { renderPrintFiles } from "@/lib/services/production/render-print-files";
+import { HEAD_CUT_REASON } from "@/lib/services/production/head-cut";
+import { photoFace } from "@/lib/services/orders/photo-face";
 import { call, testAccount } from "../http";
 import { patternPng, productionStudio } from "../support/production-fixtures";
 
@@ -68,6 +70,13 @@ async function studioWithBackgrounds() {
     return order;
   }
 
+  /** A paid order of one square print of the child on the navy background, with the parent's crop. */
+  async function orderOnNavyCropped(kid: { photoId: string; subjectId: string }, crop: { x: number; y: number; width: number; height: number } | undefined) {
+    const order = await shop.paidOrder(kid, false, [{ ref: "isq", quantity: 1, crop }]);
+    await db.update(orderItems).set({ backgroundId: navy.json.id }).where(eq(orderItems.id, order.itemIds[0]!));
+    return order;
+  }
+
   /** Makes the job's batch and renders the files given (the job's own step, called here without a runner). */
   async function batchFiles() {
     const batch = await call(batchesRoute, "POST", "/v1/production/batches", { token: owner.token, body: { shipping: "direct", job_id: Number(shop.studio.jobId) } });
@@ -77,7 +86,7 @@ async function studioWithBackgrounds() {
 
   const fileOfOrder = async (orderId: string) => (await db.select().from(printFiles).where(eq(printFiles.orderId, orderId)))[0]!;
   const fileOfItem = async (itemId: string) => (await db.select().from(printFiles).where(eq(printFiles.orderItemId, itemId)))[0]!;
-  return { owner, shop, db, navy: navy.json.id as string, childWith, anotherPhoto, orderOnNavy, batchFiles, fileOfOrder, fileOfItem };
+  return { owner, shop, db, navy: navy.json.id as string, childWith, anotherPhoto, orderOnNavy, orderOnNavyCropped, batchFiles, fileOfOrder, fileOfItem };
 }
 
 /** Per-pixel RGB of an image, and its matte resized the same way, at a size. */
@@ -149,8 +158,10 @@ describe("prints on a studio background", () => {
     expect(bgErr / (bg * 3)).toBeLessThan(3);
 
     // The second print of the same photo reads the stored matte: replaced on purpose by a
-    // matte that keeps the whole photo, the print comes out as the photo alone, no navy at all.
-    await storage().put(mattes[0]!.storageKey, await sharp({ create: { width: 512, height: 512, channels: 3, background: "#ffffff" } }).toColourspace("b-w").png().toBuffer(), "image/png");
+    // matte that keeps the whole photo (but its top two rows: a person running off the top
+    // there would be a head cut, held), the print comes out as the photo alone, no navy at all.
+    const whole = await sharp({ create: { width: 512, height: 510, channels: 3, background: "#ffffff" } }).extend({ top: 2, background: "#000000" }).toColourspace("b-w").png().toBuffer();
+    await storage().put(mattes[0]!.storageKey, whole, "image/png");
     await renderPrintFiles(s.db, s.owner.account.id, [secondFile.id]);
     const again = await s.fileOfOrder(second.id);
     expect(again.status).toBe("rendered");
@@ -244,5 +255,34 @@ describe("prints on a studio background", () => {
     let navyPx = 0;
     for (let p = 0; p < printed.length; p += 3) if (Math.abs(printed[p]! - NAVY.r) + Math.abs(printed[p + 1]! - NAVY.g) + Math.abs(printed[p + 2]! - NAVY.b) < 12) navyPx++;
     expect(navyPx / (1200 * 1200)).toBeGreaterThan(0.2);
+  }, 240_000);
+
+  it("holds a print for a head cut by the photo's top only where the print's crop needs the head: a portrait with room above passes, a head cut by the frame is held, the same photo cropped below the cut passes", async () => {
+    const s = await studioWithBackgrounds();
+    // A head-and-shoulders portrait with room above the head (its matte's top row is empty).
+    const roomy = await s.childWith(fs.readFileSync(path.join(process.cwd(), "test/fixtures/faces/obama.jpg")), "Roomy Head");
+    // A portrait framed tight at the top: its top 48 rows cut away, the hair runs off the photo's top (800 x 752).
+    const tight = await sharp(fs.readFileSync(path.join(process.cwd(), "test/fixtures/faces/biden2.jpg"))).extract({ left: 0, top: 48, width: 800, height: 752 }).png().toBuffer();
+    const cut = await s.childWith(tight, "Cut Head");
+    const face = (await photoFace(s.db, s.owner.account.id, cut.jobFileId))!.faceBox;
+    // The whole-height square (what the cart starts with), and one the parent starts below the cut, the face well inside.
+    const whole = await s.orderOnNavyCropped(cut, undefined);
+    const belowTop = 0.05;
+    const side = 0.8 * (752 / 800);
+    const lower = await s.orderOnNavyCropped(cut, { x: face.x + face.width / 2 - side / 2, y: belowTop, width: side, height: 0.8 });
+    expect(face.y).toBeGreaterThan(belowTop + 0.08);
+    // Its square from the photo's top (the rule looks, and finds the room above the head).
+    const roomyOrder = await s.orderOnNavyCropped(roomy, { x: 0, y: 0, width: 1, height: 0.8 });
+    await renderPrintFiles(s.db, s.owner.account.id, await s.batchFiles());
+
+    const roomyFile = await s.fileOfOrder(roomyOrder.id);
+    expect(["roomy", roomyFile.status, roomyFile.holdReasons]).toEqual(["roomy", "rendered", []]);
+    const wholeFile = await s.fileOfOrder(whole.id);
+    expect([wholeFile.status, wholeFile.holdCode, wholeFile.holdReasons]).toEqual(["held", "matte_doubtful", [HEAD_CUT_REASON]]);
+    const lowerFile = await s.fileOfOrder(lower.id);
+    expect(["lower", lowerFile.status, lowerFile.holdReasons]).toEqual(["lower", "rendered", []]);
+    // One matte of each photo, with no doubt of its own: the rule is judged per print.
+    const mattes = await s.db.select().from(photoMattes).where(inArray(photoMattes.jobFileId, [roomy.jobFileId, cut.jobFileId]));
+    expect(mattes.map((m) => m.doubts)).toEqual([[], []]);
   }, 240_000);
 });

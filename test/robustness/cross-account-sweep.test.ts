@@ -231,6 +231,7 @@ const SEGMENTS: Record<string, Record<string, (r: Resources) => string | string[
   "parent/photos/[photoId]": { photoId: (r) => r.galleryPhotoId },
   "parent/photos/[photoId]/face": { photoId: (r) => r.galleryPhotoId },
   "parent/photos/[photoId]/backgrounds/[backgroundId]": { photoId: (r) => r.galleryPhotoId, backgroundId: (r) => r.backgroundId },
+  "parent/photos/[photoId]/print-warnings": { photoId: (r) => r.galleryPhotoId },
   "parent/favourites/[photoId]": { photoId: (r) => r.galleryPhotoId },
   "production/batches/[id]": { id: (r) => r.batchId },
   "production/batches/[id]/zip": { id: (r) => r.batchId },

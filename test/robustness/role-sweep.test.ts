@@ -104,6 +104,7 @@ const EXPECTED: Record<string, Partial<Record<Method, Who>>> = {
   "parent/photos/[photoId]": { GET: "parent" },
   "parent/photos/[photoId]/face": { GET: "parent" },
   "parent/photos/[photoId]/backgrounds/[backgroundId]": { GET: "parent" },
+  "parent/photos/[photoId]/print-warnings": { GET: "parent" },
   "operator/holds/release": { POST: "operator" },
   "operator/mail": { GET: "operator" },
   "operator/mail/retry": { POST: "operator" },

@@ -3,7 +3,12 @@ import { expect } from "vitest";
 import * as galleriesRoute from "@/app/v1/services/studio/agencies/[agencyId]/jobs/[jobId]/galleries/route";
 import * as accessRoute from "@/app/v1/parent/access/route";
 import * as previewRoute from "@/app/g/previews/[photoId]/route";
+import { eq } from "drizzle-orm";
 import { call } from "../http";
+import { getDb } from "@/lib/foundation/db/client";
+import { jobRuns } from "@/lib/foundation/db/schema";
+import { reserveAccessCodes } from "@/lib/services/galleries/reserve-codes";
+import { openCode } from "@/lib/services/galleries/access-codes";
 
 const S = "/v1/services/studio";
 
@@ -40,4 +45,18 @@ export async function fetchPreview(url: string, headers: Record<string, string> 
   const photoId = decodeURIComponent(u.pathname.split("/").pop()!);
   const res = await previewRoute.GET(new Request(url, { headers }), { params: Promise.resolve({ photoId }) });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/**
+ * A parent enters the child's code (reserved here) and the gallery-faces job it queues runs
+ * to its end (a job runner must be started): that run, or the last state seen at the timeout.
+ */
+export async function enterCodeAndAwaitGalleryJob(accountId: string, jobId: string, kid: { subjectId: string; galleryId: string }, timeoutMs = 180_000) {
+  const db = await getDb();
+  const sealed = await db.transaction((tx) => reserveAccessCodes(tx, accountId, Number(jobId), [kid.subjectId]));
+  expect((await enterCode(openCode(sealed.get(kid.subjectId)!))).status).toBe(200);
+  const runOf = async () => (await db.select().from(jobRuns).where(eq(jobRuns.functionId, "gallery-faces"))).find((r) => (r.eventData as { galleryId: string }).galleryId === kid.galleryId);
+  const until = Date.now() + timeoutMs;
+  while ((await runOf())?.status !== "completed" && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+  return runOf();
 }

@@ -60,6 +60,7 @@ export const routeModules: RouteModuleLoader[] = [
   { path: "/v1/parent/galleries", load: () => import("@/app/v1/parent/galleries/route") },
   { path: "/v1/parent/photos/{photoId}/backgrounds/{backgroundId}", load: () => import("@/app/v1/parent/photos/[photoId]/backgrounds/[backgroundId]/route") },
   { path: "/v1/parent/photos/{photoId}/face", load: () => import("@/app/v1/parent/photos/[photoId]/face/route") },
+  { path: "/v1/parent/photos/{photoId}/print-warnings", load: () => import("@/app/v1/parent/photos/[photoId]/print-warnings/route") },
   { path: "/v1/parent/photos/{photoId}", load: () => import("@/app/v1/parent/photos/[photoId]/route") },
   { path: "/v1/parent/price-sheet", load: () => import("@/app/v1/parent/price-sheet/route") },
   { path: "/v1/parent/reminder-email", load: () => import("@/app/v1/parent/reminder-email/route") },

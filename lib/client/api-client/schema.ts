@@ -980,6 +980,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/parent/photos/{photoId}/print-warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What production would hold a print of this photo for (the crop, the background), in the hold's words, before the parent pays */
+        get: operations["getParentPhotosByPhotoIdPrintWarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/parent/price-sheet": {
         parameters: {
             query?: never;
@@ -5735,6 +5752,47 @@ export interface operations {
                             };
                         } | null;
                         photo_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getParentPhotosByPhotoIdPrintWarnings: {
+        parameters: {
+            query?: {
+                background_id?: string;
+                height?: number;
+                item_id?: string;
+                width?: number;
+                x?: number;
+                y?: number;
+            };
+            header?: never;
+            path: {
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The face where the crop puts it crossing the print's safe area; on a background, the child's head cut by the photo's top inside the crop (judged on the photo's stored cut-out; none made yet: not said). Stored faces and cut-outs only: no engine runs. 404 for a photo the token does not open; 400 naming `item_id` for an item that is not a print of the sheet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo_id: string;
+                        warnings: {
+                            /** @enum {string} */
+                            code: "head_cut" | "face_outside_safe_area";
+                            message: string;
+                        }[];
                     };
                 };
             };

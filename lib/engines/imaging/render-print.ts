@@ -37,6 +37,31 @@ export async function renderPrint(original: Buffer, crop: CropBox | null, size: 
   const header = await readImageHeader(original, maxPixels);
   const W = header.width;
   const H = header.height;
+  const { widthIn, heightIn, trimW, trimH, bleed, region } = printGeometry(W, H, crop, size);
+
+  const pipeline = openImage(original, maxPixels)
+    .autoOrient()
+    .extract(region)
+    .resize(trimW, trimH, { fit: "fill", kernel: "lanczos3" })
+    .extend({ top: bleed, bottom: bleed, left: bleed, right: bleed, extendWith: "mirror" })
+    .toColourspace("srgb")
+    // withMetadata sets the output profile too: it goes there, not in a withIccProfile before it.
+    .withMetadata({ density: size.ppi, icc: outputProfile ?? "srgb" });
+  const jpeg = await pipeline.jpeg(JPEG).toBuffer();
+  const thumb = await openImage(jpeg, (trimW + 2 * bleed) * (trimH + 2 * bleed))
+    .resize(THUMB_PX, THUMB_PX, { fit: "inside" })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return { jpeg, thumb, widthPx: trimW + 2 * bleed, heightPx: trimH + 2 * bleed, widthIn, heightIn, sourcePpi: sourcePpiOf(region, widthIn, heightIn), region, source: { width: W, height: H } };
+}
+
+/**
+ * Where a print comes from in the upright original (`W` x `H` px): the crop (fractions; none:
+ * the whole frame) trimmed about its centre to the print's shape, the print turned when the
+ * crop is landscape, and the trim and bleed in pixels. renderPrint cuts exactly this; checks
+ * made before a render (the cart's, production's cut-out check) judge the same region.
+ */
+export function printGeometry(W: number, H: number, crop: CropBox | null, size: PrintSize) {
   const box = crop ?? { x: 0, y: 0, width: 1, height: 1 };
   // A landscape crop prints the product turned (an 8x10 ordered on a wide photo is a 10x8).
   const cropLandscape = box.width * W > box.height * H;
@@ -64,21 +89,7 @@ export async function renderPrint(original: Buffer, crop: CropBox | null, size: 
     height = h;
   }
   const region = { left, top, width, height };
-
-  const pipeline = openImage(original, maxPixels)
-    .autoOrient()
-    .extract(region)
-    .resize(trimW, trimH, { fit: "fill", kernel: "lanczos3" })
-    .extend({ top: bleed, bottom: bleed, left: bleed, right: bleed, extendWith: "mirror" })
-    .toColourspace("srgb")
-    // withMetadata sets the output profile too: it goes there, not in a withIccProfile before it.
-    .withMetadata({ density: size.ppi, icc: outputProfile ?? "srgb" });
-  const jpeg = await pipeline.jpeg(JPEG).toBuffer();
-  const thumb = await openImage(jpeg, (trimW + 2 * bleed) * (trimH + 2 * bleed))
-    .resize(THUMB_PX, THUMB_PX, { fit: "inside" })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return { jpeg, thumb, widthPx: trimW + 2 * bleed, heightPx: trimH + 2 * bleed, widthIn, heightIn, sourcePpi: sourcePpiOf(region, widthIn, heightIn), region, source: { width: W, height: H } };
+  return { widthIn, heightIn, trimW, trimH, bleed, region };
 }
 
 /**

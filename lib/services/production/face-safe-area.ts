@@ -29,7 +29,7 @@ export const faceSafeAreaCounts = { detected: 0, skipped: 0 };
  */
 export const GROUP_FACE_MIN_WIDTH = 0.4;
 
-type Box = { x: number; y: number; w: number; h: number };
+export type Box = { x: number; y: number; w: number; h: number };
 
 /**
  * Preflight's face check of a rendered print file: every face the print must keep (the
@@ -52,26 +52,7 @@ export async function faceSafeAreaReasons(db: Db, accountId: string, jobFileId: 
   const face = await photoFace(db, accountId, jobFileId);
   if (!face) return [];
   const { ppi, bleedMm } = size;
-  // As render-print draws it: the bleed mirrored outside the trim.
-  const bleed = Math.round((bleedMm / MM_PER_INCH) * ppi);
-  const margin = Math.round((Math.max(bleedMm, SAFE_MARGIN_MM) / MM_PER_INCH) * ppi);
-  const safe = { left: bleed + margin, top: bleed + margin, right: print.widthPx - bleed - margin, bottom: print.heightPx - bleed - margin };
-
-  // The faces to keep, left to right in the photo (how the reason names them).
-  const largest = Math.max(...face.faces.map((f) => f.width));
-  const edge = 0.002;
-  const cutByPhoto = (f: PhotoBox) => f.x <= edge || f.y <= edge || f.x + f.width >= 1 - edge || f.y + f.height >= 1 - edge;
-  const kept = face.faces.filter((f, i) => i === 0 || (f.width >= GROUP_FACE_MIN_WIDTH * largest && !cutByPhoto(f))).sort((a, b) => a.x + a.width / 2 - (b.x + b.width / 2));
-
-  // Where each face should be in the file: its box through the crop region, in file pixels.
-  const sx = (print.widthPx - 2 * bleed) / print.region.width;
-  const sy = (print.heightPx - 2 * bleed) / print.region.height;
-  const expected: Box[] = kept.map((f) => ({
-    x: bleed + (f.x * photoSize.width - print.region.left) * sx,
-    y: bleed + (f.y * photoSize.height - print.region.top) * sy,
-    w: f.width * photoSize.width * sx,
-    h: f.height * photoSize.height * sy,
-  }));
+  const { safe, kept, expected } = facesUnderCrop(face.faces, print, { ppi, bleedMm }, photoSize);
   const clearlyInside = (b: Box) =>
     b.x - safe.left >= CLEARLY_INSIDE * b.w && safe.right - (b.x + b.w) >= CLEARLY_INSIDE * b.w && b.y - safe.top >= CLEARLY_INSIDE * b.h && safe.bottom - (b.y + b.h) >= CLEARLY_INSIDE * b.h;
   const near = expected.map((b, i) => ({ b, i })).filter(({ b }) => !clearlyInside(b));
@@ -95,27 +76,74 @@ export async function faceSafeAreaReasons(db: Db, accountId: string, jobFileId: 
     found,
   );
 
-  const mm = (px: number) => Math.round((px / ppi) * MM_PER_INCH * 10) / 10;
   const crossing = near
     .map(({ b, i }, n) => {
       const box = again[n] ?? b;
-      const over: string[] = [];
-      if (box.x < safe.left) over.push(`${mm(safe.left - box.x)} mm on the left`);
-      if (box.y < safe.top) over.push(`${mm(safe.top - box.y)} mm at the top`);
-      if (box.x + box.w > safe.right) over.push(`${mm(box.x + box.w - safe.right)} mm on the right`);
-      if (box.y + box.h > safe.bottom) over.push(`${mm(box.y + box.h - safe.bottom)} mm at the bottom`);
-      return { i, seenAgain: Boolean(again[n]), over };
+      return { i, seenAgain: Boolean(again[n]), over: overSafeArea(box, safe, ppi) };
     })
     .filter((c) => c.over.length);
+  const seen = (c: { seenAgain: boolean }) => (c.seenAgain ? "found again on the rendered file" : "not found again on the rendered file: where the crop puts the photo's face");
+  const seenInGroup = (c: { seenAgain: boolean }) => (c.seenAgain ? "found again on the rendered file" : "not found again on the rendered file, where the crop puts it");
+  return safeAreaReasons(crossing, kept.length, bleedMm, seen, seenInGroup);
+}
+
+type Crossing = { i: number; over: string[]; seenAgain: boolean };
+
+/**
+ * The print's safe area and the faces it must keep (the photo's main face and each other face
+ * at least GROUP_FACE_MIN_WIDTH of the largest the photo itself does not cut, left to right),
+ * each where the crop puts it, in the file's pixels. `print`: the file's size and the region of
+ * the upright photo (`photoSize`) it is cut from (render-print's printGeometry).
+ */
+export function facesUnderCrop(faces: PhotoBox[], print: { widthPx: number; heightPx: number; region: { left: number; top: number; width: number; height: number } }, size: { ppi: number; bleedMm: number }, photoSize: { width: number; height: number }) {
+  const { ppi, bleedMm } = size;
+  // As render-print draws it: the bleed mirrored outside the trim.
+  const bleed = Math.round((bleedMm / MM_PER_INCH) * ppi);
+  const margin = Math.round((Math.max(bleedMm, SAFE_MARGIN_MM) / MM_PER_INCH) * ppi);
+  const safe = { left: bleed + margin, top: bleed + margin, right: print.widthPx - bleed - margin, bottom: print.heightPx - bleed - margin };
+
+  // The faces to keep, left to right in the photo (how the reason names them).
+  const largest = Math.max(...faces.map((f) => f.width));
+  const edge = 0.002;
+  const cutByPhoto = (f: PhotoBox) => f.x <= edge || f.y <= edge || f.x + f.width >= 1 - edge || f.y + f.height >= 1 - edge;
+  const kept = faces.filter((f, i) => i === 0 || (f.width >= GROUP_FACE_MIN_WIDTH * largest && !cutByPhoto(f))).sort((a, b) => a.x + a.width / 2 - (b.x + b.width / 2));
+
+  // Where each face should be in the file: its box through the crop region, in file pixels.
+  const sx = (print.widthPx - 2 * bleed) / print.region.width;
+  const sy = (print.heightPx - 2 * bleed) / print.region.height;
+  const expected: Box[] = kept.map((f) => ({
+    x: bleed + (f.x * photoSize.width - print.region.left) * sx,
+    y: bleed + (f.y * photoSize.height - print.region.top) * sy,
+    w: f.width * photoSize.width * sx,
+    h: f.height * photoSize.height * sy,
+  }));
+  return { safe, kept, expected };
+}
+
+/** How far a face's box runs over the safe area, side by side, in mm ("2.1 mm at the top"); none when inside. */
+export function overSafeArea(box: Box, safe: { left: number; top: number; right: number; bottom: number }, ppi: number): string[] {
+  const mm = (px: number) => Math.round((px / ppi) * MM_PER_INCH * 10) / 10;
+  const over: string[] = [];
+  if (box.x < safe.left) over.push(`${mm(safe.left - box.x)} mm on the left`);
+  if (box.y < safe.top) over.push(`${mm(safe.top - box.y)} mm at the top`);
+  if (box.x + box.w > safe.right) over.push(`${mm(box.x + box.w - safe.right)} mm on the right`);
+  if (box.y + box.h > safe.bottom) over.push(`${mm(box.y + box.h - safe.bottom)} mm at the bottom`);
+  return over;
+}
+
+/**
+ * The hold's words for faces crossing the safe area (production's hold and the cart's warning
+ * say the same): `seen` says how the face's place is known, for one face and in a group.
+ */
+export function safeAreaReasons(crossing: Crossing[], keptCount: number, bleedMm: number, seen: (c: Crossing) => string, seenInGroup: (c: Crossing) => string): string[] {
   if (!crossing.length) return [];
   const marginMm = Math.round(Math.max(bleedMm, SAFE_MARGIN_MM) * 10) / 10;
-  const seen = (c: { seenAgain: boolean }) => (c.seenAgain ? "found again on the rendered file" : "not found again on the rendered file: where the crop puts the photo's face");
-  if (kept.length === 1) {
+  if (keptCount === 1) {
     const c = crossing[0]!;
     return [`The child's face crosses the print's safe area (${seen(c)}: ${c.over.join(", ")}; the face must be at least ${marginMm} mm inside the trim, where the lab's cut cannot reach). Re-crop so the whole face is inside.`];
   }
-  const which = crossing.map((c) => `the ${ordinal(c.i + 1)} from the left, ${c.seenAgain ? "found again on the rendered file" : "not found again on the rendered file, where the crop puts it"}: ${c.over.join(", ")}`);
-  const count = crossing.length === 1 ? `1 of the ${kept.length} faces in this group photo crosses` : `${crossing.length} of the ${kept.length} faces in this group photo cross`;
+  const which = crossing.map((c) => `the ${ordinal(c.i + 1)} from the left, ${seenInGroup(c)}: ${c.over.join(", ")}`);
+  const count = crossing.length === 1 ? `1 of the ${keptCount} faces in this group photo crosses` : `${crossing.length} of the ${keptCount} faces in this group photo cross`;
   return [`${count} the print's safe area (${which.join("; ")}; every face must be at least ${marginMm} mm inside the trim, where the lab's cut cannot reach). Re-crop so every face is inside.`];
 }
 

@@ -6,7 +6,7 @@ import { newId } from "@/lib/foundation/ids";
 import { storage } from "@/lib/domain/storage";
 import type { CutoutQuality } from "@/lib/engines/ml/background-removal";
 import { bgRemovalProvider } from "@/lib/services/bg-remove/provider";
-import { TOP_EDGE_SHARE } from "./values";
+import { OLD_TOP_EDGE_DOUBT } from "./head-cut";
 
 export type PhotoMatte = { id: string; matte: Buffer; width: number; height: number; doubts: string[] };
 
@@ -40,7 +40,8 @@ export async function photoMatte(db: Db, accountId: string, jobFileId: number, i
 async function makeMatte(db: Db, accountId: string, jobFileId: number, image: Buffer, scale: MatteScale, signal?: AbortSignal): Promise<PhotoMatte> {
   const result = await bgRemovalProvider().removeBackground(image, { subjectType: "person", edgeSoftness: EDGE_SOFTNESS, highDetail: true, background: "transparent" }, signal);
   const matte = await sharp(result.png).extractChannel(3).png().toBuffer();
-  const doubts = [...engineDoubts(result.quality), ...(await topEdgeDoubt(matte))];
+  // Only the engine's own doubts: a head cut by the top edge depends on the print's crop (head-cut.ts, per print).
+  const doubts = engineDoubts(result.quality);
   const key = matteKey(accountId, jobFileId, scale);
   await storage().put(key, matte, "image/png");
   const [row] = await db
@@ -52,7 +53,7 @@ async function makeMatte(db: Db, accountId: string, jobFileId: number, image: Bu
   return row ? { id: row.id, matte, width: row.width, height: row.height, doubts: row.doubts } : (await storedMatte(db, accountId, jobFileId, scale))!;
 }
 
-async function storedMatte(db: Db, accountId: string, jobFileId: number, scale: MatteScale): Promise<PhotoMatte | null> {
+export async function storedMatte(db: Db, accountId: string, jobFileId: number, scale: MatteScale): Promise<PhotoMatte | null> {
   const [row] = await db.select().from(photoMattes).where(and(eq(photoMattes.accountId, accountId), eq(photoMattes.jobFileId, jobFileId), eq(photoMattes.scale, scale)));
   if (!row) return null;
   const file = await storage().get(row.storageKey);
@@ -61,7 +62,8 @@ async function storedMatte(db: Db, accountId: string, jobFileId: number, scale: 
     await db.delete(photoMattes).where(eq(photoMattes.id, row.id));
     return null;
   }
-  return { id: row.id, matte: file.body, width: row.width, height: row.height, doubts: row.doubts };
+  // A row made before the top-edge rule moved to each print's crop may still carry its sentence: dropped here.
+  return { id: row.id, matte: file.body, width: row.width, height: row.height, doubts: row.doubts.filter((d) => !d.startsWith(OLD_TOP_EDGE_DOUBT)) };
 }
 
 /** The engine's own doubt, in the studio's words. */
@@ -74,13 +76,4 @@ function engineDoubts(q: CutoutQuality): string[] {
     doubts.push(`The cut-out is unsure in ${q.doubtfulRegions.length} region(s) of the photo (the largest at ${biggest.left},${biggest.top}, ${biggest.width} x ${biggest.height} px: ${biggest.reason.replaceAll("_", " ")}).`);
   }
   return doubts;
-}
-
-/** A person running off the frame's top edge over a wide span: the cut-out cannot know where the head ends. */
-async function topEdgeDoubt(matte: Buffer): Promise<string[]> {
-  const { data, info } = await sharp(matte).extract({ left: 0, top: 0, width: (await sharp(matte).metadata()).width!, height: 1 }).raw().toBuffer({ resolveWithObject: true });
-  let on = 0;
-  for (let x = 0; x < info.width; x++) if (data[x * info.channels]! >= 128) on++;
-  const share = on / info.width;
-  return share > TOP_EDGE_SHARE ? [`The person touches the photo's top edge over ${Math.round(share * 100)} % of its width (more than ${Math.round(TOP_EDGE_SHARE * 100)} %): the head may be cut off on the background.`] : [];
 }

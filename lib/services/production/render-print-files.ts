@@ -2,11 +2,13 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { galleryPhotos, jobFiles, orderItems, printFiles, products, studioBackgrounds, type HoldCode } from "@/lib/foundation/db/schema";
 import { storage } from "@/lib/domain/storage";
-import { renderPrint } from "@/lib/engines/imaging/render-print";
+import { printGeometry, renderPrint } from "@/lib/engines/imaging/render-print";
 import { compositeOnBackdrop } from "@/lib/engines/imaging/composite-background";
 import { photoMatte } from "./person-matte";
 import { faceSafeAreaReasons } from "./face-safe-area";
 import { labProfileForRender } from "./lab-profile";
+import { HEAD_CUT_REASON, headCutAtTop, matteTopRow } from "./head-cut";
+import { photoFace } from "@/lib/services/orders/photo-face";
 import { runAnalysis } from "@/lib/services/preflight/run-analysis";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { resolutionSeverity, type CheckTargets } from "@/lib/services/preflight/issue";
@@ -66,8 +68,10 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
       }
       // The matte of the original, made once per photo and kept for every print of it.
       const matte = await photoMatte(db, accountId, row.jobFileId!, original.body, signal);
-      if (matte.doubts.length > 0 && !row.file.matteReleased) {
-        await hold(db, row.file.id, "matte_doubtful", matte.doubts);
+      const doubts = [...matte.doubts];
+      if (await headCutInPrint(db, accountId, row.jobFileId!, matte, printedCrop(row.file, row.crop), product)) doubts.push(HEAD_CUT_REASON);
+      if (doubts.length > 0 && !row.file.matteReleased) {
+        await hold(db, row.file.id, "matte_doubtful", doubts);
         done++;
         continue;
       }
@@ -117,6 +121,17 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
     done++;
   }
   return done;
+}
+
+/**
+ * Whether this print shows the child's head cut by the photo's top edge (head-cut.ts): the
+ * region the print is cut from (the matte is the upright original's size), the photo's faces.
+ */
+export async function headCutInPrint(db: Db, accountId: string, jobFileId: number, matte: { matte: Buffer; width: number; height: number }, crop: ReturnType<typeof printedCrop>, product: { widthIn: number; heightIn: number; bleedMm: number }) {
+  const { region } = printGeometry(matte.width, matte.height, crop, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm });
+  const face = await photoFace(db, accountId, jobFileId);
+  const fraction = { x: region.left / matte.width, y: region.top / matte.height, width: region.width / matte.width, height: region.height / matte.height };
+  return headCutAtTop(await matteTopRow(matte.matte), fraction, face?.faces ?? []);
 }
 
 /** What the child is composited onto: the background's colour, or its stored picture (none when it is gone). */

@@ -144,3 +144,27 @@ export const usageResponse = z.object({
     .object({ full: z.number().int(), preview: z.number().int(), total: z.number().int() })
     .describe("Person mattes the background-removal engine made for the studio's photos on those days, one engine run each: full (a print's composite) and preview (the storefront's live preview); each photo's is made once and kept"),
 });
+
+/** GET /v1/parent/photos/{photoId}/print-warnings: the print line as the cart holds it (the crop as fractions of the photo: all four or none). */
+export const printWarningsQuery = z
+  .strictObject({
+    /** Required: checked after the photo (a photo the token does not open is 404 first). */
+    item_id: z.string().min(1).max(64).optional(),
+    x: z.coerce.number().min(0).max(1).optional(),
+    y: z.coerce.number().min(0).max(1).optional(),
+    width: z.coerce.number().gt(0).max(1).optional(),
+    height: z.coerce.number().gt(0).max(1).optional(),
+    background_id: z.string().min(1).max(64).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const given = [q.x, q.y, q.width, q.height].filter((v) => v !== undefined).length;
+    if (given !== 0 && given !== 4) ctx.addIssue({ code: "custom", path: ["x"], message: "Give the crop's x, y, width and height together, or none (the whole photo)." });
+    else if (given === 4 && (q.x! + q.width! > 1.0001 || q.y! + q.height! > 1.0001)) ctx.addIssue({ code: "custom", path: ["width"], message: "The crop box must lie inside the photo (fractions 0..1)." });
+  });
+export type PrintWarningsQuery = z.output<typeof printWarningsQuery>;
+
+export const printWarningsResponse = z.object({
+  photo_id: z.string(),
+  /** What production would hold this print for, in the hold's words; empty: nothing. */
+  warnings: z.array(z.object({ code: z.enum(["head_cut", "face_outside_safe_area"]), message: z.string() })),
+});

@@ -22,7 +22,13 @@ export const PRINTS_PER_STEP = 4;
 export const MAX_BACKGROUNDS = 50;
 /** A colour background is written #rrggbb. */
 export const BACKGROUND_COLOR = /^#[0-9a-fA-F]{6}$/;
-/** A person matte touching the photo's top edge over more than this share of its width is doubtful (the head cut off). */
+/**
+ * A head cut by the photo's top edge: the person matte runs off the top, over a face's head,
+ * across at least this share of that face's width (a crown cut flat; hair only grazing the edge
+ * is a narrower chord, a third of the face or less on the picture-day portraits measured).
+ */
+export const HEAD_CUT_SHARE = 0.5;
+/** Without a face found: the matte runs off the top across more than this share of the crop's width. */
 export const TOP_EDGE_SHARE = 0.2;
 /** A lab's ICC profile: LUT-based output profiles run to a few hundred KB; more than this is not a profile. */
 export const MAX_LAB_PROFILE_BYTES = 4 * 1024 * 1024;
