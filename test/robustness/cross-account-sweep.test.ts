@@ -306,6 +306,9 @@ const BODIES: Record<string, Variant[]> = {
     { name: "JSON url", opts: () => ({ body: { url: B.r.uploadUrl, filename: "planted.png" } }) },
   ],
 };
+/** The query a route needs to answer its owner (B's requests carry it too, so B's 404 is about the id alone). */
+const QUERIES: Record<string, string> = { "parent/photos/[photoId]/print-warnings": "?item_id=print" };
+const withQuery = (route: string, at: { url: string; params: Record<string, string | string[]> }) => ({ ...at, url: at.url + (QUERIES[route] ?? "") });
 /** For methods a route lacks (405 whatever is sent). */
 const ANY_BODY: Variant = { name: "JSON", opts: () => ({ body: { name: "x" } }) };
 const NO_BODY: Variant = { name: "", opts: () => ({}) };
@@ -721,8 +724,8 @@ describe("another account's ids on every /v1 route with a dynamic segment", () =
     // Each segment A's or B's own, never all B's (that is B's own resource).
     for (let mask = 0; mask < 2 ** segments.length - 1; mask++) {
       const owner = (name: string) => ((mask >> segments.indexOf(name)) & 1 ? B.r : null);
-      const real = instantiate(file, (name) => map![name]!(owner(name) ?? A.r));
-      const ghost = instantiate(file, (name) => map![name]!(owner(name) ?? GHOST));
+      const real = withQuery(route, instantiate(file, (name) => map![name]!(owner(name) ?? A.r)));
+      const ghost = withQuery(route, instantiate(file, (name) => map![name]!(owner(name) ?? GHOST)));
       const owners = segments.map((s) => `${s}=${owner(s) ? "B" : "A"}`).join(" ");
       for (const method of METHODS) {
         for (const variant of variantsFor(route, method)) {
@@ -811,7 +814,7 @@ describe("the same requests from A, the owner", () => {
     const served = new Set<string>(["[[...path]]"]);
     for (const { file, route } of routes) {
       const mod = (await import(file)) as RouteModule;
-      const { url, params } = instantiate(file, (name) => SEGMENTS[route]![name]!(A.r));
+      const { url, params } = withQuery(route, instantiate(file, (name) => SEGMENTS[route]![name]!(A.r)));
       for (const method of METHODS) {
         for (const variant of variantsFor(route, method)) {
           const run = async () => {
