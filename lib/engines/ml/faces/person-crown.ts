@@ -41,12 +41,14 @@ export const SELFIE_SIZE = 256;
  *   one detection pixel apart across the face's column (a column that ends in background before
  *   the edge counts 0), is at least `edgeLevel`. A level in the matte's own values, read on every
  *   pixel column, instead of a count of 15 columns whose last cell reads >= 0.5: on biden.jpg
- *   (bench/README.md, issue 37's sixth stop) the level rises with the hair's cut, 0.02-0.08 with
- *   5 px of room, 0.11-0.19 with 3, 0.36-0.48 with 1, 0.45-0.53 with 0, 0.57-0.74 cut by 3 px,
- *   0.61-0.72 by 8, 0.77-0.92 by 13, over 20 placements of the square each; 0.55 keeps a whole
+ *   (bench/README.md, issue 37's sixth stop) the level rises with the hair's cut, 0.02-0.09 with
+ *   5 px of room, 0.10-0.15 with 3, 0.36-0.48 with 1, 0.46-0.51 with 0, 0.58-0.69 cut by 3 px,
+ *   0.61-0.80 by 8, 0.78-0.91 by 13, over 20 placements of the square each; 0.55 keeps a whole
  *   head whole and refuses it from 3 px of hair cut (the hair's markup is ±3 px), in every placement.
  *   The count it replaces (7 of 15 columns) turned biden.jpg's 2 px of room cut or whole with the
- *   square's placement, and refused 1 and 0 px of room.
+ *   square's placement, and refused 1 and 0 px of room. What the level cannot mend is the matte's
+ *   own reading: obama.jpg's short dark hair reads 0.2-0.5 at the edge cut by 8-20 px (accepted),
+ *   biden2.jpg's white hair on a pale ground reads person above the hair (5 px of room refused).
  */
 export const CROWN_RULE = { side: 4.4, eyeFromTop: 2.6, halfWidth: 0.35, start: 0.5, threshold: 0.5, gap: 0.06, quantile: 0.75, min: 0.55, max: 2.1, edgeGrid: 8, edgeLevel: 0.55 } as const;
 
