@@ -67,9 +67,11 @@ describe("face crop to the presets", () => {
     expect(Math.abs(out.face.landmarks.crown.y - 13)).toBeLessThan(0.05 * out.face.headHeight);
     expect(out.plan.edge).toBe("padded");
     expect(out.rendered.padding.top).toBeGreaterThan(50);
-    const { width, height, faces } = await detectFaces(out.rendered.original);
+    // Measured as Face Crop measures a head (the crown from the person matte, eyes and chin from the jaw net), as `measure` does.
+    const { width, height, faces } = await detectFaces(out.rendered.original, { crown: true });
     const f = faces[0]!;
     expect(f.touchesEdge).toBe(false);
+    expect(f.crownTouchesEdge).toBe(false);
     // Crown to chin inside the frame with the preset's margin above the crown (eye line − half the head), within its tolerance.
     const crownMargin = (preset.eyeLine - preset.headShare / 2 - preset.tolerance) * height;
     expect(f.landmarks.crown.y).toBeGreaterThanOrEqual(crownMargin);
