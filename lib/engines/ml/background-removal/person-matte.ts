@@ -100,6 +100,25 @@ export const PERSON_RULE = {
    * no one in the whole frame, 24 % of the box around her). false: the rule does not run, as before.
    */
   subjectLook: true as boolean,
+  /**
+   * Fine structure the 256 px person model blurs (issue 38): where ISNet's matte fades out but
+   * does not vanish (at least this, under 0.5) inside the person mask, as a piece reaching farther
+   * than `softReach` from ISNet's kept region (a hand at the end of an outstretched arm, a raised arm
+   * ISNet barely saw), the cut-out takes the person model's probability there. The thin ramp of an
+   * ordinary edge is nearer than that and stays ISNet's. 0: off (the soft matte stays under 0.5).
+   */
+  softJoin: 0.1,
+  /** ...how far (share of the working long side) a faded piece must reach beyond ISNet's kept region. */
+  softReach: 0.008,
+  /** ...and the part beyond that reach covers at least this share of the frame (not a speck). */
+  softMinArea: 0.0003,
+  /**
+   * A limb the person model is only fairly sure of (≥ sureGrow), with no sure island on it, that ISNet
+   * missed and that reaches farther than this (share of the long side) out of the kept cut-out: taken
+   * (growReachingLimbs), when its part beyond that reach is at most `limbMaxArea` of the frame. 0: off.
+   */
+  limbReach: 0.04,
+  limbMaxArea: 0.03,
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
@@ -358,6 +377,8 @@ export async function keepPerson(
     }
   }
 
+  if (rule.softJoin > 0) joinSoftLimbs(matte, person, mask, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule);
+
   if (rule.sureFill > 0) fillSurePerson(matte, person, closer, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule);
 
   // A hole is filled when the person model is sure it is person (a face), not when
@@ -416,6 +437,11 @@ function fillSurePerson(
     islands = growSureIslands(matte, both, sure, touches, notPerson, allowed, rule);
     for (let i = 0; i < d.length; i++) if (filled[i]) islands[i] = 0;
   }
+  if (rule.limbReach > 0 && rule.sureGrow > 0) {
+    const reaching = growReachingLimbs(matte, both, notPerson, allowed, rule);
+    islands ??= new Uint8Array(w * h);
+    for (let i = 0; i < d.length; i++) if (reaching[i] && !filled[i]) islands[i] = 1;
+  }
   keepLimbs(filled, w, h, rule);
   if (islands) {
     keepLimbs(islands, w, h, rule);
@@ -436,6 +462,37 @@ function fillSurePerson(
     if (filled[i] || near[i]! > reach || notPerson[i] || !allowed(i) || d[i]! >= 0.5) continue;
     const p = both(i);
     if (p > 0.5) d[i] = Math.max(d[i]!, Math.min(1, (p - 0.5) / (rule.sureFill - 0.5)));
+  }
+}
+
+/**
+ * Where ISNet's matte fades (rule.softJoin ≤ d < 0.5) inside the person mask and the faded area
+ * reaches farther than rule.softReach from what ISNet keeps (d ≥ 0.5), that reach is a part of
+ * the person both models half see: a hand ISNet faded at the end of an arm, an arm raised against
+ * a bright window. It takes the person model's probability (≥ 0.5 there), with the faded pixels
+ * within softReach that join it to the kept cut-out. The narrow ramp along an ordinary edge never
+ * reaches that far and is left to ISNet.
+ */
+function joinSoftLimbs(matte: Matte, person: Float32Array, mask: Uint8Array, notPerson: Uint8Array, allowed: (i: number) => boolean, rule: PersonRule): void {
+  const { width: w, height: h, data: d } = matte;
+  const n = w * h;
+  const soft = (i: number) => mask[i] === 1 && !notPerson[i] && allowed(i) && d[i]! >= rule.softJoin && d[i]! < 0.5;
+  const hard = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (d[i]! >= 0.5) hard[i] = 1;
+  const toHard = distanceToMask(hard, w, h);
+  const reach = Math.max(2, rule.softReach * Math.max(w, h));
+  // Faded pieces that touch the kept cut-out; their pixels beyond the reach are the seeds (specks aside).
+  const pieces = components(w, h, soft, true);
+  const joined = new Uint8Array(pieces.sizes.length);
+  for (let i = 0; i < n; i++) if (pieces.labels[i] && toHard[i]! <= 1.5) joined[pieces.labels[i]!] = 1;
+  const seeds = components(w, h, (i) => joined[pieces.labels[i]!] === 1 && toHard[i]! > reach, true);
+  const big = seeds.sizes.map((s, l) => l > 0 && s >= rule.softMinArea * n);
+  const seed = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (big[seeds.labels[i]!]) seed[i] = 1;
+  // The seeds and what joins them to the kept cut-out (the faded pixels within the reach of a seed).
+  const toSeed = distanceToMask(seed, w, h);
+  for (let i = 0; i < n; i++) {
+    if (joined[pieces.labels[i]!] && toSeed[i]! <= reach + 1) d[i] = Math.max(d[i]!, person[i]!);
   }
 }
 
@@ -537,6 +594,33 @@ function growSureIslands(
     if (g && joined[g] && islandSure[g]! > 0 && grown.sizes[g]! <= rule.sureGrowMaxRatio * islandSure[g]!) filled[i] = 1;
   }
   return filled;
+}
+
+/**
+ * A limb the person model is only fairly sure of (≥ rule.sureGrow) that ISNet missed and that
+ * reaches out farther than rule.limbReach from what the cut-out keeps (v261: a raised arm against
+ * a bright window, 0.5-0.8): the part beyond that reach and what joins it to the kept cut-out (the
+ * pixels within the reach of it), when that part is at most rule.limbMaxArea of the frame. The
+ * person model's ordinary halo along a body never reaches that far, so edges stay ISNet's.
+ */
+function growReachingLimbs(matte: Matte, both: (i: number) => number, notPerson: Uint8Array, allowed: (i: number) => boolean, rule: PersonRule): Uint8Array {
+  const { width: w, height: h, data: d } = matte;
+  const n = w * h;
+  const kept = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (d[i]! >= 0.5) kept[i] = 1;
+  const toKept = distanceToMask(kept, w, h);
+  const reach = rule.limbReach * Math.max(w, h);
+  const grown = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= rule.sureGrow, true);
+  const joined = new Uint8Array(grown.sizes.length);
+  for (let i = 0; i < n; i++) if (grown.labels[i] && toKept[i]! <= 1.5) joined[grown.labels[i]!] = 1;
+  const beyond = components(w, h, (i) => joined[grown.labels[i]!] === 1 && toKept[i]! > reach, true);
+  const seed = new Uint8Array(n);
+  const taken = beyond.sizes.map((s, l) => l > 0 && s <= rule.limbMaxArea * n);
+  for (let i = 0; i < n; i++) if (taken[beyond.labels[i]!]) seed[i] = 1;
+  const toSeed = distanceToMask(seed, w, h);
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (joined[grown.labels[i]!] && toSeed[i]! <= reach + 1) out[i] = 1;
+  return out;
 }
 
 /** The bounding box of every label (1..count-1) that has pixels. */
