@@ -600,8 +600,9 @@ function growSureIslands(
  * A limb the person model is only fairly sure of (≥ rule.sureGrow) that ISNet missed and that
  * reaches out farther than rule.limbReach from what the cut-out keeps (v261: a raised arm against
  * a bright window, 0.5-0.8): the part beyond that reach and what joins it to the kept cut-out (the
- * pixels within the reach of it), when that part is at most rule.limbMaxArea of the frame. The
- * person model's ordinary halo along a body never reaches that far, so edges stay ISNet's.
+ * pixels within the reach of it), when that part is at most rule.limbMaxArea of the frame and reaches
+ * twice as far at its farthest. The person model's halo along a body is a band of even width that
+ * does not reach that far, so edges stay ISNet's.
  */
 function growReachingLimbs(matte: Matte, both: (i: number) => number, notPerson: Uint8Array, allowed: (i: number) => boolean, rule: PersonRule): Uint8Array {
   const { width: w, height: h, data: d } = matte;
@@ -614,8 +615,11 @@ function growReachingLimbs(matte: Matte, both: (i: number) => number, notPerson:
   const joined = new Uint8Array(grown.sizes.length);
   for (let i = 0; i < n; i++) if (grown.labels[i] && toKept[i]! <= 1.5) joined[grown.labels[i]!] = 1;
   const beyond = components(w, h, (i) => joined[grown.labels[i]!] === 1 && toKept[i]! > reach, true);
+  // Reaching out (twice the reach from the cut-out at its farthest), not a band of even width along the body.
+  const farthest = new Float32Array(beyond.sizes.length);
+  for (let i = 0; i < n; i++) if (toKept[i]! > farthest[beyond.labels[i]!]!) farthest[beyond.labels[i]!] = toKept[i]!;
   const seed = new Uint8Array(n);
-  const taken = beyond.sizes.map((s, l) => l > 0 && s <= rule.limbMaxArea * n);
+  const taken = beyond.sizes.map((s, l) => l > 0 && s <= rule.limbMaxArea * n && farthest[l]! >= 2 * reach);
   for (let i = 0; i < n; i++) if (taken[beyond.labels[i]!]) seed[i] = 1;
   const toSeed = distanceToMask(seed, w, h);
   const out = new Uint8Array(n);
