@@ -103,11 +103,12 @@ export const PERSON_RULE = {
   /**
    * Fine structure the 256 px person model blurs (issue 38): where ISNet's matte fades out but
    * does not vanish (at least this, under 0.5) inside the person mask, as a piece reaching farther
-   * than `softReach` from ISNet's kept region (a hand at the end of an outstretched arm, a raised arm
-   * ISNet barely saw), the cut-out takes the person model's probability there. The thin ramp of an
-   * ordinary edge is nearer than that and stays ISNet's. 0: off (the soft matte stays under 0.5).
+   * than `softReach` from ISNet's kept region and not running out of the frame (a hand at the end of an
+   * outstretched arm), the cut-out takes the person model's probability there. The thin ramp of an
+   * ordinary edge is nearer than that and stays ISNet's. 0: off, the default: at 0.1 it also takes toys
+   * on a table the children's hands rest on (v107 0.869 → 0.860, bench/README.md), more than it gains.
    */
-  softJoin: 0.1,
+  softJoin: 0,
   /** ...how far (share of the working long side) a faded piece must reach beyond ISNet's kept region. */
   softReach: 0.008,
   /** ...and the part beyond that reach covers at least this share of the frame (not a speck). */
@@ -486,14 +487,22 @@ function joinSoftLimbs(matte: Matte, person: Float32Array, mask: Uint8Array, not
   const joined = new Uint8Array(pieces.sizes.length);
   for (let i = 0; i < n; i++) if (pieces.labels[i] && toHard[i]! <= 1.5) joined[pieces.labels[i]!] = 1;
   const seeds = components(w, h, (i) => joined[pieces.labels[i]!] === 1 && toHard[i]! > reach, true);
-  const big = seeds.sizes.map((s, l) => l > 0 && s >= rule.softMinArea * n);
+  // Not a piece running out of the frame (a table the hands rest on, v107).
+  const edge = new Uint8Array(seeds.sizes.length);
+  for (let i = 0; i < n; i++) {
+    const x = i % w;
+    if (x === 0 || x === w - 1 || i < w || i >= n - w) edge[seeds.labels[i]!] = 1;
+  }
+  const big = seeds.sizes.map((s, l) => l > 0 && !edge[l] && s >= rule.softMinArea * n);
   const seed = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (big[seeds.labels[i]!]) seed[i] = 1;
   // The seeds and what joins them to the kept cut-out (the faded pixels within the reach of a seed).
   const toSeed = distanceToMask(seed, w, h);
-  for (let i = 0; i < n; i++) {
-    if (joined[pieces.labels[i]!] && toSeed[i]! <= reach + 1) d[i] = Math.max(d[i]!, person[i]!);
-  }
+  const added = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (joined[pieces.labels[i]!] && toSeed[i]! <= reach + 1) added[i] = 1;
+  // Limb-like or thin only: a thick, round faded piece is an object ISNet half took (toys on a table, v107).
+  keepLimbs(added, w, h, rule);
+  for (let i = 0; i < n; i++) if (added[i]) d[i] = Math.max(d[i]!, person[i]!);
 }
 
 /**
@@ -615,11 +624,17 @@ function growReachingLimbs(matte: Matte, both: (i: number) => number, notPerson:
   const joined = new Uint8Array(grown.sizes.length);
   for (let i = 0; i < n; i++) if (grown.labels[i] && toKept[i]! <= 1.5) joined[grown.labels[i]!] = 1;
   const beyond = components(w, h, (i) => joined[grown.labels[i]!] === 1 && toKept[i]! > reach, true);
+  // A part running out of the frame is a table or a floor the model's halo spills onto, not a raised arm (v107).
+  const edge = new Uint8Array(beyond.sizes.length);
+  for (let i = 0; i < n; i++) {
+    const x = i % w;
+    if (x === 0 || x === w - 1 || i < w || i >= n - w) edge[beyond.labels[i]!] = 1;
+  }
   // Reaching out (twice the reach from the cut-out at its farthest), not a band of even width along the body.
   const farthest = new Float32Array(beyond.sizes.length);
   for (let i = 0; i < n; i++) if (toKept[i]! > farthest[beyond.labels[i]!]!) farthest[beyond.labels[i]!] = toKept[i]!;
   const seed = new Uint8Array(n);
-  const taken = beyond.sizes.map((s, l) => l > 0 && s <= rule.limbMaxArea * n && farthest[l]! >= 2 * reach);
+  const taken = beyond.sizes.map((s, l) => l > 0 && !edge[l] && s <= rule.limbMaxArea * n && farthest[l]! >= 2 * reach);
   for (let i = 0; i < n; i++) if (taken[beyond.labels[i]!]) seed[i] = 1;
   const toSeed = distanceToMask(seed, w, h);
   const out = new Uint8Array(n);
