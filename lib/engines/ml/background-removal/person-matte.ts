@@ -116,7 +116,8 @@ export const PERSON_RULE = {
   /**
    * A limb the person model is only fairly sure of (≥ sureGrow), with no sure island on it, that ISNet
    * missed and that reaches farther than this (share of the long side) out of the kept cut-out: taken
-   * (growReachingLimbs), when its part beyond that reach is at most `limbMaxArea` of the frame. 0: off.
+   * (growReachingLimbs), when its part beyond that reach is at most `limbMaxArea` of the frame, reaches
+   * twice as far at its farthest and does not run out of the frame (a table under the hands, v107). 0: off.
    */
   limbReach: 0.04,
   limbMaxArea: 0.03,
@@ -471,8 +472,9 @@ function fillSurePerson(
  * reaches farther than rule.softReach from what ISNet keeps (d ≥ 0.5), that reach is a part of
  * the person both models half see: a hand ISNet faded at the end of an arm, an arm raised against
  * a bright window. It takes the person model's probability (≥ 0.5 there), with the faded pixels
- * within softReach that join it to the kept cut-out. The narrow ramp along an ordinary edge never
- * reaches that far and is left to ISNet.
+ * within softReach that join it to the kept cut-out, when it does not run out of the frame and passes
+ * the limb test (keepLimbs). The narrow ramp along an ordinary edge never reaches that far and is left
+ * to ISNet. Off by default (rule.softJoin 0): see PERSON_RULE.
  */
 function joinSoftLimbs(matte: Matte, person: Float32Array, mask: Uint8Array, notPerson: Uint8Array, allowed: (i: number) => boolean, rule: PersonRule): void {
   const { width: w, height: h, data: d } = matte;
