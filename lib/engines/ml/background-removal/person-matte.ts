@@ -479,32 +479,46 @@ function fillSurePerson(
 function joinSoftLimbs(matte: Matte, person: Float32Array, mask: Uint8Array, notPerson: Uint8Array, allowed: (i: number) => boolean, rule: PersonRule): void {
   const { width: w, height: h, data: d } = matte;
   const n = w * h;
-  const soft = (i: number) => mask[i] === 1 && !notPerson[i] && allowed(i) && d[i]! >= rule.softJoin && d[i]! < 0.5;
-  const hard = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (d[i]! >= 0.5) hard[i] = 1;
-  const toHard = distanceToMask(hard, w, h);
   const reach = Math.max(2, rule.softReach * Math.max(w, h));
-  // Faded pieces that touch the kept cut-out; their pixels beyond the reach are the seeds (specks aside).
-  const pieces = components(w, h, soft, true);
-  const joined = new Uint8Array(pieces.sizes.length);
-  for (let i = 0; i < n; i++) if (pieces.labels[i] && toHard[i]! <= 1.5) joined[pieces.labels[i]!] = 1;
-  const seeds = components(w, h, (i) => joined[pieces.labels[i]!] === 1 && toHard[i]! > reach, true);
-  // Not a piece running out of the frame (a table the hands rest on, v107).
-  const edge = new Uint8Array(seeds.sizes.length);
-  for (let i = 0; i < n; i++) {
-    const x = i % w;
-    if (x === 0 || x === w - 1 || i < w || i >= n - w) edge[seeds.labels[i]!] = 1;
-  }
-  const big = seeds.sizes.map((s, l) => l > 0 && !edge[l] && s >= rule.softMinArea * n);
-  const seed = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (big[seeds.labels[i]!]) seed[i] = 1;
-  // The seeds and what joins them to the kept cut-out (the faded pixels within the reach of a seed).
-  const toSeed = distanceToMask(seed, w, h);
-  const added = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (joined[pieces.labels[i]!] && toSeed[i]! <= reach + 1) added[i] = 1;
-  // Limb-like or thin only: a thick, round faded piece is an object ISNet half took (toys on a table, v107).
+  const soft = (i: number) => mask[i] === 1 && !notPerson[i] && allowed(i) && d[i]! >= rule.softJoin && d[i]! < 0.5;
+  // Specks aside.
+  const added = reachingParts(matte, soft, reach, (size) => size >= rule.softMinArea * n);
+  // Limb-like or thin only: a thick, round faded piece is an object ISNet half took.
   keepLimbs(added, w, h, rule);
   for (let i = 0; i < n; i++) if (added[i]) d[i] = Math.max(d[i]!, person[i]!);
+}
+
+/**
+ * The pieces of `candidate` that touch what the cut-out keeps (matte ≥ 0.5), where they reach farther
+ * than `reach` from it: each such far part that `accept`s (its size, its farthest distance) and does not
+ * run out of the frame (a table under the hands, v107: not a limb), with the candidate pixels within
+ * the reach of it that join it to the kept cut-out.
+ */
+function reachingParts(matte: Matte, candidate: (i: number) => boolean, reach: number, accept: (size: number, farthest: number) => boolean): Uint8Array {
+  const { width: w, height: h, data: d } = matte;
+  const n = w * h;
+  const kept = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (d[i]! >= 0.5) kept[i] = 1;
+  const toKept = distanceToMask(kept, w, h);
+  const pieces = components(w, h, candidate, true);
+  const joined = new Uint8Array(pieces.sizes.length);
+  for (let i = 0; i < n; i++) if (pieces.labels[i] && toKept[i]! <= 1.5) joined[pieces.labels[i]!] = 1;
+  const beyond = components(w, h, (i) => joined[pieces.labels[i]!] === 1 && toKept[i]! > reach, true);
+  const edge = new Uint8Array(beyond.sizes.length);
+  const farthest = new Float32Array(beyond.sizes.length);
+  for (let i = 0; i < n; i++) {
+    const l = beyond.labels[i]!;
+    const x = i % w;
+    if (x === 0 || x === w - 1 || i < w || i >= n - w) edge[l] = 1;
+    if (toKept[i]! > farthest[l]!) farthest[l] = toKept[i]!;
+  }
+  const taken = beyond.sizes.map((s, l) => l > 0 && !edge[l] && accept(s, farthest[l]!));
+  const seed = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (taken[beyond.labels[i]!]) seed[i] = 1;
+  const toSeed = distanceToMask(seed, w, h);
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (joined[pieces.labels[i]!] && toSeed[i]! <= reach + 1) out[i] = 1;
+  return out;
 }
 
 /**
@@ -617,31 +631,10 @@ function growSureIslands(
  */
 function growReachingLimbs(matte: Matte, both: (i: number) => number, notPerson: Uint8Array, allowed: (i: number) => boolean, rule: PersonRule): Uint8Array {
   const { width: w, height: h, data: d } = matte;
-  const n = w * h;
-  const kept = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (d[i]! >= 0.5) kept[i] = 1;
-  const toKept = distanceToMask(kept, w, h);
   const reach = rule.limbReach * Math.max(w, h);
-  const grown = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= rule.sureGrow, true);
-  const joined = new Uint8Array(grown.sizes.length);
-  for (let i = 0; i < n; i++) if (grown.labels[i] && toKept[i]! <= 1.5) joined[grown.labels[i]!] = 1;
-  const beyond = components(w, h, (i) => joined[grown.labels[i]!] === 1 && toKept[i]! > reach, true);
-  // A part running out of the frame is a table or a floor the model's halo spills onto, not a raised arm (v107).
-  const edge = new Uint8Array(beyond.sizes.length);
-  for (let i = 0; i < n; i++) {
-    const x = i % w;
-    if (x === 0 || x === w - 1 || i < w || i >= n - w) edge[beyond.labels[i]!] = 1;
-  }
+  const unsure = (i: number) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= rule.sureGrow;
   // Reaching out (twice the reach from the cut-out at its farthest), not a band of even width along the body.
-  const farthest = new Float32Array(beyond.sizes.length);
-  for (let i = 0; i < n; i++) if (toKept[i]! > farthest[beyond.labels[i]!]!) farthest[beyond.labels[i]!] = toKept[i]!;
-  const seed = new Uint8Array(n);
-  const taken = beyond.sizes.map((s, l) => l > 0 && !edge[l] && s <= rule.limbMaxArea * n && farthest[l]! >= 2 * reach);
-  for (let i = 0; i < n; i++) if (taken[beyond.labels[i]!]) seed[i] = 1;
-  const toSeed = distanceToMask(seed, w, h);
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (joined[grown.labels[i]!] && toSeed[i]! <= reach + 1) out[i] = 1;
-  return out;
+  return reachingParts(matte, unsure, reach, (size, farthest) => size <= rule.limbMaxArea * w * h && farthest >= 2 * reach);
 }
 
 /** The bounding box of every label (1..count-1) that has pixels. */
