@@ -197,6 +197,44 @@ describe("keepPerson", () => {
     expect(at(m2, 25, 5)).toBe(0);
   });
 
+  it("with softJoin (off by default), takes a hand ISNet faded at the end of an arm; an ordinary soft edge stays ISNet's", async () => {
+    // v49: ISNet keeps the outstretched arm but fades the hand at its end to 0.3; the person model
+    // is 0.7 there. The body's edge has ISNet's usual one-pixel ramp (0.3) inside the mask's halo (0.7).
+    const arm = (x: number, y: number) => inRect(x, y, 30, 40, 50, 45);
+    const hand = (x: number, y: number) => inRect(x, y, 18, 40, 30, 44); // thin fingers (a round blob is refused as an object)
+    const ramp = (x: number, y: number) => x === 49 && y >= 55;
+    const isnet = (x: number, y: number) => (personBox(x, y) || arm(x, y) ? 1 : hand(x, y) || ramp(x, y) ? 0.3 : 0);
+    const p = plane((x, y) => (personBox(x, y) || arm(x, y) ? 0.99 : hand(x, y) || inRect(x, y, 47, 50, 50, 100) ? 0.7 : 0.01));
+    const m = matte(isnet);
+    await keepPerson(m, p, undefined, { ...PERSON_RULE, softJoin: 0.1, limbReach: 0.04 });
+    expect(at(m, 24, 42)).toBeCloseTo(0.7); // the fingers: the person model's probability
+    expect(at(m, 49, 80)).toBeCloseTo(0.3); // the ramp along the body: ISNet's
+    const before = matte(isnet);
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, softJoin: 0, limbReach: 0 });
+    expect(at(before, 24, 42)).toBeCloseTo(0.3); // the rule as it was: under 0.5, cut away
+  });
+
+  it("with limbReach (off by default), keeps an arm the person model is only fairly sure of, reaching out of the body", async () => {
+    // v261: a back-lit arm raised against a window, ISNet 0, the person model 0.6 along it (no
+    // island of 0.9 for the hysteresis to start from). A band of 0.6 along the body stays out,
+    // and so does a piece running out of the frame (a table under the hands, v107).
+    const arm = (x: number, y: number) => inRect(x, y, 20, 24, 50, 30);
+    const halo = (x: number, y: number) => inRect(x, y, 80, 40, 86, 100);
+    const table = (x: number, y: number) => inRect(x, y, 20, 85, 50, 100);
+    const p = plane((x, y) => (personBox(x, y) ? 0.99 : arm(x, y) || halo(x, y) || table(x, y) ? 0.6 : 0.01));
+    const body = (x: number, y: number) => (personBox(x, y) ? 1 : 0);
+    const m = matte(body);
+    await keepPerson(m, p, undefined, { ...PERSON_RULE, limbReach: 0.04 });
+    expect(at(m, 25, 27)).toBe(1); // the arm's far end
+    expect(at(m, 45, 27)).toBe(1); // where it joins the body
+    expect(at(m, 83, 70)).toBe(0); // the halo's band along the body
+    expect(at(m, 35, 10)).toBe(0); // above the arm
+    expect(at(m, 25, 95)).toBe(0); // the table running out of the frame
+    const before = matte(body);
+    await keepPerson(before, p);
+    expect(at(before, 25, 27)).toBe(0); // the rule as it was, the default: the arm cut away
+  });
+
   it("does not fill a thick, round blob of the mask beside the head, and says so", async () => {
     const m = matte((x, y) => (inRect(x, y, 55, 20, 75, 100) ? 1 : 0));
     // The mask also covers a 30 x 30 block left of the head, joined to the person.

@@ -100,6 +100,29 @@ export const PERSON_RULE = {
    * no one in the whole frame, 24 % of the box around her). false: the rule does not run, as before.
    */
   subjectLook: true as boolean,
+  /**
+   * Fine structure the 256 px person model blurs (issue 38): where ISNet's matte fades out but
+   * does not vanish (at least this, under 0.5) inside the person mask, as a piece reaching farther
+   * than `softReach` from ISNet's kept region and not running out of the frame (a hand at the end of an
+   * outstretched arm), the cut-out takes the person model's probability there. The thin ramp of an
+   * ordinary edge is nearer than that and stays ISNet's. 0: off, the default: at 0.1 it also takes toys
+   * on a table the children's hands rest on (v107 0.869 → 0.860, bench/README.md), more than it gains.
+   */
+  softJoin: 0,
+  /** ...how far (share of the working long side) a faded piece must reach beyond ISNet's kept region. */
+  softReach: 0.008,
+  /** ...and the part beyond that reach covers at least this share of the frame (not a speck). */
+  softMinArea: 0.0003,
+  /**
+   * A limb the person model is only fairly sure of (≥ sureGrow), with no sure island on it, that ISNet
+   * missed and that reaches farther than this (share of the long side) out of the kept cut-out: taken
+   * (growReachingLimbs), when its part beyond that reach is at most `limbMaxArea` of the frame, reaches
+   * twice as far at its farthest and does not run out of the frame (a table under the hands, v107). 0: off,
+   * the default: at 0.04 it keeps v261's raised arms (0.784 → 0.842) but adds background beside v285's
+   * raised hands (0.971 → 0.947), bench/README.md; a cue that separates the two is still to find.
+   */
+  limbReach: 0,
+  limbMaxArea: 0.03,
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
@@ -358,6 +381,8 @@ export async function keepPerson(
     }
   }
 
+  if (rule.softJoin > 0) joinSoftLimbs(matte, person, mask, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule);
+
   if (rule.sureFill > 0) fillSurePerson(matte, person, closer, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule);
 
   // A hole is filled when the person model is sure it is person (a face), not when
@@ -416,6 +441,11 @@ function fillSurePerson(
     islands = growSureIslands(matte, both, sure, touches, notPerson, allowed, rule);
     for (let i = 0; i < d.length; i++) if (filled[i]) islands[i] = 0;
   }
+  if (rule.limbReach > 0 && rule.sureGrow > 0) {
+    const reaching = growReachingLimbs(matte, both, notPerson, allowed, rule);
+    islands ??= new Uint8Array(w * h);
+    for (let i = 0; i < d.length; i++) if (reaching[i] && !filled[i]) islands[i] = 1;
+  }
   keepLimbs(filled, w, h, rule);
   if (islands) {
     keepLimbs(islands, w, h, rule);
@@ -437,6 +467,60 @@ function fillSurePerson(
     const p = both(i);
     if (p > 0.5) d[i] = Math.max(d[i]!, Math.min(1, (p - 0.5) / (rule.sureFill - 0.5)));
   }
+}
+
+/**
+ * Where ISNet's matte fades (rule.softJoin ≤ d < 0.5) inside the person mask and the faded area
+ * reaches farther than rule.softReach from what ISNet keeps (d ≥ 0.5), that reach is a part of
+ * the person both models half see: a hand ISNet faded at the end of an arm, an arm raised against
+ * a bright window. It takes the person model's probability (≥ 0.5 there), with the faded pixels
+ * within softReach that join it to the kept cut-out, when it does not run out of the frame and passes
+ * the limb test (keepLimbs). The narrow ramp along an ordinary edge never reaches that far and is left
+ * to ISNet. Off by default (rule.softJoin 0): see PERSON_RULE.
+ */
+function joinSoftLimbs(matte: Matte, person: Float32Array, mask: Uint8Array, notPerson: Uint8Array, allowed: (i: number) => boolean, rule: PersonRule): void {
+  const { width: w, height: h, data: d } = matte;
+  const n = w * h;
+  const reach = Math.max(2, rule.softReach * Math.max(w, h));
+  const soft = (i: number) => mask[i] === 1 && !notPerson[i] && allowed(i) && d[i]! >= rule.softJoin && d[i]! < 0.5;
+  // Specks aside.
+  const added = reachingParts(matte, soft, reach, (size) => size >= rule.softMinArea * n);
+  // Limb-like or thin only: a thick, round faded piece is an object ISNet half took.
+  keepLimbs(added, w, h, rule);
+  for (let i = 0; i < n; i++) if (added[i]) d[i] = Math.max(d[i]!, person[i]!);
+}
+
+/**
+ * The pieces of `candidate` that touch what the cut-out keeps (matte ≥ 0.5), where they reach farther
+ * than `reach` from it: each such far part that `accept`s (its size, its farthest distance) and does not
+ * run out of the frame (a table under the hands, v107: not a limb), with the candidate pixels within
+ * the reach of it that join it to the kept cut-out.
+ */
+function reachingParts(matte: Matte, candidate: (i: number) => boolean, reach: number, accept: (size: number, farthest: number) => boolean): Uint8Array {
+  const { width: w, height: h, data: d } = matte;
+  const n = w * h;
+  const kept = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (d[i]! >= 0.5) kept[i] = 1;
+  const toKept = distanceToMask(kept, w, h);
+  const pieces = components(w, h, candidate, true);
+  const joined = new Uint8Array(pieces.sizes.length);
+  for (let i = 0; i < n; i++) if (pieces.labels[i] && toKept[i]! <= 1.5) joined[pieces.labels[i]!] = 1;
+  const beyond = components(w, h, (i) => joined[pieces.labels[i]!] === 1 && toKept[i]! > reach, true);
+  const edge = new Uint8Array(beyond.sizes.length);
+  const farthest = new Float32Array(beyond.sizes.length);
+  for (let i = 0; i < n; i++) {
+    const l = beyond.labels[i]!;
+    const x = i % w;
+    if (x === 0 || x === w - 1 || i < w || i >= n - w) edge[l] = 1;
+    if (toKept[i]! > farthest[l]!) farthest[l] = toKept[i]!;
+  }
+  const taken = beyond.sizes.map((s, l) => l > 0 && !edge[l] && accept(s, farthest[l]!));
+  const seed = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (taken[beyond.labels[i]!]) seed[i] = 1;
+  const toSeed = distanceToMask(seed, w, h);
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (joined[pieces.labels[i]!] && toSeed[i]! <= reach + 1) out[i] = 1;
+  return out;
 }
 
 /**
@@ -537,6 +621,22 @@ function growSureIslands(
     if (g && joined[g] && islandSure[g]! > 0 && grown.sizes[g]! <= rule.sureGrowMaxRatio * islandSure[g]!) filled[i] = 1;
   }
   return filled;
+}
+
+/**
+ * A limb the person model is only fairly sure of (≥ rule.sureGrow) that ISNet missed and that
+ * reaches out farther than rule.limbReach from what the cut-out keeps (v261: a raised arm against
+ * a bright window, 0.5-0.8): the part beyond that reach and what joins it to the kept cut-out (the
+ * pixels within the reach of it), when that part is at most rule.limbMaxArea of the frame and reaches
+ * twice as far at its farthest. The person model's halo along a body is a band of even width that
+ * does not reach that far, so edges stay ISNet's.
+ */
+function growReachingLimbs(matte: Matte, both: (i: number) => number, notPerson: Uint8Array, allowed: (i: number) => boolean, rule: PersonRule): Uint8Array {
+  const { width: w, height: h, data: d } = matte;
+  const reach = rule.limbReach * Math.max(w, h);
+  const unsure = (i: number) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= rule.sureGrow;
+  // Reaching out (twice the reach from the cut-out at its farthest), not a band of even width along the body.
+  return reachingParts(matte, unsure, reach, (size, farthest) => size <= rule.limbMaxArea * w * h && farthest >= 2 * reach);
 }
 
 /** The bounding box of every label (1..count-1) that has pixels. */
