@@ -62,3 +62,12 @@ export function headCutAtTop(top: { row: Uint8Array; width: number }, region: Ph
     return over >= HEAD_CUT_SHARE * f.width * W;
   });
 }
+
+/**
+ * headCutAtTop for a print's region in pixels of an image of `size` (the original, or the matte
+ * at its own scale), on the matte's top row: what production's hold and the cart's warning both ask.
+ */
+export async function headCutInRegion(matte: Buffer, region: { left: number; top: number; width: number; height: number }, size: { width: number; height: number }, faces: PhotoBox[]): Promise<boolean> {
+  const fraction = { x: region.left / size.width, y: region.top / size.height, width: region.width / size.width, height: region.height / size.height };
+  return headCutAtTop(await matteTopRow(matte), fraction, faces);
+}

@@ -8,7 +8,7 @@ import { originalSize, requireVisiblePhoto } from "@/lib/services/galleries/pare
 import { photoFace } from "@/lib/services/orders/photo-face";
 import { sheetForJob } from "@/lib/services/orders/price-sheets";
 import { facesUnderCrop, overSafeArea, safeAreaReasons } from "./face-safe-area";
-import { HEAD_CUT_REASON, headCutAtTop, matteTopRow } from "./head-cut";
+import { HEAD_CUT_REASON, headCutInRegion } from "./head-cut";
 import { storedMatte } from "./person-matte";
 import type { PrintWarningsQuery } from "./schemas";
 import { PRINT_PPI } from "./values";
@@ -45,8 +45,7 @@ export async function printWarnings(db: Db, p: ParentPrincipal, photoId: string,
 
   if (q.background_id && item.allow_backgrounds) {
     const matte = (await storedMatte(db, p.accountId, photo.jobFileId, "preview")) ?? (await storedMatte(db, p.accountId, photo.jobFileId, "full"));
-    const region = { x: g.region.left / W, y: g.region.top / H, width: g.region.width / W, height: g.region.height / H };
-    if (matte && headCutAtTop(await matteTopRow(matte.matte), region, face?.faces ?? [])) warnings.push({ code: "head_cut", message: HEAD_CUT_REASON });
+    if (matte && (await headCutInRegion(matte.matte, g.region, { width: W, height: H }, face?.faces ?? []))) warnings.push({ code: "head_cut", message: HEAD_CUT_REASON });
   }
   if (face) {
     const print = { widthPx: g.trimW + 2 * g.bleed, heightPx: g.trimH + 2 * g.bleed, region: g.region };

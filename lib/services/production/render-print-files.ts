@@ -7,7 +7,7 @@ import { compositeOnBackdrop } from "@/lib/engines/imaging/composite-background"
 import { photoMatte } from "./person-matte";
 import { faceSafeAreaReasons } from "./face-safe-area";
 import { labProfileForRender } from "./lab-profile";
-import { HEAD_CUT_REASON, headCutAtTop, matteTopRow } from "./head-cut";
+import { HEAD_CUT_REASON, headCutInRegion } from "./head-cut";
 import { photoFace } from "@/lib/services/orders/photo-face";
 import { runAnalysis } from "@/lib/services/preflight/run-analysis";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
@@ -130,8 +130,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
 export async function headCutInPrint(db: Db, accountId: string, jobFileId: number, matte: { matte: Buffer; width: number; height: number }, crop: ReturnType<typeof printedCrop>, product: { widthIn: number; heightIn: number; bleedMm: number }) {
   const { region } = printGeometry(matte.width, matte.height, crop, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm });
   const face = await photoFace(db, accountId, jobFileId);
-  const fraction = { x: region.left / matte.width, y: region.top / matte.height, width: region.width / matte.width, height: region.height / matte.height };
-  return headCutAtTop(await matteTopRow(matte.matte), fraction, face?.faces ?? []);
+  return headCutInRegion(matte.matte, region, matte, face?.faces ?? []);
 }
 
 /** What the child is composited onto: the background's colour, or its stored picture (none when it is gone). */
