@@ -63,6 +63,14 @@ describe("a shipped batch and an order with a held item", () => {
     expect(await orderOf(whole.id)).toMatchObject({ status: "shipped", tracking_number: "1Z111", shipments: [{ batch_id: first, carrier: "UPS", tracking_number: "1Z111" }] });
     // Ada's order stays in production, its first parcel kept.
     expect(await orderOf(partial.id)).toMatchObject({ status: "in_production", tracking_number: null, shipments: [{ batch_id: first, carrier: "USPS", tracking_number: "1Z000" }] });
+    // Ada's parent is told what left and what follows, once; Ben's whole order gets no such e-mail.
+    const partMail = async (orderId: string, batchId: string) => db.select().from(mailMessages).where(eq(mailMessages.idempotencyKey, `order-parcel-${orderId}-${batchId}`));
+    const [part] = await partMail(partial.id, first);
+    expect(part!.subject).toContain(`Part of your order ${partial.id} has shipped`);
+    expect(part!.text).toContain("Tracking: USPS 1Z000.");
+    expect(part!.text).toContain("Still being made: 2 × ");
+    expect(part!.text).not.toContain("Still being made: 1 × ");
+    expect(await partMail(whole.id, first)).toEqual([]);
 
     // The order's print files: the 3.5 x 5 shipped, the wallets on hold in the shipped batch (the lab never got them).
     const [five, wallet] = await filesOf(partial.id);
@@ -91,6 +99,8 @@ describe("a shipped batch and an order with a held item", () => {
     expect(events.find((e) => e.id === partial.id)?.shipments).toEqual(both);
     const [mail] = await db.select().from(mailMessages).where(eq(mailMessages.idempotencyKey, `order-shipped-${partial.id}`));
     expect(mail!.text).toContain("It was sent in 2 parcels. Tracking: USPS 1Z000, UPS 1Z222.");
+    // The last parcel completes the order: the shipped e-mail, not a second "part of" one.
+    expect(await partMail(partial.id, second)).toEqual([]);
     expect((await filesOf(partial.id)).map((f) => [f.batch_status, f.shipped])).toEqual([
       ["shipped", true],
       ["shipped", true],

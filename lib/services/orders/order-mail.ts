@@ -2,6 +2,9 @@ import type { MailMessage } from "@/lib/domain/mail/message";
 import { formatMoney } from "./money";
 import type { PublicOrder } from "./present-order";
 
+/** One parcel's tracking as the studio gives it. */
+export type Parcel = { tracking_number?: string; carrier?: string };
+
 // The parent's messages: from the studio they bought from, with the order's lines
 // and the signed link to its status page. HTML is built from escaped text.
 
@@ -55,6 +58,18 @@ function trackingSentence(order: PublicOrder): string {
 export function shippedMail(order: PublicOrder, studio: string, statusUrl: string): MailMessage {
   const how = order.shipping.type === "school" ? "It goes to the school with the class's orders." : trackingSentence(order);
   return compose(order, studio, `Your order ${order.id} has shipped`, `Your order from ${studio} is on its way. ${how}`.trim(), statusUrl);
+}
+
+/**
+ * Part of the order left (a lab batch shipped what it had; the rest waits for a file being
+ * fixed): the parcel's tracking and the lines still to come, so the parent is not left
+ * wondering why only some prints arrived. The order's own shipped e-mail follows with every parcel.
+ */
+export function partShippedMail(order: PublicOrder, studio: string, statusUrl: string, parcel: Parcel, waitingItemIds: ReadonlySet<string>): MailMessage {
+  const how = order.shipping.type === "school" ? "It goes to the school with the class's orders." : parcel.tracking_number ? `Tracking: ${tracked({ carrier: parcel.carrier ?? null, tracking_number: parcel.tracking_number })}.` : "";
+  const waiting = order.items.filter((i) => waitingItemIds.has(i.id)).map((i) => `${i.quantity} × ${i.name}`);
+  const rest = waiting.length ? `Still being made: ${waiting.join(", ")}. It follows on its own, and we will e-mail you when it ships.` : "";
+  return compose(order, studio, `Part of your order ${order.id} has shipped`, [`Part of your order from ${studio} is on its way.`, how, rest].filter(Boolean).join(" "), statusUrl);
 }
 
 export function refundMail(order: PublicOrder, studio: string, amount: number, statusUrl: string): MailMessage {

@@ -10,7 +10,7 @@ import { stripe, viaStripe } from "@/lib/services/billing/stripe-client";
 import { invalidField } from "./price-sheets";
 import { loadOrder, orderSummary } from "./present-order";
 import { orderStatusUrl } from "./order-link";
-import { shippedMail } from "./order-mail";
+import { partShippedMail, shippedMail, type Parcel } from "./order-mail";
 import { lineRefundAmount } from "./pricing";
 import { recordRefund } from "./record-refund";
 
@@ -44,17 +44,32 @@ export const getOrder = (db: Db, accountId: string, orderId: string) => loadOrde
 /** Which status may follow which: production is optional (a digital-only order ships at once). */
 const NEXT: Partial<Record<OrderStatus, OrderStatus[]>> = { paid: ["in_production", "shipped"], in_production: ["shipped"], shipped: ["delivered"] };
 
-export type Parcel = { tracking_number?: string; carrier?: string };
-
 /**
  * One parcel of an order leaving (a lab batch's part of it, or all of it): kept with its
  * tracking, once per order and batch. The order itself ships when its last parcel does.
  */
-export async function recordParcel(db: Db, accountId: string, orderId: string, batchId: string | null, parcel: Parcel, at = new Date()): Promise<void> {
-  await db
+async function recordParcel(db: Db, accountId: string, orderId: string, batchId: string | null, parcel: Parcel, at = new Date()): Promise<boolean> {
+  const added = await db
     .insert(orderShipments)
     .values({ id: newId("shp"), accountId, orderId, batchId, carrier: parcel.carrier ?? null, trackingNumber: parcel.tracking_number ?? null, shippedAt: at })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: orderShipments.id });
+  return added.length > 0;
+}
+
+/**
+ * Part of an order left with lab batch `batchId` while other lines wait (`waitingItemIds`:
+ * a held file being fixed): the parcel is kept and the parent told what shipped and what
+ * follows, once per order and batch. The order stays in production.
+ */
+export async function shipPartOfOrder(db: Db, accountId: string, orderId: string, batchId: string, parcel: Parcel, waitingItemIds: ReadonlySet<string>): Promise<void> {
+  const mail = await db.transaction(async (tx) => {
+    if (!(await recordParcel(tx, accountId, orderId, batchId, parcel))) return null;
+    const present = await loadOrder(tx, accountId, orderId);
+    const [studio] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+    return queueMail(tx, partShippedMail(present, studio?.name ?? "Your photographer", orderStatusUrl(orderId), parcel, waitingItemIds), { key: `order-parcel-${orderId}-${batchId}`, accountId });
+  });
+  if (mail) await sendQueuedMail(db, mail);
 }
 
 /**

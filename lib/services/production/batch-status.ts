@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "@/lib/foundation/db/types";
 import { labBatches, orders, printFiles } from "@/lib/foundation/db/schema";
 import { ApiError, notFound } from "@/lib/foundation/http/api-error";
-import { recordParcel, updateOrderStatus } from "@/lib/services/orders/studio-orders";
+import { shipPartOfOrder, updateOrderStatus } from "@/lib/services/orders/studio-orders";
 import type { updateOrderBody } from "@/lib/services/orders/schemas";
 import { collectPrintFiles } from "./collect-print-files";
 import { sizeName } from "./present-batch";
@@ -20,8 +20,9 @@ const STAMP = { sent: "sentAt", printed: "printedAt", shipped: "shippedAt" } as 
  * the order) and ships those whose print files have all shipped now (the orders' own
  * rules; the parent gets the orders' shipped e-mail with every parcel). An order with
  * a file the lab did not get (held, or fixed late and waiting for the next batch)
- * stays in production with this parcel kept: the order page shows which file waits,
- * and the batch that takes it ships the order. An order already further along is left.
+ * stays in production with this parcel kept, and the parent is told what shipped and
+ * what follows: the order page shows which file waits, and the batch that takes it
+ * ships the order. An order already further along is left.
  */
 export async function moveBatch(db: Db, accountId: string, id: string, body: BatchStatusBody) {
   const batch = await requireBatch(db, accountId, id);
@@ -33,7 +34,7 @@ export async function moveBatch(db: Db, accountId: string, id: string, body: Bat
     .from(printFiles)
     .innerJoin(orders, eq(orders.id, printFiles.orderId))
     .where(and(eq(printFiles.accountId, accountId), eq(printFiles.batchId, id), eq(printFiles.status, "rendered")));
-  const complete = body.status === "shipped" ? await shippedWhole(db, accountId, id, rows.map((o) => o.id)) : new Set<string>();
+  const waiting = body.status === "shipped" ? await waitingItems(db, accountId, id, rows.map((o) => o.id)) : new Map<string, Set<string>>();
   const parcels = rows.filter((o) => o.status === "paid" || o.status === "in_production");
   if (body.status === "shipped") {
     const missing = parcels.filter((o) => o.type.type === "home" && !body.tracking?.[o.id]);
@@ -46,8 +47,9 @@ export async function moveBatch(db: Db, accountId: string, id: string, body: Bat
     if (body.status === "sent" && o.status === "paid") await updateOrderStatus(db, accountId, o.id, { status: "in_production" });
     if (body.status === "shipped" && o.status === "paid") await updateOrderStatus(db, accountId, o.id, { status: "in_production" });
     if (body.status !== "shipped" || !parcels.includes(o)) continue;
-    if (complete.has(o.id)) await updateOrderStatus(db, accountId, o.id, { status: "shipped", ...(body.tracking?.[o.id] ?? {}) }, id);
-    else await recordParcel(db, accountId, o.id, id, body.tracking?.[o.id] ?? {});
+    const rest = waiting.get(o.id);
+    if (!rest) await updateOrderStatus(db, accountId, o.id, { status: "shipped", ...(body.tracking?.[o.id] ?? {}) }, id);
+    else await shipPartOfOrder(db, accountId, o.id, id, body.tracking?.[o.id] ?? {}, rest);
   }
   await db
     .update(labBatches)
@@ -58,16 +60,24 @@ export async function moveBatch(db: Db, accountId: string, id: string, body: Bat
   return getBatch(db, accountId, id);
 }
 
-/** The orders (of `orderIds`) all of whose print files have shipped once batch `id` ships: each rendered, in this batch or one already shipped. */
-async function shippedWhole(db: Db, accountId: string, id: string, orderIds: string[]): Promise<Set<string>> {
-  if (!orderIds.length) return new Set();
+/**
+ * Per order (of `orderIds`) that cannot ship whole once batch `id` ships, the items whose
+ * print files wait: not rendered, or in no batch that has shipped (nor this one). An order
+ * missing from the map has all its files shipped.
+ */
+async function waitingItems(db: Db, accountId: string, id: string, orderIds: string[]): Promise<Map<string, Set<string>>> {
+  const waiting = new Map<string, Set<string>>();
+  if (!orderIds.length) return waiting;
   const files = await db
-    .select({ orderId: printFiles.orderId, status: printFiles.status, batchId: printFiles.batchId, batchStatus: labBatches.status })
+    .select({ orderId: printFiles.orderId, itemId: printFiles.orderItemId, status: printFiles.status, batchId: printFiles.batchId, batchStatus: labBatches.status })
     .from(printFiles)
     .leftJoin(labBatches, eq(labBatches.id, printFiles.batchId))
     .where(and(eq(printFiles.accountId, accountId), inArray(printFiles.orderId, orderIds)));
-  const waiting = new Set(files.filter((f) => f.status !== "rendered" || (f.batchId !== id && f.batchStatus !== "shipped")).map((f) => f.orderId));
-  return new Set(orderIds.filter((o) => !waiting.has(o)));
+  for (const f of files) {
+    if (f.status === "rendered" && (f.batchId === id || f.batchStatus === "shipped")) continue;
+    waiting.set(f.orderId, (waiting.get(f.orderId) ?? new Set()).add(f.itemId));
+  }
+  return waiting;
 }
 
 /**
