@@ -78,6 +78,12 @@ export function ParentCart() {
   const shipping = s.shipping.find((o) => o.id === shippingId);
   /** A print's size, for a choice that is a print item (packages and digital files have no crop). */
   const sizeOf = (choice: string) => (choice.startsWith("item:") ? (s.items.find((i) => `item:${i.id}` === choice)?.product ?? null) : null);
+  /** A package with a print in it (its prints are cropped by production: the cart asks what would be held). */
+  const hasPrint = (choice: string) => {
+    const [kind, id] = choice.split(":");
+    const itemIds = kind === "package" ? (s.packages.find((p) => p.id === id)?.items.map((i) => i.item_id) ?? []) : [];
+    return s.items.some((i) => itemIds.includes(i.id) && i.product);
+  };
   /** The checkout takes a background only for a print that allows one (alone, or in the package). */
   const allowsBackground = (choice: string) => {
     const [kind, id] = choice.split(":");
@@ -161,7 +167,7 @@ export function ParentCart() {
               ) : null}
               {l.background_id && allowsBackground(l.choice) ? <BackgroundPreview key={`${l.photo.id}:${l.background_id}`} token={token} photoId={l.photo.id} backgroundId={l.background_id} name={s.backgrounds.find((b) => b.id === l.background_id)?.name ?? "chosen"} /> : null}
               {l.crop && sizeOf(l.choice) ? <CropEditor photo={l.photo} size={sizeOf(l.choice)!} crop={l.crop} onChange={(crop) => update(l.key, { crop, moved: true })} label={`Crop of line ${n + 1}`} /> : null}
-              {sizeOf(l.choice) ? <PrintWarnings token={token} photoId={l.photo.id} itemId={l.choice.slice("item:".length)} crop={l.crop} backgroundId={l.background_id && allowsBackground(l.choice) ? l.background_id : null} /> : null}
+              {sizeOf(l.choice) || hasPrint(l.choice) ? <PrintWarnings token={token} photoId={l.photo.id} choice={l.choice} crop={sizeOf(l.choice) ? l.crop : null} backgroundId={l.background_id && allowsBackground(l.choice) ? l.background_id : null} /> : null}
             </div>
           </div>
         ))}

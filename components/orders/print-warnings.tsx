@@ -5,7 +5,8 @@ import { useEffect, useState } from "react";
 import { parentApi } from "@/lib/client/parent-session";
 import type { Crop } from "@/lib/services/orders/crop";
 
-type Props = { token: string; photoId: string; itemId: string; crop: Crop | null; backgroundId: string | null };
+/** A print item (`item:<id>`) or a package (`package:<id>`, each of its prints), as the cart's choice names it. */
+type Props = { token: string; photoId: string; choice: string; crop: Crop | null; backgroundId: string | null };
 
 /** The crop is asked about once the parent stops moving it for this long. */
 const SETTLE_MS = 400;
@@ -18,7 +19,7 @@ const round = (n: number) => Math.round(n * 10_000) / 10_000;
  * background, the child's head cut by the photo's top inside the crop). Asked again once
  * the crop settles; nothing shown while asking or when the answer is nothing.
  */
-export function PrintWarnings({ token, photoId, itemId, crop, backgroundId }: Props) {
+export function PrintWarnings({ token, photoId, choice, crop, backgroundId }: Props) {
   const [settled, setSettled] = useState(crop);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(crop), SETTLE_MS);
@@ -26,10 +27,12 @@ export function PrintWarnings({ token, photoId, itemId, crop, backgroundId }: Pr
   }, [crop]);
   const box = settled ? { x: round(settled.x), y: round(settled.y), width: round(settled.width), height: round(settled.height) } : {};
   const warnings = useQuery({
-    queryKey: ["parent", "print-warnings", token, photoId, itemId, backgroundId, box],
+    queryKey: ["parent", "print-warnings", token, photoId, choice, backgroundId, box],
     staleTime: 60_000,
     queryFn: async () => {
-      const { data } = await parentApi(token).GET("/v1/parent/photos/{photoId}/print-warnings", { params: { path: { photoId }, query: { item_id: itemId, ...box, ...(backgroundId ? { background_id: backgroundId } : {}) } } });
+      const [kind, id] = choice.split(":") as [string, string];
+      const asked = kind === "package" ? { package_id: id } : { item_id: id };
+      const { data } = await parentApi(token).GET("/v1/parent/photos/{photoId}/print-warnings", { params: { path: { photoId }, query: { ...asked, ...box, ...(backgroundId ? { background_id: backgroundId } : {}) } } });
       return data?.warnings ?? [];
     },
   });
@@ -37,7 +40,7 @@ export function PrintWarnings({ token, photoId, itemId, crop, backgroundId }: Pr
   return (
     <ul data-testid="print-warnings" className="space-y-1">
       {warnings.data.map((w) => (
-        <li key={w.code} role="alert" data-testid={`print-warning-${w.code}`} className="text-sm text-amber-700">
+        <li key={`${w.item_id}:${w.code}:${w.message}`} role="alert" data-testid={`print-warning-${w.code}`} className="text-sm text-amber-700">
           {w.message}
         </li>
       ))}

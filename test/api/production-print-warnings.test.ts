@@ -27,7 +27,7 @@ afterAll(async () => {
 const fixture = (name: string) => fs.readFileSync(path.join(process.cwd(), "test/fixtures/faces", name));
 
 describe("the cart's print warnings", () => {
-  it("warns of a head cut by the photo's top on a background where the crop reaches it, and of a face over the safe area; 400 naming item_id or the crop, 404 for another child's photo", async () => {
+  it("warns of a head cut by the photo's top on a background where the crop reaches it (also for a package's print), and of a face over the safe area; 400 naming item_id, package_id or the crop, 404 for another child's photo", async () => {
     const owner = await testAccount();
     const studio = await sellingStudio(owner.token);
     const items = SHEET.items.map((i) => (i.kind === "print" ? { ...i, name: "8x10", product_id: studio.productId, allow_backgrounds: true } : i));
@@ -57,7 +57,12 @@ describe("the cart's print warnings", () => {
     expect(await preparePreviewMattes(db, owner.account.id, kid.jobFileIds)).toBe(1);
     // The largest 10x8 from the photo's top, on navy: the hold's words.
     const whole = await ask(kid.token, photo, `item_id=p8x10&background_id=${navy}&${crop(top)}`);
-    expect(whole.json).toEqual({ photo_id: photo, warnings: [{ code: "head_cut", message: HEAD_CUT_REASON }] });
+    expect(whole.json).toEqual({ photo_id: photo, warnings: [{ code: "head_cut", message: HEAD_CUT_REASON, item_id: "p8x10" }] });
+    // A package's prints take the line's crop: each print is judged and named (its digital file prints nothing).
+    const pack = await ask(kid.token, photo, `package_id=pkgA&background_id=${navy}&${crop(top)}`);
+    expect(pack.json).toEqual({ photo_id: photo, warnings: [{ code: "head_cut", message: `8x10: ${HEAD_CUT_REASON}`, item_id: "p8x10" }] });
+    // Without a crop (the cart's package lines), the whole photo at the print's shape: centred, below the cut.
+    expect((await ask(kid.token, photo, `package_id=pkgA&background_id=${navy}`)).json.warnings).toEqual([]);
     // As shot (no background), or a crop starting below the cut: nothing to check.
     expect((await ask(kid.token, photo, `item_id=p8x10&${crop(top)}`)).json.warnings).toEqual([]);
     expect((await ask(kid.token, photo, `item_id=p8x10&background_id=${navy}&${crop(box(0.05, 0.8))}`)).json.warnings).toEqual([]);
@@ -70,7 +75,7 @@ describe("the cart's print warnings", () => {
     expect(crossing.json.warnings[0].message).toMatch(/^The child's face crosses the print's safe area \(where the crop puts the face: \d+(\.\d)? mm at the top; the face must be at least 3 mm inside the trim, where the lab's cut cannot reach\)\. Re-crop so the whole face is inside\.$/);
 
     // Bad asks: the item is not a print, missing, or the crop half given.
-    for (const [query, field] of [["item_id=digital", "item_id"], ["", "item_id"], ["item_id=p8x10&x=0.1", "x"], ["item_id=p8x10&x=0.5&y=0&width=0.6&height=0.5", "width"]] as const) {
+    for (const [query, field] of [["item_id=digital", "item_id"], ["", "item_id"], ["item_id=p8x10&x=0.1", "x"], ["item_id=p8x10&x=0.5&y=0&width=0.6&height=0.5", "width"], ["package_id=nope", "package_id"], ["item_id=p8x10&package_id=pkgA", "package_id"]] as const) {
       const bad = await ask(kid.token, photo, query);
       expect([query, bad.status, bad.json.details.fields[0].field]).toEqual([query, 400, field]);
     }

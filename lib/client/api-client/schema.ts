@@ -987,7 +987,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What production would hold a print of this photo for (the crop, the background), in the hold's words, before the parent pays */
+        /** What production would hold a print (or a package's prints) of this photo for (the crop, the background), in the hold's words, before the parent pays */
         get: operations["getParentPhotosByPhotoIdPrintWarnings"];
         put?: never;
         post?: never;
@@ -5768,6 +5768,7 @@ export interface operations {
                 background_id?: string;
                 height?: number;
                 item_id?: string;
+                package_id?: string;
                 width?: number;
                 x?: number;
                 y?: number;
@@ -5780,7 +5781,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The face where the crop puts it crossing the print's safe area; on a background, the child's head cut by the photo's top inside the crop (judged on the photo's stored cut-out; none made yet: not said). Stored faces and cut-outs only: no engine runs. 404 for a photo the token does not open; 400 naming `item_id` for an item that is not a print of the sheet. */
+            /** @description The face where the crop puts it crossing the print's safe area; on a background, the child's head cut by the photo's top inside the crop (judged on the photo's stored cut-out; none made yet: not said). Stored faces and cut-outs only: no engine runs. `package_id` instead of `item_id` judges each print of the package with the line's crop, naming the print. 404 for a photo the token does not open; 400 naming `item_id` for an item that is not a print of the sheet, `package_id` for an unknown package. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5791,6 +5792,7 @@ export interface operations {
                         warnings: {
                             /** @enum {string} */
                             code: "head_cut" | "face_outside_safe_area";
+                            item_id: string;
                             message: string;
                         }[];
                     };

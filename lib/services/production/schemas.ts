@@ -148,8 +148,9 @@ export const usageResponse = z.object({
 /** GET /v1/parent/photos/{photoId}/print-warnings: the print line as the cart holds it (the crop as fractions of the photo: all four or none). */
 export const printWarningsQuery = z
   .strictObject({
-    /** Required: checked after the photo (a photo the token does not open is 404 first). */
+    /** One of item_id (a print) or package_id (each print of the package) is required: checked after the photo (a photo the token does not open is 404 first). */
     item_id: z.string().min(1).max(64).optional(),
+    package_id: z.string().min(1).max(64).optional(),
     x: z.coerce.number().min(0).max(1).optional(),
     y: z.coerce.number().min(0).max(1).optional(),
     width: z.coerce.number().gt(0).max(1).optional(),
@@ -166,5 +167,6 @@ export type PrintWarningsQuery = z.output<typeof printWarningsQuery>;
 export const printWarningsResponse = z.object({
   photo_id: z.string(),
   /** What production would hold this print for, in the hold's words; empty: nothing. */
-  warnings: z.array(z.object({ code: z.enum(["head_cut", "face_outside_safe_area"]), message: z.string() })),
+  /** `item_id`: the print each is about (a package's prints are named in the message too). */
+  warnings: z.array(z.object({ code: z.enum(["head_cut", "face_outside_safe_area"]), message: z.string(), item_id: z.string() })),
 });
