@@ -116,6 +116,31 @@ describe("the studio's lab colour profile", () => {
     expect(Math.abs(again.mean - 128)).toBeLessThan(2);
   }, 240_000);
 
+  it("renders a press product's print in CMYK through the press profile and a grayscale product's in one grey channel: what each product requires, so neither is held", async () => {
+    const owner = await testAccount();
+    const press = { ...FOUR_BY_FIVE, key: "press", color_mode: "cmyk" as const };
+    const grey = { ...FOUR_BY_FIVE, key: "grey", color_mode: "grayscale" as const };
+    const shop = await productionStudio(owner.token, owner.account.id, [press, grey]);
+    const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 200, g: 60, b: 40 } } }).jpeg({ quality: 95 }).toBuffer();
+    const kid = await childWithPhotos(owner.account.id, shop.studio.agencyId, shop.studio.jobId, [photo]);
+    const db = await getDb();
+    // The lab's RGB profile does not apply to a press product.
+    expect((await upload(owner.token, LINEAR)).status).toBe(200);
+    await shop.paidOrder({ photoId: kid.photoIds[0]!, subjectId: kid.subjectId }, false, [{ ref: "ipress", quantity: 1 }, { ref: "igrey", quantity: 1 }]);
+    const batch = await call(batchesRoute, "POST", "/v1/production/batches", { token: owner.token, body: { shipping: "direct", job_id: Number(shop.studio.jobId) } });
+    expect(batch.status, batch.text).toBe(202);
+    const ids = await filesToRender(db, owner.account.id, batch.json.id);
+    await renderPrintFiles(db, owner.account.id, ids);
+    const files = await db.select().from(printFiles).where(eq(printFiles.batchId, batch.json.id));
+    expect(files.map((f) => [f.status, f.holdReasons])).toEqual([["rendered", []], ["rendered", []]]);
+    const meta = async (sku: string) => sharp((await storage().get(files.find((f) => f.productSku.startsWith(sku))!.fileKey!))!.body).metadata();
+    const cmyk = await meta("PR-press");
+    expect([cmyk.space, cmyk.channels, cmyk.density]).toEqual(["cmyk", 4, 300]);
+    expect(readIccProfile(cmyk.icc!)?.description).toMatch(/FOGRA39L/);
+    const gray = await meta("PR-grey");
+    expect([gray.space, gray.channels, gray.density, gray.icc]).toEqual(["b-w", 1, 300, undefined]);
+  }, 240_000);
+
   it("holds the prints while the stored profile is missing (not sRGB), and renders them into it once it is uploaded again", async () => {
     const owner = await testAccount();
     const shop = await productionStudio(owner.token, owner.account.id, [FOUR_BY_FIVE]);

@@ -36,7 +36,7 @@ export async function originalJpeg(upright: Buffer, sideways = false): Promise<B
   return sharp(upright).rotate(270).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer();
 }
 
-type ProductSpec = { key: string; width_in: number; height_in: number; bleed_mm: number; min_ppi: number; color_mode: "rgb" | "cmyk" };
+type ProductSpec = { key: string; width_in: number; height_in: number; bleed_mm: number; min_ppi: number; color_mode: "rgb" | "cmyk" | "grayscale" };
 
 export async function productionStudio(token: string, accountId: string, specs: ProductSpec[]) {
   const studio = await sellingStudio(token);

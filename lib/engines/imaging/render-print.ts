@@ -1,7 +1,14 @@
+import { pressProfilePath } from "./fixes/press-profile";
 import { openImage, readImageHeader } from "./image-input";
 
 export type CropBox = { x: number; y: number; width: number; height: number };
 export type PrintSize = { widthIn: number; heightIn: number; ppi: number; bleedMm: number };
+/**
+ * The file's colours, as the product asks: `rgb` (a photo lab's: sRGB, or the lab's own RGB
+ * profile when the studio gave one), `cmyk` (a press product: through the FOGRA39L press profile,
+ * embedded, as the convert_color_mode fix does) or `grayscale` (one grey channel).
+ */
+export type PrintColour = { mode: "rgb" | "cmyk" | "grayscale"; labProfile?: string };
 export type RenderedPrint = {
   jpeg: Buffer;
   /** A small sRGB picture of the same file, for the studio's pages. */
@@ -28,12 +35,12 @@ const THUMB_PX = 480;
  * A print-ready JPEG of one photo: the crop (fractions of the upright original)
  * at the print size exactly (8 x 10 in at 300 ppi is 2400 x 3000 px), the bleed
  * mirrored outwards from the trim edge, EXIF orientation applied, converted to
- * sRGB with the profile embedded and 300 ppi written in the header; with
- * `outputProfile` (an ICC file: the lab's), converted on from sRGB into that profile
- * by lcms2 and carrying it instead. One libvips
+ * the product's colours (`colour`: sRGB with the profile embedded; with the lab's own
+ * profile, an ICC file, converted on from sRGB into it by lcms2 and carrying it instead;
+ * CMYK through the press profile; grey) and 300 ppi written in the header. One libvips
  * pipeline from the original's bytes: only the output is held whole.
  */
-export async function renderPrint(original: Buffer, crop: CropBox | null, size: PrintSize, maxPixels: number, outputProfile?: string): Promise<RenderedPrint> {
+export async function renderPrint(original: Buffer, crop: CropBox | null, size: PrintSize, maxPixels: number, colour: PrintColour = { mode: "rgb" }): Promise<RenderedPrint> {
   const header = await readImageHeader(original, maxPixels);
   const W = header.width;
   const H = header.height;
@@ -46,8 +53,12 @@ export async function renderPrint(original: Buffer, crop: CropBox | null, size: 
     .extend({ top: bleed, bottom: bleed, left: bleed, right: bleed, extendWith: "mirror" })
     .toColourspace("srgb")
     // withMetadata sets the output profile too: it goes there, not in a withIccProfile before it.
-    .withMetadata({ density: size.ppi, icc: outputProfile ?? "srgb" });
-  const jpeg = await pipeline.jpeg(JPEG).toBuffer();
+    // The lab's profile is an RGB one (lab-profile.ts refuses others): a press product's CMYK wins over it.
+    .withMetadata({ density: size.ppi, icc: colour.mode === "cmyk" ? pressProfilePath() : colour.mode === "rgb" ? (colour.labProfile ?? "srgb") : "srgb" });
+  let jpeg = await pipeline.jpeg(JPEG).toBuffer();
+  // One grey channel and no profile (withMetadata would attach sRGB to it): a second, cheap pass
+  // that keeps the header's 300 ppi (keepExif keeps the density; the original's EXIF was kept above).
+  if (colour.mode === "grayscale") jpeg = await openImage(jpeg, (trimW + 2 * bleed) * (trimH + 2 * bleed)).toColourspace("b-w").keepExif().jpeg(JPEG).toBuffer();
   const thumb = await openImage(jpeg, (trimW + 2 * bleed) * (trimH + 2 * bleed))
     .resize(THUMB_PX, THUMB_PX, { fit: "inside" })
     .jpeg({ quality: 80 })

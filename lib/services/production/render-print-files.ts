@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
 import { galleryPhotos, jobFiles, orderItems, printFiles, products, studioBackgrounds, type HoldCode } from "@/lib/foundation/db/schema";
 import { storage } from "@/lib/domain/storage";
-import { printGeometry, renderPrint } from "@/lib/engines/imaging/render-print";
+import { printGeometry, renderPrint, type PrintColour } from "@/lib/engines/imaging/render-print";
 import { compositeOnBackdrop } from "@/lib/engines/imaging/composite-background";
 import { photoMatte } from "./person-matte";
 import { faceSafeAreaReasons } from "./face-safe-area";
@@ -78,7 +78,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
       // Composite at the original's size first, then the same crop as any print.
       source = await compositeOnBackdrop(original.body, matte.matte, backdrop, c.PREFLIGHT_MAX_PIXELS);
     }
-    const print = await renderPrint(source, printedCrop(row.file, row.crop), { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS, outputProfile);
+    const print = await renderPrint(source, printedCrop(row.file, row.crop), { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS, { mode: product.colorMode as PrintColour["mode"], labProfile: outputProfile });
     const fileKey = printFileKey(accountId, row.file.orderId, row.file.id, "print");
     const thumbKey = printFileKey(accountId, row.file.orderId, row.file.id, "thumb");
     await storage().put(fileKey, print.jpeg, "image/jpeg");
