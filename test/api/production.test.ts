@@ -75,7 +75,7 @@ async function meanDiff(a: sharp.Sharp, b: sharp.Sharp): Promise<number> {
 const fileOf = async (id: string) => (await (await getDb()).select().from(printFiles).where(eq(printFiles.id, id)))[0]!;
 
 describe("print-ready files", () => {
-  it("renders every paid print from its original at the product's exact size, 300 ppi, sRGB with ICC, the parent's crop, and holds what fails preflight", async () => {
+  it("renders every paid print from its original at the product's exact size, 300 ppi, sRGB with ICC (a press product in CMYK), the parent's crop, and holds what fails", async () => {
     const owner = await testAccount();
     const shop = await productionStudio(owner.token, owner.account.id, PRODUCTS);
     const ada = await shop.child("Ada Park", "2B", "Ms Baker");
@@ -94,7 +94,7 @@ describe("print-ready files", () => {
     expect(created.status, created.text).toBe(202);
     expect(created.json).toMatchObject({ status: "rendering", order_count: 3, zip_url: null });
     const batch = await waitReady(owner.token, created.json.id);
-    expect(batch).toMatchObject({ status: "ready", progress: { total: 5, rendered: 3, held: 2, pending: 0 }, zip_url: `/v1/production/batches/${batch.id}/zip` });
+    expect(batch).toMatchObject({ status: "ready", progress: { total: 5, rendered: 4, held: 1, pending: 0 }, zip_url: `/v1/production/batches/${batch.id}/zip` });
     const files = batch.files as { id: string; order_id: string; product_code: string; status: string; hold_reasons: string[]; width_px: number; height_px: number; quantity: number; thumb_url: string }[];
     const by = (order: string, sku: string) => files.find((f) => f.order_id === order && f.product_code === sku)!;
 
@@ -110,8 +110,11 @@ describe("print-ready files", () => {
     const cmyk = by(o3.id, shop.skus.cmyk!);
     expect([cmyk.width_px, cmyk.height_px]).toEqual([1800, 1200]);
 
-    // Every file: a JPEG, sRGB, the sRGB profile embedded, 300 ppi in the header, upright.
-    for (const f of [wallet, five, pkgWallet, eight, cmyk]) {
+    // Every file: a JPEG, sRGB, the sRGB profile embedded, 300 ppi in the header, upright; the press product's in CMYK with the press profile.
+    const cmykMeta = await sharp((await storage().get((await fileOf(cmyk.id)).fileKey!))!.body).metadata();
+    expect(cmykMeta).toMatchObject({ format: "jpeg", space: "cmyk", density: 300, width: 1800, height: 1200 });
+    expect(readIccProfile(cmykMeta.icc!)).toMatchObject({ colorSpace: "CMYK" });
+    for (const f of [wallet, five, pkgWallet, eight]) {
       const row = await fileOf(f.id);
       const bytes = (await storage().get(row.fileKey!))!.body;
       const meta = await sharp(bytes).metadata();
@@ -137,16 +140,14 @@ describe("print-ready files", () => {
     const fiveBytes = (await storage().get((await fileOf(five.id)).fileKey!))!.body;
     expect(await meanDiff(sharp(fiveBytes).extract({ left: 30, top: 30, width: 1500, height: 1050 }), region(60, 90, 1050, 735, 1500, 1050))).toBeLessThan(4);
 
-    // Held: the 8 x 10 holds 540 px over 8 in (67.5 ppi, said as 67: rounded down, as the cart's crop editor says it) of the original; the CMYK product's preflight refuses an RGB file.
+    // Held: the 8 x 10 holds 540 px over 8 in (67.5 ppi, said as 67: rounded down, as the cart's crop editor says it) of the original.
     expect(eight.status).toBe("held");
     expect(eight.hold_reasons.join(" ")).toMatch(/67 ppi of the original at 8 x 10 in.*300 ppi required/);
-    expect(cmyk.status).toBe("held");
-    expect(cmyk.hold_reasons.join(" ")).toMatch(/CMYK is required/);
-    for (const f of [wallet, five, pkgWallet]) expect([f.status, f.hold_reasons]).toEqual(["rendered", []]);
+    for (const f of [wallet, five, pkgWallet, cmyk]) expect([f.status, f.hold_reasons]).toEqual(["rendered", []]);
     // The order page's list: the holds with their reasons.
     const o3Files = await call(orderFilesRoute, "GET", `/v1/production/orders/${o3.id}/print-files`, { token: owner.token, params: { id: o3.id } });
     expect(o3Files.status).toBe(200);
-    expect(o3Files.json.data.map((f: { status: string }) => f.status)).toEqual(["held", "held"]);
+    expect(o3Files.json.data.map((f: { status: string }) => f.status).sort()).toEqual(["held", "rendered"]);
 
     // The lab's ZIP read back: both manifests list what is in it, each row's file is there at its size; held items are not.
     const zip = await download(zipRoute, owner.token, batch.id, "zip");
@@ -154,7 +155,7 @@ describe("print-ready files", () => {
     const entries = unzipSync(zip.bytes);
     const csv = Papa.parse<Record<string, string>>(new TextDecoder().decode(entries["manifest.csv"]), { header: true, skipEmptyLines: true }).data;
     const json = JSON.parse(new TextDecoder().decode(entries["manifest.json"])) as Record<string, string | number>[];
-    expect(csv).toHaveLength(3);
+    expect(csv).toHaveLength(4);
     expect(json.map((r) => r.file)).toEqual(csv.map((r) => r.file));
     expect(Object.keys(entries).sort()).toEqual(["manifest.csv", "manifest.json", ...csv.map((r) => r.file!)].sort());
     for (const row of csv) {
@@ -165,11 +166,11 @@ describe("print-ready files", () => {
       expect([meta.width, meta.height]).toEqual([Math.round(w! * 300) + bleed, Math.round(h! * 300) + bleed]);
       expect(row.ship_to).toContain("1 Elm St");
     }
-    expect(csv.map((r) => r.order).sort()).toEqual([o1.id, o1.id, o2.id].sort());
+    expect(csv.map((r) => r.order).sort()).toEqual([o1.id, o1.id, o2.id, o3.id].sort());
     // Slips: one page per order that has something to print.
     const slips = await download(slipsRoute, owner.token, batch.id, "slips");
     expect(slips.status).toBe(200);
-    expect((await PDFDocument.load(slips.bytes)).getPageCount()).toBe(2);
+    expect((await PDFDocument.load(slips.bytes)).getPageCount()).toBe(3);
   }, 180_000);
 });
 
