@@ -52,7 +52,7 @@ export const SELFIE_SIZE = 256;
  *   own reading: obama.jpg's short dark hair reads 0.2-0.5 at the edge cut by 8-20 px (accepted),
  *   biden2.jpg's white hair on a pale ground reads person above the hair (5 px of room refused).
  *
- * The finer look at the head's top (issue 37, crop8): where the person reaches the photo's top edge at
+ * The finer look at the head's top (issue 37): where the person reaches the photo's top edge at
  * all on that square (its edge level at least `fineFrom`), whether the head is cut is decided on a
  * second matte, of a square `fineSide` D wide with the eye line `fineEyeFromTop` D below its top (the
  * hair twice as large in the model's input), by its own edge level against `fineLevel`. On the square
@@ -64,10 +64,11 @@ export const SELFIE_SIZE = 256;
  * above the hair to 30 px into it (bench/crown-edge-bench.ts, bench/README.md), Face Crop now refuses
  * 8 of 179 whole heads and accepts 13 of 185 cut by 5 px or more, against 17 and 17 with the level
  * on the 4.4 D square alone; most of what is left lies within 5-8 px of the hair's mark (±3 px).
- * Tried and not kept: the same with the hair's colour (the top row's pixels nearer the hair sampled
- * below the edge than the ground beside the head, trusted where the two differ): 25 wrong against 22. Below `fineFrom` the person's outline ends short of the
- * edge (the head has room above it) and the answer is "whole", as before; the second model run is only
- * for heads at the top edge, so the average time stays.
+ * Below `fineFrom` the person's outline ends short of the edge (the head has room above it) and the
+ * answer is "whole", as before; the second model run is only for heads at the top edge, so the
+ * average time stays. Tried and not kept: the hair's colour as a second cue (the top row's pixels
+ * nearer the hair sampled below the edge than the ground beside the head, trusted where the two
+ * differ): 25 wrong against 22 for the finer matte alone.
  */
 export const CROWN_RULE = { side: 4.4, eyeFromTop: 2.6, halfWidth: 0.35, start: 0.5, threshold: 0.5, gap: 0.06, quantile: 0.75, min: 0.55, max: 2.1, edgeGrid: 8, edgeLevel: 0.55, fineFrom: 0.1, fineSide: 2.2, fineEyeFromTop: 1.7, fineLevel: 0.46 } as const;
 
