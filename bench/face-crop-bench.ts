@@ -15,6 +15,11 @@
 // face worker included: steadier than wall time on shared cores; and on Linux the face worker
 // thread's own, read from /proc, without V8's garbage-collection helpers and libvips' threads).
 //
+// BENCH_CROWN_BASE=level makes the middle way Face Crop without the finer look at the head's top
+// (`{ crown: true, topLook: false }`: the cut decided on the head's square alone, the rule before
+// crop8) instead of before the jaw net, and adds two photos whose head is at the top edge (biden.jpg
+// with 0 px of room above the hair, obama.jpg cut 10 px into it), where the finer look runs.
+//
 // Writes bench/results/face-crop.json; the last line of stdout is that JSON.
 import fs from "node:fs";
 import os from "node:os";
@@ -130,12 +135,26 @@ function workerCpuMs(before: Map<string, number> | null, after: Map<string, numb
 async function crownCost() {
   const { detectFaces, warmUpFaces } = await import("@/lib/engines/ml/faces");
   const rounds = Number(process.env.BENCH_CROWN_ROUNDS ?? 5);
-  const names = [...PORTRAITS, "biden2.jpg"];
-  const photos = await Promise.all(names.map(oneMegapixel));
+  const level = process.env.BENCH_CROWN_BASE === "level";
+  const names = [...PORTRAITS, "biden2.jpg", ...(level ? ["biden.jpg@0", "obama.jpg@-10"] : [])];
+  // "name@room": the photo cut to that room above its hair (marked at y 37 and 21) before scaling to 1 MP.
+  const hairY: Record<string, number> = { "biden.jpg": 37, "obama.jpg": 21 };
+  const atTop = async (name: string) => {
+    const [file, room] = name.split("@");
+    if (room === undefined) return oneMegapixel(file!);
+    const src = path.join(FIXTURES, file!);
+    const { width, height } = await sharp(src).metadata();
+    const top = hairY[file!]! - Number(room);
+    const cut = await sharp(src).extract({ left: 0, top, width: width!, height: height! - top }).png().toBuffer();
+    const k = Math.sqrt(1e6 / (width! * (height! - top)));
+    return sharp(cut).resize(Math.round(width! * k), Math.round((height! - top) * k), { kernel: "lanczos3" }).jpeg({ quality: 90 }).toBuffer();
+  };
+  const photos = await Promise.all(names.map(atTop));
   await warmUpFaces();
   // Three ways, alternated photo by photo (the order rotated every round): detection alone,
   // Face Crop before the jaw net (the crown, the mesh's eyes and chin), Face Crop as it runs now.
-  const ways = [{ key: "before", opts: {} }, { key: "crownMesh", opts: { crown: true, jaw: false } }, { key: "crownJaw", opts: { crown: true } }] as const;
+  // With BENCH_CROWN_BASE=level the middle way ("crownMesh" in the figures) is Face Crop without the finer look at the head's top.
+  const ways = [{ key: "before", opts: {} }, { key: "crownMesh", opts: level ? { crown: true, topLook: false } : { crown: true, jaw: false } }, { key: "crownJaw", opts: { crown: true } }] as const;
   const ms = Object.fromEntries(ways.map((w) => [w.key, photos.map(() => [] as number[])])) as Record<(typeof ways)[number]["key"], number[][]>;
   // CPU time of this process (the face worker's thread included) per call: other agents' load on
   // the shared cores stretches wall time by 2-4x and unevenly; the CPU a call costs stays put.
@@ -181,6 +200,8 @@ async function crownCost() {
   }));
   return {
     rounds,
+    /** What the middle way ("crownMesh") is: Face Crop before the jaw net, or ("level") without the finer look at the head's top. */
+    base: level ? "level" : "mesh",
     perPhoto,
     beforeMs: Math.round(median(ms.before.flat())),
     crownMeshMs: Math.round(median(ms.crownMesh.flat())),
@@ -245,7 +266,8 @@ async function batch() {
 async function main() {
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}`;
   const crown = await crownCost();
-  console.log(`machine: ${machine}\nthe crown's cost, 8 portraits at 1 MP, ${crown.rounds} rounds (median ms of each photo):`);
+  console.log(`machine: ${machine}\nthe crown's cost, ${crown.perPhoto.length} portraits at 1 MP, ${crown.rounds} rounds (median ms of each photo):`);
+  if (crown.base === "level") console.log(`BENCH_CROWN_BASE=level: "before the jaw net" below reads "without the finer look at the head's top" (topLook: false)`);
   console.table(crown.perPhoto);
   console.log(
     `median of all runs: detection ${crown.beforeMs} ms, Face Crop before the jaw net ${crown.crownMeshMs} ms, with it ${crown.crownJawMs} ms; with/before the jaw net ${crown.jawOverMesh}x (median of the photos' ratios), ${crown.jawOverMeshSummed}x summed; against detection alone ${crown.jawOverBefore}x; in the worker: decode ${crown.splitMs.decode} ms, detection ${crown.splitMs.detect} ms, jaw net ${crown.splitMs.jaw} ms, crown ${crown.splitMs.crown} ms (before the jaw net: decode ${crown.meshSplitMs.decode} ms, detection ${crown.meshSplitMs.detect} ms, crown ${crown.meshSplitMs.crown} ms)`,

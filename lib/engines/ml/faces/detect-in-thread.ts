@@ -9,9 +9,10 @@ import type { FaceDetection, DetectedFace } from "./types";
 /**
  * `crown`: Face Crop's face: the most prominent face's eyes and chin from the jaw net, its crown
  * from the person's outline. `jaw: false` keeps the mesh's eyes and chin there (the bench's
- * baseline: Face Crop before the jaw net).
+ * baseline: Face Crop before the jaw net); `topLook: false` decides a cut head without the finer
+ * look at the head's top (person-crown.ts `headCutAtTop`; the bench's baseline).
  */
-export type DetectRequest = { bytes: Uint8Array; maxPixels: number; detectLongEdge: number; minScore: number; crown?: boolean; jaw?: boolean };
+export type DetectRequest = { bytes: Uint8Array; maxPixels: number; detectLongEdge: number; minScore: number; crown?: boolean; jaw?: boolean; topLook?: boolean };
 
 let model: Promise<HumanLike> | null = null;
 
@@ -52,7 +53,7 @@ export async function detectInThread(req: DetectRequest): Promise<FaceDetection>
     if (faces[0]) {
       faces[0] = req.jaw === false ? faces[0] : await withJawLandmarks(img, faces[0]);
       jawMs = performance.now() - t2;
-      faces[0] = await withPersonCrown(img, faces[0]);
+      faces[0] = await withPersonCrown(img, faces[0], req.topLook !== false);
     }
   }
   const t3 = performance.now();
@@ -114,9 +115,9 @@ async function withJawLandmarks(img: UprightImage, face: DetectedFace): Promise<
 }
 
 /** The face with its crown read from the person matte (or the estimate kept, saying so). */
-async function withPersonCrown(img: UprightImage, face: DetectedFace): Promise<DetectedFace> {
+async function withPersonCrown(img: UprightImage, face: DetectedFace, topLook: boolean): Promise<DetectedFace> {
   const { eyeMid, chin, crown: estimate } = face.landmarks;
-  const found = await crownFromPerson(await selfieModel(), img, { eyeMid, chin, estimate });
+  const found = await crownFromPerson(await selfieModel(), img, { eyeMid, chin, estimate }, { topLook });
   const headHeight = Math.hypot(found.crown.x - chin.x, found.crown.y - chin.y);
   return { ...face, landmarks: { ...face.landmarks, crown: found.crown }, headHeight, crownSource: found.source, crownTouchesEdge: found.touchesEdge };
 }

@@ -66,3 +66,25 @@ describe("the crown read from the matte near the photo's edge, the square moved"
     for (const y of ys) expect(Math.abs(y - 13)).toBeLessThan(4);
   });
 });
+
+// The finer look at the head's top (CROWN_RULE.fineSide): the level on the head's square alone
+// followed the hair's contrast with its ground, not the cut. biden2.jpg's white hair on a pale ground
+// (hair marked at y 23) read 0.70 at the edge with 5 and 0 px of room (refused); obama.jpg's short dark
+// hair against a bright window (y 21) read 0.22-0.36 cut by 8-20 px (accepted).
+describe("a whole head is not refused and a cut one not accepted, whatever the hair's contrast", () => {
+  async function cutAt(name: string, hairY: number, room: number): Promise<boolean> {
+    const model = await selfieModel();
+    const top = hairY - room;
+    const { width, height } = await sharp(faceFixture(name)).metadata();
+    const jpeg = await sharp(faceFixture(name)).extract({ left: 0, top, width: width!, height: height! - top }).jpeg({ quality: 92 }).toBuffer();
+    const face = (await detectInThread({ bytes: jpeg, ...cfg, crown: true })).faces[0]!;
+    const img = await decodeUpright(jpeg, cfg);
+    const { eyeMid, chin, crown } = face.landmarks;
+    return (await crownFromPerson(model, img, { eyeMid, chin, estimate: crown })).touchesEdge;
+  }
+
+  it("biden2.jpg with 5 and 0 px of room is whole; obama.jpg cut by 10 and 20 px is cut", { timeout: 120_000 }, async () => {
+    const answers = { biden2: [await cutAt("biden2.jpg", 23, 5), await cutAt("biden2.jpg", 23, 0)], obama: [await cutAt("obama.jpg", 21, -10), await cutAt("obama.jpg", 21, -20)] };
+    expect(answers).toEqual({ biden2: [false, false], obama: [true, true] });
+  });
+});

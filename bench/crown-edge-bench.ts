@@ -1,0 +1,93 @@
+// Is the head cut by the photo's top edge? (issue 37, Face Crop's FACE_CUT_BY_EDGE). Each portrait
+// is cut to a room above the hair (−30 … +20 px; the hair's top marked by hand on the fixtures and
+// in `$CROWN_EDGE_SET/marks.json` for a fetched set) and run through the real engine (detection, jaw
+// net, crown step, in this thread); a room ≥ 0 is a whole head (refusing it is wrong), a room ≤ −5
+// a cut one (accepting it is wrong); −3 … −1 lie within the marks' ±3 px and are shown, not scored.
+//
+//   npx tsx bench/crown-edge-bench.ts                       (the fixtures only)
+//   CROWN_EDGE_SET=/work/eval-crop8/set npx tsx bench/crown-edge-bench.ts
+//
+// Prints, per photo and room, the rule's answer before (the selfie matte's level at the photo's
+// edge alone) and now (`crownFromPerson`), and the counts; writes bench/results/crown-edge.json.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+
+// The fetched set's marks drop photos whose hair lies within 10 px of the top (the mark cannot be told from a cut).
+const ROOMS = [20, 10, 5, 3, 0, -3, -5, -8, -13, -20, -30];
+const FIXTURES = path.resolve("test/fixtures/faces");
+/** The fixtures' hair tops (test/fixtures/faces/landmarks.json, ±3 px). */
+const FIXTURE_HAIR: Record<string, number> = { "biden.jpg": 37, "obama.jpg": 21, "biden2.jpg": 23, "obama2.jpg": 110 };
+
+type Photo = { name: string; file: string; hair: number };
+
+function photos(): Photo[] {
+  const out: Photo[] = Object.entries(FIXTURE_HAIR).map(([name, hair]) => ({ name, file: path.join(FIXTURES, name), hair }));
+  const dir = process.env.CROWN_EDGE_SET;
+  if (!dir) {
+    console.log("CROWN_EDGE_SET unset: the fixtures only.");
+    return out;
+  }
+  const marks = JSON.parse(fs.readFileSync(path.join(dir, "marks.json"), "utf8")) as { hair: Record<string, number> };
+  for (const [name, hair] of Object.entries(marks.hair)) out.push({ name, file: path.join(dir, name), hair });
+  return out;
+}
+
+async function main() {
+  const { detectInThread, selfieModel } = await import("@/lib/engines/ml/faces/detect-in-thread");
+  const { decodeUpright } = await import("@/lib/engines/ml/faces/decode-upright");
+  const { crownFromMatte, headMatte, edgeLevel, CROWN_RULE } = await import("@/lib/engines/ml/faces/person-crown");
+  const { faceCutBySource } = await import("@/lib/services/face-crop/crop-face");
+  const { CROWN_FROM_EYES } = await import("@/lib/engines/ml/faces/landmarks");
+  const cfg = { maxPixels: 60e6, detectLongEdge: 1024, minScore: 0.25 };
+  const model = await selfieModel();
+  const rows: { photo: string; room: number; level: number; before: boolean; now: boolean }[] = [];
+  for (const p of photos()) {
+    const meta = await sharp(p.file).metadata();
+    for (const room of ROOMS) {
+      const top = p.hair - room;
+      if (top < 0) continue;
+      const jpeg = await sharp(p.file).extract({ left: 0, top, width: meta.width!, height: meta.height! - top }).jpeg({ quality: 92 }).toBuffer();
+      const det = await detectInThread({ bytes: jpeg, ...cfg, crown: true });
+      const face = det.faces[0];
+      if (!face) {
+        console.log(`${p.name} ${room}: no face`);
+        continue;
+      }
+      const img = await decodeUpright(jpeg, cfg);
+      const { eyeMid, chin } = face.landmarks;
+      const estimate = { x: eyeMid.x + (eyeMid.x - chin.x) * CROWN_FROM_EYES, y: eyeMid.y + (eyeMid.y - chin.y) * CROWN_FROM_EYES };
+      // Before: the same crown step with the cut decided by the level on the head's square alone (CROWN_RULE.edgeLevel).
+      const m = await headMatte(model, img, { eyeMid, chin });
+      const level = m ? edgeLevel(m) : 0;
+      const old = m ? crownFromMatte(m, img.scale, estimate, level >= CROWN_RULE.edgeLevel) : { crown: estimate, source: "landmarks" as const, touchesEdge: false };
+      const size = { width: det.width, height: det.height };
+      const before = faceCutBySource({ ...face, landmarks: { ...face.landmarks, crown: old.crown }, crownSource: old.source, crownTouchesEdge: old.touchesEdge }, size);
+      // Now: Face Crop's own decision on the engine's face (FACE_CUT_BY_EDGE).
+      const now = faceCutBySource(face, size);
+      rows.push({ photo: p.name, room, level: +level.toFixed(3), before, now });
+    }
+  }
+  const scored = (r: (typeof rows)[number], key: "before" | "now") => (r.room >= 0 && r[key] ? "refusedWhole" : r.room <= -5 && !r[key] ? "acceptedCut" : null);
+  const count = (key: "before" | "now") => ({
+    refusedWhole: rows.filter((r) => scored(r, key) === "refusedWhole").length,
+    whole: rows.filter((r) => r.room >= 0).length,
+    acceptedCut: rows.filter((r) => scored(r, key) === "acceptedCut").length,
+    cut: rows.filter((r) => r.room <= -5).length,
+  });
+  const byPhoto = new Map<string, typeof rows>();
+  for (const r of rows) byPhoto.set(r.photo, [...(byPhoto.get(r.photo) ?? []), r]);
+  const mark = (r: (typeof rows)[number], key: "before" | "now") => (r[key] ? "R" : "a") + (scored(r, key) ? "!" : " ");
+  console.log(`rooms ${ROOMS.join(" ")}; R refused, a accepted, ! wrong (before → now)`);
+  for (const [photo, rs] of byPhoto) console.log(`${photo.padEnd(12)} ${rs.map((r) => `${r.room}:${mark(r, "before")}→${mark(r, "now")}`).join(" ")}`);
+  const before = count("before");
+  const now = count("now");
+  console.log(`before: whole refused ${before.refusedWhole} of ${before.whole}, cut accepted ${before.acceptedCut} of ${before.cut}`);
+  console.log(`now:    whole refused ${now.refusedWhole} of ${now.whole}, cut accepted ${now.acceptedCut} of ${now.cut}`);
+  fs.mkdirSync("bench/results", { recursive: true });
+  const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}`;
+  fs.writeFileSync("bench/results/crown-edge.json", JSON.stringify({ machine, at: new Date().toISOString(), before, now, rows }, null, 1));
+}
+
+void main().then(() => process.exit(0));
