@@ -8,6 +8,7 @@ import { getDb } from "@/lib/foundation/db/client";
 import { photoFaces } from "@/lib/foundation/db/schema";
 import { shutDownFaces } from "@/lib/engines/ml/faces";
 import { faceStartCrop, largestCrop, type Crop } from "@/lib/services/orders/crop";
+import { groupFaces } from "@/lib/services/orders/photo-face";
 import { call, testAccount } from "../http";
 import { sellingStudio } from "../support/orders-fixtures";
 import { childWithPhotos } from "../support/parent-photos";
@@ -107,6 +108,28 @@ describe("the cart's crop starts from the face", () => {
 });
 
 describe("faces found ahead of the cart", () => {
+  it("starts a group photo's crop around every face a print keeps (not the most prominent one alone), at each print's aspect", async () => {
+    const owner = await testAccount();
+    const studio = await sellingStudio(owner.token);
+    const kid = await childWithPhotos(owner.account.id, studio.agencyId, studio.jobId, [fixture("obama_and_biden.jpg")]);
+    const res = await call(faceRoute, "GET", `/v1/parent/photos/${kid.photoIds[0]}/face`, { token: kid.token, params: { photoId: kid.photoIds[0]! } });
+    expect(res.status).toBe(200);
+    const frame = res.json.face.frame as Crop;
+    const [row] = await (await getDb()).select().from(photoFaces).where(eq(photoFaces.jobFileId, kid.jobFileIds[0]!));
+    // The two men and the girl in front (her face over 40 % of the largest's width); the woman cut by the photo's edge is not kept.
+    const group = groupFaces(row!.faces!);
+    expect(group).toHaveLength(3);
+    const photo = { width: 800, height: 571, original_width: 800, original_height: 571 };
+    for (const size of [
+      { width_in: 8, height_in: 10 },
+      { width_in: 5, height_in: 7 },
+      { width_in: 4, height_in: 6 },
+    ]) {
+      const start = faceStartCrop(photo, size, frame);
+      for (const f of group) expect([size, contains(start, f)]).toEqual([size, true]);
+    }
+  });
+
   it("opening a gallery with its code finds its photos' faces in a job, once an hour however often the code is entered", async () => {
     const owner = await testAccount();
     const studio = await sellingStudio(owner.token);

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import type { Db } from "@/lib/foundation/db/types";
 import type { RenderedPrint } from "@/lib/engines/imaging/render-print";
 import { detectFaces, isFaceInputError } from "@/lib/engines/ml/faces";
-import { photoFace } from "@/lib/services/orders/photo-face";
+import { groupFaces, photoFace } from "@/lib/services/orders/photo-face";
 import type { PhotoBox } from "@/lib/foundation/db/schema";
 import { SAFE_MARGIN_MM } from "@/lib/services/preflight/safe-margin";
 
@@ -22,12 +22,6 @@ export const CLEARLY_INSIDE = 0.25;
 /** How often the check detected the face again, and how often the stored face was clearly inside and no detection ran (per process; the test and the bench read it). */
 export const faceSafeAreaCounts = { detected: 0, skipped: 0 };
 
-/**
- * A group photo's other faces count when at least this wide against its largest face: a
- * child in the back row is kept, a passer-by's face far behind is not (the engine keeps
- * faces down to a few per cent of the photo).
- */
-export const GROUP_FACE_MIN_WIDTH = 0.4;
 
 export type Box = { x: number; y: number; w: number; h: number };
 
@@ -103,10 +97,7 @@ export function facesUnderCrop(faces: PhotoBox[], print: { widthPx: number; heig
   const safe = { left: bleed + margin, top: bleed + margin, right: print.widthPx - bleed - margin, bottom: print.heightPx - bleed - margin };
 
   // The faces to keep, left to right in the photo (how the reason names them).
-  const largest = Math.max(...faces.map((f) => f.width));
-  const edge = 0.002;
-  const cutByPhoto = (f: PhotoBox) => f.x <= edge || f.y <= edge || f.x + f.width >= 1 - edge || f.y + f.height >= 1 - edge;
-  const kept = faces.filter((f, i) => i === 0 || (f.width >= GROUP_FACE_MIN_WIDTH * largest && !cutByPhoto(f))).sort((a, b) => a.x + a.width / 2 - (b.x + b.width / 2));
+  const kept = groupFaces(faces).sort((a, b) => a.x + a.width / 2 - (b.x + b.width / 2));
 
   // Where each face should be in the file: its box through the crop region, in file pixels.
   const sx = (print.widthPx - 2 * bleed) / print.region.width;

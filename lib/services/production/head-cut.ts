@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { PhotoBox } from "@/lib/foundation/db/schema";
-import { GROUP_FACE_MIN_WIDTH } from "./face-safe-area";
+import { GROUP_FACE_MIN_WIDTH } from "@/lib/services/orders/photo-face";
 import { HEAD_CUT_SHARE, TOP_EDGE_SHARE } from "./values";
 
 /**
