@@ -11,7 +11,7 @@ import { faceStartCrop, largestCrop, type Crop } from "@/lib/services/orders/cro
 import { groupFaces } from "@/lib/services/orders/photo-face";
 import { call, testAccount } from "../http";
 import { sellingStudio } from "../support/orders-fixtures";
-import { childWithPhotos } from "../support/parent-photos";
+import { childWithPhotos, groupGalleryWith } from "../support/parent-photos";
 import { enterCode, enterCodeAndAwaitGalleryJob } from "../support/galleries";
 import { startTestRunner, stopAll } from "../jobs/bg-remove-harness";
 import { reserveAccessCodes } from "@/lib/services/galleries/reserve-codes";
@@ -130,20 +130,24 @@ describe("faces found ahead of the cart", () => {
     }
   });
 
-  it("opening a gallery with its code finds its photos' faces in a job, once an hour however often the code is entered", async () => {
+  it("opening a gallery with its code finds its photos' faces (and the group gallery's) in a job, once an hour however often the code is entered", async () => {
     const owner = await testAccount();
     const studio = await sellingStudio(owner.token);
     const kid = await childWithPhotos(owner.account.id, studio.agencyId, studio.jobId, [fixture("obama.jpg"), fixture("coffee.jpg")]);
+    // The job's class photo: every child's code opens it, and the cart sells it too.
+    const group = await groupGalleryWith(owner.account.id, studio.jobId, [fixture("two_people.jpg")]);
     const db = await getDb();
     const sealed = await db.transaction((tx) => reserveAccessCodes(tx, owner.account.id, Number(studio.jobId), [kid.subjectId]));
     const code = openCode(sealed.get(kid.subjectId)!);
-    const rowsOf = () => Promise.all(kid.jobFileIds.map((id) => db.select().from(photoFaces).where(eq(photoFaces.jobFileId, id))));
+    const rowsOf = () => Promise.all([...kid.jobFileIds, ...group.jobFileIds].map((id) => db.select().from(photoFaces).where(eq(photoFaces.jobFileId, id))));
     expect((await rowsOf()).flat()).toHaveLength(0);
 
     for (let i = 0; i < 3; i++) expect((await enterCode(code)).status).toBe(200);
     const until = Date.now() + 90_000;
-    while ((await rowsOf()).flat().length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
-    const [withFace, without] = await rowsOf();
+    while ((await rowsOf()).flat().length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    const [withFace, without, classPhoto] = await rowsOf();
+    // The group gallery's photo too: its two faces.
+    expect(classPhoto![0]!.faces).toHaveLength(2);
     // The face engine's answer, kept: obama.jpg has a face near the middle, coffee.jpg none.
     expect(withFace![0]!.faceBox!.x).toBeGreaterThan(0.2);
     expect(withFace![0]!.faceBox!.x + withFace![0]!.faceBox!.width).toBeLessThan(0.8);
