@@ -261,6 +261,30 @@ describe("keepPerson", () => {
     expect(at(ungated, 25, 27)).toBe(1); // limbReach without the pose cue (people6's measured version) takes it
   });
 
+  it("with poseGrow (off by default), keeps the rest of that arm where the person model is unsure of it, along the arm only", async () => {
+    // v261's back-lit left arm: the person model 0.6 over part of it (which asks for the pose model),
+    // 0.35 over the rest; the pose model finds the arm. Another 0.35 strip, along no arm, stays out.
+    const arm = (x: number, y: number) => inRect(x, y, 20, 24, 50, 30);
+    const armRest = (x: number, y: number) => inRect(x, y, 20, 30, 50, 33);
+    const stray = (x: number, y: number) => inRect(x, y, 30, 60, 50, 63);
+    const p = plane((x, y) => (personBox(x, y) ? 0.99 : arm(x, y) ? 0.6 : armRest(x, y) || stray(x, y) ? 0.35 : 0.01));
+    const body = (x: number, y: number) => (personBox(x, y) ? 1 : 0);
+    const arms = async (): Promise<ArmSegment[]> => [
+      { x0: 55, y0: 28, x1: 40, y1: 28, radius: 10 },
+      { x0: 40, y0: 28, x1: 26, y1: 28, radius: 10 },
+      { x0: 26, y0: 28, x1: 19, y1: 28, radius: 10 },
+    ];
+    const m = matte(body);
+    await keepPerson(m, p, undefined, { ...PERSON_RULE, poseGrow: 0.3 }, undefined, undefined, arms);
+    expect(at(m, 30, 27)).toBe(1); // the arm the person model is fairly sure of
+    expect(at(m, 30, 31)).toBe(1); // its unsure rest, along the arm
+    expect(at(m, 40, 61)).toBe(0); // the unsure strip along no arm
+    const before = matte(body);
+    await keepPerson(before, p, undefined, PERSON_RULE, undefined, undefined, arms);
+    expect(at(before, 30, 27)).toBe(1);
+    expect(at(before, 30, 31)).toBe(0); // without poseGrow the unsure rest is cut away
+  });
+
   it("does not fill a thick, round blob of the mask beside the head, and says so", async () => {
     const m = matte((x, y) => (inRect(x, y, 55, 20, 75, 100) ? 1 : 0));
     // The mask also covers a 30 x 30 block left of the head, joined to the person.

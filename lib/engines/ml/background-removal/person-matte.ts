@@ -131,6 +131,14 @@ export const PERSON_RULE = {
    * wrist (pose-arms.ts). The pose model runs only when such a piece exists. 0: no pose cue.
    */
   poseArmShare: 0.5,
+  /**
+   * When the pose model ran (a piece asked for it), the person model's probability down to this, along
+   * an arm it found (within half the arm's radius of its axis) and joined to the cut-out, is kept too:
+   * the rest of an arm the person model is unsure of (v261's back-lit left arm, 0.3-0.7). 0: off, the
+   * default: at 0.3 (0.2) v261 0.842 → 0.881 (0.898) and no other photo moves (bench/README.md), but the
+   * set's minimum (v2, a coarse reference) does not move and only one photo shows it working.
+   */
+  poseGrow: 0,
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
@@ -400,6 +408,11 @@ export async function keepPerson(
 
   if (rule.sureFill > 0) await fillSurePerson(matte, person, closer, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule, alongArms);
 
+  if (rule.poseGrow > 0 && armsFound) {
+    const both = (i: number) => (closer ? Math.min(person[i]!, closer[i]!) : person[i]!);
+    growAlongArms(matte, both, await armsFound, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule.poseGrow);
+  }
+
   // A hole is filled when the person model is sure it is person (a face), not when
   // it merely smooths over it (the gap between an arm and a knee).
   const holes = components(w, h, (i) => d[i]! < 0.5, false);
@@ -534,6 +547,25 @@ async function alongAnArm(piece: PieceTest, arms: () => Promise<ArmSegment[]>, s
     if (armDistance(segments, x, (i - x) / piece.width) <= 0) along[l]! += 1;
   }
   return piece.taken.map((t, l) => t && along[l]! >= share * size[l]!);
+}
+
+/**
+ * Along the arms the pose model found (within half their radius of the axis), where the person model is
+ * at least `threshold` sure and ISNet missed it, in a piece joined to what the cut-out keeps: opaque.
+ */
+function growAlongArms(matte: Matte, both: (i: number) => number, segments: ArmSegment[], notPerson: Uint8Array, allowed: (i: number) => boolean, threshold: number): void {
+  if (!segments.length) return;
+  const { width: w, height: h, data: d } = matte;
+  const narrow = segments.map((s) => ({ ...s, radius: s.radius / 2 }));
+  const along = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= threshold && armDistance(narrow, i % w, Math.floor(i / w)) <= 0, true);
+  const joined = new Uint8Array(along.sizes.length);
+  for (let i = 0; i < d.length; i++) {
+    const l = along.labels[i]!;
+    if (!l) continue;
+    const x = i % w;
+    if ((x > 0 && d[i - 1]! >= 0.5) || (x < w - 1 && d[i + 1]! >= 0.5) || (i >= w && d[i - w]! >= 0.5) || (i + w < d.length && d[i + w]! >= 0.5)) joined[l] = 1;
+  }
+  for (let i = 0; i < d.length; i++) if (joined[along.labels[i]!]) d[i] = 1;
 }
 
 /**
