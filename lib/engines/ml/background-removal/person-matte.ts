@@ -549,6 +549,19 @@ async function alongAnArm(piece: PieceTest, arms: () => Promise<ArmSegment[]>, s
   return piece.taken.map((t, l) => t && along[l]! >= share * size[l]!);
 }
 
+/** Which pieces (labels of `pieces`) have a pixel beside one the cut-out keeps (matte ≥ 0.5; 4-neighbours). */
+function joinedToKept(matte: Matte, pieces: { labels: Int32Array; sizes: number[] }): Uint8Array {
+  const { width: w, data: d } = matte;
+  const joined = new Uint8Array(pieces.sizes.length);
+  for (let i = 0; i < d.length; i++) {
+    const l = pieces.labels[i]!;
+    if (!l) continue;
+    const x = i % w;
+    if ((x > 0 && d[i - 1]! >= 0.5) || (x < w - 1 && d[i + 1]! >= 0.5) || (i >= w && d[i - w]! >= 0.5) || (i + w < d.length && d[i + w]! >= 0.5)) joined[l] = 1;
+  }
+  return joined;
+}
+
 /**
  * Along the arms the pose model found (within half their radius of the axis), where the person model is
  * at least `threshold` sure and ISNet missed it, in a piece joined to what the cut-out keeps: opaque.
@@ -558,13 +571,7 @@ function growAlongArms(matte: Matte, both: (i: number) => number, segments: ArmS
   const { width: w, height: h, data: d } = matte;
   const narrow = segments.map((s) => ({ ...s, radius: s.radius / 2 }));
   const along = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= threshold && armDistance(narrow, i % w, Math.floor(i / w)) <= 0, true);
-  const joined = new Uint8Array(along.sizes.length);
-  for (let i = 0; i < d.length; i++) {
-    const l = along.labels[i]!;
-    if (!l) continue;
-    const x = i % w;
-    if ((x > 0 && d[i - 1]! >= 0.5) || (x < w - 1 && d[i + 1]! >= 0.5) || (i >= w && d[i - w]! >= 0.5) || (i + w < d.length && d[i + w]! >= 0.5)) joined[l] = 1;
-  }
+  const joined = joinedToKept(matte, along);
   for (let i = 0; i < d.length; i++) if (joined[along.labels[i]!]) d[i] = 1;
 }
 
@@ -682,13 +689,7 @@ function growSureIslands(
   // island only where it runs on into the arm, not through the body.
   const grown = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= rule.sureGrow, true);
   const filled = new Uint8Array(w * h);
-  const joined = new Uint8Array(grown.sizes.length);
-  for (let i = 0; i < d.length; i++) {
-    const g = grown.labels[i]!;
-    if (!g) continue;
-    const x = i % w;
-    if ((x > 0 && d[i - 1]! >= 0.5) || (x < w - 1 && d[i + 1]! >= 0.5) || (i >= w && d[i - w]! >= 0.5) || (i + w < d.length && d[i + w]! >= 0.5)) joined[g] = 1;
-  }
+  const joined = joinedToKept(matte, grown);
   // The islands must be a real part (a hand, not a speck of a person behind), and what joins them no
   // more than a few times their size: a few sure pixels do not carry a large unsure area with them.
   const islandArea = new Float64Array(sure.sizes.length);
