@@ -19,6 +19,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { loadIsnetModel } from "@/lib/engines/ml/background-removal/isnet-model";
 import { loadPersonModel } from "@/lib/engines/ml/background-removal/person-model";
+import { loadPoseModel, type PoseModel } from "@/lib/engines/ml/background-removal/pose-model";
 import { cutOut, type EngineModels } from "@/lib/engines/ml/background-removal/pipeline";
 import { PERSON_RULE } from "@/lib/engines/ml/background-removal/person-matte";
 import { rememberMattes } from "@/lib/engines/ml/background-removal/matte-memo";
@@ -76,8 +77,13 @@ async function main() {
   // Every engine below sees the same photo: the remembered matte (matte-memo.ts) runs ISNet once a photo, not once an engine.
   const isnet = rememberMattes(await loadIsnetModel({ threads }), 2);
   const person = await loadPersonModel({ threads });
+  // The pose model as the worker loads it: on the first photo with a doubtful piece for it to judge.
+  let poseLoading: Promise<PoseModel> | undefined;
+  const pose = () => (poseLoading ??= loadPoseModel({ threads }));
   // The rule as merged on 2026-11-27's evening: every second look taken, however small its square.
-  const EVE = { ...PERSON_RULE, secondLookMinShare: 0 };
+  // Every version before people7 had no reaching limbs (limbReach) and no pose cue.
+  const BASE = { ...PERSON_RULE, limbReach: 0, poseArmShare: 0 };
+  const EVE = { ...BASE, secondLookMinShare: 0 };
   const engines: Record<string, EngineModels> = {
     before: { isnet, person: null },
     // The person rule as first merged (mean IoU 0.970, the sculpture photo 0.841): the solid
@@ -94,25 +100,30 @@ async function main() {
     // The rule as merged on 2026-11-27's evening (sureRim), people counted by faces beside every cut-out.
     "2026-11-27-eve": { isnet, person: async () => person, personRule: EVE },
     // The rule as merged on 2026-11-27's night (a second look only at a person's scale, faces only where a region could hold two), before the sure fill's hysteresis.
-    "2026-11-27-night": { isnet, person: async () => person, personRule: { ...PERSON_RULE, sureGrow: 0 } },
+    "2026-11-27-night": { isnet, person: async () => person, personRule: { ...BASE, sureGrow: 0 } },
     // The rule as merged on 2026-11-27 late (the sure fill's hysteresis), before a body running out of the
     // frame's bottom was filled (sureFrameBottom) and the look at ISNet's subject when the whole frame shows no one (subjectLook).
-    "2026-11-27-late": { isnet, person: async () => person, personRule: { ...PERSON_RULE, sureFrameBottom: false, subjectLook: false } },
+    "2026-11-27-late": { isnet, person: async () => person, personRule: { ...BASE, sureFrameBottom: false, subjectLook: false } },
     // The rule as merged after people5 (a body out of the frame's bottom, the look at ISNet's subject), before
     // ISNet's faded limbs took the person model's probability (softJoin) and unsure limbs reaching out were kept (limbReach).
-    "2026-11-27-people5": { isnet, person: async () => person, personRule: { ...PERSON_RULE, softJoin: 0, limbReach: 0 } },
-    // Measured, off by default (bench/README.md): unsure limbs reaching out kept (limbReach), and with them
+    "2026-11-27-people5": { isnet, person: async () => person, personRule: { ...PERSON_RULE, softJoin: 0, limbReach: 0, poseArmShare: 0 } },
+    // Measured by people6 without a pose cue (bench/README.md): unsure limbs reaching out kept (limbReach), and with them
     // ISNet's faded limbs taking the person model's probability (softJoin).
-    "limb-reach": { isnet, person: async () => person, personRule: { ...PERSON_RULE, limbReach: 0.04 } },
-    "soft-join": { isnet, person: async () => person, personRule: { ...PERSON_RULE, limbReach: 0.04, softJoin: 0.1 } },
-    after: { isnet, person: async () => person },
+    "limb-reach": { isnet, person: async () => person, personRule: { ...PERSON_RULE, limbReach: 0.04, poseArmShare: 0 } },
+    "soft-join": { isnet, person: async () => person, personRule: { ...PERSON_RULE, limbReach: 0.04, softJoin: 0.1, poseArmShare: 0 } },
+    // With the pose cue (people7): softJoin's faded pieces too are kept only along an arm the pose model finds.
+    "soft-pose": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, softJoin: 0.1 } },
+    // The person model's 0.3 (0.2) along an arm the pose model found, when it ran (people7).
+    "pose-grow": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, poseGrow: 0.3 } },
+    "pose-grow-0.2": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, poseGrow: 0.2 } },
+    after: { isnet, person: async () => person, pose },
   };
   // Engines that count people by their faces as removeBackground does (index.ts), in their time:
   // "always", the face engine in its worker beside the cut-out for "person" (after it for an "auto"
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
-  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", after: "gated" };
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", after: "gated" };
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };
@@ -168,7 +179,7 @@ async function main() {
       const ruleMs = (t.person ?? 0) + (t.matte ?? 0) + (t.upsample ?? 0) + (t.edges ?? 0);
       const { peopleKept, doubtfulRegions } = out.quality;
       rows.push({ set: c.set, name: c.name, engine, iou: r3(score.iou), alphaError: r3(score.alphaError), ms, inferenceMs: t.inference ?? 0, ruleMs, peopleKept, peopleByFaces, doubts: doubtfulRegions.length });
-      console.log(`${c.set.padEnd(34)} ${c.name.padEnd(16)} ${engine.padEnd(11)} IoU ${score.iou.toFixed(3)}  alpha error ${score.alphaError.toFixed(3)}  ${ms} ms (rule ${ruleMs})  people ${peopleKept ?? "-"}${peopleByFaces !== null && peopleByFaces !== peopleKept ? ` (faces: ${peopleByFaces})` : ""}  doubtful ${doubtfulRegions.map((d) => d.reason).join(",") || "-"}`);
+      console.log(`${c.set.padEnd(34)} ${c.name.padEnd(16)} ${engine.padEnd(11)} IoU ${score.iou.toFixed(3)}  alpha error ${score.alphaError.toFixed(3)}  ${ms} ms (rule ${ruleMs}${t.pose !== undefined ? `, pose ${t.pose}` : ""})  people ${peopleKept ?? "-"}${peopleByFaces !== null && peopleByFaces !== peopleKept ? ` (faces: ${peopleByFaces})` : ""}  doubtful ${doubtfulRegions.map((d) => d.reason).join(",") || "-"}`);
     }
   }
   const summary: Record<string, Record<string, { n: number; meanIou: number; minIou: number; meanAlphaError: number; meanMs: number; meanInferenceMs: number; meanRuleMs: number }>> = {};
@@ -212,6 +223,7 @@ async function main() {
   fs.writeFileSync("bench/results/bg-quality.json", JSON.stringify({ when: new Date().toISOString(), summary, rows }, null, 2));
   await Promise.all(Object.values(engines).map((e) => e.isnet).filter((m, i, all) => all.indexOf(m) === i).map((m) => m.release()));
   person.release();
+  if (poseLoading) (await poseLoading).release();
   await shutDownFaces();
 }
 

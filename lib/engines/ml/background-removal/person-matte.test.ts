@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { distanceToMask, keepPerson, looksLikePortrait, PERSON_RULE, type Box, type PersonReport } from "./person-matte";
 import type { Matte } from "./matte-ops";
+import type { ArmSegment } from "./pose-arms";
 
 // The person rule's arithmetic on drawn mattes (no model): 100 x 100 frames where
 // "ISNet" and "the person model" are rectangles and discs we place.
@@ -206,7 +207,7 @@ describe("keepPerson", () => {
     const isnet = (x: number, y: number) => (personBox(x, y) || arm(x, y) ? 1 : hand(x, y) || ramp(x, y) ? 0.3 : 0);
     const p = plane((x, y) => (personBox(x, y) || arm(x, y) ? 0.99 : hand(x, y) || inRect(x, y, 47, 50, 50, 100) ? 0.7 : 0.01));
     const m = matte(isnet);
-    await keepPerson(m, p, undefined, { ...PERSON_RULE, softJoin: 0.1, limbReach: 0.04 });
+    await keepPerson(m, p, undefined, { ...PERSON_RULE, softJoin: 0.1, poseArmShare: 0 });
     expect(at(m, 24, 42)).toBeCloseTo(0.7); // the fingers: the person model's probability
     expect(at(m, 49, 80)).toBeCloseTo(0.3); // the ramp along the body: ISNet's
     const before = matte(isnet);
@@ -214,25 +215,74 @@ describe("keepPerson", () => {
     expect(at(before, 24, 42)).toBeCloseTo(0.3); // the rule as it was: under 0.5, cut away
   });
 
-  it("with limbReach (off by default), keeps an arm the person model is only fairly sure of, reaching out of the body", async () => {
+  it("keeps an arm the person model is only fairly sure of, reaching out of the body, when the pose model finds an arm there", async () => {
     // v261: a back-lit arm raised against a window, ISNet 0, the person model 0.6 along it (no
-    // island of 0.9 for the hysteresis to start from). A band of 0.6 along the body stays out,
-    // and so does a piece running out of the frame (a table under the hands, v107).
+    // island of 0.9 for the hysteresis to start from); the pose model finds her shoulder, elbow and
+    // wrist along it. A band of 0.6 along the body stays out, and so does a piece running out of
+    // the frame (a table under the hands, v107).
     const arm = (x: number, y: number) => inRect(x, y, 20, 24, 50, 30);
     const halo = (x: number, y: number) => inRect(x, y, 80, 40, 86, 100);
     const table = (x: number, y: number) => inRect(x, y, 20, 85, 50, 100);
     const p = plane((x, y) => (personBox(x, y) ? 0.99 : arm(x, y) || halo(x, y) || table(x, y) ? 0.6 : 0.01));
     const body = (x: number, y: number) => (personBox(x, y) ? 1 : 0);
+    // Shoulder (55, 27) → elbow (40, 27) → wrist (26, 27), radius 6 (0.4 of the forearm).
+    const arms = async (): Promise<ArmSegment[]> => [
+      { x0: 55, y0: 27, x1: 40, y1: 27, radius: 6 },
+      { x0: 40, y0: 27, x1: 26, y1: 27, radius: 6 },
+      { x0: 26, y0: 27, x1: 19, y1: 27, radius: 6 },
+    ];
     const m = matte(body);
-    await keepPerson(m, p, undefined, { ...PERSON_RULE, limbReach: 0.04 });
+    await keepPerson(m, p, undefined, PERSON_RULE, undefined, undefined, arms);
     expect(at(m, 25, 27)).toBe(1); // the arm's far end
     expect(at(m, 45, 27)).toBe(1); // where it joins the body
     expect(at(m, 83, 70)).toBe(0); // the halo's band along the body
     expect(at(m, 35, 10)).toBe(0); // above the arm
     expect(at(m, 25, 95)).toBe(0); // the table running out of the frame
     const before = matte(body);
-    await keepPerson(before, p);
-    expect(at(before, 25, 27)).toBe(0); // the rule as it was, the default: the arm cut away
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, limbReach: 0, poseArmShare: 0 }, undefined, undefined, arms);
+    expect(at(before, 25, 27)).toBe(0); // the rule as it was (people6): the arm cut away
+  });
+
+  it("refuses a piece reaching out where the pose model finds no arm: background beside raised hands", async () => {
+    // v285: the person model's 0.6 spills into the background beside her raised hands; limbReach
+    // alone took it as a limb (0.971 → 0.947). Her arms, as the pose model finds them, are on the
+    // body's other side (or not found at all): the spill stays out.
+    const spill = (x: number, y: number) => inRect(x, y, 20, 24, 50, 30);
+    const p = plane((x, y) => (personBox(x, y) ? 0.99 : spill(x, y) ? 0.6 : 0.01));
+    const body = (x: number, y: number) => (personBox(x, y) ? 1 : 0);
+    const elsewhere = async (): Promise<ArmSegment[]> => [{ x0: 80, y0: 30, x1: 95, y1: 10, radius: 5 }];
+    for (const arms of [elsewhere, async () => [], undefined]) {
+      const m = matte(body);
+      await keepPerson(m, p, undefined, PERSON_RULE, undefined, undefined, arms);
+      expect(at(m, 25, 27)).toBe(0);
+    }
+    const ungated = matte(body);
+    await keepPerson(ungated, p, undefined, { ...PERSON_RULE, poseArmShare: 0 });
+    expect(at(ungated, 25, 27)).toBe(1); // limbReach without the pose cue (people6's measured version) takes it
+  });
+
+  it("with poseGrow (off by default), keeps the rest of that arm where the person model is unsure of it, along the arm only", async () => {
+    // v261's back-lit left arm: the person model 0.6 over part of it (which asks for the pose model),
+    // 0.35 over the rest; the pose model finds the arm. Another 0.35 strip, along no arm, stays out.
+    const arm = (x: number, y: number) => inRect(x, y, 20, 24, 50, 30);
+    const armRest = (x: number, y: number) => inRect(x, y, 20, 30, 50, 33);
+    const stray = (x: number, y: number) => inRect(x, y, 30, 60, 50, 63);
+    const p = plane((x, y) => (personBox(x, y) ? 0.99 : arm(x, y) ? 0.6 : armRest(x, y) || stray(x, y) ? 0.35 : 0.01));
+    const body = (x: number, y: number) => (personBox(x, y) ? 1 : 0);
+    const arms = async (): Promise<ArmSegment[]> => [
+      { x0: 55, y0: 28, x1: 40, y1: 28, radius: 10 },
+      { x0: 40, y0: 28, x1: 26, y1: 28, radius: 10 },
+      { x0: 26, y0: 28, x1: 19, y1: 28, radius: 10 },
+    ];
+    const m = matte(body);
+    await keepPerson(m, p, undefined, { ...PERSON_RULE, poseGrow: 0.3 }, undefined, undefined, arms);
+    expect(at(m, 30, 27)).toBe(1); // the arm the person model is fairly sure of
+    expect(at(m, 30, 31)).toBe(1); // its unsure rest, along the arm
+    expect(at(m, 40, 61)).toBe(0); // the unsure strip along no arm
+    const before = matte(body);
+    await keepPerson(before, p, undefined, PERSON_RULE, undefined, undefined, arms);
+    expect(at(before, 30, 27)).toBe(1);
+    expect(at(before, 30, 31)).toBe(0); // without poseGrow the unsure rest is cut away
   });
 
   it("does not fill a thick, round blob of the mask beside the head, and says so", async () => {

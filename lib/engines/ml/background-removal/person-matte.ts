@@ -1,5 +1,6 @@
 import { chamfer34, components, type Matte } from "./matte-ops";
 import { peopleMapOf, type PeopleMap } from "./count-people";
+import { armDistance, type ArmSegment } from "./pose-arms";
 
 /**
  * How ISNet's salient-object matte and the person mask are combined (all at the
@@ -121,8 +122,23 @@ export const PERSON_RULE = {
    * the default: at 0.04 it keeps v261's raised arms (0.784 → 0.842) but adds background beside v285's
    * raised hands (0.971 → 0.947), bench/README.md; a cue that separates the two is still to find.
    */
-  limbReach: 0,
+  limbReach: 0.04,
   limbMaxArea: 0.03,
+  /**
+   * A pose cue for the doubtful additions above (issue 38): a piece limbReach or softJoin would add
+   * is kept only when at least this share of its part beyond the reach lies along an arm the pose
+   * model (MoveNet MultiPose, pose-model.ts) finds: shoulder → elbow → wrist → the hand past the
+   * wrist (pose-arms.ts). The pose model runs only when such a piece exists. 0: no pose cue.
+   */
+  poseArmShare: 0.5,
+  /**
+   * When the pose model ran (a piece asked for it), the person model's probability down to this, along
+   * an arm it found (within half the arm's radius of its axis) and joined to the cut-out, is kept too:
+   * the rest of an arm the person model is unsure of (v261's back-lit left arm, 0.3-0.7). 0: off, the
+   * default: at 0.3 (0.2) v261 0.842 → 0.881 (0.898) and no other photo moves (bench/README.md), but the
+   * set's minimum (v2, a coarse reference) does not move and only one photo shows it working.
+   */
+  poseGrow: 0,
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
@@ -229,6 +245,7 @@ export async function keepPerson(
   rule: PersonRule = PERSON_RULE,
   report?: PersonReport,
   closer?: Float32Array,
+  armsOf?: () => Promise<ArmSegment[]>,
 ): Promise<boolean> {
   const { width: w, height: h, data: d } = matte;
   const person = new Float32Array(personWhole);
@@ -381,9 +398,20 @@ export async function keepPerson(
     }
   }
 
-  if (rule.softJoin > 0) joinSoftLimbs(matte, person, mask, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule);
+  // The pose model runs at most once a photo, and only when a doubtful piece asks for it.
+  let armsFound: Promise<ArmSegment[]> | undefined;
+  // Without a pose model no arm is found, so those pieces stay out (the rule as it was before them).
+  const arms = () => (armsFound ??= armsOf ? armsOf() : Promise.resolve([]));
+  const alongArms = rule.poseArmShare > 0 ? (piece: PieceTest) => alongAnArm(piece, arms, rule.poseArmShare) : undefined;
 
-  if (rule.sureFill > 0) fillSurePerson(matte, person, closer, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule);
+  if (rule.softJoin > 0) await joinSoftLimbs(matte, person, mask, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule, alongArms);
+
+  if (rule.sureFill > 0) await fillSurePerson(matte, person, closer, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule, alongArms);
+
+  if (rule.poseGrow > 0 && armsFound) {
+    const both = (i: number) => (closer ? Math.min(person[i]!, closer[i]!) : person[i]!);
+    growAlongArms(matte, both, await armsFound, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule.poseGrow);
+  }
 
   // A hole is filled when the person model is sure it is person (a face), not when
   // it merely smooths over it (the gap between an arm and a knee).
@@ -418,14 +446,15 @@ export async function keepPerson(
  * within a short reach of what was added it takes the person model's falloff (0.5 → 0,
  * sure → 1), and the guided upsampling then pulls that edge onto the photo's own edge.
  */
-function fillSurePerson(
+async function fillSurePerson(
   matte: Matte,
   person: Float32Array,
   closer: Float32Array | undefined,
   notPerson: Uint8Array,
   allowed: (i: number) => boolean,
   rule: PersonRule,
-): void {
+  alongArms?: (piece: PieceTest) => Promise<boolean[]>,
+): Promise<void> {
   const { width: w, height: h, data: d } = matte;
   const both = (i: number) => (closer ? Math.min(person[i]!, closer[i]!) : person[i]!);
   const sure = components(w, h, (i) => !notPerson[i] && allowed(i) && both(i) >= rule.sureFill, true);
@@ -442,7 +471,7 @@ function fillSurePerson(
     for (let i = 0; i < d.length; i++) if (filled[i]) islands[i] = 0;
   }
   if (rule.limbReach > 0 && rule.sureGrow > 0) {
-    const reaching = growReachingLimbs(matte, both, notPerson, allowed, rule);
+    const reaching = await growReachingLimbs(matte, both, notPerson, allowed, rule, alongArms);
     islands ??= new Uint8Array(w * h);
     for (let i = 0; i < d.length; i++) if (reaching[i] && !filled[i]) islands[i] = 1;
   }
@@ -478,25 +507,87 @@ function fillSurePerson(
  * the limb test (keepLimbs). The narrow ramp along an ordinary edge never reaches that far and is left
  * to ISNet. Off by default (rule.softJoin 0): see PERSON_RULE.
  */
-function joinSoftLimbs(matte: Matte, person: Float32Array, mask: Uint8Array, notPerson: Uint8Array, allowed: (i: number) => boolean, rule: PersonRule): void {
+async function joinSoftLimbs(
+  matte: Matte,
+  person: Float32Array,
+  mask: Uint8Array,
+  notPerson: Uint8Array,
+  allowed: (i: number) => boolean,
+  rule: PersonRule,
+  alongArms?: (piece: PieceTest) => Promise<boolean[]>,
+): Promise<void> {
   const { width: w, height: h, data: d } = matte;
   const n = w * h;
   const reach = Math.max(2, rule.softReach * Math.max(w, h));
   const soft = (i: number) => mask[i] === 1 && !notPerson[i] && allowed(i) && d[i]! >= rule.softJoin && d[i]! < 0.5;
   // Specks aside.
-  const added = reachingParts(matte, soft, reach, (size) => size >= rule.softMinArea * n);
+  const added = await reachingParts(matte, soft, reach, (size) => size >= rule.softMinArea * n, alongArms);
   // Limb-like or thin only: a thick, round faded piece is an object ISNet half took.
   keepLimbs(added, w, h, rule);
   for (let i = 0; i < n; i++) if (added[i]) d[i] = Math.max(d[i]!, person[i]!);
 }
 
+/** Far parts of reaching pieces, for a test of them all at once: their labels (0 none), the ones still taken, the frame's width. */
+type PieceTest = { labels: Int32Array; taken: boolean[]; width: number };
+
+/**
+ * Of the far parts still taken, those with at least `share` of their pixels along an arm the pose
+ * model found (rule.poseArmShare): none when it finds no arm. Runs the pose model (once a photo) only
+ * when some part is taken.
+ */
+async function alongAnArm(piece: PieceTest, arms: () => Promise<ArmSegment[]>, share: number): Promise<boolean[]> {
+  if (!piece.taken.some(Boolean)) return piece.taken;
+  const segments = await arms();
+  const along = new Float64Array(piece.taken.length), size = new Float64Array(piece.taken.length);
+  for (let i = 0; i < piece.labels.length; i++) {
+    const l = piece.labels[i]!;
+    if (!piece.taken[l]) continue;
+    size[l]! += 1;
+    const x = i % piece.width;
+    if (armDistance(segments, x, (i - x) / piece.width) <= 0) along[l]! += 1;
+  }
+  return piece.taken.map((t, l) => t && along[l]! >= share * size[l]!);
+}
+
+/** Which pieces (labels of `pieces`) have a pixel beside one the cut-out keeps (matte ≥ 0.5; 4-neighbours). */
+function joinedToKept(matte: Matte, pieces: { labels: Int32Array; sizes: number[] }): Uint8Array {
+  const { width: w, data: d } = matte;
+  const joined = new Uint8Array(pieces.sizes.length);
+  for (let i = 0; i < d.length; i++) {
+    const l = pieces.labels[i]!;
+    if (!l) continue;
+    const x = i % w;
+    if ((x > 0 && d[i - 1]! >= 0.5) || (x < w - 1 && d[i + 1]! >= 0.5) || (i >= w && d[i - w]! >= 0.5) || (i + w < d.length && d[i + w]! >= 0.5)) joined[l] = 1;
+  }
+  return joined;
+}
+
+/**
+ * Along the arms the pose model found (within half their radius of the axis), where the person model is
+ * at least `threshold` sure and ISNet missed it, in a piece joined to what the cut-out keeps: opaque.
+ */
+function growAlongArms(matte: Matte, both: (i: number) => number, segments: ArmSegment[], notPerson: Uint8Array, allowed: (i: number) => boolean, threshold: number): void {
+  if (!segments.length) return;
+  const { width: w, height: h, data: d } = matte;
+  const narrow = segments.map((s) => ({ ...s, radius: s.radius / 2 }));
+  const along = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= threshold && armDistance(narrow, i % w, Math.floor(i / w)) <= 0, true);
+  const joined = joinedToKept(matte, along);
+  for (let i = 0; i < d.length; i++) if (joined[along.labels[i]!]) d[i] = 1;
+}
+
 /**
  * The pieces of `candidate` that touch what the cut-out keeps (matte ≥ 0.5), where they reach farther
- * than `reach` from it: each such far part that `accept`s (its size, its farthest distance) and does not
- * run out of the frame (a table under the hands, v107: not a limb), with the candidate pixels within
- * the reach of it that join it to the kept cut-out.
+ * than `reach` from it: each such far part that `accept`s (its size, its farthest distance), does not
+ * run out of the frame (a table under the hands, v107: not a limb) and, with a pose cue, lies along an
+ * arm (`alongArms`), with the candidate pixels within the reach of it that join it to the kept cut-out.
  */
-function reachingParts(matte: Matte, candidate: (i: number) => boolean, reach: number, accept: (size: number, farthest: number) => boolean): Uint8Array {
+async function reachingParts(
+  matte: Matte,
+  candidate: (i: number) => boolean,
+  reach: number,
+  accept: (size: number, farthest: number) => boolean,
+  alongArms?: (piece: PieceTest) => Promise<boolean[]>,
+): Promise<Uint8Array> {
   const { width: w, height: h, data: d } = matte;
   const n = w * h;
   const kept = new Uint8Array(n);
@@ -514,7 +605,8 @@ function reachingParts(matte: Matte, candidate: (i: number) => boolean, reach: n
     if (x === 0 || x === w - 1 || i < w || i >= n - w) edge[l] = 1;
     if (toKept[i]! > farthest[l]!) farthest[l] = toKept[i]!;
   }
-  const taken = beyond.sizes.map((s, l) => l > 0 && !edge[l] && accept(s, farthest[l]!));
+  let taken = beyond.sizes.map((s, l) => l > 0 && !edge[l] && accept(s, farthest[l]!));
+  if (alongArms) taken = await alongArms({ labels: beyond.labels, taken, width: w });
   const seed = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (taken[beyond.labels[i]!]) seed[i] = 1;
   const toSeed = distanceToMask(seed, w, h);
@@ -597,13 +689,7 @@ function growSureIslands(
   // island only where it runs on into the arm, not through the body.
   const grown = components(w, h, (i) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= rule.sureGrow, true);
   const filled = new Uint8Array(w * h);
-  const joined = new Uint8Array(grown.sizes.length);
-  for (let i = 0; i < d.length; i++) {
-    const g = grown.labels[i]!;
-    if (!g) continue;
-    const x = i % w;
-    if ((x > 0 && d[i - 1]! >= 0.5) || (x < w - 1 && d[i + 1]! >= 0.5) || (i >= w && d[i - w]! >= 0.5) || (i + w < d.length && d[i + w]! >= 0.5)) joined[g] = 1;
-  }
+  const joined = joinedToKept(matte, grown);
   // The islands must be a real part (a hand, not a speck of a person behind), and what joins them no
   // more than a few times their size: a few sure pixels do not carry a large unsure area with them.
   const islandArea = new Float64Array(sure.sizes.length);
@@ -631,12 +717,19 @@ function growSureIslands(
  * twice as far at its farthest. The person model's halo along a body is a band of even width that
  * does not reach that far, so edges stay ISNet's.
  */
-function growReachingLimbs(matte: Matte, both: (i: number) => number, notPerson: Uint8Array, allowed: (i: number) => boolean, rule: PersonRule): Uint8Array {
+function growReachingLimbs(
+  matte: Matte,
+  both: (i: number) => number,
+  notPerson: Uint8Array,
+  allowed: (i: number) => boolean,
+  rule: PersonRule,
+  alongArms?: (piece: PieceTest) => Promise<boolean[]>,
+): Promise<Uint8Array> {
   const { width: w, height: h, data: d } = matte;
   const reach = rule.limbReach * Math.max(w, h);
   const unsure = (i: number) => d[i]! < 0.5 && !notPerson[i] && allowed(i) && both(i) >= rule.sureGrow;
   // Reaching out (twice the reach from the cut-out at its farthest), not a band of even width along the body.
-  return reachingParts(matte, unsure, reach, (size, farthest) => size <= rule.limbMaxArea * w * h && farthest >= 2 * reach);
+  return reachingParts(matte, unsure, reach, (size, farthest) => size <= rule.limbMaxArea * w * h && farthest >= 2 * reach, alongArms);
 }
 
 /** The bounding box of every label (1..count-1) that has pixels. */

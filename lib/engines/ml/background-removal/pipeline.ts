@@ -12,6 +12,8 @@ import {
 } from "./matte-ops";
 import { guidedUpsample } from "./guided-upsample";
 import { PERSON_MODEL_SIZE, type PersonModel } from "./person-model";
+import { POSE_MODEL_SIZE, type PoseModel } from "./pose-model";
+import { armSegments, POSE_KEYPOINT_MIN, POSE_PERSON_MIN, type ArmSegment } from "./pose-arms";
 import { keepPerson, looksLikePortrait, PERSON_RULE, type Box, type PersonReport, type PersonRule } from "./person-matte";
 import { cutoutQuality, type CutoutQuality } from "./cutout-quality";
 import { finishEdges } from "./finish-edges";
@@ -32,6 +34,8 @@ export type EngineModels = {
   guidedPersonEdges?: boolean;
   /** The person rule's settings (default PERSON_RULE; the benchmark measures variants side by side). */
   personRule?: PersonRule;
+  /** The pose model, loaded on the first photo with a doubtful piece for it to judge (rule.poseArmShare); absent: no pose cue. */
+  pose?: (() => Promise<PoseModel>) | null;
 };
 
 /** `peopleMap`: the kept people's regions when the person rule ran, for counting their faces (count-people.ts). */
@@ -93,7 +97,8 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
     if (profile.personRule === "always" || looksLikePortrait(matte, mask)) {
       const found: PersonReport = { people: 0, doubtful: [] };
       const closer = rule.sureFill > 0 ? await closerLook(personModel, img, mask, work.width, work.height, scale, rule.threshold) : undefined;
-      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule, found, closer);
+      const armsOf = models.pose ? armsIn(models.pose, img, work.width, work.height, timingsMs) : undefined;
+      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule, found, closer, armsOf);
       if (person) report = found;
     }
     lap("person");
@@ -114,6 +119,25 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
   lap("encode");
   timingsMs.total = Math.round(performance.now() - started);
   return { png, width: img.width, height: img.height, timingsMs, quality, peopleMap: report?.map };
+}
+
+/**
+ * The arms the pose model finds on the whole photo (letterboxed into its square, so limbs keep
+ * their shape), as segments at the working size; its load and run are timed as `pose`.
+ */
+function armsIn(pose: () => Promise<PoseModel>, img: DecodedImage, w: number, h: number, timingsMs: Record<string, number>) {
+  return async (): Promise<ArmSegment[]> => {
+    const t0 = performance.now();
+    const model = await pose();
+    const rgb = await sharp(img.rgba, { raw: { width: img.width, height: img.height, channels: 4 } })
+      .flatten({ background: "#ffffff" })
+      .resize(POSE_MODEL_SIZE, POSE_MODEL_SIZE, { fit: "contain", background: "#000000", kernel: "lanczos3" })
+      .raw()
+      .toBuffer();
+    const arms = armSegments(await model.run(rgb), w, h, { personMinScore: POSE_PERSON_MIN, keypointMinScore: POSE_KEYPOINT_MIN });
+    timingsMs.pose = Math.round(performance.now() - t0);
+    return arms;
+  };
 }
 
 /** The person model's probability at the working size (the whole photo, stretched to its square input like ISNet's). */

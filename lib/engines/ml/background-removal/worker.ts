@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { loadIsnetModel } from "./isnet-model";
 import { rememberMattes } from "./matte-memo";
 import { loadPersonModel, type PersonModel } from "./person-model";
+import { loadPoseModel, type PoseModel } from "./pose-model";
 import { cutOut, type EngineModels } from "./pipeline";
 import { ImageInputError } from "./image-input-error";
 import type { FromWorker, ToWorker, WorkerData } from "./worker-protocol";
@@ -31,6 +32,14 @@ const person = () =>
     throw err;
   }));
 
+// The pose model (9 MB) only when the person rule has a doubtful piece for it to judge.
+let poseLoading: Promise<PoseModel> | undefined;
+const pose = () =>
+  (poseLoading ??= loadPoseModel({ threads }).catch((err: unknown) => {
+    poseLoading = undefined;
+    throw err;
+  }));
+
 let tiny: Promise<Buffer> | undefined;
 const tinyImage = () =>
   (tiny ??= sharp({ create: { width: 16, height: 16, channels: 3, background: "#3366cc" } }).png().toBuffer());
@@ -43,8 +52,9 @@ port.on("message", (msg: ToWorker) => {
 
 /** Frees what native memory the models hold before the thread ends (terminate alone may leave it to finalizers). */
 async function release(): Promise<void> {
-  const [isnet, personModel] = await Promise.allSettled([modelLoading, personLoading ?? Promise.reject(new Error("none"))]);
+  const [isnet, personModel, poseModel] = await Promise.allSettled([modelLoading, personLoading ?? Promise.reject(new Error("none")), poseLoading ?? Promise.reject(new Error("none"))]);
   if (personModel.status === "fulfilled") personModel.value.release();
+  if (poseModel.status === "fulfilled") poseModel.value.release();
   if (isnet.status === "fulfilled") await isnet.value.release();
   port.close();
   process.exit(0);
@@ -53,7 +63,7 @@ async function release(): Promise<void> {
 async function handle(msg: ToWorker): Promise<void> {
   if (msg.type === "release") return release();
   try {
-    const models: EngineModels = { isnet: await modelLoading, person };
+    const models: EngineModels = { isnet: await modelLoading, person, pose };
     const input = msg.type === "job" ? Buffer.from(msg.input.buffer, msg.input.byteOffset, msg.input.byteLength) : await tinyImage();
     const opts = msg.type === "job" ? msg.opts : ({ subjectType: "auto", edgeSoftness: 3, highDetail: false, background: "transparent" } as const);
     const result = await cutOut(models, input, opts, msg.type === "job" ? msg.maxPixels : 1_000_000);
