@@ -6,15 +6,20 @@
 //
 //   npx tsx bench/crown-edge-bench.ts                       (the fixtures only)
 //   CROWN_EDGE_SET=/work/eval-crop8/set npx tsx bench/crown-edge-bench.ts
+//   CROWN_EDGE_SET=/work/eval-crop9/set CROWN_EDGE_FIXTURES=0 npx tsx bench/crown-edge-bench.ts   (a set alone: the held-out check)
 //
 // Prints, per photo and room, the rule's answer before (the selfie matte's level at the photo's
-// edge alone) and now (`crownFromPerson`), and the counts; writes bench/results/crown-edge.json.
+// edge alone), with crop8's finer look (the finer matte's edge level ≥ 0.46 alone) and now
+// (`crownFromPerson`: that level ≥ CROWN_RULE.fineLevel and the hair's chord at the edge), the counts, and the refusals
+// per room; writes bench/results/crown-edge.json.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 
 // The fetched set's marks drop photos whose hair lies within 10 px of the top (the mark cannot be told from a cut).
+/** crop8's rule: the finer matte's edge level alone, cut from 0.46. */
+const CROP8_FINE_LEVEL = 0.46;
 const ROOMS = [20, 10, 5, 3, 0, -3, -5, -8, -13, -20, -30];
 const FIXTURES = path.resolve("test/fixtures/faces");
 /** The fixtures' hair tops (test/fixtures/faces/landmarks.json, ±3 px). */
@@ -23,7 +28,7 @@ const FIXTURE_HAIR: Record<string, number> = { "biden.jpg": 37, "obama.jpg": 21,
 type Photo = { name: string; file: string; hair: number };
 
 function photos(): Photo[] {
-  const out: Photo[] = Object.entries(FIXTURE_HAIR).map(([name, hair]) => ({ name, file: path.join(FIXTURES, name), hair }));
+  const out: Photo[] = process.env.CROWN_EDGE_FIXTURES === "0" ? [] : Object.entries(FIXTURE_HAIR).map(([name, hair]) => ({ name, file: path.join(FIXTURES, name), hair }));
   const dir = process.env.CROWN_EDGE_SET;
   if (!dir) {
     console.log("CROWN_EDGE_SET unset: the fixtures only.");
@@ -37,12 +42,12 @@ function photos(): Photo[] {
 async function main() {
   const { detectInThread, selfieModel } = await import("@/lib/engines/ml/faces/detect-in-thread");
   const { decodeUpright } = await import("@/lib/engines/ml/faces/decode-upright");
-  const { crownFromMatte, headMatte, edgeLevel, CROWN_RULE } = await import("@/lib/engines/ml/faces/person-crown");
+  const { crownFromMatte, headMatte, edgeLevel, chordWidth, CROWN_RULE, TOP_SQUARE } = await import("@/lib/engines/ml/faces/person-crown");
   const { faceCutBySource } = await import("@/lib/services/face-crop/crop-face");
   const { CROWN_FROM_EYES } = await import("@/lib/engines/ml/faces/landmarks");
   const cfg = { maxPixels: 60e6, detectLongEdge: 1024, minScore: 0.25 };
   const model = await selfieModel();
-  const rows: { photo: string; room: number; level: number; before: boolean; now: boolean }[] = [];
+  const rows: { photo: string; room: number; level: number; fine: number | null; chord: number | null; before: boolean; crop8: boolean; now: boolean }[] = [];
   for (const p of photos()) {
     const meta = await sharp(p.file).metadata();
     for (const room of ROOMS) {
@@ -62,15 +67,22 @@ async function main() {
       const m = await headMatte(model, img, { eyeMid, chin });
       const level = m ? edgeLevel(m) : 0;
       const old = m ? crownFromMatte(m, img.scale, estimate, level >= CROWN_RULE.edgeLevel) : { crown: estimate, source: "landmarks" as const, touchesEdge: false };
+      // The finer square where the rule reads it (headCutAtTop): its edge level (crop8's rule) and the hair's chord (now).
+      const fineM = m && level >= CROWN_RULE.fineFrom && m.top < 0 && m.eye.y - TOP_SQUARE.eyeFromTop * m.D < 0 ? await headMatte(model, img, { eyeMid, chin }, TOP_SQUARE) : null;
+      const fine = fineM ? +edgeLevel(fineM).toFixed(3) : null;
+      const chord = fineM ? +chordWidth(fineM).toFixed(3) : null;
       const size = { width: det.width, height: det.height };
-      const before = faceCutBySource({ ...face, landmarks: { ...face.landmarks, crown: old.crown }, crownSource: old.source, crownTouchesEdge: old.touchesEdge }, size);
+      const answer = (c: { crown: { x: number; y: number }; source: "matte" | "landmarks"; touchesEdge: boolean }) => faceCutBySource({ ...face, landmarks: { ...face.landmarks, crown: c.crown }, crownSource: c.source, crownTouchesEdge: c.touchesEdge }, size);
+      const before = answer(old);
+      const crop8Cut = level < CROWN_RULE.fineFrom ? false : fine !== null ? fine >= CROP8_FINE_LEVEL : level >= CROWN_RULE.edgeLevel;
+      const crop8 = m ? answer(crownFromMatte(m, img.scale, estimate, crop8Cut)) : before;
       // Now: Face Crop's own decision on the engine's face (FACE_CUT_BY_EDGE).
       const now = faceCutBySource(face, size);
-      rows.push({ photo: p.name, room, level: +level.toFixed(3), before, now });
+      rows.push({ photo: p.name, room, level: +level.toFixed(3), fine, chord, before, crop8, now });
     }
   }
-  const scored = (r: (typeof rows)[number], key: "before" | "now") => (r.room >= 0 && r[key] ? "refusedWhole" : r.room <= -5 && !r[key] ? "acceptedCut" : null);
-  const count = (key: "before" | "now") => ({
+  const scored = (r: (typeof rows)[number], key: "before" | "crop8" | "now") => (r.room >= 0 && r[key] ? "refusedWhole" : r.room <= -5 && !r[key] ? "acceptedCut" : null);
+  const count = (key: "before" | "crop8" | "now") => ({
     refusedWhole: rows.filter((r) => scored(r, key) === "refusedWhole").length,
     whole: rows.filter((r) => r.room >= 0).length,
     acceptedCut: rows.filter((r) => scored(r, key) === "acceptedCut").length,
@@ -78,16 +90,24 @@ async function main() {
   });
   const byPhoto = new Map<string, typeof rows>();
   for (const r of rows) byPhoto.set(r.photo, [...(byPhoto.get(r.photo) ?? []), r]);
-  const mark = (r: (typeof rows)[number], key: "before" | "now") => (r[key] ? "R" : "a") + (scored(r, key) ? "!" : " ");
-  console.log(`rooms ${ROOMS.join(" ")}; R refused, a accepted, ! wrong (before → now)`);
-  for (const [photo, rs] of byPhoto) console.log(`${photo.padEnd(12)} ${rs.map((r) => `${r.room}:${mark(r, "before")}→${mark(r, "now")}`).join(" ")}`);
+  const mark = (r: (typeof rows)[number], key: "before" | "crop8" | "now") => (r[key] ? "R" : "a") + (scored(r, key) ? "!" : " ");
+  console.log(`rooms ${ROOMS.join(" ")}; R refused, a accepted, ! wrong (before → crop8 → now)`);
+  for (const [photo, rs] of byPhoto) console.log(`${photo.padEnd(12)} ${rs.map((r) => `${r.room}:${mark(r, "before")}${mark(r, "crop8")}${mark(r, "now")}`).join(" ")}`);
   const before = count("before");
+  const crop8 = count("crop8");
   const now = count("now");
   console.log(`before: whole refused ${before.refusedWhole} of ${before.whole}, cut accepted ${before.acceptedCut} of ${before.cut}`);
+  console.log(`crop8:  whole refused ${crop8.refusedWhole} of ${crop8.whole}, cut accepted ${crop8.acceptedCut} of ${crop8.cut}`);
   console.log(`now:    whole refused ${now.refusedWhole} of ${now.whole}, cut accepted ${now.acceptedCut} of ${now.cut}`);
+  // Per room: refused (R) of photos, before → now; a whole head refused (room ≥ 0) or a cut one accepted (≤ −5) is wrong.
+  console.log("room  photos  refused before → crop8 → now");
+  for (const room of ROOMS) {
+    const rs = rows.filter((r) => r.room === room);
+    console.log(`${String(room).padStart(4)}  ${String(rs.length).padStart(6)}  ${rs.filter((r) => r.before).length} → ${rs.filter((r) => r.crop8).length} → ${rs.filter((r) => r.now).length}`);
+  }
   fs.mkdirSync("bench/results", { recursive: true });
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}`;
-  fs.writeFileSync("bench/results/crown-edge.json", JSON.stringify({ machine, at: new Date().toISOString(), before, now, rows }, null, 1));
+  fs.writeFileSync(process.env.CROWN_EDGE_OUT ?? "bench/results/crown-edge.json", JSON.stringify({ machine, at: new Date().toISOString(), before, crop8, now, rows }, null, 1));
 }
 
 void main().then(() => process.exit(0));

@@ -87,4 +87,12 @@ describe("a whole head is not refused and a cut one not accepted, whatever the h
     const answers = { biden2: [await cutAt("biden2.jpg", 23, 5), await cutAt("biden2.jpg", 23, 0)], obama: [await cutAt("obama.jpg", 21, -10), await cutAt("obama.jpg", 21, -20)] };
     expect(answers).toEqual({ biden2: [false, false], obama: [true, true] });
   });
+
+  // The hair's chord at the edge (CROWN_RULE.chord): angelina_jolie.jpg's light brown hair on a pale wall
+  // (hair marked at y 26) read 0.43 on the finer square cut by 13 and 20 px, under crop8's level of 0.46
+  // (accepted); the hair crosses the top row over 0.43-0.45 of the head's width there.
+  it("angelina_jolie.jpg cut by 13 and 20 px is cut; with 3 px of room it is whole", { timeout: 120_000 }, async () => {
+    const answers = [await cutAt("angelina_jolie.jpg", 26, -13), await cutAt("angelina_jolie.jpg", 26, -20), await cutAt("angelina_jolie.jpg", 26, 3)];
+    expect(answers).toEqual([true, true, false]);
+  });
 });
