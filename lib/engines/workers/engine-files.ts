@@ -75,7 +75,7 @@ const BG_PERSON_FILES = [
 ];
 
 /**
- * AI fixes: the press CMYK profile, and Ghostscript's WebAssembly build with the
+ * AI fixes and production's CMYK print files: the press CMYK profile; and Ghostscript's WebAssembly build with the
  * plain child script that runs it (used where no system `gs` is installed).
  */
 const FIX_FILES = ["lib/engines/imaging/profiles/fogra39l-argyll.icc", "lib/engines/pdf/ghostscript/gs-wasm-child.cjs", "node_modules/@jspawn/ghostscript-wasm/**"];
