@@ -134,11 +134,11 @@ export const PERSON_RULE = {
   /**
    * When the pose model ran (a piece asked for it), the person model's probability down to this, along
    * an arm it found (within half the arm's radius of its axis) and joined to the cut-out, is kept too:
-   * the rest of an arm the person model is unsure of (v261's back-lit left arm, 0.3-0.7). 0: off, the
-   * default: at 0.3 (0.2) v261 0.842 → 0.881 (0.898) and no other photo moves (bench/README.md), but the
-   * set's minimum (v2, a coarse reference) does not move and only one photo shows it working.
+   * the rest of an arm the person model is unsure of (v261's back-lit left arm, 0.3-0.7). 0: off. On at
+   * 0.3 (people8): v261 0.842 → 0.881, no other of the 56 photos moves, all 41 0.949 → 0.950 (two runs,
+   * bench/README.md); the set's minimum (v2, a coarse reference) does not move, one photo shows it working.
    */
-  poseGrow: 0,
+  poseGrow: 0.3,
   /**
    * The pose cue for the sure fill's limb-like additions (its thick, long pieces: keepLimbs): such a
    * piece is kept only when at least poseArmShare of its core lies along an arm the pose model finds.
