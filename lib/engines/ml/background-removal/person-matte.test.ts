@@ -261,7 +261,7 @@ describe("keepPerson", () => {
     expect(at(ungated, 25, 27)).toBe(1); // limbReach without the pose cue (people6's measured version) takes it
   });
 
-  it("with poseGrow (off by default), keeps the rest of that arm where the person model is unsure of it, along the arm only", async () => {
+  it("keeps the rest of that arm (poseGrow) where the person model is unsure of it, along the arm only", async () => {
     // v261's back-lit left arm: the person model 0.6 over part of it (which asks for the pose model),
     // 0.35 over the rest; the pose model finds the arm. Another 0.35 strip, along no arm, stays out.
     const arm = (x: number, y: number) => inRect(x, y, 20, 24, 50, 30);
@@ -275,12 +275,12 @@ describe("keepPerson", () => {
       { x0: 26, y0: 28, x1: 19, y1: 28, radius: 10 },
     ];
     const m = matte(body);
-    await keepPerson(m, p, undefined, { ...PERSON_RULE, poseGrow: 0.3 }, undefined, undefined, arms);
+    await keepPerson(m, p, undefined, PERSON_RULE, undefined, undefined, arms);
     expect(at(m, 30, 27)).toBe(1); // the arm the person model is fairly sure of
     expect(at(m, 30, 31)).toBe(1); // its unsure rest, along the arm
     expect(at(m, 40, 61)).toBe(0); // the unsure strip along no arm
     const before = matte(body);
-    await keepPerson(before, p, undefined, PERSON_RULE, undefined, undefined, arms);
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, poseGrow: 0 }, undefined, undefined, arms);
     expect(at(before, 30, 27)).toBe(1);
     expect(at(before, 30, 31)).toBe(0); // without poseGrow the unsure rest is cut away
   });
