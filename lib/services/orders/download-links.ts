@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { accounts, galleryPhotos, jobFiles, orderItems, orders, type OrderStatus } from "@/lib/foundation/db/schema";
+import { galleryPhotos, jobFiles, orderItems, orders, type OrderStatus } from "@/lib/foundation/db/schema";
 import { ApiError } from "@/lib/foundation/http/api-error";
 import { sendMail } from "@/lib/domain/mail/send-mail";
 import { recordAudit } from "@/lib/domain/audit/record-audit";
@@ -11,6 +11,7 @@ import { storage } from "@/lib/domain/storage";
 import { orderIdFromToken, orderStatusUrl, orderToken } from "./order-link";
 import { downloadsMail } from "./order-mail";
 import { loadOrder } from "./present-order";
+import { studioName } from "./studio-name";
 
 /** A download link lives a week: long enough to find the e-mail again, short enough that a forwarded one dies. */
 export const DOWNLOAD_LINK_TTL_SECONDS = 7 * 86_400;
@@ -74,8 +75,8 @@ export async function resendDownloads(db: Db, accountId: string, orderId: string
   const order = await loadOrder(db, accountId, orderId);
   const downloads = await orderDownloads(db, orderId);
   if (!downloads.length) throw new ApiError(409, "NO_DOWNLOADS", "This order has no digital files to download now (not paid, refunded, or nothing digital in it).", { status: order.status });
-  const [studio] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-  const sent = await sendMail(db, downloadsMail(order, studio?.name ?? "Your photographer", orderStatusUrl(orderId), downloads), { accountId });
+  const studio = await studioName(db, accountId);
+  const sent = await sendMail(db, downloadsMail(order, studio, orderStatusUrl(orderId), downloads), { accountId });
   await recordAudit(db, { accountId, action: "order.downloads_sent", target: orderId, data: { items: downloads.map((d) => d.item_id) } });
   return { order_id: orderId, email: order.email, downloads: downloads.length, mail: sent };
 }

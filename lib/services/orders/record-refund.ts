@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { accounts, orderItems, orderRefunds, orders } from "@/lib/foundation/db/schema";
+import { orderItems, orderRefunds, orders } from "@/lib/foundation/db/schema";
 import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
 import { queueMail, sendQueuedMail } from "@/lib/domain/mail/send-mail";
 import { recordAudit } from "@/lib/domain/audit/record-audit";
 import { loadOrder } from "./present-order";
 import { orderStatusUrl } from "./order-link";
 import { refundMail } from "./order-mail";
+import { studioName } from "./studio-name";
 
 export type RefundInput = { orderId: string; stripeRefundId: string; amount: number; itemId: string | null; reason: string | null };
 
@@ -49,8 +50,8 @@ export async function recordRefund(db: Db, input: RefundInput): Promise<"recorde
     await recordAudit(tx, { accountId: order.accountId, action: "order.refunded", target: order.id, data: { amount: input.amount, item_id: input.itemId, refund: input.stripeRefundId } });
     const present = await loadOrder(tx, order.accountId, order.id);
     await emitWebhookEvent(tx, { accountId: order.accountId, type: "order.refunded", data: { ...present, refund: { id: input.stripeRefundId, amount: input.amount, item_id: input.itemId } } });
-    const [studio] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, order.accountId));
-    return queueMail(tx, refundMail(present, studio?.name ?? "Your photographer", input.amount, orderStatusUrl(order.id)), { key: `order-refund-${input.stripeRefundId}`, accountId: order.accountId });
+    const studio = await studioName(tx, order.accountId);
+    return queueMail(tx, refundMail(present, studio, input.amount, orderStatusUrl(order.id)), { key: `order-refund-${input.stripeRefundId}`, accountId: order.accountId });
   });
   if (!mail) return "already_recorded";
   await sendQueuedMail(db, mail);

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/foundation/db/types";
-import { accounts, agencyJobs, orderItems, orderRefunds, orderShipments, orders, type OrderStatus } from "@/lib/foundation/db/schema";
+import { agencyJobs, orderItems, orderRefunds, orderShipments, orders, type OrderStatus } from "@/lib/foundation/db/schema";
 import { ApiError, notFound } from "@/lib/foundation/http/api-error";
 import { newId } from "@/lib/foundation/ids";
 import { emitWebhookEvent } from "@/lib/domain/webhooks/emit";
@@ -13,6 +13,7 @@ import { orderStatusUrl } from "./order-link";
 import { partShippedMail, shippedMail, type Parcel } from "./order-mail";
 import { lineRefundAmount } from "./pricing";
 import { recordRefund } from "./record-refund";
+import { studioName } from "./studio-name";
 
 export type OrderFilter = { job_id?: number; status?: OrderStatus; from?: string; to?: string };
 
@@ -66,8 +67,8 @@ export async function shipPartOfOrder(db: Db, accountId: string, orderId: string
   const mail = await db.transaction(async (tx) => {
     if (!(await recordParcel(tx, accountId, orderId, batchId, parcel))) return null;
     const present = await loadOrder(tx, accountId, orderId);
-    const [studio] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-    return queueMail(tx, partShippedMail(present, studio?.name ?? "Your photographer", orderStatusUrl(orderId), parcel, waitingItemIds), { key: `order-parcel-${orderId}-${batchId}`, accountId });
+    const studio = await studioName(tx, accountId);
+    return queueMail(tx, partShippedMail(present, studio, orderStatusUrl(orderId), parcel, waitingItemIds), { key: `order-parcel-${orderId}-${batchId}`, accountId });
   });
   if (mail) await sendQueuedMail(db, mail);
 }
@@ -99,8 +100,8 @@ export async function updateOrderStatus(db: Db, accountId: string, orderId: stri
     await recordParcel(tx, accountId, orderId, batchId, input, now);
     const present = await loadOrder(tx, accountId, orderId);
     await emitWebhookEvent(tx, { accountId, type: "order.shipped", data: present });
-    const [studio] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-    return queueMail(tx, shippedMail(present, studio?.name ?? "Your photographer", orderStatusUrl(orderId)), { key: `order-shipped-${orderId}`, accountId });
+    const studio = await studioName(tx, accountId);
+    return queueMail(tx, shippedMail(present, studio, orderStatusUrl(orderId)), { key: `order-shipped-${orderId}`, accountId });
   });
   if (mail) await sendQueuedMail(db, mail);
   return loadOrder(db, accountId, orderId);
