@@ -37,7 +37,7 @@ const GROUP = fs.readFileSync(path.join(process.cwd(), "lib/engines/ml/faces/dem
 const SEVEN_BY_FIVE = { key: "75", width_in: 7, height_in: 5, bleed_mm: 3, min_ppi: 50, color_mode: "rgb" as const };
 
 /** A studio selling the 4 x 5 (or the 7 x 5) and a child whose one photo is the portrait (or the group photo). */
-async function portraitStudio(photo = PORTRAIT, product = FOUR_BY_FIVE) {
+async function portraitStudio(photo: Buffer = PORTRAIT, product = FOUR_BY_FIVE) {
   const owner = await testAccount();
   const shop = await productionStudio(owner.token, owner.account.id, [product]);
   const kid = await childWithPhotos(owner.account.id, shop.studio.agencyId, shop.studio.jobId, [photo]);
