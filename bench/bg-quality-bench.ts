@@ -157,6 +157,7 @@ async function main() {
   const only = process.env.BG_QUALITY_SETS?.split(",").map((x) => x.trim());
   // A people set's name before its category ("people-person") selects every category.
   if (only) cases.splice(0, cases.length, ...cases.filter((c) => only.includes(c.set) || only.includes(c.set.split(":")[0]!)));
+  const dump = process.env.BG_QUALITY_DUMP;
   const rows: { set: string; name: string; engine: string; iou: number; alphaError: number; ms: number; inferenceMs: number; ruleMs: number; peopleKept: number | null; peopleByFaces: number | null; doubts: number }[] = [];
   for (const c of cases) {
     const opts: BgRemovalOptions = { subjectType: c.subjectType, edgeSoftness: 3, highDetail: false, background: "transparent" };
@@ -177,7 +178,13 @@ async function main() {
         out.quality.peopleKept = peopleByFaces = countPeople(out.peopleMap, faces.boxes, faces);
       } else await early;
       const ms = Math.round(performance.now() - t0);
-      const score: MatteScore = scoreMatte(await alphaPlane(out.png, c.width, c.height), c.alpha);
+      const cut = await alphaPlane(out.png, c.width, c.height);
+      const score: MatteScore = scoreMatte(cut, c.alpha);
+      // BG_QUALITY_DUMP=<dir>: each cut-out's alpha as <dir>/<engine>/<name>.png (to look at beside the reference).
+      if (dump && c.subjectType === "person") {
+        fs.mkdirSync(path.join(dump, engine), { recursive: true });
+        await sharp(Buffer.from(cut), { raw: { width: c.width, height: c.height, channels: 1 } }).png().toFile(path.join(dump, engine, c.name.replace(/\.\w+$/, ".png")));
+      }
       // The time after ISNet (the person model, the rule, clean-up, upsampling, edges, PNG): what the rule's versions change.
       const t = out.timingsMs;
       const ruleMs = (t.person ?? 0) + (t.matte ?? 0) + (t.upsample ?? 0) + (t.edges ?? 0);
