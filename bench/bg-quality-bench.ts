@@ -121,13 +121,16 @@ async function main() {
     // The sure fill's limb-like pieces gated by the pose cue (people8): when the pose model ran for a reaching
     // piece ("ran"), or run for them too ("run"); and "ran" with poseGrow 0.3.
     after: { isnet, person: async () => person, pose },
+    // A gap between people that ISNet calls background, enclosed by them, under a thin bridge (joined hands),
+    // in the background's colours, left to ISNet (people9, PERSON_RULE.gapColour).
+    gap: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, gapColour: 1 } },
   };
   // Engines that count people by their faces as removeBackground does (index.ts), in their time:
   // "always", the face engine in its worker beside the cut-out for "person" (after it for an "auto"
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
-  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", after: "gated" };
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", after: "gated", gap: "gated" };
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };
