@@ -362,7 +362,7 @@ describe("keepPerson", () => {
       for (let x = 0; x < W; x++) rgb.set(left(x, y) ? [200, 30, 40] : right(x, y) ? [210, 180, 140] : hands(x, y) ? [230, 190, 170] : [120, 110, 100], (y * W + x) * 3);
     }
     const m = matte(isnet);
-    await keepPerson(m, p, undefined, { ...PERSON_RULE, gapColour: 1 }, undefined, undefined, undefined, rgb);
+    await keepPerson(m, p, undefined, PERSON_RULE, undefined, undefined, undefined, rgb);
     expect(at(m, 45, 80)).toBe(0); // the ground between them
     expect(at(m, 25, 80)).toBe(1);
     expect(at(m, 45, 53)).toBe(1); // the hands
@@ -381,7 +381,7 @@ describe("keepPerson", () => {
     const rgb = new Uint8Array(W * H * 3);
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) rgb.set(head(x, y) ? [220, 180, 160] : [90, 90, 90], (y * W + x) * 3);
     const m = matte((x, y) => (head(x, y) || edges(x, y) ? 1 : 0));
-    await keepPerson(m, p, undefined, { ...PERSON_RULE, gapColour: 1 }, undefined, undefined, undefined, rgb);
+    await keepPerson(m, p, undefined, PERSON_RULE, undefined, undefined, undefined, rgb);
     expect(at(m, 65, 75)).toBe(1);
   });
 
