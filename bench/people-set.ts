@@ -9,7 +9,7 @@
 // (`<owner>+<name>/repo`, as the fetch tool leaves it) or a checkout; the photos are read from HEAD.
 // Writes <out>/people/<category>/{image,alpha}/ (41 photos, see LISTS), <out>/p3m/{image,alpha}/
 // (P3M's 15) and <out>/cihp/group-cihp/{image,alpha}/ (CIHP_PGN's 5, person = any part label;
-// its own folder so that "all 41" stays the 41).
+// its own folder so that "all 41" stays the 41), and <out>/held-out/ (HELD_OUT's 35 and CIHP's 5, see below).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,6 +26,17 @@ const LISTS: Record<string, number[]> = {
   group: [8, 12, 13, 20, 39, 88, 91, 94, 254, 258, 263, 268, 272],
   portrait: [3, 10, 24, 43, 58, 99, 264, 282],
   "posters-statues": [22, 147],
+};
+
+/**
+ * A held-out set of the same repository (people9, round 2): photos no rule was tuned on, chosen by id from
+ * contact sheets of the photos alone, before any engine ran on them: two or more people (side by side with
+ * background between them, joined hands, arms around each other) and a few single people. Written to
+ * <out>/held-out/<category>/ with CIHP_PGN's 5 as held-out/group-cihp, so one BG_PEOPLE_SET runs them all.
+ */
+const HELD_OUT: Record<string, number[]> = {
+  "group-ho": [17, 18, 19, 21, 23, 28, 61, 75, 89, 90, 92, 93, 202, 216, 221, 223, 224, 225, 229, 243, 249, 253, 256, 265, 266, 267, 273, 277, 289],
+  "single-ho": [7, 51, 53, 54, 100, 143],
 };
 
 /** JizhiziLi/P3M (MIT): the demo photos with P3M-Net's mattes, and three samples with theirs. */
@@ -78,6 +89,14 @@ async function main() {
       people++;
     }
   }
+  let heldOut = 0;
+  for (const [category, ids] of Object.entries(HELD_OUT)) {
+    for (const id of ids) {
+      put(path.join(out, "held-out", category, "image"), `v${id}.jpg`, show(vikram, `Training_Images/${id}.jpg`));
+      put(path.join(out, "held-out", category, "alpha"), `v${id}.png`, show(vikram, `Ground_Truth/${id}.png`));
+      heldOut++;
+    }
+  }
   const p3m = gitDir(sources, "JizhiziLi/P3M");
   let portraits = 0;
   for (const pair of P3M_PAIRS) {
@@ -92,11 +111,14 @@ async function main() {
   let crowds = 0;
   for (const file of list(cihp, CIHP.images).filter((f) => f.endsWith(".jpg"))) {
     const name = path.basename(file, ".jpg");
-    put(path.join(out, "cihp", "group-cihp", "image"), `c${name}.jpg`, show(cihp, file));
-    put(path.join(out, "cihp", "group-cihp", "alpha"), `c${name}.png`, await personOfLabels(show(cihp, `${CIHP.labels}/${name}.png`)));
+    const alpha = await personOfLabels(show(cihp, `${CIHP.labels}/${name}.png`));
+    for (const folder of [path.join(out, "cihp", "group-cihp"), path.join(out, "held-out", "group-cihp")]) {
+      put(path.join(folder, "image"), `c${name}.jpg`, show(cihp, file));
+      put(path.join(folder, "alpha"), `c${name}.png`, alpha);
+    }
     crowds++;
   }
-  console.log(`${out}/people: ${people} photos; ${out}/p3m: ${portraits}; ${out}/cihp: ${crowds}`);
+  console.log(`${out}/people: ${people} photos; ${out}/held-out: ${heldOut} + CIHP's ${crowds}; ${out}/p3m: ${portraits}; ${out}/cihp: ${crowds}`);
 }
 
 main().catch((err) => {
