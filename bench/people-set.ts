@@ -73,6 +73,19 @@ async function personOfLabels(labels: Buffer): Promise<Buffer> {
   return sharp(alpha, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
 }
 
+/** Human-Segmentation-Dataset photos by category list into <folder>/<category>/{image,alpha}/v<id>: how many. */
+function writeLists(vikram: string, lists: Record<string, number[]>, folder: string): number {
+  let count = 0;
+  for (const [category, ids] of Object.entries(lists)) {
+    for (const id of ids) {
+      put(path.join(folder, category, "image"), `v${id}.jpg`, show(vikram, `Training_Images/${id}.jpg`));
+      put(path.join(folder, category, "alpha"), `v${id}.png`, show(vikram, `Ground_Truth/${id}.png`));
+      count++;
+    }
+  }
+  return count;
+}
+
 async function main() {
   const sources = process.env.PEOPLE_SOURCES;
   const out = process.argv[2];
@@ -81,22 +94,8 @@ async function main() {
     process.exit(2);
   }
   const vikram = gitDir(sources, "VikramShenoy97/Human-Segmentation-Dataset");
-  let people = 0;
-  for (const [category, ids] of Object.entries(LISTS)) {
-    for (const id of ids) {
-      put(path.join(out, "people", category, "image"), `v${id}.jpg`, show(vikram, `Training_Images/${id}.jpg`));
-      put(path.join(out, "people", category, "alpha"), `v${id}.png`, show(vikram, `Ground_Truth/${id}.png`));
-      people++;
-    }
-  }
-  let heldOut = 0;
-  for (const [category, ids] of Object.entries(HELD_OUT)) {
-    for (const id of ids) {
-      put(path.join(out, "held-out", category, "image"), `v${id}.jpg`, show(vikram, `Training_Images/${id}.jpg`));
-      put(path.join(out, "held-out", category, "alpha"), `v${id}.png`, show(vikram, `Ground_Truth/${id}.png`));
-      heldOut++;
-    }
-  }
+  const people = writeLists(vikram, LISTS, path.join(out, "people"));
+  const heldOut = writeLists(vikram, HELD_OUT, path.join(out, "held-out"));
   const p3m = gitDir(sources, "JizhiziLi/P3M");
   let portraits = 0;
   for (const pair of P3M_PAIRS) {
