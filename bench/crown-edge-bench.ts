@@ -42,19 +42,21 @@ function photos(): Photo[] {
 async function main() {
   const { detectInThread, selfieModel } = await import("@/lib/engines/ml/faces/detect-in-thread");
   const { decodeUpright } = await import("@/lib/engines/ml/faces/decode-upright");
-  const { crownFromMatte, headMatte, edgeLevel, chordWidth, CROWN_RULE, TOP_SQUARE } = await import("@/lib/engines/ml/faces/person-crown");
+  const { crownFromMatte, headMatte, edgeLevel, chordWidth, hairCutsTop, CROWN_RULE, TOP_SQUARE } = await import("@/lib/engines/ml/faces/person-crown");
   const { faceCutBySource } = await import("@/lib/services/face-crop/crop-face");
   const { CROWN_FROM_EYES } = await import("@/lib/engines/ml/faces/landmarks");
+  const { hairAtTop } = await import("@/lib/engines/ml/faces/hair-colour");
+  const { matteAt } = await import("@/lib/engines/ml/faces/person-crown");
   const cfg = { maxPixels: 60e6, detectLongEdge: 1024, minScore: 0.25 };
   const model = await selfieModel();
-  const rows: { photo: string; room: number; level: number; fine: number | null; chord: number | null; before: boolean; crop8: boolean; now: boolean }[] = [];
+  const rows: { photo: string; room: number; level: number; fine: number | null; chord: number | null; hair: { sep: number; width: number; dist: number } | null; before: boolean; crop8: boolean; now: boolean; colour: boolean }[] = [];
   for (const p of photos()) {
     const meta = await sharp(p.file).metadata();
     for (const room of ROOMS) {
       const top = p.hair - room;
       if (top < 0) continue;
       const jpeg = await sharp(p.file).extract({ left: 0, top, width: meta.width!, height: meta.height! - top }).jpeg({ quality: 92 }).toBuffer();
-      const det = await detectInThread({ bytes: jpeg, ...cfg, crown: true });
+      const det = await detectInThread({ bytes: jpeg, ...cfg, crown: true, hairColour: false });
       const face = det.faces[0];
       if (!face) {
         console.log(`${p.name} ${room}: no face`);
@@ -71,18 +73,22 @@ async function main() {
       const fineM = m && level >= CROWN_RULE.fineFrom && m.top < 0 && m.eye.y - TOP_SQUARE.eyeFromTop * m.D < 0 ? await headMatte(model, img, { eyeMid, chin }, TOP_SQUARE) : null;
       const fine = fineM ? +edgeLevel(fineM).toFixed(3) : null;
       const chord = fineM ? +chordWidth(fineM).toFixed(3) : null;
+      const hc = fineM ? hairAtTop(img, fineM, (q) => matteAt(fineM, q)) : null;
+      const hair = hc ? { sep: +hc.separation.toFixed(3), width: +hc.width.toFixed(3), dist: +hc.distance.toFixed(1) } : null;
       const size = { width: det.width, height: det.height };
       const answer = (c: { crown: { x: number; y: number }; source: "matte" | "landmarks"; touchesEdge: boolean }) => faceCutBySource({ ...face, landmarks: { ...face.landmarks, crown: c.crown }, crownSource: c.source, crownTouchesEdge: c.touchesEdge }, size);
       const before = answer(old);
       const crop8Cut = level < CROWN_RULE.fineFrom ? false : fine !== null ? fine >= CROP8_FINE_LEVEL : level >= CROWN_RULE.edgeLevel;
       const crop8 = m ? answer(crownFromMatte(m, img.scale, estimate, crop8Cut)) : before;
-      // Now: Face Crop's own decision on the engine's face (FACE_CUT_BY_EDGE).
-      const now = faceCutBySource(face, size);
-      rows.push({ photo: p.name, room, level: +level.toFixed(3), fine, chord, before, crop8, now });
+      // crop9: Face Crop's own decision on the engine's face (FACE_CUT_BY_EDGE) without the hair's colour.
+      const crop9 = faceCutBySource(face, size);
+      // colour: where crop9's finer matte says whole, the hair's colour across the top row (hairCutsTop, HAIR_COLOUR).
+      const colour = crop9 || (fineM && m && !(fine! >= CROWN_RULE.fineLevel && chord! >= CROWN_RULE.chord) && hairCutsTop(img, fineM) ? answer(crownFromMatte(m, img.scale, estimate, true)) : crop9);
+      rows.push({ photo: p.name, room, level: +level.toFixed(3), fine, chord, hair, before, crop8, now: crop9, colour });
     }
   }
-  const scored = (r: (typeof rows)[number], key: "before" | "crop8" | "now") => (r.room >= 0 && r[key] ? "refusedWhole" : r.room <= -5 && !r[key] ? "acceptedCut" : null);
-  const count = (key: "before" | "crop8" | "now") => ({
+  const scored = (r: (typeof rows)[number], key: "before" | "crop8" | "now" | "colour") => (r.room >= 0 && r[key] ? "refusedWhole" : r.room <= -5 && !r[key] ? "acceptedCut" : null);
+  const count = (key: "before" | "crop8" | "now" | "colour") => ({
     refusedWhole: rows.filter((r) => scored(r, key) === "refusedWhole").length,
     whole: rows.filter((r) => r.room >= 0).length,
     acceptedCut: rows.filter((r) => scored(r, key) === "acceptedCut").length,
@@ -90,24 +96,26 @@ async function main() {
   });
   const byPhoto = new Map<string, typeof rows>();
   for (const r of rows) byPhoto.set(r.photo, [...(byPhoto.get(r.photo) ?? []), r]);
-  const mark = (r: (typeof rows)[number], key: "before" | "crop8" | "now") => (r[key] ? "R" : "a") + (scored(r, key) ? "!" : " ");
-  console.log(`rooms ${ROOMS.join(" ")}; R refused, a accepted, ! wrong (before → crop8 → now)`);
-  for (const [photo, rs] of byPhoto) console.log(`${photo.padEnd(12)} ${rs.map((r) => `${r.room}:${mark(r, "before")}${mark(r, "crop8")}${mark(r, "now")}`).join(" ")}`);
+  const mark = (r: (typeof rows)[number], key: "before" | "crop8" | "now" | "colour") => (r[key] ? "R" : "a") + (scored(r, key) ? "!" : " ");
+  console.log(`rooms ${ROOMS.join(" ")}; R refused, a accepted, ! wrong (before → crop8 → crop9 → colour)`);
+  for (const [photo, rs] of byPhoto) console.log(`${photo.padEnd(12)} ${rs.map((r) => `${r.room}:${mark(r, "before")}${mark(r, "crop8")}${mark(r, "now")}${mark(r, "colour")}`).join(" ")}`);
   const before = count("before");
   const crop8 = count("crop8");
   const now = count("now");
+  const colour = count("colour");
   console.log(`before: whole refused ${before.refusedWhole} of ${before.whole}, cut accepted ${before.acceptedCut} of ${before.cut}`);
   console.log(`crop8:  whole refused ${crop8.refusedWhole} of ${crop8.whole}, cut accepted ${crop8.acceptedCut} of ${crop8.cut}`);
-  console.log(`now:    whole refused ${now.refusedWhole} of ${now.whole}, cut accepted ${now.acceptedCut} of ${now.cut}`);
+  console.log(`crop9:  whole refused ${now.refusedWhole} of ${now.whole}, cut accepted ${now.acceptedCut} of ${now.cut}`);
+  console.log(`colour: whole refused ${colour.refusedWhole} of ${colour.whole}, cut accepted ${colour.acceptedCut} of ${colour.cut}`);
   // Per room: refused (R) of photos, before → now; a whole head refused (room ≥ 0) or a cut one accepted (≤ −5) is wrong.
-  console.log("room  photos  refused before → crop8 → now");
+  console.log("room  photos  refused before → crop8 → crop9 → colour");
   for (const room of ROOMS) {
     const rs = rows.filter((r) => r.room === room);
-    console.log(`${String(room).padStart(4)}  ${String(rs.length).padStart(6)}  ${rs.filter((r) => r.before).length} → ${rs.filter((r) => r.crop8).length} → ${rs.filter((r) => r.now).length}`);
+    console.log(`${String(room).padStart(4)}  ${String(rs.length).padStart(6)}  ${rs.filter((r) => r.before).length} → ${rs.filter((r) => r.crop8).length} → ${rs.filter((r) => r.now).length} → ${rs.filter((r) => r.colour).length}`);
   }
   fs.mkdirSync("bench/results", { recursive: true });
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}`;
-  fs.writeFileSync(process.env.CROWN_EDGE_OUT ?? "bench/results/crown-edge.json", JSON.stringify({ machine, at: new Date().toISOString(), before, crop8, now, rows }, null, 1));
+  fs.writeFileSync(process.env.CROWN_EDGE_OUT ?? "bench/results/crown-edge.json", JSON.stringify({ machine, at: new Date().toISOString(), before, crop8, crop9: now, colour, rows }, null, 1));
 }
 
 void main().then(() => process.exit(0));
