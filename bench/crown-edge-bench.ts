@@ -5,13 +5,16 @@
 // a cut one (accepting it is wrong); −3 … −1 lie within the marks' ±3 px and are shown, not scored.
 //
 //   npx tsx bench/crown-edge-bench.ts                       (the fixtures only)
-//   CROWN_EDGE_SET=/work/eval-crop8/set npx tsx bench/crown-edge-bench.ts
-//   CROWN_EDGE_SET=/work/eval-crop9/set CROWN_EDGE_FIXTURES=0 npx tsx bench/crown-edge-bench.ts   (a set alone: the held-out check)
+//   CROWN_SOURCES=/work/.mirror npx tsx bench/crown-set.ts /work/eval-x   (the sets, from fetched mirrors)
+//   CROWN_EDGE_SET=/work/eval-x/deepface npx tsx bench/crown-edge-bench.ts
+//   CROWN_EDGE_SET=/work/eval-x/heldout CROWN_EDGE_FIXTURES=0 npx tsx bench/crown-edge-bench.ts   (a set alone)
 //
 // Prints, per photo and room, the rule's answer before (the selfie matte's level at the photo's
-// edge alone), with crop8's finer look (the finer matte's edge level ≥ 0.46 alone) and now
-// (`crownFromPerson`: that level ≥ CROWN_RULE.fineLevel and the hair's chord at the edge), the counts, and the refusals
-// per room; writes bench/results/crown-edge.json.
+// edge alone), with crop8's finer look (the finer matte's edge level ≥ 0.46 alone), crop9's
+// (that level ≥ CROWN_RULE.fineLevel and the hair's chord at the edge; Face Crop's default) and
+// colour (crop9's, and where it says whole the hair's colour across the top row: hairCutsTop,
+// HAIR_COLOUR), the counts, and the refusals per room; each row's levels, chord and hair colour
+// (separation, width) go to bench/results/crown-edge.json (CROWN_EDGE_OUT).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
