@@ -83,6 +83,11 @@ export const SELFIE_SIZE = 256;
  * portraits 13 → 11 and 8 → 8. The two numbers were read off both sets (so neither is held out any more for
  * them): every pair from 0.34-0.38 with 0.3 does as well; the chord alone refuses flat tops at 0 px of room
  * (biden.jpg). No second model run: the chord is read on the finer matte already made.
+ *
+ * The hair's colour across the top row (crop10; hair-colour.ts, `hairCutsTop`, `HAIR_COLOUR.on` off): where
+ * the finer matte says whole and barely sees a person at the edge. Off: on a third set never used for a rule
+ * it refused 2 more whole heads and caught no cut one, and it does not catch the light hair it was made for
+ * (bench/README.md, crop10).
  */
 export const CROWN_RULE = { side: 4.4, eyeFromTop: 2.6, halfWidth: 0.35, start: 0.5, threshold: 0.5, gap: 0.06, quantile: 0.75, min: 0.55, max: 2.1, edgeGrid: 8, edgeLevel: 0.55, fineFrom: 0.1, fineSide: 2.2, fineEyeFromTop: 1.7, fineLevel: 0.38, chord: 0.3, chordHalf: 0.7, headHalf: 0.9, headBelow: 0.25 } as const;
 
