@@ -82,7 +82,9 @@ async function main() {
   const pose = () => (poseLoading ??= loadPoseModel({ threads }));
   // The rule as merged on 2026-11-27's evening: every second look taken, however small its square.
   // Every version before people7 had no reaching limbs (limbReach) and no pose cue.
-  const BASE = { ...PERSON_RULE, limbReach: 0, poseArmShare: 0 };
+  // Every version before people9 filled the gap between people (gapColour).
+  const PRE9 = { ...PERSON_RULE, gapColour: 0 };
+  const BASE = { ...PRE9, limbReach: 0, poseArmShare: 0 };
   const EVE = { ...BASE, secondLookMinShare: 0 };
   const engines: Record<string, EngineModels> = {
     before: { isnet, person: null },
@@ -106,18 +108,20 @@ async function main() {
     "2026-11-27-late": { isnet, person: async () => person, personRule: { ...BASE, sureFrameBottom: false, subjectLook: false } },
     // The rule as merged after people5 (a body out of the frame's bottom, the look at ISNet's subject), before
     // ISNet's faded limbs took the person model's probability (softJoin) and unsure limbs reaching out were kept (limbReach).
-    "2026-11-27-people5": { isnet, person: async () => person, personRule: { ...PERSON_RULE, softJoin: 0, limbReach: 0, poseArmShare: 0 } },
+    "2026-11-27-people5": { isnet, person: async () => person, personRule: { ...PRE9, softJoin: 0, limbReach: 0, poseArmShare: 0 } },
     // Measured by people6 without a pose cue (bench/README.md): unsure limbs reaching out kept (limbReach), and with them
     // ISNet's faded limbs taking the person model's probability (softJoin).
-    "limb-reach": { isnet, person: async () => person, personRule: { ...PERSON_RULE, limbReach: 0.04, poseArmShare: 0 } },
-    "soft-join": { isnet, person: async () => person, personRule: { ...PERSON_RULE, limbReach: 0.04, softJoin: 0.1, poseArmShare: 0 } },
+    "limb-reach": { isnet, person: async () => person, personRule: { ...PRE9, limbReach: 0.04, poseArmShare: 0 } },
+    "soft-join": { isnet, person: async () => person, personRule: { ...PRE9, limbReach: 0.04, softJoin: 0.1, poseArmShare: 0 } },
     // With the pose cue (people7): softJoin's faded pieces too are kept only along an arm the pose model finds.
-    "soft-pose": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, softJoin: 0.1 } },
+    "soft-pose": { isnet, person: async () => person, pose, personRule: { ...PRE9, softJoin: 0.1 } },
     // The rule as merged after people7 (limbReach gated by the pose cue), before poseGrow 0.3 was turned on (people8).
-    people7: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, poseGrow: 0 } },
+    people7: { isnet, person: async () => person, pose, personRule: { ...PRE9, poseGrow: 0 } },
+    // The rule as merged after people8 (poseGrow 0.3), before the gap between people was left to ISNet (gapColour, people9).
+    people8: { isnet, person: async () => person, pose, personRule: PRE9 },
     // The person model's 0.3 (0.2) along an arm the pose model found, when it ran (people7; 0.3 on since people8).
-    "pose-grow": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, poseGrow: 0.3 } },
-    "pose-grow-0.2": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, poseGrow: 0.2 } },
+    "pose-grow": { isnet, person: async () => person, pose, personRule: { ...PRE9, poseGrow: 0.3 } },
+    "pose-grow-0.2": { isnet, person: async () => person, pose, personRule: { ...PRE9, poseGrow: 0.2 } },
     // The sure fill's limb-like pieces gated by the pose cue (people8): when the pose model ran for a reaching
     // piece ("ran"), or run for them too ("run"); and "ran" with poseGrow 0.3.
     after: { isnet, person: async () => person, pose },
@@ -127,7 +131,7 @@ async function main() {
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
-  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", after: "gated" };
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", after: "gated" };
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };
@@ -157,6 +161,7 @@ async function main() {
   const only = process.env.BG_QUALITY_SETS?.split(",").map((x) => x.trim());
   // A people set's name before its category ("people-person") selects every category.
   if (only) cases.splice(0, cases.length, ...cases.filter((c) => only.includes(c.set) || only.includes(c.set.split(":")[0]!)));
+  const dump = process.env.BG_QUALITY_DUMP;
   const rows: { set: string; name: string; engine: string; iou: number; alphaError: number; ms: number; inferenceMs: number; ruleMs: number; peopleKept: number | null; peopleByFaces: number | null; doubts: number }[] = [];
   for (const c of cases) {
     const opts: BgRemovalOptions = { subjectType: c.subjectType, edgeSoftness: 3, highDetail: false, background: "transparent" };
@@ -177,7 +182,13 @@ async function main() {
         out.quality.peopleKept = peopleByFaces = countPeople(out.peopleMap, faces.boxes, faces);
       } else await early;
       const ms = Math.round(performance.now() - t0);
-      const score: MatteScore = scoreMatte(await alphaPlane(out.png, c.width, c.height), c.alpha);
+      const cut = await alphaPlane(out.png, c.width, c.height);
+      const score: MatteScore = scoreMatte(cut, c.alpha);
+      // BG_QUALITY_DUMP=<dir>: each cut-out's alpha as <dir>/<engine>/<name>.png (to look at beside the reference).
+      if (dump && c.subjectType === "person") {
+        fs.mkdirSync(path.join(dump, engine), { recursive: true });
+        await sharp(Buffer.from(cut), { raw: { width: c.width, height: c.height, channels: 1 } }).png().toFile(path.join(dump, engine, c.name.replace(/\.\w+$/, ".png")));
+      }
       // The time after ISNet (the person model, the rule, clean-up, upsampling, edges, PNG): what the rule's versions change.
       const t = out.timingsMs;
       const ruleMs = (t.person ?? 0) + (t.matte ?? 0) + (t.upsample ?? 0) + (t.edges ?? 0);

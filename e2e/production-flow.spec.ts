@@ -14,13 +14,13 @@ import { parentAtCart } from "./support/parent-cart";
 // sheet and the published galleries; Stripe Connect on the stand-in's onboarding page.
 // A parent on a phone orders Ann's portrait as three 8x10s: one on navy (the live preview
 // must arrive as a decoded picture), one zoomed in to 166 ppi (the cart warns but lets
-// them order), one as shot; pays on the stand-in's checkout. The studio makes the job's
+// them order), one as shot (chosen first as a package of two, whose framing the cart shows); pays on the stand-in's checkout. The studio makes the job's
 // batch on the Production page: the as-shot print is ready; the soft crop is held with
 // its ppi reason and the navy one for its cut-out (the frame, cut to 3:2 from a square
 // portrait, cuts the hair off at the photo's top, where the whole-height crop needs the
 // head). On the order page the fix panel re-crops the first (zoom back to 1) and releases
 // the second's cut-out; both render, pass and show as pictures, and the batch counts all
-// three ready. Full-page screenshots of the order page and the Production page go to the
+// three ready. The package's cart line and full-page screenshots of the order page and the Production page go to the
 // test's temp dir.
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -54,7 +54,8 @@ test("production: a parent picks a background with its live preview; the studio'
       data: {
         name: "Picture day prints",
         currency: "usd",
-        items: [{ kind: "print", product_id: product.id, name: "8x10 print", price: 1500, lab_cost: 300, allow_backgrounds: true }],
+        items: [{ id: "p8x10", kind: "print", product_id: product.id, name: "8x10 print", price: 1500, lab_cost: 300, allow_backgrounds: true }],
+        packages: [{ id: "two", name: "Two 8x10s", price: 2500, items: [{ item_id: "p8x10", quantity: 2 }] }],
         shipping: [{ type: "school", name: "To the school", batch_date: batchDate }],
       },
     }),
@@ -113,6 +114,18 @@ test("production: a parent picks a background with its live preview; the studio'
   await expect(second.getByTestId("ppi")).toHaveText("333 ppi at this size");
   await second.getByLabel("Zoom").fill("2");
   await expect(second.getByTestId("ppi-warning")).toContainText("Under 300 ppi at this size (166 ppi)");
+  await expect(lines.nth(2).getByTestId("ppi")).toHaveText("333 ppi at this size");
+  // The third as a package first: no crop to draw, so the cart shows how production frames each of its
+  // prints (around the face, as a single print's crop starts) as a picture, with its ppi; then back to one 8x10.
+  await whatToBuy.nth(2).selectOption({ label: "Two 8x10s · $25.00" });
+  const packagePrint = lines.nth(2).getByTestId("package-print");
+  await expect(packagePrint).toHaveCount(1);
+  await expect(packagePrint).toContainText("2 × 8x10 print");
+  await expect(packagePrint).toContainText("333 ppi");
+  await expectDecoded(packagePrint.getByRole("img", { name: "8x10 print as framed" }));
+  await lines.nth(2).screenshot({ path: path.join(dir, "cart-package-390.png") });
+  await whatToBuy.nth(2).selectOption({ label: "8x10 print · $15.00" });
+  await expect(lines.nth(2).getByTestId("package-print")).toHaveCount(0);
   await expect(lines.nth(2).getByTestId("ppi")).toHaveText("333 ppi at this size");
   await parent.getByLabel("E-mail for the receipt").fill(`parent-${Date.now()}@example.com`);
   await parent.getByRole("radio", { name: /To the school/ }).check();

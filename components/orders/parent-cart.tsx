@@ -11,6 +11,7 @@ import { CropEditor } from "./crop-editor";
 import { BackgroundPicker } from "./background-picker";
 import { BackgroundPreview } from "./background-preview";
 import { PrintWarnings } from "./print-warnings";
+import { PackagePrints, type PackagePrint } from "./package-prints";
 import { formatMoney } from "./format";
 
 type Sheet = ApiResponse<"/v1/parent/price-sheet", "get">;
@@ -78,11 +79,14 @@ export function ParentCart() {
   const shipping = s.shipping.find((o) => o.id === shippingId);
   /** A print's size, for a choice that is a print item (packages and digital files have no crop). */
   const sizeOf = (choice: string) => (choice.startsWith("item:") ? (s.items.find((i) => `item:${i.id}` === choice)?.product ?? null) : null);
-  /** A package with a print in it (its prints are cropped by production: the cart asks what would be held). */
-  const hasPrint = (choice: string) => {
+  /** A package's prints with their sizes (its digital files print nothing): production frames them, the cart shows how. */
+  const packagePrints = (choice: string): PackagePrint[] => {
     const [kind, id] = choice.split(":");
-    const itemIds = kind === "package" ? (s.packages.find((p) => p.id === id)?.items.map((i) => i.item_id) ?? []) : [];
-    return s.items.some((i) => itemIds.includes(i.id) && i.product);
+    const parts = kind === "package" ? (s.packages.find((p) => p.id === id)?.items ?? []) : [];
+    return parts.flatMap((part) => {
+      const item = s.items.find((i) => i.id === part.item_id);
+      return item?.product ? [{ name: item.name, quantity: part.quantity, size: item.product }] : [];
+    });
   };
   /** The checkout takes a background only for a print that allows one (alone, or in the package). */
   const allowsBackground = (choice: string) => {
@@ -167,7 +171,8 @@ export function ParentCart() {
               ) : null}
               {l.background_id && allowsBackground(l.choice) ? <BackgroundPreview key={`${l.photo.id}:${l.background_id}`} token={token} photoId={l.photo.id} backgroundId={l.background_id} name={s.backgrounds.find((b) => b.id === l.background_id)?.name ?? "chosen"} /> : null}
               {l.crop && sizeOf(l.choice) ? <CropEditor photo={l.photo} size={sizeOf(l.choice)!} crop={l.crop} onChange={(crop) => update(l.key, { crop, moved: true })} label={`Crop of line ${n + 1}`} /> : null}
-              {sizeOf(l.choice) || hasPrint(l.choice) ? <PrintWarnings token={token} photoId={l.photo.id} choice={l.choice} crop={sizeOf(l.choice) ? l.crop : null} backgroundId={l.background_id && allowsBackground(l.choice) ? l.background_id : null} /> : null}
+              <PackagePrints photo={l.photo} prints={packagePrints(l.choice)} frame={l.frame} />
+              {sizeOf(l.choice) || packagePrints(l.choice).length ? <PrintWarnings token={token} photoId={l.photo.id} choice={l.choice} crop={sizeOf(l.choice) ? l.crop : null} backgroundId={l.background_id && allowsBackground(l.choice) ? l.background_id : null} /> : null}
             </div>
           </div>
         ))}

@@ -1,16 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import * as batchesRoute from "@/app/v1/production/batches/route";
 import * as printFileRoute from "@/app/v1/production/print-files/[id]/route";
 import { getDb } from "@/lib/foundation/db/client";
 import { photoFaces, printFiles } from "@/lib/foundation/db/schema";
-import { shutDownFaces } from "@/lib/engines/ml/faces";
+import { detectFaces, shutDownFaces } from "@/lib/engines/ml/faces";
 import { filesToRender } from "@/lib/services/production/batch-steps";
 import { renderPrintFiles } from "@/lib/services/production/render-print-files";
 import { faceSafeAreaCounts } from "@/lib/services/production/face-safe-area";
 import { photoFace } from "@/lib/services/orders/photo-face";
+import { faceStartCrop } from "@/lib/services/orders/crop";
+import { storage } from "@/lib/domain/storage";
 import { call, testAccount } from "../http";
 import { productionStudio } from "../support/production-fixtures";
 import { childWithPhotos } from "../support/parent-photos";
@@ -34,7 +37,7 @@ const GROUP = fs.readFileSync(path.join(process.cwd(), "lib/engines/ml/faces/dem
 const SEVEN_BY_FIVE = { key: "75", width_in: 7, height_in: 5, bleed_mm: 3, min_ppi: 50, color_mode: "rgb" as const };
 
 /** A studio selling the 4 x 5 (or the 7 x 5) and a child whose one photo is the portrait (or the group photo). */
-async function portraitStudio(photo = PORTRAIT, product = FOUR_BY_FIVE) {
+async function portraitStudio(photo: Buffer = PORTRAIT, product = FOUR_BY_FIVE) {
   const owner = await testAccount();
   const shop = await productionStudio(owner.token, owner.account.id, [product]);
   const kid = await childWithPhotos(owner.account.id, shop.studio.agencyId, shop.studio.jobId, [photo]);
@@ -178,4 +181,33 @@ describe("the face inside the print's safe area", () => {
     expect(faceSafeAreaCounts).toEqual({ detected: before.detected, skipped: before.skipped + 1 });
     expect(await fileOf(second.id)).toMatchObject({ status: "rendered", holdCode: null, holdReasons: [] });
   }, 240_000);
+
+  it("starts a package's prints (no crop drawn) around the face as a single print's crop starts, not centred through it; the studio's fix opens on that box", async () => {
+    // The portrait at the left of a wide photo, 2000 x 800: the face is about x 412-579. A 4 x 5's
+    // largest box here is 1000 x 800 (printed 5 x 4); centred (x 500-1500) it cuts through the face.
+    const wide = await sharp(PORTRAIT).extend({ left: 150, right: 1210, background: "#8a8f94" }).jpeg({ quality: 92 }).toBuffer();
+    const { owner, shop, child, jobFileId } = await portraitStudio(wide);
+    const pack = await shop.paidOrder(child, false, [{ ref: "pkg", kind: "package", quantity: 1 }]);
+
+    const db = await getDb();
+    const batch = await call(batchesRoute, "POST", "/v1/production/batches", { token: owner.token, body: { shipping: "direct", job_id: Number(shop.studio.jobId) } });
+    const ids = await filesToRender(db, owner.account.id, batch.json.id);
+    expect(ids).toHaveLength(1); // the package's two 4 x 5s are one file of quantity 2 (its digital file prints nothing)
+    await renderPrintFiles(db, owner.account.id, ids);
+    const [file] = await db.select().from(printFiles).where(eq(printFiles.orderId, pack.id));
+    expect([file!.status, file!.holdCode, file!.holdReasons, file!.quantity, file!.widthPx, file!.heightPx]).toEqual(["rendered", null, [], 2, 1570, 1270]);
+
+    // The box it printed: the largest at the print's shape (nothing smaller holds 300 ppi here), moved to the face.
+    const face = (await photoFace(db, owner.account.id, jobFileId))!;
+    const start = faceStartCrop({ width: 2000, height: 800, original_width: 2000, original_height: 800 }, { width_in: 4, height_in: 5 }, face.frame);
+    expect(start.x + start.width).toBeGreaterThan(579 / 2000);
+    const seen = await call(printFileRoute, "GET", `/v1/production/print-files/${file!.id}`, { token: owner.token, params: { id: file!.id } });
+    expect(seen.status).toBe(200);
+    expect(seen.json.fix.crop).toEqual(start);
+    // The rendered file shows the face whole, as detected on it.
+    const print = await storage().get(file!.fileKey!);
+    const found = await detectFaces(new Uint8Array(print!.body));
+    expect(found.faces).toHaveLength(1);
+  }, 240_000);
 });
+

@@ -9,6 +9,7 @@ import { getDb } from "@/lib/foundation/db/client";
 import { shutDownBackgroundRemoval } from "@/lib/engines/ml/background-removal";
 import { shutDownFaces } from "@/lib/engines/ml/faces";
 import { photoFace } from "@/lib/services/orders/photo-face";
+import { faceStartCrop } from "@/lib/services/orders/crop";
 import { preparePreviewMattes } from "@/lib/services/production/background-preview";
 import { HEAD_CUT_REASON } from "@/lib/services/production/head-cut";
 import { call, testAccount } from "../http";
@@ -61,7 +62,11 @@ describe("the cart's print warnings", () => {
     // A package's prints take the line's crop: each print is judged and named (its digital file prints nothing).
     const pack = await ask(kid.token, photo, `package_id=pkgA&background_id=${navy}&${crop(top)}`);
     expect(pack.json).toEqual({ photo_id: photo, warnings: [{ code: "head_cut", message: `8x10: ${HEAD_CUT_REASON}`, item_id: "p8x10" }] });
-    // Without a crop (the cart's package lines), the whole photo at the print's shape: centred, below the cut.
+    // Without a crop (the cart's package lines), each print starts as a single print's crop would and as
+    // production renders it (print-crop.ts): the largest 10x8 moved to the face, here about 19 px below the photo's top,
+    // so the photo's own cut is outside the print: nothing said.
+    const start = faceStartCrop({ width: 800, height: 752, original_width: 800, original_height: 752 }, { width_in: 8, height_in: 10 }, (await photoFace(db, owner.account.id, kid.jobFileIds[0]!))!.frame);
+    expect(start.y).toBeGreaterThan(0.01);
     expect((await ask(kid.token, photo, `package_id=pkgA&background_id=${navy}`)).json.warnings).toEqual([]);
     // As shot (no background), or a crop starting below the cut: nothing to check.
     expect((await ask(kid.token, photo, `item_id=p8x10&${crop(top)}`)).json.warnings).toEqual([]);

@@ -5781,7 +5781,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The face where the crop puts it crossing the print's safe area; on a background, the child's head cut by the photo's top inside the crop (judged on the photo's stored cut-out; none made yet: not said). Stored faces and cut-outs only: no engine runs. `package_id` instead of `item_id` judges each print of the package with the line's crop, naming the print. 404 for a photo the token does not open; 400 naming `item_id` for an item that is not a print of the sheet, `package_id` for an unknown package. */
+            /** @description The face where the crop puts it crossing the print's safe area; on a background, the child's head cut by the photo's top inside the crop (judged on the photo's stored cut-out; none made yet: not said). Stored faces and cut-outs only: no engine runs. `package_id` instead of `item_id` judges each print of the package with the line's crop, naming the print; with no crop, each print starts around the stored face as production renders it. 404 for a photo the token does not open; 400 naming `item_id` for an item that is not a print of the sheet, `package_id` for an unknown package. */
             200: {
                 headers: {
                     [name: string]: unknown;

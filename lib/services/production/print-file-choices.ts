@@ -5,7 +5,7 @@ import { notFound } from "@/lib/foundation/http/api-error";
 import { originalSize } from "@/lib/services/galleries/parent-photos";
 import { signPreviewUrl } from "@/lib/services/galleries/preview-urls";
 import { presentPrintFiles } from "./present-batch";
-import { printedCrop } from "./render-print-files";
+import { cropToPrint, printedCrop } from "./print-crop";
 
 /**
  * GET /v1/production/print-files/{id}: the file, and what the order page's fix works
@@ -25,7 +25,7 @@ export async function printFileChoices(db: Db, accountId: string, id: string) {
   const photos =
     order.subjectId && order.jobId
       ? await db
-          .select({ id: galleryPhotos.id, previewWidth: galleryPhotos.previewWidth, previewHeight: galleryPhotos.previewHeight, fileWidth: jobFiles.width, fileHeight: jobFiles.height })
+          .select({ id: galleryPhotos.id, jobFileId: galleryPhotos.jobFileId, previewWidth: galleryPhotos.previewWidth, previewHeight: galleryPhotos.previewHeight, fileWidth: jobFiles.width, fileHeight: jobFiles.height })
           .from(galleryPhotos)
           .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
           .innerJoin(jobFiles, eq(jobFiles.id, galleryPhotos.jobFileId))
@@ -33,11 +33,16 @@ export async function printFileChoices(db: Db, accountId: string, id: string) {
           .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id))
       : [];
   const subjectId = order.subjectId;
+  const photoId = file.photoId ?? line.photoId;
+  const printed = photos.find((p) => p.id === photoId);
+  const size = printed && originalSize(printed);
+  // Where no crop was drawn (a package's print), the box the render starts from, so the editor opens on what prints.
+  const crop = printed && size?.original_width && size.original_height ? await cropToPrint(db, accountId, printed.jobFileId, printedCrop(file, line.crop), { width: size.original_width, height: size.original_height }, file) : printedCrop(file, line.crop);
   return {
     ...(await presentPrintFiles(db, [file]))[0]!,
     fix: {
-      photo_id: file.photoId ?? line.photoId,
-      crop: printedCrop(file, line.crop),
+      photo_id: photoId,
+      crop,
       size: { width_in: file.widthIn, height_in: file.heightIn },
       photos: photos.map((p) => ({ id: p.id, preview_url: signPreviewUrl(p.id, subjectId!), width: p.previewWidth!, height: p.previewHeight!, ...originalSize(p) })),
     },

@@ -12,6 +12,7 @@ import { HEAD_CUT_REASON, headCutInRegion } from "./head-cut";
 import { storedMatte } from "./person-matte";
 import type { PrintWarningsQuery } from "./schemas";
 import { PRINT_PPI } from "./values";
+import { cropToPrint } from "./print-crop";
 
 export type PrintWarning = { code: "head_cut" | "face_outside_safe_area"; message: string; item_id: string };
 
@@ -28,9 +29,9 @@ const fieldError = (field: string, message: string) => badRequest("VALIDATION_ER
  * where the crop puts the stored face), and, on a background, the child's head cut by the
  * photo's top inside the crop (head-cut.ts, on the photo's cut-out when one is made: the
  * preview's, made when the gallery opened, or the print's; none made yet, nothing is said
- * rather than a cut-out run while the parent waits). A package's prints take the line's
- * crop as production does (none from the cart: the whole photo at each print's shape), so
- * their warnings name the print. Nothing is computed from the engines here: stored faces
+ * rather than a cut-out run while the parent waits). Without a crop (the cart's package
+ * lines) each print starts around the face as production renders it (print-crop.ts), and
+ * a package's warnings name the print. Nothing is computed from the engines here: stored faces
  * and mattes only. 404 for a photo the token does not open; 400 naming `item_id` (or
  * `package_id`) for what is not a print (a package) of the job's sheet.
  */
@@ -48,7 +49,8 @@ export async function printWarnings(db: Db, p: ParentPrincipal, photoId: string,
   const matte = needsMatte ? ((await storedMatte(db, p.accountId, photo.jobFileId, "preview")) ?? (await storedMatte(db, p.accountId, photo.jobFileId, "full"))) : null;
   const warnings: PrintWarning[] = [];
   for (const { item, product } of prints) {
-    const g = printGeometry(W, H, crop, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm });
+    const box = await cropToPrint(db, p.accountId, photo.jobFileId, crop, { width: W, height: H }, product);
+    const g = printGeometry(W, H, box, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm });
     const named = (message: string) => (q.package_id ? `${item.name}: ${message}` : message);
     if (matte && item.allow_backgrounds && (await headCutInRegion(matte.matte, g.region, { width: W, height: H }, face?.faces ?? []))) {
       warnings.push({ code: "head_cut", message: named(HEAD_CUT_REASON), item_id: item.id });

@@ -3,21 +3,21 @@ import type { Db } from "@/lib/foundation/db/types";
 import { galleryPhotos, jobFiles, orderItems, printFiles, products, studioBackgrounds, type HoldCode } from "@/lib/foundation/db/schema";
 import { storage } from "@/lib/domain/storage";
 import { printGeometry, renderPrint, type PrintColour } from "@/lib/engines/imaging/render-print";
+import { readImageHeader } from "@/lib/engines/imaging/image-input";
 import { compositeOnBackdrop } from "@/lib/engines/imaging/composite-background";
 import { photoMatte } from "./person-matte";
 import { faceSafeAreaReasons } from "./face-safe-area";
 import { labProfileForRender } from "./lab-profile";
 import { HEAD_CUT_REASON, headCutInRegion } from "./head-cut";
 import { photoFace } from "@/lib/services/orders/photo-face";
+import type { Crop } from "@/lib/services/orders/crop";
 import { runAnalysis } from "@/lib/services/preflight/run-analysis";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { resolutionSeverity, type CheckTargets } from "@/lib/services/preflight/issue";
 import { PRINT_PPI } from "./values";
+import { cropToPrint, printedCrop } from "./print-crop";
 
 export const printFileKey = (accountId: string, orderId: string, fileId: string, what: "print" | "thumb") => `production/${accountId}/${orderId}/${fileId}-${what}.jpg`;
-
-/** A fixed file's crop is the studio's (none on another photo: the whole frame), else the parent's. */
-export const printedCrop = (file: Pick<typeof printFiles.$inferSelect, "photoId" | "crop">, lineCrop: typeof orderItems.$inferSelect.crop) => (file.photoId || file.crop ? file.crop : lineCrop) ?? null;
 
 /**
  * Renders these print files from their originals and checks each with Preflight
@@ -58,6 +58,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
       continue;
     }
     const product = row.product;
+    const crop = await cropToPrint(db, accountId, row.jobFileId!, printedCrop(row.file, row.crop), await readImageHeader(original.body, c.PREFLIGHT_MAX_PIXELS), product);
     let source = original.body;
     if (row.file.backgroundId) {
       const backdrop = await backdropOf(row.background);
@@ -69,7 +70,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
       // The matte of the original, made once per photo and kept for every print of it.
       const matte = await photoMatte(db, accountId, row.jobFileId!, original.body, signal);
       const doubts = [...matte.doubts];
-      if (await headCutInPrint(db, accountId, row.jobFileId!, matte, printedCrop(row.file, row.crop), product)) doubts.push(HEAD_CUT_REASON);
+      if (await headCutInPrint(db, accountId, row.jobFileId!, matte, crop, product)) doubts.push(HEAD_CUT_REASON);
       if (doubts.length > 0 && !row.file.matteReleased) {
         await hold(db, row.file.id, "matte_doubtful", doubts);
         done++;
@@ -78,7 +79,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
       // Composite at the original's size first, then the same crop as any print.
       source = await compositeOnBackdrop(original.body, matte.matte, backdrop, c.PREFLIGHT_MAX_PIXELS);
     }
-    const print = await renderPrint(source, printedCrop(row.file, row.crop), { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS, { mode: product.colorMode as PrintColour["mode"], labProfile: outputProfile });
+    const print = await renderPrint(source, crop, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm }, c.PREFLIGHT_MAX_PIXELS, { mode: product.colorMode as PrintColour["mode"], labProfile: outputProfile });
     const fileKey = printFileKey(accountId, row.file.orderId, row.file.id, "print");
     const thumbKey = printFileKey(accountId, row.file.orderId, row.file.id, "thumb");
     await storage().put(fileKey, print.jpeg, "image/jpeg");
@@ -127,7 +128,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
  * Whether this print shows the child's head cut by the photo's top edge (head-cut.ts): the
  * region the print is cut from (the matte is the upright original's size), the photo's faces.
  */
-export async function headCutInPrint(db: Db, accountId: string, jobFileId: number, matte: { matte: Buffer; width: number; height: number }, crop: ReturnType<typeof printedCrop>, product: { widthIn: number; heightIn: number; bleedMm: number }) {
+export async function headCutInPrint(db: Db, accountId: string, jobFileId: number, matte: { matte: Buffer; width: number; height: number }, crop: Crop | null, product: { widthIn: number; heightIn: number; bleedMm: number }) {
   const { region } = printGeometry(matte.width, matte.height, crop, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm });
   const face = await photoFace(db, accountId, jobFileId);
   return headCutInRegion(matte.matte, region, matte, face?.faces ?? []);

@@ -347,6 +347,44 @@ describe("keepPerson", () => {
     expect(at(before, 20, 75)).toBe(0);
   });
 
+  it("leaves the ground between two people under their joined hands to ISNet when it has the background's colours (gapColour)", async () => {
+    // v88: two people (x 10..40 and 50..80) holding hands (a 6 px bridge at y 50..56); below the hands
+    // ISNet sees the boardwalk (0), the person model is sure of a person over it too. Above the hands
+    // the same grey boardwalk lies outside the mask; the people are red and beige.
+    const left = (x: number, y: number) => inRect(x, y, 10, 20, 40, 100);
+    const right = (x: number, y: number) => inRect(x, y, 50, 20, 80, 100);
+    const hands = (x: number, y: number) => inRect(x, y, 40, 50, 50, 56);
+    const gap = (x: number, y: number) => inRect(x, y, 40, 56, 50, 100);
+    const isnet = (x: number, y: number) => (left(x, y) || right(x, y) || hands(x, y) ? 1 : 0);
+    const p = plane((x, y) => (left(x, y) || right(x, y) || hands(x, y) || gap(x, y) ? 0.99 : 0.01));
+    const rgb = new Uint8Array(W * H * 3);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) rgb.set(left(x, y) ? [200, 30, 40] : right(x, y) ? [210, 180, 140] : hands(x, y) ? [230, 190, 170] : [120, 110, 100], (y * W + x) * 3);
+    }
+    const m = matte(isnet);
+    await keepPerson(m, p, undefined, PERSON_RULE, undefined, undefined, undefined, rgb);
+    expect(at(m, 45, 80)).toBe(0); // the ground between them
+    expect(at(m, 25, 80)).toBe(1);
+    expect(at(m, 45, 53)).toBe(1); // the hands
+    // The rule as it was filled the gap solid.
+    const before = matte(isnet);
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, gapColour: 0 }, undefined, undefined, undefined, rgb);
+    expect(at(before, 45, 80)).toBe(1);
+  });
+
+  it("still fills a dark jacket ISNet missed below the head, in the background's colours (gapColour)", async () => {
+    // The sculpture photo's man: ISNet found the head (y 20..40) and the jacket's lit edges; the jacket is
+    // as grey as the wall. Above the jacket is a whole head, not a thin bridge: not a gap between people.
+    const head = (x: number, y: number) => inRect(x, y, 50, 20, 80, 40);
+    const edges = (x: number, y: number) => inRect(x, y, 50, 40, 53, 100) || inRect(x, y, 77, 40, 80, 100);
+    const p = plane((x, y) => (personBox(x, y) ? 0.99 : 0.01));
+    const rgb = new Uint8Array(W * H * 3);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) rgb.set(head(x, y) ? [220, 180, 160] : [90, 90, 90], (y * W + x) * 3);
+    const m = matte((x, y) => (head(x, y) || edges(x, y) ? 1 : 0));
+    await keepPerson(m, p, undefined, PERSON_RULE, undefined, undefined, undefined, rgb);
+    expect(at(m, 65, 75)).toBe(1);
+  });
+
   it("leaves the matte alone when there is no person", async () => {
     const m = matte((x, y) => (inRect(x, y, 20, 20, 60, 60) ? 1 : 0));
     const before = new Float32Array(m.data);

@@ -98,7 +98,8 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
       const found: PersonReport = { people: 0, doubtful: [] };
       const closer = rule.sureFill > 0 ? await closerLook(personModel, img, mask, work.width, work.height, scale, rule.threshold) : undefined;
       const armsOf = models.pose ? armsIn(models.pose, img, work.width, work.height, timingsMs) : undefined;
-      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule, found, closer, armsOf);
+      const rgb = rule.gapColour > 0 ? await workingRgb(img, work.width, work.height) : undefined;
+      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule, found, closer, armsOf, rgb);
       if (person) report = found;
     }
     lap("person");
@@ -138,6 +139,16 @@ function armsIn(pose: () => Promise<PoseModel>, img: DecodedImage, w: number, h:
     timingsMs.pose = Math.round(performance.now() - t0);
     return arms;
   };
+}
+
+/** The photo's colours at the working size (RGB, interleaved): the person rule's gap cue (PERSON_RULE.gapColour). */
+async function workingRgb(img: DecodedImage, w: number, h: number): Promise<Uint8Array> {
+  const rgb = await sharp(img.rgba, { raw: { width: img.width, height: img.height, channels: 4 } })
+    .flatten({ background: "#ffffff" })
+    .resize(w, h, { fit: "fill" })
+    .raw()
+    .toBuffer();
+  return new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length);
 }
 
 /** The person model's probability at the working size (the whole photo, stretched to its square input like ISNet's). */
