@@ -19,8 +19,6 @@
 // (`{ crown: true, topLook: false }`: the cut decided on the head's square alone, the rule before
 // crop8) instead of before the jaw net, and adds two photos whose head is at the top edge (biden.jpg
 // with 0 px of room above the hair, obama.jpg cut 10 px into it), where the finer look runs.
-// BENCH_CROWN_BASE=colour: the same photos, the middle way without the hair's colour at the top edge
-// (`{ crown: true, hairColour: false }`), the last with it (`hairColour: true`, hair-colour.ts).
 //
 // Writes bench/results/face-crop.json; the last line of stdout is that JSON.
 import fs from "node:fs";
@@ -137,8 +135,7 @@ function workerCpuMs(before: Map<string, number> | null, after: Map<string, numb
 async function crownCost() {
   const { detectFaces, warmUpFaces } = await import("@/lib/engines/ml/faces");
   const rounds = Number(process.env.BENCH_CROWN_ROUNDS ?? 5);
-  const colour = process.env.BENCH_CROWN_BASE === "colour";
-  const level = process.env.BENCH_CROWN_BASE === "level" || colour;
+  const level = process.env.BENCH_CROWN_BASE === "level";
   const names = [...PORTRAITS, "biden2.jpg", ...(level ? ["biden.jpg@0", "obama.jpg@-10"] : [])];
   // "name@room": the photo cut to that room above its hair (marked at y 37 and 21) before scaling to 1 MP.
   const hairY: Record<string, number> = { "biden.jpg": 37, "obama.jpg": 21 };
@@ -157,8 +154,7 @@ async function crownCost() {
   // Three ways, alternated photo by photo (the order rotated every round): detection alone,
   // Face Crop before the jaw net (the crown, the mesh's eyes and chin), Face Crop as it runs now.
   // With BENCH_CROWN_BASE=level the middle way ("crownMesh" in the figures) is Face Crop without the finer look at the head's top.
-  const middle = colour ? { crown: true, hairColour: false } : level ? { crown: true, topLook: false } : { crown: true, jaw: false };
-  const ways = [{ key: "before", opts: {} }, { key: "crownMesh", opts: middle }, { key: "crownJaw", opts: colour ? { crown: true, hairColour: true } : { crown: true } }] as const;
+  const ways = [{ key: "before", opts: {} }, { key: "crownMesh", opts: level ? { crown: true, topLook: false } : { crown: true, jaw: false } }, { key: "crownJaw", opts: { crown: true } }] as const;
   const ms = Object.fromEntries(ways.map((w) => [w.key, photos.map(() => [] as number[])])) as Record<(typeof ways)[number]["key"], number[][]>;
   // CPU time of this process (the face worker's thread included) per call: other agents' load on
   // the shared cores stretches wall time by 2-4x and unevenly; the CPU a call costs stays put.
@@ -205,7 +201,7 @@ async function crownCost() {
   return {
     rounds,
     /** What the middle way ("crownMesh") is: Face Crop before the jaw net, or ("level") without the finer look at the head's top. */
-    base: colour ? "colour" : level ? "level" : "mesh",
+    base: level ? "level" : "mesh",
     perPhoto,
     beforeMs: Math.round(median(ms.before.flat())),
     crownMeshMs: Math.round(median(ms.crownMesh.flat())),
@@ -271,7 +267,6 @@ async function main() {
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}`;
   const crown = await crownCost();
   console.log(`machine: ${machine}\nthe crown's cost, ${crown.perPhoto.length} portraits at 1 MP, ${crown.rounds} rounds (median ms of each photo):`);
-  if (crown.base === "colour") console.log(`BENCH_CROWN_BASE=colour: "before the jaw net" below reads "without the hair's colour" (hairColour: false), "with it" reads "with the hair's colour" (hairColour: true)`);
   if (crown.base === "level") console.log(`BENCH_CROWN_BASE=level: "before the jaw net" below reads "without the finer look at the head's top" (topLook: false)`);
   console.table(crown.perPhoto);
   console.log(

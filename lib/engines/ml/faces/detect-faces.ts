@@ -56,14 +56,13 @@ async function send(msg: Unsent, timeoutMs: number, transfer: ArrayBuffer[] = []
  * prominent face's eyes and chin come from the jaw-aware net (jaw-model.ts; `jaw: false` keeps
  * the mesh's, for the bench's baseline) and its crown from the person's outline (person-crown.ts;
  * `topLook: false` decides a cut head on the head's square alone, without the finer look at its top:
- * the bench's baseline; `hairColour` overrides hair-colour.ts `HAIR_COLOUR.on`, the hair's colour read
- * across the photo's top row where the finer matte says whole).
+ * the bench's baseline).
  */
-export async function detectFaces(bytes: Uint8Array, opts: { crown?: boolean; jaw?: boolean; topLook?: boolean; hairColour?: boolean } = {}): Promise<FaceDetection> {
+export async function detectFaces(bytes: Uint8Array, opts: { crown?: boolean; jaw?: boolean; topLook?: boolean } = {}): Promise<FaceDetection> {
   const cfg = faceEngineConfig();
   const copy = new Uint8Array(bytes); // transferred to the worker; the caller keeps its buffer
   return (await send(
-    { kind: "detect", req: { bytes: copy, maxPixels: cfg.maxPixels, detectLongEdge: cfg.detectLongEdge, minScore: cfg.minScore, crown: opts.crown, jaw: opts.jaw, topLook: opts.topLook, hairColour: opts.hairColour } },
+    { kind: "detect", req: { bytes: copy, maxPixels: cfg.maxPixels, detectLongEdge: cfg.detectLongEdge, minScore: cfg.minScore, crown: opts.crown, jaw: opts.jaw, topLook: opts.topLook } },
     cfg.timeoutMs,
     [copy.buffer as ArrayBuffer],
   )) as FaceDetection;

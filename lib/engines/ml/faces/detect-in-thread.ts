@@ -12,7 +12,7 @@ import type { FaceDetection, DetectedFace } from "./types";
  * baseline: Face Crop before the jaw net); `topLook: false` decides a cut head without the finer
  * look at the head's top (person-crown.ts `headCutAtTop`; the bench's baseline).
  */
-export type DetectRequest = { bytes: Uint8Array; maxPixels: number; detectLongEdge: number; minScore: number; crown?: boolean; jaw?: boolean; topLook?: boolean; hairColour?: boolean };
+export type DetectRequest = { bytes: Uint8Array; maxPixels: number; detectLongEdge: number; minScore: number; crown?: boolean; jaw?: boolean; topLook?: boolean };
 
 let model: Promise<HumanLike> | null = null;
 
@@ -53,7 +53,7 @@ export async function detectInThread(req: DetectRequest): Promise<FaceDetection>
     if (faces[0]) {
       faces[0] = req.jaw === false ? faces[0] : await withJawLandmarks(img, faces[0]);
       jawMs = performance.now() - t2;
-      faces[0] = await withPersonCrown(img, faces[0], { topLook: req.topLook, hairColour: req.hairColour });
+      faces[0] = await withPersonCrown(img, faces[0], req.topLook !== false);
     }
   }
   const t3 = performance.now();
@@ -115,9 +115,9 @@ async function withJawLandmarks(img: UprightImage, face: DetectedFace): Promise<
 }
 
 /** The face with its crown read from the person matte (or the estimate kept, saying so). */
-async function withPersonCrown(img: UprightImage, face: DetectedFace, opts: { topLook?: boolean; hairColour?: boolean }): Promise<DetectedFace> {
+async function withPersonCrown(img: UprightImage, face: DetectedFace, topLook: boolean): Promise<DetectedFace> {
   const { eyeMid, chin, crown: estimate } = face.landmarks;
-  const found = await crownFromPerson(await selfieModel(), img, { eyeMid, chin, estimate }, opts);
+  const found = await crownFromPerson(await selfieModel(), img, { eyeMid, chin, estimate }, { topLook });
   const headHeight = Math.hypot(found.crown.x - chin.x, found.crown.y - chin.y);
   return { ...face, landmarks: { ...face.landmarks, crown: found.crown }, headHeight, crownSource: found.source, crownTouchesEdge: found.touchesEdge };
 }

@@ -72,7 +72,7 @@ describe("the crown read from the matte near the photo's edge, the square moved"
 // (hair marked at y 23) read 0.70 at the edge with 5 and 0 px of room (refused); obama.jpg's short dark
 // hair against a bright window (y 21) read 0.22-0.36 cut by 8-20 px (accepted).
 describe("a whole head is not refused and a cut one not accepted, whatever the hair's contrast", () => {
-  async function cutAt(name: string, hairY: number, room: number, opts: { hairColour?: boolean } = {}): Promise<boolean> {
+  async function cutAt(name: string, hairY: number, room: number): Promise<boolean> {
     const model = await selfieModel();
     const top = hairY - room;
     const { width, height } = await sharp(faceFixture(name)).metadata();
@@ -80,7 +80,7 @@ describe("a whole head is not refused and a cut one not accepted, whatever the h
     const face = (await detectInThread({ bytes: jpeg, ...cfg, crown: true })).faces[0]!;
     const img = await decodeUpright(jpeg, cfg);
     const { eyeMid, chin, crown } = face.landmarks;
-    return (await crownFromPerson(model, img, { eyeMid, chin, estimate: crown }, opts)).touchesEdge;
+    return (await crownFromPerson(model, img, { eyeMid, chin, estimate: crown })).touchesEdge;
   }
 
   it("biden2.jpg with 5 and 0 px of room is whole; obama.jpg cut by 10 and 20 px is cut", { timeout: 120_000 }, async () => {
@@ -94,14 +94,5 @@ describe("a whole head is not refused and a cut one not accepted, whatever the h
   it("angelina_jolie.jpg cut by 13 and 20 px is cut; with 3 px of room it is whole", { timeout: 120_000 }, async () => {
     const answers = [await cutAt("angelina_jolie.jpg", 26, -13), await cutAt("angelina_jolie.jpg", 26, -20), await cutAt("angelina_jolie.jpg", 26, 3)];
     expect(answers).toEqual([true, true, false]);
-  });
-
-  // The hair's colour at the top edge (hair-colour.ts, HAIR_COLOUR; off by default: on a held-out set it
-  // refused 2 more whole heads): kit_with_rose.jpg cut 30 px into the hair (marked at y 41) reads 0.29 on
-  // the finer matte (crop9's rule accepts it), but the top row reads the hair's own colour over 1.2 D.
-  it("with the hair's colour, kit_with_rose.jpg cut by 30 px is cut and with 3 px of room whole (without it, the cut is accepted)", { timeout: 120_000 }, async () => {
-    const on = [await cutAt("kit_with_rose.jpg", 41, -30, { hairColour: true }), await cutAt("kit_with_rose.jpg", 41, 3, { hairColour: true })];
-    const off = await cutAt("kit_with_rose.jpg", 41, -30, { hairColour: false });
-    expect({ on, off }).toEqual({ on: [true, false], off: false });
   });
 });

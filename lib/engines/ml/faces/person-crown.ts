@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { humanPaths } from "./human-model";
 import { sampleSquare } from "./sample-square";
-import { HAIR_COLOUR, hairAtTop } from "./hair-colour";
 import type { UprightImage } from "./decode-upright";
 import type { Point } from "./types";
 
@@ -83,11 +82,6 @@ export const SELFIE_SIZE = 256;
  * portraits 13 → 11 and 8 → 8. The two numbers were read off both sets (so neither is held out any more for
  * them): every pair from 0.34-0.38 with 0.3 does as well; the chord alone refuses flat tops at 0 px of room
  * (biden.jpg). No second model run: the chord is read on the finer matte already made.
- *
- * The hair's colour across the top row (crop10; hair-colour.ts, `hairCutsTop`, `HAIR_COLOUR.on` off): where
- * the finer matte says whole and barely sees a person at the edge. Off: on a third set never used for a rule
- * it refused 2 more whole heads and caught no cut one, and it does not catch the light hair it was made for
- * (bench/README.md, crop10).
  */
 export const CROWN_RULE = { side: 4.4, eyeFromTop: 2.6, halfWidth: 0.35, start: 0.5, threshold: 0.5, gap: 0.06, quantile: 0.75, min: 0.55, max: 2.1, edgeGrid: 8, edgeLevel: 0.55, fineFrom: 0.1, fineSide: 2.2, fineEyeFromTop: 1.7, fineLevel: 0.38, chord: 0.3, chordHalf: 0.7, headHalf: 0.9, headBelow: 0.25 } as const;
 
@@ -202,10 +196,10 @@ export function matteAt(m: HeadMatte, p: Point): number {
  * the photo, and whether the person's outline above it reaches the photo's edge (`topLook: false`:
  * decided by the level on the head's square alone, the rule before the finer look; the bench's baseline).
  */
-export async function crownFromPerson(model: SelfieModel, img: UprightImage, face: { eyeMid: Point; chin: Point; estimate: Point }, opts: { topLook?: boolean; hairColour?: boolean } = {}): Promise<PersonCrown> {
+export async function crownFromPerson(model: SelfieModel, img: UprightImage, face: { eyeMid: Point; chin: Point; estimate: Point }, opts: { topLook?: boolean } = {}): Promise<PersonCrown> {
   const m = await headMatte(model, img, face);
   if (!m) return { crown: face.estimate, source: "landmarks", touchesEdge: false };
-  const cut = opts.topLook === false ? edgeLevel(m) >= CROWN_RULE.edgeLevel : await headCutAtTop(model, img, face, m, { hairColour: opts.hairColour });
+  const cut = opts.topLook === false ? edgeLevel(m) >= CROWN_RULE.edgeLevel : await headCutAtTop(model, img, face, m);
   return crownFromMatte(m, img.scale, face.estimate, cut);
 }
 
@@ -216,26 +210,11 @@ export async function crownFromPerson(model: SelfieModel, img: UprightImage, fac
  * crosses the top row, `chordWidth`), else (an edge at the side, or
  * hair reaching further above the eyes than the finer square) the level on the head's square.
  */
-export async function headCutAtTop(model: SelfieModel, img: UprightImage, face: { eyeMid: Point; chin: Point }, m: HeadMatte, opts: { hairColour?: boolean } = {}): Promise<boolean> {
+export async function headCutAtTop(model: SelfieModel, img: UprightImage, face: { eyeMid: Point; chin: Point }, m: HeadMatte): Promise<boolean> {
   const level = edgeLevel(m);
   if (level < CROWN_RULE.fineFrom) return false;
   const fine = m.top < 0 && m.eye.y - TOP_SQUARE.eyeFromTop * m.D < 0 ? await headMatte(model, img, face, TOP_SQUARE) : null;
-  if (!fine) return level >= CROWN_RULE.edgeLevel;
-  const fineLevel = edgeLevel(fine);
-  if (fineLevel >= CROWN_RULE.fineLevel && chordWidth(fine) >= CROWN_RULE.chord) return true;
-  return (opts.hairColour ?? HAIR_COLOUR.on) && hairCutsTop(img, fine, fineLevel);
-}
-
-/**
- * Where the finer matte says whole: the hair's colour read across the photo's top row (hair-colour.ts,
- * HAIR_COLOUR), asked only where that matte barely sees a person at the edge (its edge level below
- * `belowLevel`: light hair the selfie model does not take for a person); cut where hair and ground
- * differ by `separation` and the hair spans `width` D of the top row.
- */
-export function hairCutsTop(img: UprightImage, fine: HeadMatte, fineLevel = edgeLevel(fine)): boolean {
-  if (fineLevel >= HAIR_COLOUR.belowLevel) return false;
-  const hair = hairAtTop(img, fine, (p) => matteAt(fine, p));
-  return !!hair && hair.separation >= HAIR_COLOUR.separation && hair.width >= HAIR_COLOUR.width;
+  return fine ? edgeLevel(fine) >= CROWN_RULE.fineLevel && chordWidth(fine) >= CROWN_RULE.chord : level >= CROWN_RULE.edgeLevel;
 }
 
 /**
