@@ -5,13 +5,17 @@
 // a cut one (accepting it is wrong); −3 … −1 lie within the marks' ±3 px and are shown, not scored.
 //
 //   npx tsx bench/crown-edge-bench.ts                       (the fixtures only)
-//   CROWN_EDGE_SET=/work/eval-crop8/set npx tsx bench/crown-edge-bench.ts
-//   CROWN_EDGE_SET=/work/eval-crop9/set CROWN_EDGE_FIXTURES=0 npx tsx bench/crown-edge-bench.ts   (a set alone: the held-out check)
+//   CROWN_SOURCES=/work/.mirror npx tsx bench/crown-set.ts /work/eval-x   (the sets, from fetched mirrors)
+//   CROWN_EDGE_SET=/work/eval-x/deepface npx tsx bench/crown-edge-bench.ts
+//   CROWN_EDGE_SET=/work/eval-x/heldout CROWN_EDGE_FIXTURES=0 npx tsx bench/crown-edge-bench.ts   (a set alone)
 //
 // Prints, per photo and room, the rule's answer before (the selfie matte's level at the photo's
-// edge alone), with crop8's finer look (the finer matte's edge level ≥ 0.46 alone) and now
-// (`crownFromPerson`: that level ≥ CROWN_RULE.fineLevel and the hair's chord at the edge), the counts, and the refusals
-// per room; writes bench/results/crown-edge.json.
+// edge alone), with crop8's finer look (the finer matte's edge level ≥ 0.46 alone), crop9's
+// (that level ≥ CROWN_RULE.fineLevel and the hair's chord at the edge; Face Crop's default, the
+// finer look read only where the head square's edge level is ≥ CROWN_RULE.fineFrom 0.1) and the
+// same rule with the finer look read from a lower level (FINE_FROM: 0.05, 0.02, 0), the counts,
+// and the refusals per room; each row's levels and chord, and the finer look's time where only a
+// lower fineFrom reads it, go to bench/results/crown-edge.json (CROWN_EDGE_OUT).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +24,8 @@ import sharp from "sharp";
 // The fetched set's marks drop photos whose hair lies within 10 px of the top (the mark cannot be told from a cut).
 /** crop8's rule: the finer matte's edge level alone, cut from 0.46. */
 const CROP8_FINE_LEVEL = 0.46;
+/** The lower levels from which the finer look is read, against CROWN_RULE.fineFrom (crop10, round 2). */
+const FINE_FROM = [0.05, 0.02, 0];
 const ROOMS = [20, 10, 5, 3, 0, -3, -5, -8, -13, -20, -30];
 const FIXTURES = path.resolve("test/fixtures/faces");
 /** The fixtures' hair tops (test/fixtures/faces/landmarks.json, ±3 px). */
@@ -47,7 +53,9 @@ async function main() {
   const { CROWN_FROM_EYES } = await import("@/lib/engines/ml/faces/landmarks");
   const cfg = { maxPixels: 60e6, detectLongEdge: 1024, minScore: 0.25 };
   const model = await selfieModel();
-  const rows: { photo: string; room: number; level: number; fine: number | null; chord: number | null; before: boolean; crop8: boolean; now: boolean }[] = [];
+  type Row = { photo: string; room: number; level: number; fine: number | null; chord: number | null; fineMs: number | null; before: boolean; crop8: boolean; now: boolean; from: Record<string, boolean> };
+  const rows: Row[] = [];
+  let recomputedOff = 0;
   for (const p of photos()) {
     const meta = await sharp(p.file).metadata();
     for (const room of ROOMS) {
@@ -67,8 +75,10 @@ async function main() {
       const m = await headMatte(model, img, { eyeMid, chin });
       const level = m ? edgeLevel(m) : 0;
       const old = m ? crownFromMatte(m, img.scale, estimate, level >= CROWN_RULE.edgeLevel) : { crown: estimate, source: "landmarks" as const, touchesEdge: false };
-      // The finer square where the rule reads it (headCutAtTop): its edge level (crop8's rule) and the hair's chord (now).
-      const fineM = m && level >= CROWN_RULE.fineFrom && m.top < 0 && m.eye.y - TOP_SQUARE.eyeFromTop * m.D < 0 ? await headMatte(model, img, { eyeMid, chin }, TOP_SQUARE) : null;
+      // The finer square wherever headCutAtTop could read it (any fineFrom ≥ 0): its edge level and the hair's chord.
+      const t0 = performance.now();
+      const fineM = m && m.top < 0 && m.eye.y - TOP_SQUARE.eyeFromTop * m.D < 0 ? await headMatte(model, img, { eyeMid, chin }, TOP_SQUARE) : null;
+      const fineMs = fineM && level < CROWN_RULE.fineFrom ? +(performance.now() - t0).toFixed(1) : null;
       const fine = fineM ? +edgeLevel(fineM).toFixed(3) : null;
       const chord = fineM ? +chordWidth(fineM).toFixed(3) : null;
       const size = { width: det.width, height: det.height };
@@ -76,38 +86,44 @@ async function main() {
       const before = answer(old);
       const crop8Cut = level < CROWN_RULE.fineFrom ? false : fine !== null ? fine >= CROP8_FINE_LEVEL : level >= CROWN_RULE.edgeLevel;
       const crop8 = m ? answer(crownFromMatte(m, img.scale, estimate, crop8Cut)) : before;
-      // Now: Face Crop's own decision on the engine's face (FACE_CUT_BY_EDGE).
+      // headCutAtTop with its finer look read from `from` (crop9's rule otherwise).
+      const cutFrom = (from: number) => (level < from ? false : fine !== null ? fine >= CROWN_RULE.fineLevel && chord! >= CROWN_RULE.chord : level >= CROWN_RULE.edgeLevel);
+      const withFrom = (from: number) => (m ? answer(crownFromMatte(m, img.scale, estimate, cutFrom(from))) : before);
+      // Now (crop9): Face Crop's own decision on the engine's face (FACE_CUT_BY_EDGE).
       const now = faceCutBySource(face, size);
-      rows.push({ photo: p.name, room, level: +level.toFixed(3), fine, chord, before, crop8, now });
+      if (withFrom(CROWN_RULE.fineFrom) !== now) recomputedOff++;
+      rows.push({ photo: p.name, room, level: +level.toFixed(3), fine, chord, fineMs, before, crop8, now, from: Object.fromEntries(FINE_FROM.map((f) => [String(f), withFrom(f)])) });
     }
   }
-  const scored = (r: (typeof rows)[number], key: "before" | "crop8" | "now") => (r.room >= 0 && r[key] ? "refusedWhole" : r.room <= -5 && !r[key] ? "acceptedCut" : null);
-  const count = (key: "before" | "crop8" | "now") => ({
+  const keys = ["before", "crop8", "now", ...FINE_FROM.map((f) => `from${f}`)];
+  const answerOf = (r: Row, key: string) => (key.startsWith("from") ? r.from[key.slice(4)]! : r[key as "before" | "crop8" | "now"]);
+  const scored = (r: Row, key: string) => (r.room >= 0 && answerOf(r, key) ? "refusedWhole" : r.room <= -5 && !answerOf(r, key) ? "acceptedCut" : null);
+  const count = (key: string) => ({
     refusedWhole: rows.filter((r) => scored(r, key) === "refusedWhole").length,
     whole: rows.filter((r) => r.room >= 0).length,
     acceptedCut: rows.filter((r) => scored(r, key) === "acceptedCut").length,
     cut: rows.filter((r) => r.room <= -5).length,
   });
-  const byPhoto = new Map<string, typeof rows>();
+  const byPhoto = new Map<string, Row[]>();
   for (const r of rows) byPhoto.set(r.photo, [...(byPhoto.get(r.photo) ?? []), r]);
-  const mark = (r: (typeof rows)[number], key: "before" | "crop8" | "now") => (r[key] ? "R" : "a") + (scored(r, key) ? "!" : " ");
-  console.log(`rooms ${ROOMS.join(" ")}; R refused, a accepted, ! wrong (before → crop8 → now)`);
-  for (const [photo, rs] of byPhoto) console.log(`${photo.padEnd(12)} ${rs.map((r) => `${r.room}:${mark(r, "before")}${mark(r, "crop8")}${mark(r, "now")}`).join(" ")}`);
-  const before = count("before");
-  const crop8 = count("crop8");
-  const now = count("now");
-  console.log(`before: whole refused ${before.refusedWhole} of ${before.whole}, cut accepted ${before.acceptedCut} of ${before.cut}`);
-  console.log(`crop8:  whole refused ${crop8.refusedWhole} of ${crop8.whole}, cut accepted ${crop8.acceptedCut} of ${crop8.cut}`);
-  console.log(`now:    whole refused ${now.refusedWhole} of ${now.whole}, cut accepted ${now.acceptedCut} of ${now.cut}`);
-  // Per room: refused (R) of photos, before → now; a whole head refused (room ≥ 0) or a cut one accepted (≤ −5) is wrong.
-  console.log("room  photos  refused before → crop8 → now");
+  const mark = (r: Row, key: string) => (answerOf(r, key) ? "R" : "a") + (scored(r, key) ? "!" : " ");
+  console.log(`rooms ${ROOMS.join(" ")}; R refused, a accepted, ! wrong (${keys.join(" → ")})`);
+  for (const [photo, rs] of byPhoto) console.log(`${photo.padEnd(12)} ${rs.map((r) => `${r.room}:${keys.map((k) => mark(r, k)).join("")}`).join(" ")}`);
+  const counts = Object.fromEntries(keys.map((k) => [k, count(k)]));
+  for (const k of keys) console.log(`${k.padEnd(9)} whole refused ${counts[k]!.refusedWhole} of ${counts[k]!.whole}, cut accepted ${counts[k]!.acceptedCut} of ${counts[k]!.cut}`);
+  console.log(`rows where the bench's own crop9 differs from the engine's: ${recomputedOff}`);
+  const extra = rows.filter((r) => r.fineMs !== null);
+  const med = extra.map((r) => r.fineMs!).sort((a, b) => a - b)[Math.floor(extra.length / 2)];
+  console.log(`the finer look run only below fineFrom ${CROWN_RULE.fineFrom}: ${extra.length} of ${rows.length} rows (level ≥ 0.05: ${extra.filter((r) => r.level >= 0.05).length}, ≥ 0.02: ${extra.filter((r) => r.level >= 0.02).length}), median ${med ?? "-"} ms each`);
+  // Per room: refused (R) of photos by each rule; a whole head refused (room ≥ 0) or a cut one accepted (≤ −5) is wrong.
+  console.log(`room  photos  refused ${keys.join(" → ")}`);
   for (const room of ROOMS) {
     const rs = rows.filter((r) => r.room === room);
-    console.log(`${String(room).padStart(4)}  ${String(rs.length).padStart(6)}  ${rs.filter((r) => r.before).length} → ${rs.filter((r) => r.crop8).length} → ${rs.filter((r) => r.now).length}`);
+    console.log(`${String(room).padStart(4)}  ${String(rs.length).padStart(6)}  ${keys.map((k) => rs.filter((r) => answerOf(r, k)).length).join(" → ")}`);
   }
   fs.mkdirSync("bench/results", { recursive: true });
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}`;
-  fs.writeFileSync(process.env.CROWN_EDGE_OUT ?? "bench/results/crown-edge.json", JSON.stringify({ machine, at: new Date().toISOString(), before, crop8, now, rows }, null, 1));
+  fs.writeFileSync(process.env.CROWN_EDGE_OUT ?? "bench/results/crown-edge.json", JSON.stringify({ machine, at: new Date().toISOString(), counts, recomputedOff, rows }, null, 1));
 }
 
 void main().then(() => process.exit(0));

@@ -95,4 +95,12 @@ describe("a whole head is not refused and a cut one not accepted, whatever the h
     const answers = [await cutAt("angelina_jolie.jpg", 26, -13), await cutAt("angelina_jolie.jpg", 26, -20), await cutAt("angelina_jolie.jpg", 26, 3)];
     expect(answers).toEqual([true, true, false]);
   });
+
+  // The finer look read from a lower level (CROWN_RULE.fineFrom 0.1 → 0.05): compreface_007_B.jpg cut 13 px into
+  // the hair (marked at y 218) reads 0.06 at the edge of the head's 4.4 D square, so with 0.1 the finer look never
+  // ran and the cut was accepted; the finer matte reads 0.50 with the hair across 0.47 of the head's width.
+  it("compreface_007_B.jpg cut by 13 px is cut; with 3 px of room it is whole", { timeout: 120_000 }, async () => {
+    const answers = [await cutAt("compreface_007_B.jpg", 218, -13), await cutAt("compreface_007_B.jpg", 218, 3)];
+    expect(answers).toEqual([true, false]);
+  });
 });
