@@ -5,7 +5,7 @@ import { notFound } from "@/lib/foundation/http/api-error";
 import { originalSize } from "@/lib/services/galleries/parent-photos";
 import { signPreviewUrl } from "@/lib/services/galleries/preview-urls";
 import { presentPrintFiles } from "./present-batch";
-import { cropToPrint, printedCrop } from "./print-crop";
+import { printedCrop, startCrop } from "./print-crop";
 
 /**
  * GET /v1/production/print-files/{id}: the file, and what the order page's fix works
@@ -37,7 +37,7 @@ export async function printFileChoices(db: Db, accountId: string, id: string) {
   const printed = photos.find((p) => p.id === photoId);
   const size = printed && originalSize(printed);
   // Where no crop was drawn (a package's print), the box the render starts from, so the editor opens on what prints.
-  const crop = printed && size?.original_width && size.original_height ? await cropToPrint(db, accountId, printed.jobFileId, printedCrop(file, line.crop), { width: size.original_width, height: size.original_height }, file) : printedCrop(file, line.crop);
+  const crop = printedCrop(file, line.crop) ?? (printed && size?.original_width && size.original_height ? await startCrop(db, accountId, printed.jobFileId, { width: size.original_width, height: size.original_height }, file) : null);
   return {
     ...(await presentPrintFiles(db, [file]))[0]!,
     fix: {

@@ -12,7 +12,7 @@ import { HEAD_CUT_REASON, headCutInRegion } from "./head-cut";
 import { storedMatte } from "./person-matte";
 import type { PrintWarningsQuery } from "./schemas";
 import { PRINT_PPI } from "./values";
-import { cropToPrint } from "./print-crop";
+import { startCropFrom } from "./print-crop";
 
 export type PrintWarning = { code: "head_cut" | "face_outside_safe_area"; message: string; item_id: string };
 
@@ -49,7 +49,7 @@ export async function printWarnings(db: Db, p: ParentPrincipal, photoId: string,
   const matte = needsMatte ? ((await storedMatte(db, p.accountId, photo.jobFileId, "preview")) ?? (await storedMatte(db, p.accountId, photo.jobFileId, "full"))) : null;
   const warnings: PrintWarning[] = [];
   for (const { item, product } of prints) {
-    const box = await cropToPrint(db, p.accountId, photo.jobFileId, crop, { width: W, height: H }, product);
+    const box = crop ?? startCropFrom(face, { width: W, height: H }, product);
     const g = printGeometry(W, H, box, { widthIn: product.widthIn, heightIn: product.heightIn, ppi: PRINT_PPI, bleedMm: product.bleedMm });
     const named = (message: string) => (q.package_id ? `${item.name}: ${message}` : message);
     if (matte && item.allow_backgrounds && (await headCutInRegion(matte.matte, g.region, { width: W, height: H }, face?.faces ?? []))) {

@@ -15,7 +15,7 @@ import { runAnalysis } from "@/lib/services/preflight/run-analysis";
 import { preflightConfig } from "@/lib/services/preflight/preflight-config";
 import { resolutionSeverity, type CheckTargets } from "@/lib/services/preflight/issue";
 import { PRINT_PPI } from "./values";
-import { cropToPrint, printedCrop } from "./print-crop";
+import { printedCrop, startCrop } from "./print-crop";
 
 export const printFileKey = (accountId: string, orderId: string, fileId: string, what: "print" | "thumb") => `production/${accountId}/${orderId}/${fileId}-${what}.jpg`;
 
@@ -58,7 +58,7 @@ export async function renderPrintFiles(db: Db, accountId: string, fileIds: strin
       continue;
     }
     const product = row.product;
-    const crop = await cropToPrint(db, accountId, row.jobFileId!, printedCrop(row.file, row.crop), await readImageHeader(original.body, c.PREFLIGHT_MAX_PIXELS), product);
+    const crop = printedCrop(row.file, row.crop) ?? (await startCrop(db, accountId, row.jobFileId!, await readImageHeader(original.body, c.PREFLIGHT_MAX_PIXELS), product));
     let source = original.body;
     if (row.file.backgroundId) {
       const backdrop = await backdropOf(row.background);
