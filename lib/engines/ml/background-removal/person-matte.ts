@@ -576,6 +576,8 @@ function clearGaps(matte: Matte, isnet: Float32Array, mask: Uint8Array, rgb: Uin
     if (d[i]! >= 0.5 && isnet[i]! < 0.05) filledSure[l]! += 1;
   }
   const enclosed = pieces.sizes.map((s, l) => l > 0 && filledSure[l]! >= 0.002 * n && outsideMask[l]! <= rule.gapOpenShare * s);
+  // Most photos have no such piece: nothing below (a column table per piece, two passes) need run.
+  if (!enclosed.some(Boolean)) return;
   // Under a thin bridge: above the piece, in most of its columns, ISNet's person is only a thin band (joined
   // hands or arms) with ISNet's background above it, not a head and shoulders (a dark jacket ISNet missed).
   const top = new Int32Array(pieces.sizes.length * w).fill(-1);
