@@ -9,6 +9,8 @@
 //   held-object, group, portrait, posters-statues, ...), each with image/<name>.jpg and
 //   alpha/<name>.png; every photo is cut out as `person` and as `auto`. Kept outside the
 //   repository (see bench/README.md for its sources); skipped, and said so, without it.
+//   BG_HELDOUT_SET=<dir>: the held-out people (bench/people-set.ts's held-out/), the same way,
+//   as the sets `heldout-<type>:<category>`, so that every set runs in one process.
 //
 //   BG_PORTRAIT_SET=/path/to/set npx tsx bench/bg-quality-bench.ts   (~25 min on 2 busy cores)
 //
@@ -47,10 +49,13 @@ async function portraitSet(dir: string | undefined): Promise<Case[]> {
   return out;
 }
 
-/** The people set: a folder per category; each photo as `person`, then as `auto` (adjacent, so ISNet runs once a photo). */
-async function peopleSet(dir: string | undefined): Promise<Case[]> {
+/**
+ * The people set: a folder per category; each photo as `person`, then as `auto` (adjacent, so ISNet runs once a photo).
+ * `prefix` names its sets (`people-person:<category>`; the held-out set's `heldout-person:<category>`).
+ */
+async function peopleSet(dir: string | undefined, prefix = "people", variable = "BG_PEOPLE_SET"): Promise<Case[]> {
   if (!dir) {
-    console.log("BG_PEOPLE_SET is not set: the people set (raised hands, held objects, groups) is skipped.");
+    console.log(`${variable} is not set: the ${prefix} set (raised hands, held objects, groups) is skipped.`);
     return [];
   }
   const out: Case[] = [];
@@ -62,7 +67,7 @@ async function peopleSet(dir: string | undefined): Promise<Case[]> {
       const { width, height } = await sharp(image).metadata();
       const alpha = await alphaPlane(path.join(dir, category, "alpha", file.replace(/\.\w+$/, ".png")), width!, height!, true);
       for (const subjectType of ["person", "auto"] as const) {
-        out.push({ set: `people-${subjectType}:${category}`, name: file, subjectType, image, alpha, width: width!, height: height! });
+        out.push({ set: `${prefix}-${subjectType}:${category}`, name: file, subjectType, image, alpha, width: width!, height: height! });
       }
     }
   }
@@ -82,8 +87,9 @@ async function main() {
   const pose = () => (poseLoading ??= loadPoseModel({ threads }));
   // The rule as merged on 2026-11-27's evening: every second look taken, however small its square.
   // Every version before people7 had no reaching limbs (limbReach) and no pose cue.
-  // Every version before people9 filled the gap between people (gapColour).
-  const PRE9 = { ...PERSON_RULE, gapColour: 0 };
+  // Every version before people9 filled the gap between people (gapColour); before people10 none looked again in tiles (tileLook).
+  const PRE10 = { ...PERSON_RULE, tileLook: 0 };
+  const PRE9 = { ...PRE10, gapColour: 0 };
   const BASE = { ...PRE9, limbReach: 0, poseArmShare: 0 };
   const EVE = { ...BASE, secondLookMinShare: 0 };
   const engines: Record<string, EngineModels> = {
@@ -119,6 +125,8 @@ async function main() {
     people7: { isnet, person: async () => person, pose, personRule: { ...PRE9, poseGrow: 0 } },
     // The rule as merged after people8 (poseGrow 0.3), before the gap between people was left to ISNet (gapColour, people9).
     people8: { isnet, person: async () => person, pose, personRule: PRE9 },
+    // The rule as merged after people9 (gapColour), before the person model looked again in tiles along a group (tileLook, people10).
+    people9: { isnet, person: async () => person, pose, personRule: PRE10 },
     // The person model's 0.3 (0.2) along an arm the pose model found, when it ran (people7; 0.3 on since people8).
     "pose-grow": { isnet, person: async () => person, pose, personRule: { ...PRE9, poseGrow: 0.3 } },
     "pose-grow-0.2": { isnet, person: async () => person, pose, personRule: { ...PRE9, poseGrow: 0.2 } },
@@ -131,7 +139,7 @@ async function main() {
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
-  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", after: "gated" };
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", after: "gated" };
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };
@@ -150,6 +158,8 @@ async function main() {
   const portraits = await portraitSet(process.env.BG_PORTRAIT_SET);
   const cases: Case[] = [
     ...(await peopleSet(process.env.BG_PEOPLE_SET)),
+    // The held-out people (bench/people-set.ts `held-out/`), summed apart from the 41: every set in one run.
+    ...(await peopleSet(process.env.BG_HELDOUT_SET, "heldout", "BG_HELDOUT_SET")),
     ...portraits,
     // The same portraits as "auto": the portrait check must pick the person rule by itself.
     ...portraits.map((c) => ({ ...c, set: "portraits-auto", subjectType: "auto" as const })),
@@ -199,7 +209,8 @@ async function main() {
   }
   const summary: Record<string, Record<string, { n: number; meanIou: number; minIou: number; meanAlphaError: number; meanMs: number; meanInferenceMs: number; meanRuleMs: number }>> = {};
   // Each people set's categories together as well ("people-person:all").
-  const peopleAll = [...new Set(rows.map((r) => r.set.split(":")[0]!).filter((x) => x.startsWith("people-")))];
+  const isPeople = (set: string) => set.startsWith("people-") || set.startsWith("heldout-");
+  const peopleAll = [...new Set(rows.map((r) => r.set.split(":")[0]!).filter(isPeople))];
   for (const prefix of peopleAll) for (const r of rows.filter((x) => x.set.startsWith(`${prefix}:`))) rows.push({ ...r, set: `${prefix}:all` });
   for (const set of [...new Set(rows.map((r) => r.set))]) {
     summary[set] = {};
@@ -209,7 +220,7 @@ async function main() {
     }
   }
   // Per photo, engines side by side (the people set's categories: the minimum matters, not only the mean).
-  for (const set of [...new Set(rows.map((r) => r.set))].filter((x) => x.startsWith("people-") && !x.endsWith(":all"))) {
+  for (const set of [...new Set(rows.map((r) => r.set))].filter((x) => isPeople(x) && !x.endsWith(":all"))) {
     console.log(`\n${set}: IoU per photo (${engineNames.join(" / ")})`);
     for (const name of [...new Set(rows.filter((r) => r.set === set).map((r) => r.name))]) {
       const rs = engineNames.map((e) => rows.find((r) => r.set === set && r.name === name && r.engine === e));

@@ -157,6 +157,16 @@ export const PERSON_RULE = {
   gapOpenShare: 0.1,
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
+  /**
+   * Small people (issue 38, held-out v21: eight people in grass, the whole frame's mask found one): when at
+   * least this share of ISNet's subject that reaches the person mask lies beyond the band outside it (and
+   * at least `tileMinArea` of the frame), the person model looks again on up to `tileMax` overlapping
+   * squares along that subject, each about its height, and the mask takes their probability where it is
+   * higher (person-tiles.ts lookInTiles, run by pipeline.ts before the rule). 0: off (the rule as before).
+   */
+  tileLook: 0.25,
+  tileMinArea: 0.01,
+  tileMax: 6,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
   personMinArea: 0.01,
   /** Regions smaller than this share of the frame are not reported as doubtful. */

@@ -15,6 +15,7 @@ import { PERSON_MODEL_SIZE, type PersonModel } from "./person-model";
 import { POSE_MODEL_SIZE, type PoseModel } from "./pose-model";
 import { armSegments, POSE_KEYPOINT_MIN, POSE_PERSON_MIN, type ArmSegment } from "./pose-arms";
 import { keepPerson, looksLikePortrait, PERSON_RULE, type Box, type PersonReport, type PersonRule } from "./person-matte";
+import { lookInTiles } from "./person-tiles";
 import { cutoutQuality, type CutoutQuality } from "./cutout-quality";
 import { finishEdges } from "./finish-edges";
 import type { PeopleMap } from "./count-people";
@@ -95,6 +96,8 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
     let mask = await personMask(personModel, img, work.width, work.height);
     if (profile.personRule === "always" && rule.subjectLook) mask = (await lookAtSubject(personModel, img, matte, mask, scale, rule)) ?? mask;
     if (profile.personRule === "always" || looksLikePortrait(matte, mask)) {
+      // Small people: the model again on squares along ISNet's subject when much of it lies outside the mask.
+      if (rule.tileLook > 0) mask = (await lookInTiles(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule)) ?? mask;
       const found: PersonReport = { people: 0, doubtful: [] };
       const closer = rule.sureFill > 0 ? await closerLook(personModel, img, mask, work.width, work.height, scale, rule.threshold) : undefined;
       const armsOf = models.pose ? armsIn(models.pose, img, work.width, work.height, timingsMs) : undefined;
