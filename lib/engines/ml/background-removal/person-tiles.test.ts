@@ -15,7 +15,7 @@ const plane = (f: (x: number, y: number) => number) => {
   return d;
 };
 const inRect = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
-const matte = (f: (x: number, y: number) => number): Matte => ({ data: plane(f), width: W, height: H });
+const matte = (f: (x: number, y: number) => number | boolean): Matte => ({ data: plane((x, y) => Number(f(x, y))), width: W, height: H });
 const at = (m: Matte, x: number, y: number) => m.data[y * W + x]!;
 
 // Six people, 16 px wide, from y 40 (the head) to y 80, touching at their laps (y 70..80).
