@@ -13,9 +13,11 @@
 // edge alone), with crop8's finer look (the finer matte's edge level ≥ 0.46 alone), crop9's
 // (that level ≥ CROWN_RULE.fineLevel and the hair's chord at the edge; Face Crop's default, the
 // finer look read only where the head square's edge level is ≥ CROWN_RULE.fineFrom 0.1) and the
-// same rule with the finer look read from a lower level (FINE_FROM: 0.05, 0.02, 0), the counts,
-// and the refusals per room; each row's levels and chord, and the finer look's time where only a
-// lower fineFrom reads it, go to bench/results/crown-edge.json (CROWN_EDGE_OUT).
+// same rule with the finer look read from a lower level (FINE_FROM: 0.05, 0.02, 0), crop10's rule
+// (crop9's with fineFrom 0.05) and crop11's (Face Crop's default now: also the chord's own width,
+// CROWN_RULE.topWidth; TOP_WIDTH sweeps it), the counts, and the refusals per room; each row's levels,
+// chord and top width, and the finer look's time where only a lower fineFrom reads it, go to
+// bench/results/crown-edge.json (CROWN_EDGE_OUT).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +28,8 @@ import sharp from "sharp";
 const CROP8_FINE_LEVEL = 0.46;
 /** The lower levels from which the finer look is read, against CROWN_RULE.fineFrom (crop10, round 2). */
 const FINE_FROM = [0.05, 0.02, 0];
+/** The chord's own width in D (CROWN_RULE.topWidth, crop11) swept beside Face Crop's; 0 is crop10's rule. */
+const TOP_WIDTH = [0, 0.25, 0.35];
 const ROOMS = [20, 10, 5, 3, 0, -3, -5, -8, -13, -20, -30];
 const FIXTURES = path.resolve("test/fixtures/faces");
 /** The fixtures' hair tops (test/fixtures/faces/landmarks.json, ±3 px). */
@@ -48,12 +52,12 @@ function photos(): Photo[] {
 async function main() {
   const { detectInThread, selfieModel } = await import("@/lib/engines/ml/faces/detect-in-thread");
   const { decodeUpright } = await import("@/lib/engines/ml/faces/decode-upright");
-  const { crownFromMatte, headMatte, edgeLevel, chordWidth, CROWN_RULE, TOP_SQUARE } = await import("@/lib/engines/ml/faces/person-crown");
+  const { crownFromMatte, headMatte, edgeLevel, chordWidth, topWidth, CROWN_RULE, TOP_SQUARE } = await import("@/lib/engines/ml/faces/person-crown");
   const { faceCutBySource } = await import("@/lib/services/face-crop/crop-face");
   const { CROWN_FROM_EYES } = await import("@/lib/engines/ml/faces/landmarks");
   const cfg = { maxPixels: 60e6, detectLongEdge: 1024, minScore: 0.25 };
   const model = await selfieModel();
-  type Row = { photo: string; room: number; level: number; fine: number | null; chord: number | null; fineMs: number | null; before: boolean; crop8: boolean; now: boolean; from: Record<string, boolean> };
+  type Row = { photo: string; room: number; level: number; fine: number | null; chord: number | null; topW: number | null; fineMs: number | null; before: boolean; crop8: boolean; now: boolean; from: Record<string, boolean>; tw: Record<string, boolean> };
   const rows: Row[] = [];
   let recomputedOff = 0;
   for (const p of photos()) {
@@ -81,22 +85,23 @@ async function main() {
       const fineMs = fineM && level < CROWN_RULE.fineFrom ? +(performance.now() - t0).toFixed(1) : null;
       const fine = fineM ? +edgeLevel(fineM).toFixed(3) : null;
       const chord = fineM ? +chordWidth(fineM).toFixed(3) : null;
+      const topW = fineM ? topWidth(fineM) : null;
       const size = { width: det.width, height: det.height };
       const answer = (c: { crown: { x: number; y: number }; source: "matte" | "landmarks"; touchesEdge: boolean }) => faceCutBySource({ ...face, landmarks: { ...face.landmarks, crown: c.crown }, crownSource: c.source, crownTouchesEdge: c.touchesEdge }, size);
       const before = answer(old);
       const crop8Cut = level < CROWN_RULE.fineFrom ? false : fine !== null ? fine >= CROP8_FINE_LEVEL : level >= CROWN_RULE.edgeLevel;
       const crop8 = m ? answer(crownFromMatte(m, img.scale, estimate, crop8Cut)) : before;
-      // headCutAtTop with its finer look read from `from` (crop9's rule otherwise).
-      const cutFrom = (from: number) => (level < from ? false : fine !== null ? fine >= CROWN_RULE.fineLevel && chord! >= CROWN_RULE.chord : level >= CROWN_RULE.edgeLevel);
-      const withFrom = (from: number) => (m ? answer(crownFromMatte(m, img.scale, estimate, cutFrom(from))) : before);
-      // Now (crop9): Face Crop's own decision on the engine's face (FACE_CUT_BY_EDGE).
+      // headCutAtTop with its finer look read from `from` and the chord at least `tw` D wide (crop10's rule: tw 0).
+      const cutFrom = (from: number, tw = 0) => (level < from ? false : fineM ? edgeLevel(fineM) >= CROWN_RULE.fineLevel && chordWidth(fineM) >= CROWN_RULE.chord && topW! >= tw : level >= CROWN_RULE.edgeLevel);
+      const withFrom = (from: number, tw = 0) => (m ? answer(crownFromMatte(m, img.scale, estimate, cutFrom(from, tw))) : before);
+      // Now (crop11): Face Crop's own decision on the engine's face (FACE_CUT_BY_EDGE).
       const now = faceCutBySource(face, size);
-      if (withFrom(CROWN_RULE.fineFrom) !== now) recomputedOff++;
-      rows.push({ photo: p.name, room, level: +level.toFixed(3), fine, chord, fineMs, before, crop8, now, from: Object.fromEntries(FINE_FROM.map((f) => [String(f), withFrom(f)])) });
+      if (withFrom(CROWN_RULE.fineFrom, CROWN_RULE.topWidth) !== now) recomputedOff++;
+      rows.push({ photo: p.name, room, level: +level.toFixed(3), fine, chord, topW: topW === null ? null : +topW.toFixed(3), fineMs, before, crop8, now, from: Object.fromEntries(FINE_FROM.map((f) => [String(f), withFrom(f)])), tw: Object.fromEntries(TOP_WIDTH.map((w) => [String(w), withFrom(CROWN_RULE.fineFrom, w)])) });
     }
   }
-  const keys = ["before", "crop8", "now", ...FINE_FROM.map((f) => `from${f}`)];
-  const answerOf = (r: Row, key: string) => (key.startsWith("from") ? r.from[key.slice(4)]! : r[key as "before" | "crop8" | "now"]);
+  const keys = ["before", "crop8", ...FINE_FROM.map((f) => `from${f}`), ...TOP_WIDTH.map((w) => `tw${w}`), "now"];
+  const answerOf = (r: Row, key: string) => (key.startsWith("from") ? r.from[key.slice(4)]! : key.startsWith("tw") ? r.tw[key.slice(2)]! : r[key as "before" | "crop8" | "now"]);
   const scored = (r: Row, key: string) => (r.room >= 0 && answerOf(r, key) ? "refusedWhole" : r.room <= -5 && !answerOf(r, key) ? "acceptedCut" : null);
   const count = (key: string) => ({
     refusedWhole: rows.filter((r) => scored(r, key) === "refusedWhole").length,
@@ -111,7 +116,7 @@ async function main() {
   for (const [photo, rs] of byPhoto) console.log(`${photo.padEnd(12)} ${rs.map((r) => `${r.room}:${keys.map((k) => mark(r, k)).join("")}`).join(" ")}`);
   const counts = Object.fromEntries(keys.map((k) => [k, count(k)]));
   for (const k of keys) console.log(`${k.padEnd(9)} whole refused ${counts[k]!.refusedWhole} of ${counts[k]!.whole}, cut accepted ${counts[k]!.acceptedCut} of ${counts[k]!.cut}`);
-  console.log(`rows where the bench's own crop9 differs from the engine's: ${recomputedOff}`);
+  console.log(`rows where the bench's own rule (fineFrom ${CROWN_RULE.fineFrom}, topWidth ${CROWN_RULE.topWidth}) differs from the engine's: ${recomputedOff}`);
   const extra = rows.filter((r) => r.fineMs !== null);
   const med = extra.map((r) => r.fineMs!).sort((a, b) => a - b)[Math.floor(extra.length / 2)];
   console.log(`the finer look run only below fineFrom ${CROWN_RULE.fineFrom}: ${extra.length} of ${rows.length} rows (level ≥ 0.05: ${extra.filter((r) => r.level >= 0.05).length}, ≥ 0.02: ${extra.filter((r) => r.level >= 0.02).length}), median ${med ?? "-"} ms each`);
