@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { distanceToMask, keepPerson, looksLikePortrait, PERSON_RULE, type Box, type PersonReport } from "./person-matte";
-import type { Matte } from "./matte-ops";
+import { drawnMattes } from "./drawn-mattes";
 import type { ArmSegment } from "./pose-arms";
 
 // The person rule's arithmetic on drawn mattes (no model): 100 x 100 frames where
 // "ISNet" and "the person model" are rectangles and discs we place.
 const W = 100, H = 100;
-const plane = (f: (x: number, y: number) => number) => {
-  const d = new Float32Array(W * H);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) d[y * W + x] = f(x, y);
-  return d;
-};
-const inRect = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
-const matte = (f: (x: number, y: number) => number): Matte => ({ data: plane(f), width: W, height: H });
-const at = (m: Matte, x: number, y: number) => m.data[y * W + x]!;
+const { plane, inRect, matte, at } = drawnMattes(W, H);
 
 // A person standing at x 50..80 from y 20 down to the bottom edge.
 const personBox = (x: number, y: number) => inRect(x, y, 50, 20, 80, 100);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { keepPerson, PERSON_RULE, type Box, type PersonReport } from "./person-matte";
 import { lookInTiles } from "./person-tiles";
-import type { Matte } from "./matte-ops";
+import { drawnMattes } from "./drawn-mattes";
 
 // The tile look's arithmetic on drawn mattes (no model), as person-matte.test.ts: a wide 200 x 100
 // frame where "ISNet", "the person model on the whole frame" and "the person model on a closer
@@ -9,14 +9,7 @@ import type { Matte } from "./matte-ops";
 // sitting side by side, ISNet's one region from the first to the last, the whole frame's mask on
 // the first only.
 const W = 200, H = 100;
-const plane = (f: (x: number, y: number) => number) => {
-  const d = new Float32Array(W * H);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) d[y * W + x] = f(x, y);
-  return d;
-};
-const inRect = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
-const matte = (f: (x: number, y: number) => number | boolean): Matte => ({ data: plane((x, y) => Number(f(x, y))), width: W, height: H });
-const at = (m: Matte, x: number, y: number) => m.data[y * W + x]!;
+const { plane, inRect, matte, at } = drawnMattes(W, H);
 
 // Six people, 16 px wide, from y 40 (the head) to y 80, touching at their laps (y 70..80).
 const lefts = [20, 47, 74, 101, 128, 155];
