@@ -83,16 +83,18 @@ async function main() {
       const t0 = performance.now();
       const fineM = m && m.top < 0 && m.eye.y - TOP_SQUARE.eyeFromTop * m.D < 0 ? await headMatte(model, img, { eyeMid, chin }, TOP_SQUARE) : null;
       const fineMs = fineM && level < CROWN_RULE.fineFrom ? +(performance.now() - t0).toFixed(1) : null;
-      const fine = fineM ? +edgeLevel(fineM).toFixed(3) : null;
-      const chord = fineM ? +chordWidth(fineM).toFixed(3) : null;
-      const topW = fineM ? topWidth(fineM) : null;
+      // The finer matte's three readings, once a row (the sweeps below compare them unrounded, as the engine does).
+      const read = fineM ? { level: edgeLevel(fineM), chord: chordWidth(fineM), topW: topWidth(fineM) } : null;
+      const fine = read ? +read.level.toFixed(3) : null;
+      const chord = read ? +read.chord.toFixed(3) : null;
+      const topW = read ? read.topW : null;
       const size = { width: det.width, height: det.height };
       const answer = (c: { crown: { x: number; y: number }; source: "matte" | "landmarks"; touchesEdge: boolean }) => faceCutBySource({ ...face, landmarks: { ...face.landmarks, crown: c.crown }, crownSource: c.source, crownTouchesEdge: c.touchesEdge }, size);
       const before = answer(old);
       const crop8Cut = level < CROWN_RULE.fineFrom ? false : fine !== null ? fine >= CROP8_FINE_LEVEL : level >= CROWN_RULE.edgeLevel;
       const crop8 = m ? answer(crownFromMatte(m, img.scale, estimate, crop8Cut)) : before;
       // headCutAtTop with its finer look read from `from` and the chord at least `tw` D wide (crop10's rule: tw 0).
-      const cutFrom = (from: number, tw = 0) => (level < from ? false : fineM ? edgeLevel(fineM) >= CROWN_RULE.fineLevel && chordWidth(fineM) >= CROWN_RULE.chord && topW! >= tw : level >= CROWN_RULE.edgeLevel);
+      const cutFrom = (from: number, tw = 0) => (level < from ? false : read ? read.level >= CROWN_RULE.fineLevel && read.chord >= CROWN_RULE.chord && read.topW >= tw : level >= CROWN_RULE.edgeLevel);
       const withFrom = (from: number, tw = 0) => (m ? answer(crownFromMatte(m, img.scale, estimate, cutFrom(from, tw))) : before);
       // Now (crop11): Face Crop's own decision on the engine's face (FACE_CUT_BY_EDGE).
       const now = faceCutBySource(face, size);
