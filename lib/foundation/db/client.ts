@@ -2,13 +2,10 @@ import { config } from "@/lib/foundation/config";
 import { openPglite, type DbHandle } from "./open-pglite";
 import { openPostgres } from "./open-postgres";
 import type { Db } from "./types";
+import { holder } from "./handle-holder";
 
 export type { Db } from "./types";
 export type { DbHandle } from "./open-pglite";
-
-// One handle per process, kept on globalThis so Next's dev reloads and separate
-// route bundles share it (a second PGlite on the same folder would corrupt it).
-const holder = globalThis as unknown as { __printStudioDb?: Promise<DbHandle> };
 
 /** The process-wide database, opened (and migrated) on first use. */
 export function dbHandle(): Promise<DbHandle> {
