@@ -155,9 +155,9 @@ async function main() {
     people8: { isnet, person: async () => person, pose, personRule: PRE9 },
     // The rule as merged after people9 (gapColour), before the person model looked again in tiles along a group (tileLook, people10).
     people9: { isnet, person: async () => person, pose, personRule: PRE10 },
-    // The rule as merged after people10/people11 (= after while headless is off by default).
+    // The rule as merged after people10/people11, before a kept region with no body keypoint was looked at again (headless, people12).
     people11: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, headless: 0 } },
-    // A kept region with no body keypoint of the pose model's, looked at again and cleared below 0.8 (people12, off by default).
+    // headless 0.8 as measured by people12 (now the default: the same as after).
     headless: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, headless: 0.8 } },
     // The tile look from a lower share of ISNet's subject outside the mask (people10: 0.25 is on).
     "tile-0.1": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, tileLook: 0.1 } },
