@@ -12,8 +12,8 @@ import {
 } from "./matte-ops";
 import { guidedUpsample } from "./guided-upsample";
 import { PERSON_MODEL_SIZE, type PersonModel } from "./person-model";
-import { POSE_MODEL_SIZE, type PoseModel } from "./pose-model";
-import { armSegments, POSE_KEYPOINT_MIN, POSE_PERSON_MIN, type ArmSegment } from "./pose-arms";
+import { POSE_MODEL_SIZE, type Pose, type PoseModel } from "./pose-model";
+import { armSegments, bodyPoints, POSE_KEYPOINT_MIN, POSE_PERSON_MIN, type ArmSegment, type BodyPoint } from "./pose-arms";
 import { keepPerson, looksLikePortrait, PERSON_RULE, type Box, type PersonReport, type PersonRule } from "./person-matte";
 import { lookInTiles } from "./person-tiles";
 import { cutoutQuality, type CutoutQuality } from "./cutout-quality";
@@ -100,9 +100,12 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
       if (rule.tileLook > 0) mask = (await lookInTiles(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule)) ?? mask;
       const found: PersonReport = { people: 0, doubtful: [] };
       const closer = rule.sureFill > 0 ? await closerLook(personModel, img, mask, work.width, work.height, scale, rule.threshold) : undefined;
-      const armsOf = models.pose ? armsIn(models.pose, img, work.width, work.height, timingsMs) : undefined;
+      // One pose run a photo at most, on the first piece that asks (an arm to judge, a region with no body keypoint).
+      const posesOf = models.pose ? posesIn(models.pose, img, timingsMs) : undefined;
+      const armsOf = posesOf ? async (): Promise<ArmSegment[]> => armSegments(await posesOf(), work.width, work.height, { personMinScore: POSE_PERSON_MIN, keypointMinScore: POSE_KEYPOINT_MIN }) : undefined;
+      const bodyOf = posesOf ? async (): Promise<BodyPoint[]> => bodyPoints(await posesOf(), work.width, work.height, POSE_PERSON_MIN) : undefined;
       const rgb = rule.gapColour > 0 ? await workingRgb(img, work.width, work.height) : undefined;
-      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule, found, closer, armsOf, rgb);
+      person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule, found, closer, armsOf, rgb, bodyOf);
       if (person) report = found;
     }
     lap("person");
@@ -126,22 +129,24 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
 }
 
 /**
- * The arms the pose model finds on the whole photo (letterboxed into its square, so limbs keep
- * their shape), as segments at the working size; its load and run are timed as `pose`.
+ * The people the pose model finds on the whole photo (letterboxed into its square, so limbs keep
+ * their shape), run once on the first call; its load and run are timed as `pose`.
  */
-function armsIn(pose: () => Promise<PoseModel>, img: DecodedImage, w: number, h: number, timingsMs: Record<string, number>) {
-  return async (): Promise<ArmSegment[]> => {
-    const t0 = performance.now();
-    const model = await pose();
-    const rgb = await sharp(img.rgba, { raw: { width: img.width, height: img.height, channels: 4 } })
-      .flatten({ background: "#ffffff" })
-      .resize(POSE_MODEL_SIZE, POSE_MODEL_SIZE, { fit: "contain", background: "#000000", kernel: "lanczos3" })
-      .raw()
-      .toBuffer();
-    const arms = armSegments(await model.run(rgb), w, h, { personMinScore: POSE_PERSON_MIN, keypointMinScore: POSE_KEYPOINT_MIN });
-    timingsMs.pose = Math.round(performance.now() - t0);
-    return arms;
-  };
+function posesIn(pose: () => Promise<PoseModel>, img: DecodedImage, timingsMs: Record<string, number>): () => Promise<Pose[]> {
+  let found: Promise<Pose[]> | undefined;
+  return () =>
+    (found ??= (async () => {
+      const t0 = performance.now();
+      const model = await pose();
+      const rgb = await sharp(img.rgba, { raw: { width: img.width, height: img.height, channels: 4 } })
+        .flatten({ background: "#ffffff" })
+        .resize(POSE_MODEL_SIZE, POSE_MODEL_SIZE, { fit: "contain", background: "#000000", kernel: "lanczos3" })
+        .raw()
+        .toBuffer();
+      const poses = await model.run(rgb);
+      timingsMs.pose = Math.round(performance.now() - t0);
+      return poses;
+    })());
 }
 
 /** The photo's colours at the working size (RGB, interleaved): the person rule's gap cue (PERSON_RULE.gapColour). */

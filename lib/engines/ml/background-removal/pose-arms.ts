@@ -23,7 +23,7 @@ export type ArmOptions = { personMinScore: number; keypointMinScore: number };
 
 /**
  * The arm segments of the people found (poses on the photo letterboxed into the model's square,
- * centred, as pipeline.ts `armsIn` makes it), in working pixels of a w × h frame. A keypoint under
+ * centred, as pipeline.ts `posesIn` makes it), in working pixels of a w × h frame. A keypoint under
  * `keypointMinScore` is not used; an elbow without its wrist still gives the upper arm.
  */
 export function armSegments(poses: Pose[], w: number, h: number, opts: ArmOptions): ArmSegment[] {
@@ -71,3 +71,16 @@ export function armDistance(segments: ArmSegment[], x: number, y: number): numbe
   return best;
 }
 
+
+/** A keypoint of a person the pose model found, in working pixels: its COCO index (pose-model.ts KEYPOINT) and score. */
+export type BodyPoint = { x: number; y: number; part: number; score: number };
+
+/**
+ * Every keypoint of the people found with at least `personMinScore` (the photo letterboxed into the
+ * model's square, as armSegments), in working pixels of a w × h frame: person-matte.ts `clearHeadless`.
+ */
+export function bodyPoints(poses: Pose[], w: number, h: number, personMinScore: number): BodyPoint[] {
+  const side = Math.max(w, h);
+  const dx = (side - w) / 2, dy = (side - h) / 2;
+  return poses.filter((p) => p.score >= personMinScore).flatMap((p) => p.keypoints.map((k, part) => ({ x: k.x * side - dx, y: k.y * side - dy, part, score: k.score })));
+}
