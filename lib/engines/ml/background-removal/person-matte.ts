@@ -342,17 +342,7 @@ export async function keepPerson(
       const box = squareAround(regions.labels, l, w, h);
       if (box.width * box.height < rule.secondLookMinShare * area) continue;
       const q = await lookCloser(box);
-      let sum = 0, n = 0;
-      for (let y = 0; y < box.height; y++) {
-        for (let x = 0; x < box.width; x++) {
-          const i = (box.top + y) * w + box.left + x;
-          if (regions.labels[i] === l) {
-            sum += q[y * box.width + x]!;
-            n++;
-          }
-        }
-      }
-      if (sum / n >= rule.threshold) continue;
+      if (meanOfRegion(q, box, regions.labels, l, w) >= rule.threshold) continue;
       keep[l] = false;
       for (let y = 0; y < box.height; y++) {
         for (let x = 0; x < box.width; x++) {
@@ -635,17 +625,7 @@ async function clearHeadless(
   for (let l = 1; l < regions.sizes.length; l++) {
     if (!large[l] || holds[l]) continue;
     const box = squareAround(regions.labels, l, w, h);
-    const q = await lookCloser(box);
-    let sum = 0, n = 0;
-    for (let y = 0; y < box.height; y++) {
-      for (let x = 0; x < box.width; x++) {
-        if (regions.labels[(box.top + y) * w + box.left + x] === l) {
-          sum += q[y * box.width + x]!;
-          n++;
-        }
-      }
-    }
-    if (n && sum / n < rule.headless) cleared[l] = true;
+    if (meanOfRegion(await lookCloser(box), box, regions.labels, l, w) < rule.headless) cleared[l] = true;
   }
   return cleared;
 }
@@ -958,6 +938,24 @@ function boxesOf(labels: Int32Array, count: number, w: number): { label: number;
 }
 
 /** A square (as far as the frame allows) around a region, with a 20 % margin: the person model's input is square. */
+/**
+ * The mean of a closer look `q` (box-sized) over the pixels of region `label` inside `box`: the person
+ * model's own verdict on that region. NaN when none lies inside (squareAround's box always holds its
+ * region), which passes no ">=" or "<" test.
+ */
+function meanOfRegion(q: Float32Array, box: Box, labels: Int32Array, label: number, w: number): number {
+  let sum = 0, n = 0;
+  for (let y = 0; y < box.height; y++) {
+    for (let x = 0; x < box.width; x++) {
+      if (labels[(box.top + y) * w + box.left + x] === label) {
+        sum += q[y * box.width + x]!;
+        n++;
+      }
+    }
+  }
+  return sum / n;
+}
+
 function squareAround(labels: Int32Array, label: number, w: number, h: number): Box {
   let x0 = w, y0 = h, x1 = -1, y1 = -1;
   for (let i = 0; i < labels.length; i++) {

@@ -28,13 +28,13 @@ export type ArmOptions = { personMinScore: number; keypointMinScore: number };
  */
 export function armSegments(poses: Pose[], w: number, h: number, opts: ArmOptions): ArmSegment[] {
   const side = Math.max(w, h);
-  const dx = (side - w) / 2, dy = (side - h) / 2;
+  const toFrame = fromSquare(w, h);
   const out: ArmSegment[] = [];
   for (const pose of poses) {
     if (pose.score < opts.personMinScore) continue;
     const at = (k: number) => {
       const p = pose.keypoints[k]!;
-      return p.score >= opts.keypointMinScore ? { x: p.x * side - dx, y: p.y * side - dy } : null;
+      return p.score >= opts.keypointMinScore ? toFrame(p) : null;
     };
     for (const [s, e, wr] of [
       [KEYPOINT.leftShoulder, KEYPOINT.leftElbow, KEYPOINT.leftWrist],
@@ -80,7 +80,13 @@ export type BodyPoint = { x: number; y: number; part: number; score: number };
  * model's square, as armSegments), in working pixels of a w × h frame: person-matte.ts `clearHeadless`.
  */
 export function bodyPoints(poses: Pose[], w: number, h: number, personMinScore: number): BodyPoint[] {
+  const toFrame = fromSquare(w, h);
+  return poses.filter((p) => p.score >= personMinScore).flatMap((p) => p.keypoints.map((k, part) => ({ ...toFrame(k), part, score: k.score })));
+}
+
+/** A keypoint of the model's square (0-1, the w × h frame letterboxed into it, centred) in working pixels. */
+function fromSquare(w: number, h: number): (p: { x: number; y: number }) => { x: number; y: number } {
   const side = Math.max(w, h);
   const dx = (side - w) / 2, dy = (side - h) / 2;
-  return poses.filter((p) => p.score >= personMinScore).flatMap((p) => p.keypoints.map((k, part) => ({ x: k.x * side - dx, y: k.y * side - dy, part, score: k.score })));
+  return (p) => ({ x: p.x * side - dx, y: p.y * side - dy });
 }
