@@ -17,8 +17,7 @@
 // (crop9's with fineFrom 0.05) and crop11's (Face Crop's default now: also the chord's own width,
 // CROWN_RULE.topWidth; TOP_WIDTH sweeps it), the counts, and the refusals per room; each row's levels,
 // chord and top width, and the finer look's time where only a lower fineFrom reads it, go to
-// bench/results/crown-edge.json (CROWN_EDGE_OUT). crop13: ISNet's look at the head's top (isnet-top.ts; its readings and
-// time per row in `isnet`) wherever the finer look runs, the whole detection's time per row in `detMs`.
+// bench/results/crown-edge.json (CROWN_EDGE_OUT).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -58,15 +57,7 @@ async function main() {
   const { CROWN_FROM_EYES } = await import("@/lib/engines/ml/faces/landmarks");
   const cfg = { maxPixels: 60e6, detectLongEdge: 1024, minScore: 0.25 };
   const model = await selfieModel();
-  // crop13: ISNet (the background-removal engine's salient matte, at ISNET_SIZE through the any-size graph,
-  // scripts/isnet-any-size.ts) on a square of the head's top wherever the finer square holds the photo's top edge.
-  const isnetFile = process.env.CROWN_ISNET ?? ".data/models/isnet-medium-any-size.onnx";
-  const { loadIsnetModel } = await import("@/lib/engines/ml/background-removal/isnet-model");
-  const { isnetTop } = await import("@/lib/engines/ml/faces/isnet-top");
-  const isnet = fs.existsSync(isnetFile) ? await loadIsnetModel({ threads: 1, file: isnetFile, size: Number(process.env.ISNET_SIZE ?? 320) }) : null;
-  if (!isnet) console.log(`${isnetFile} not found (npx tsx scripts/isnet-any-size.ts): ISNet's look skipped.`);
-  const rssAfterIsnet = process.memoryUsage().rss;
-  type Row = { isnet: { w: number; level: number; head: number; ms: number } | null; detMs: number; crownMs: number; photo: string; room: number; level: number; fine: number | null; chord: number | null; topW: number | null; fineMs: number | null; before: boolean; crop8: boolean; now: boolean; from: Record<string, boolean>; tw: Record<string, boolean> };
+  type Row = { photo: string; room: number; level: number; fine: number | null; chord: number | null; topW: number | null; fineMs: number | null; before: boolean; crop8: boolean; now: boolean; from: Record<string, boolean>; tw: Record<string, boolean> };
   const rows: Row[] = [];
   let recomputedOff = 0;
   for (const p of photos()) {
@@ -75,10 +66,7 @@ async function main() {
       const top = p.hair - room;
       if (top < 0) continue;
       const jpeg = await sharp(p.file).extract({ left: 0, top, width: meta.width!, height: meta.height! - top }).jpeg({ quality: 92 }).toBuffer();
-      const d0 = performance.now();
       const det = await detectInThread({ bytes: jpeg, ...cfg, crown: true });
-      const detMs = +(performance.now() - d0).toFixed(1);
-      const crownMs = det.timingsMs?.crown ?? 0;
       const face = det.faces[0];
       if (!face) {
         console.log(`${p.name} ${room}: no face`);
@@ -101,12 +89,6 @@ async function main() {
       const chord = read ? +read.chord.toFixed(3) : null;
       const topW = read ? read.topW : null;
       const size = { width: det.width, height: det.height };
-      let isn: Row["isnet"] = null;
-      if (isnet && fineM && level >= CROWN_RULE.fineFrom) {
-        const i0 = performance.now();
-        const r = await isnetTop(isnet, img, m);
-        isn = { ...r, ms: +(performance.now() - i0).toFixed(1) };
-      }
       const answer = (c: { crown: { x: number; y: number }; source: "matte" | "landmarks"; touchesEdge: boolean }) => faceCutBySource({ ...face, landmarks: { ...face.landmarks, crown: c.crown }, crownSource: c.source, crownTouchesEdge: c.touchesEdge }, size);
       const before = answer(old);
       const crop8Cut = level < CROWN_RULE.fineFrom ? false : fine !== null ? fine >= CROP8_FINE_LEVEL : level >= CROWN_RULE.edgeLevel;
@@ -117,7 +99,7 @@ async function main() {
       // Now (crop11): Face Crop's own decision on the engine's face (FACE_CUT_BY_EDGE).
       const now = faceCutBySource(face, size);
       if (withFrom(CROWN_RULE.fineFrom, CROWN_RULE.topWidth) !== now) recomputedOff++;
-      rows.push({ isnet: isn, detMs, crownMs, photo: p.name, room, level: +level.toFixed(3), fine, chord, topW: topW === null ? null : +topW.toFixed(3), fineMs, before, crop8, now, from: Object.fromEntries(FINE_FROM.map((f) => [String(f), withFrom(f)])), tw: Object.fromEntries(TOP_WIDTH.map((w) => [String(w), withFrom(CROWN_RULE.fineFrom, w)])) });
+      rows.push({ photo: p.name, room, level: +level.toFixed(3), fine, chord, topW: topW === null ? null : +topW.toFixed(3), fineMs, before, crop8, now, from: Object.fromEntries(FINE_FROM.map((f) => [String(f), withFrom(f)])), tw: Object.fromEntries(TOP_WIDTH.map((w) => [String(w), withFrom(CROWN_RULE.fineFrom, w)])) });
     }
   }
   const keys = ["before", "crop8", ...FINE_FROM.map((f) => `from${f}`), ...TOP_WIDTH.map((w) => `tw${w}`), "now"];
@@ -148,7 +130,7 @@ async function main() {
   }
   fs.mkdirSync("bench/results", { recursive: true });
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)}`;
-  fs.writeFileSync(process.env.CROWN_EDGE_OUT ?? "bench/results/crown-edge.json", JSON.stringify({ machine, rssAfterIsnet, rssEnd: process.memoryUsage().rss, at: new Date().toISOString(), counts, recomputedOff, rows }, null, 1));
+  fs.writeFileSync(process.env.CROWN_EDGE_OUT ?? "bench/results/crown-edge.json", JSON.stringify({ machine, at: new Date().toISOString(), counts, recomputedOff, rows }, null, 1));
 }
 
 void main().then(() => process.exit(0));

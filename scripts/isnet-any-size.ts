@@ -5,8 +5,9 @@
 //
 //   npx tsx scripts/isnet-any-size.ts [.data/models/isnet-medium-any-size.onnx]
 //
-// Reads the engine's `medium` weights from the package (readIsnetWeights). Used by bench/crown-edge-bench.ts
-// (issue 37, crop13: ISNet on the head's top) and bench/bg-model-bench.ts's input-size steps.
+// Reads the engine's `medium` weights from the package (readIsnetWeights). Read
+// by bench/bg-model-bench.ts's and bench/bg-quality-bench.ts's input-size steps (BG_ISNET_ANY_SIZE); used in crop13 for ISNet's
+// look at the head's top (measured, removed: bench/README.md, commit 8072e72).
 import fs from "node:fs";
 import path from "node:path";
 import { onnx } from "onnx-proto";
