@@ -138,7 +138,7 @@ const STEPS: Step[] = [
   { name: "parallel execution, 2 inter-op threads", tuning: { executionMode: "parallel", interOpNumThreads: 2 } },
   { name: "memory arena and pattern on", tuning: { enableCpuMemArena: true, enableMemPattern: true } },
   { name: "uint8 weights (the package's small model)", weights: "small" },
-  // The same weights at a smaller input: scripts/isnet-any-size.py's graph (skipped without it).
+  // The same weights at a smaller input: scripts/isnet-any-size.ts's graph (skipped without it).
   { name: "input 768 x 768 (any-size graph)", size: 768 },
   { name: "input 640 x 640 (any-size graph)", size: 640 },
 ];
@@ -151,7 +151,7 @@ async function speedSteps() {
   const photo = (await benchImages())["1 MP"];
   const tensorAt = async (size: number) => toModelInput(await sharp(photo).resize(size, size, { fit: "fill" }).raw().toBuffer(), size);
   const steps = STEPS.filter((s) => !s.size || fs.existsSync(ANY_SIZE));
-  if (steps.length < STEPS.length) console.log(`${ANY_SIZE} not found (python3 scripts/isnet-any-size.py): the input-size steps are skipped.`);
+  if (steps.length < STEPS.length) console.log(`${ANY_SIZE} not found (npx tsx scripts/isnet-any-size.ts): the input-size steps are skipped.`);
   const variants: { step: Step; model: IsnetModel; tensor: Float32Array }[] = [];
   for (const step of steps) {
     const model = await loadIsnetModel({ threads: step.threads ?? threads, weights: step.weights, tuning: step.tuning, ...(step.size ? { file: ANY_SIZE, size: step.size } : {}) });

@@ -178,14 +178,14 @@ async function main() {
     const found = await detectFaces(image);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };
   };
-  // Speed step with a quality cost: ISNet at a smaller input (scripts/isnet-any-size.py's graph,
+  // Speed step with a quality cost: ISNet at a smaller input (scripts/isnet-any-size.ts's graph,
   // the same weights); times in bench/bg-model-bench.ts. Skipped, and said so, without the file.
   const anySize = process.env.BG_ISNET_ANY_SIZE ?? ".data/models/isnet-medium-any-size.onnx";
   if (fs.existsSync(anySize)) {
     for (const size of [768, 640]) {
       engines[`after-isnet-${size}`] = { isnet: await loadIsnetModel({ threads, file: anySize, size }), person: async () => person };
     }
-  } else console.log(`${anySize} not found (python3 scripts/isnet-any-size.py): the input-size steps are skipped.`);
+  } else console.log(`${anySize} not found (npx tsx scripts/isnet-any-size.ts): the input-size steps are skipped.`);
   // BG_QUALITY_ENGINES=previous,after compares only those (a quicker re-run after a change).
   const chosen = process.env.BG_QUALITY_ENGINES?.split(",").map((x) => x.trim()) ?? Object.keys(engines);
   const engineNames = Object.keys(engines).filter((e) => chosen.includes(e));

