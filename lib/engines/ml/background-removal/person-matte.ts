@@ -181,6 +181,14 @@ export const PERSON_RULE = {
    */
   headless: 0.8,
   headlessKeypoint: 0.3,
+  /**
+   * A piece the rule's own fills made opaque (the solid fill, the sure fill) that, at the end, touches none
+   * of ISNet's kept regions is not the person: the person model's overshoot deep below a child's arm, painted
+   * solid because people stand above it in those columns (held-out c0026375: the table at the bottom right,
+   * 2 % of the frame, apart from every child). It goes back to ISNet's matte, with its soft edge. false: kept,
+   * as before (people12).
+   */
+  detachedFill: true as boolean,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
   personMinArea: 0.01,
   /** Regions smaller than this share of the frame are not reported as doubtful. */
@@ -291,6 +299,7 @@ export async function keepPerson(
 ): Promise<boolean> {
   const { width: w, height: h, data: d } = matte;
   const isnet = rule.gapColour > 0 && rgb ? new Float32Array(d) : null;
+  const original = isnet ?? (rule.detachedFill ? new Float32Array(d) : null);
   const person = new Float32Array(personWhole);
   const mask = new Uint8Array(w * h);
   let area = 0;
@@ -467,6 +476,8 @@ export async function keepPerson(
     growAlongArms(matte, both, await armsFound, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule.poseGrow);
   }
 
+  if (rule.detachedFill) clearDetached(matte, original, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, notPerson, rule);
+
   // A hole is filled when the person model is sure it is person (a face), not when
   // it merely smooths over it (the gap between an arm and a knee).
   const holes = components(w, h, (i) => d[i]! < 0.5, false);
@@ -628,6 +639,32 @@ async function clearHeadless(
     if (meanOfRegion(await lookCloser(box), box, regions.labels, l, w) < rule.headless) cleared[l] = true;
   }
   return cleared;
+}
+
+/**
+ * rule.detachedFill: the pieces of the cut-out (matte >= 0.5, 8-connected) holding no pixel of ISNet's kept
+ * regions were made opaque by the rule alone; they go back to ISNet's matte (`isnet`), and so does the soft
+ * edge within a short reach of them that lies farther than that from what stays.
+ */
+function clearDetached(matte: Matte, isnet: Float32Array | null, kept: (i: number) => boolean, notPerson: Uint8Array, rule: PersonRule): void {
+  if (!isnet) return;
+  const { width: w, height: h, data: d } = matte;
+  const pieces = components(w, h, (i) => d[i]! >= 0.5, true);
+  const anchored = new Uint8Array(pieces.sizes.length);
+  for (let i = 0; i < d.length; i++) if (kept(i) && isnet[i]! >= 0.5) anchored[pieces.labels[i]!] = 1;
+  const detached = pieces.sizes.map((_, l) => l > 0 && !anchored[l]);
+  // Most photos have none: no distance transform need run.
+  if (!detached.some(Boolean)) return;
+  const gone = Uint8Array.from(pieces.labels, (l) => (detached[l] ? 1 : 0));
+  const stays = Uint8Array.from(pieces.labels, (l) => (l > 0 && !detached[l] ? 1 : 0));
+  const near = distanceToMask(gone, w, h), nearStays = distanceToMask(stays, w, h);
+  const reach = Math.max(2, (rule.band * Math.max(w, h)) / 3);
+  for (let i = 0; i < d.length; i++) {
+    if (gone[i] || (near[i]! <= reach && nearStays[i]! > reach && d[i]! < 0.5)) {
+      d[i] = Math.min(d[i]!, isnet[i]!);
+      notPerson[i] = 1;
+    }
+  }
 }
 
 /** Histogram bins per colour channel for the gap cue (8: 512 bins, coarse enough for a few thousand pixels). */
