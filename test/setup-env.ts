@@ -9,6 +9,7 @@ import { afterAll, inject } from "vitest";
 import postgres from "postgres";
 import { registerAppJobs } from "@/inngest/register";
 import { dbOpened } from "@/lib/foundation/db/handle-holder";
+import { postgresAdminUrl, postgresDatabaseUrl } from "./support/postgres-test-db";
 
 // The app hands its job functions to lib/domain/jobs at start; so does every test file.
 registerAppJobs();
@@ -27,13 +28,13 @@ const template = wantsPostgres ? undefined : inject("pgliteTemplate");
 if (template) fs.cpSync(template, path.join(dir, "pglite"), { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
 
 if (wantsPostgres) {
-  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const adminUrl = postgresAdminUrl();
   const name = `ps_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  // A copy of the database migrated once per run (test/global-setup.ts), not every migration again.
+  const postgresTemplate = inject("postgresTemplate");
+  await admin.unsafe(postgresTemplate ? `create database ${name} template ${postgresTemplate}` : `create database ${name}`);
+  process.env.DATABASE_URL = postgresDatabaseUrl(name, adminUrl);
   dropDatabase = async () => {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
