@@ -16,14 +16,12 @@ import { decodeUpright } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
 import { loadHuman } from "@/lib/engines/ml/faces/human-model";
 import { blendEyes, jawInputScale, jawPoints, loadJawModel } from "@/lib/engines/ml/faces/jaw-model";
-import { readMarkup } from "@/lib/engines/ml/faces/landmark-eval";
+import { centroid, dist, readMarkup } from "@/lib/engines/ml/faces/landmark-eval";
 import type { Point } from "@/lib/engines/ml/faces/types";
 
 const DIR = process.env.FACE_LANDMARK_DIR;
 const EVERY = Number(process.env.FACE_LANDMARK_EVERY ?? 1);
 
-const mean = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
-const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
 
 async function main() {
@@ -40,13 +38,13 @@ async function main() {
   for (const m of marked) {
     const img = await decodeUpright(fs.readFileSync(m.file), { maxPixels: 80e6, detectLongEdge: 1024 });
     const iod = dist(m.leftEye, m.rightEye);
-    const mid = mean([m.leftEye, m.rightEye]);
+    const mid = centroid([m.leftEye, m.rightEye]);
     const t = human.tf.tensor3d(new Uint8Array(img.rgb.buffer, img.rgb.byteOffset, img.rgb.byteLength), [img.rgbHeight, img.rgbWidth, 3], "int32");
     const res = await human.detect(t);
     t.dispose();
     // MediaPipe's iris centres (mesh 468 and 473 when the iris model runs), in source pixels; image-left first.
     const irises = res.face.filter((f) => f.mesh.length >= 478).map((f) => [f.mesh[468]!, f.mesh[473]!].map(([x, y]) => ({ x: x * img.scale, y: y * img.scale })).sort((a, b) => a.x - b.x) as [Point, Point]);
-    const iris = irises.find(([a, b]) => dist(mean([a, b]), mid) <= iod / 2);
+    const iris = irises.find(([a, b]) => dist(centroid([a, b]), mid) <= iod / 2);
     const { faces } = await detectOnImage(img, 0.2);
     const face = faces.find((f) => dist(f.landmarks.eyeMid, mid) <= iod / 2);
     if (!iris || !face) continue;

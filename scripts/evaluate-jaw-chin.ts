@@ -11,6 +11,7 @@
 // depth below the eye line, chinB the net's chin depth, all in the net's eye distances.
 import fs from "node:fs";
 import type { Point } from "@/lib/engines/ml/faces/types";
+import { centroid, dist } from "@/lib/engines/ml/faces/landmark-eval";
 import { JAW_INPUT, correctJawPoints, blendEyes } from "@/lib/engines/ml/faces/jaw-model";
 import type { Sample } from "./evaluate-jaw-scale";
 const file = process.argv[2];
@@ -19,21 +20,19 @@ if (!file || !fs.existsSync(file)) {
   process.exit(0);
 }
 const all = JSON.parse(fs.readFileSync(file, "utf8")) as Sample[];
-const mean = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
-const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 const med = (v: number[]) => (v.length ? [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]! : NaN);
 const p90 = (v: number[]) => (v.length ? [...v].sort((a, b) => a - b)[Math.floor(0.9 * (v.length - 1))]! : NaN);
 function feat(x: Sample) {
   const n = x.nearest;
-  const l = mean(n.slice(36, 42)), r = mean(n.slice(42, 48));
+  const l = centroid(n.slice(36, 42)), r = centroid(n.slice(42, 48));
   const e = { x: r.x - l.x, y: r.y - l.y };
   const iod = Math.hypot(e.x, e.y);
   const u = { x: e.x / iod, y: e.y / iod }, v = { x: -u.y, y: u.x };
-  const mid = mean([l, r]);
+  const mid = centroid([l, r]);
   const rel = (p: Point) => ({ a: ((p.x - mid.x) * u.x + (p.y - mid.y) * u.y) / iod, b: ((p.x - mid.x) * v.x + (p.y - mid.y) * v.y) / iod });
   const nose = rel(n[30]!);
   const chin = rel(n[8]!);
-  const ml = mean(x.marked.slice(36, 42)), mr = mean(x.marked.slice(42, 48));
+  const ml = centroid(x.marked.slice(36, 42)), mr = centroid(x.marked.slice(42, 48));
   const miod = dist(ml, mr);
   const px = x.side / JAW_INPUT;
   const res = { x: x.marked[8]!.x - n[8]!.x, y: x.marked[8]!.y - n[8]!.y };
@@ -95,7 +94,7 @@ function chinOf(r: Row, bu: number[], bv: number[], m: Model): Point {
   return { x: c.x + du * r.f.u.x + dv * r.f.v.x, y: c.y + du * r.f.u.y + dv * r.f.v.y };
 }
 const err = (r: Row, c: Point) => dist(c, r.x.marked[8]!) / r.f.miod;
-const chinA = (r: Row) => { const n = r.x.nearest; const l = mean(n.slice(36, 42)), rr = mean(n.slice(42, 48)); const mid = mean([l, rr]); return ((n[8]!.x - mid.x) * r.f.u.x + (n[8]!.y - mid.y) * r.f.u.y) / r.f.iod; };
+const chinA = (r: Row) => { const n = r.x.nearest; const l = centroid(n.slice(36, 42)), rr = centroid(n.slice(42, 48)); const mid = centroid([l, rr]); return ((n[8]!.x - mid.x) * r.f.u.x + (n[8]!.y - mid.y) * r.f.u.y) / r.f.iod; };
 const ipx = (r: Row) => r.f.iod / r.f.px; // net's eye distance in input px
 const models: Model[] = [
   { name: "const (face frame)", fu: () => [1], fv: () => [1] },

@@ -16,23 +16,16 @@ import path from "node:path";
 import { decodeUpright, type UprightImage } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
 import { blendEyes, JAW_CROP, JAW_INPUT, jawInputScale, jawPass, jawPoints, jawSquareFromMesh, loadJawModel, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
-import { chinErrors, eyeError, readMarkup, readPts, summarise, type FaceScore, type MarkedFace } from "@/lib/engines/ml/faces/landmark-eval";
+import { boxOf, centroid, chinErrors, dist, eyeError, readMarkup, readPts, summarise, type FaceScore, type MarkedFace } from "@/lib/engines/ml/faces/landmark-eval";
 import { meshEyeContours } from "@/lib/engines/ml/faces/landmarks";
-import type { Box, DetectedFace, Point } from "@/lib/engines/ml/faces/types";
+import type { DetectedFace, Point } from "@/lib/engines/ml/faces/types";
 
 const DIR = process.env.FACE_LANDMARK_DIR;
 const EVERY = Number(process.env.FACE_LANDMARK_EVERY ?? 1);
 
-const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
-const mean = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
-const boxOf = (ps: Point[]): Box => {
-  const xs = ps.map((p) => p.x);
-  const ys = ps.map((p) => p.y);
-  return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
-};
 
 function score(file: string, m: MarkedFace, pts: Point[]): FaceScore {
-  return { file, found: true, eye: eyeError(mean(pts.slice(36, 42)), mean(pts.slice(42, 48)), m), ...(m.chin ? chinErrors(pts[8]!, m, m.chin) : {}) };
+  return { file, found: true, eye: eyeError(centroid(pts.slice(36, 42)), centroid(pts.slice(42, 48)), m), ...(m.chin ? chinErrors(pts[8]!, m, m.chin) : {}) };
 }
 
 async function main() {
@@ -57,7 +50,7 @@ async function main() {
     const ptsFile = [m.file.replace(/\.\w+$/, ".pts")].find((f) => fs.existsSync(f));
     if (ptsFile) {
       const p = readPts(fs.readFileSync(ptsFile, "utf8"));
-      if (p.length === 68) gap.push((dist(mean([p[36]!, p[39]!]), m.leftEye) + dist(mean([p[42]!, p[45]!]), m.rightEye)) / 2 / dist(m.leftEye, m.rightEye));
+      if (p.length === 68) gap.push((dist(centroid([p[36]!, p[39]!]), m.leftEye) + dist(centroid([p[42]!, p[45]!]), m.rightEye)) / 2 / dist(m.leftEye, m.rightEye));
     }
     if (cached?.file !== m.file) {
       const img = await decodeUpright(fs.readFileSync(m.file), { maxPixels: 80e6, detectLongEdge: 1024 });
@@ -66,7 +59,7 @@ async function main() {
     }
     const { img, faces, meshes } = cached;
     const iod = dist(m.leftEye, m.rightEye);
-    const face = faces.find((f) => dist(f.landmarks.eyeMid, mean([m.leftEye, m.rightEye])) <= iod / 2);
+    const face = faces.find((f) => dist(f.landmarks.eyeMid, centroid([m.leftEye, m.rightEye])) <= iod / 2);
     if (!face) {
       for (const k of Object.keys(rows)) rows[k]!.push({ file, found: false });
       continue;
@@ -81,13 +74,13 @@ async function main() {
     rows.twoPasses!.push(score(file, m, second));
     const mirrored = await jawPass(model, img, boxOf(first), { mirrored: true });
     rows.twoPassesMirrored!.push(score(file, m, mirrored));
-    const netEyes = [mean(mirrored.slice(36, 42)), mean(mirrored.slice(42, 48))] as const;
+    const netEyes = [centroid(mirrored.slice(36, 42)), centroid(mirrored.slice(42, 48))] as const;
     (rows.onePassMirrored ??= []).push(score(file, m, await jawPass(model, img, face.box, { mirrored: true })));
     for (const w of [0.25, 0.5]) {
       const chin = { x: (1 - w) * mirrored[8]!.x + w * l.chin.x, y: (1 - w) * mirrored[8]!.y + w * l.chin.y };
       if (m.chin) (rows[`chinNetMesh${w}`] ??= []).push({ file, found: true, ...chinErrors(chin, m, m.chin) });
     }
-    (rows.eyesMeshContourAndNet ??= []).push({ file, found: true, eye: eyeError(mean([contour[0], netEyes[0]]), mean([contour[1], netEyes[1]]), m) });
+    (rows.eyesMeshContourAndNet ??= []).push({ file, found: true, eye: eyeError(centroid([contour[0], netEyes[0]]), centroid([contour[1], netEyes[1]]), m) });
     (rows.chinTwoPassesMirroredEyesWithMesh ??= []).push({ ...rows.eyesMeshContourAndNet!.at(-1)!, ...(m.chin ? chinErrors(mirrored[8]!, m, m.chin) : {}) });
     // The first pass's points' square from the mesh's box alone (JAW_SQUARE_FROM_MESH), then one mirrored pass.
     const b68 = boxOf(first);
@@ -98,25 +91,25 @@ async function main() {
     (rows.oneMirroredFromMeshSquare ??= []).push(score(file, m, raw));
     const px = (Math.max(square.w, square.h) * JAW_CROP) / JAW_INPUT;
     if (m.chin) bias.chin.push({ x: (m.chin.x - raw[8]!.x) / px, y: (m.chin.y - raw[8]!.y) / px });
-    const rawEyes = mean([...raw.slice(36, 48)]);
-    bias.eyes.push({ x: (mean([m.leftEye, m.rightEye]).x - rawEyes.x) / px, y: (mean([m.leftEye, m.rightEye]).y - rawEyes.y) / px });
+    const rawEyes = centroid([...raw.slice(36, 48)]);
+    bias.eyes.push({ x: (centroid([m.leftEye, m.rightEye]).x - rawEyes.x) / px, y: (centroid([m.leftEye, m.rightEye]).y - rawEyes.y) / px });
     // As Face Crop runs it (jaw-model.ts and detect-in-thread.ts): the chin of one mirrored pass on the square from the mesh's box, its eyes averaged with the mesh's contour centres.
     const engine = await jawPoints(model, img, face.box);
     const eyes = blendEyes(engine, face.contourEyes, jawInputScale(img, face.box));
     (rows.engine ??= []).push({ file, found: true, eye: eyeError(eyes[0], eyes[1], m), ...(m.chin ? chinErrors(engine[8]!, m, m.chin) : {}) });
     // Before MESH_EYE_SHARE (the third stop): each eye half the net's, half the mesh's, at every size.
-    const half = [mean([mean(engine.slice(36, 42)), face.contourEyes![0]]), mean([mean(engine.slice(42, 48)), face.contourEyes![1]])] as const;
+    const half = [centroid([centroid(engine.slice(36, 42)), face.contourEyes![0]]), centroid([centroid(engine.slice(42, 48)), face.contourEyes![1]])] as const;
     (rows.engineHalfMeshEyes ??= []).push({ file, found: true, eye: eyeError(half[0], half[1], m) });
     // The engine as the fourth stop left it (the "before" of issue 37's fifth stop): the same eyes, the chin
     // moved by (0.65, 0.83) input pixels in the image's frame and along the eye line by 0.25 × the nose tip's offset.
-    const [rl, rr] = [mean(raw.slice(36, 42)), mean(raw.slice(42, 48))];
+    const [rl, rr] = [centroid(raw.slice(36, 42)), centroid(raw.slice(42, 48))];
     const line = { x: rr.x - rl.x, y: rr.y - rl.y };
     const t = ((raw[30]!.x - (rl.x + rr.x) / 2) * line.x + (raw[30]!.y - (rl.y + rr.y) / 2) * line.y) / (line.x ** 2 + line.y ** 2 || 1);
     const oldChin = { x: raw[8]!.x + 0.65 * px + 0.25 * t * line.x, y: raw[8]!.y + 0.83 * px + 0.25 * t * line.y };
     (rows.engineFourthStop ??= []).push({ file, found: true, eye: eyeError(eyes[0], eyes[1], m), ...(m.chin ? chinErrors(oldChin, m, m.chin) : {}) });
-    (rows.engineNetEyes ??= []).push({ file, found: true, eye: eyeError(mean(engine.slice(36, 42)), mean(engine.slice(42, 48)), m) });
+    (rows.engineNetEyes ??= []).push({ file, found: true, eye: eyeError(centroid(engine.slice(36, 42)), centroid(engine.slice(42, 48)), m) });
     if (m.chin) {
-      const mid = mean([m.leftEye, m.rightEye]);
+      const mid = centroid([m.leftEye, m.rightEye]);
       const axis = { x: m.chin.x - mid.x, y: m.chin.y - mid.y };
       const n = Math.hypot(axis.x, axis.y) * dist(m.leftEye, m.rightEye);
       // Positive: the chin lies to the image-right of the marked one (for an upright face).

@@ -16,7 +16,7 @@ import sharp from "sharp";
 import { decodeUpright, type UprightImage } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
 import { JAW_CROP, JAW_INPUT, jawSquareFromMesh, loadJawModel, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
-import { ptsToPixels, readPts } from "@/lib/engines/ml/faces/landmark-eval";
+import { centroid, dist, ptsToPixels, readPts } from "@/lib/engines/ml/faces/landmark-eval";
 import { sampleSquare } from "@/lib/engines/ml/faces/sample-square";
 import type { Box, Point } from "@/lib/engines/ml/faces/types";
 
@@ -80,8 +80,6 @@ async function pass(model: JawModel, img: UprightImage, box: Box, sampler: typeo
   return unit.map((q) => ({ x: (left + q.x * side) * img.scale, y: (top + q.y * side) * img.scale }));
 }
 
-const mean = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
-const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 async function collect() {
   if (!DIR || !fs.existsSync(DIR) || !OUT) {
@@ -100,7 +98,7 @@ async function collect() {
     const bytes = fs.readFileSync(image);
     const meta = await sharp(bytes).rotate().metadata();
     const [W, H] = [meta.width!, meta.height!];
-    const iod = dist(mean(pts.slice(36, 42)), mean(pts.slice(42, 48)));
+    const iod = dist(centroid(pts.slice(36, 42)), centroid(pts.slice(42, 48)));
     const native = iod / Math.max(1, Math.max(W, H) / 1024);
     for (const target of IODS) {
       const s = target === 0 ? 1 : target / iod;
@@ -111,7 +109,7 @@ async function collect() {
       const marked = ptsToPixels(pts).map((p) => ({ x: p.x * sx, y: p.y * sy }));
       const img = await decodeUpright(photo, { maxPixels: 80e6, detectLongEdge: 1024 });
       const { faces, meshes } = await detectOnImage(img, 0.2);
-      const mid = mean([mean(marked.slice(36, 42)), mean(marked.slice(42, 48))]);
+      const mid = centroid([centroid(marked.slice(36, 42)), centroid(marked.slice(42, 48))]);
       const face = faces.find((f) => dist(f.landmarks.eyeMid, mid) <= (iod * s) / 2);
       if (!face || !meshes.get(face) || !face.contourEyes) {
         missed++;
@@ -145,8 +143,8 @@ const p90 = (v: number[]) => (v.length ? [...v].sort((a, b) => a - b)[Math.floor
 
 /** Eye and chin error (fractions of the marked eye distance) of a sample's landmarks. */
 export function errors(x: Sample, eyes: [Point, Point], chin: Point): { eye: number; chin: number } {
-  const l = mean(x.marked.slice(36, 42));
-  const r = mean(x.marked.slice(42, 48));
+  const l = centroid(x.marked.slice(36, 42));
+  const r = centroid(x.marked.slice(42, 48));
   const iod = dist(l, r);
   return { eye: (dist(eyes[0], l) + dist(eyes[1], r)) / 2 / iod, chin: dist(chin, x.marked[8]!) / iod };
 }
@@ -166,12 +164,12 @@ async function analyse() {
       b.map((x) => ({ x: (m(x.marked).x - pick(x[k]).x) / (x.side / JAW_INPUT), y: (m(x.marked).y - pick(x[k]).y) / (x.side / JAW_INPUT) }));
     const xy = (ps: Point[]) => `${med(ps.map((p) => p.x)).toFixed(2)}, ${med(ps.map((p) => p.y)).toFixed(2)}`;
     const chinOf = (p: Point[]) => p[8]!;
-    const eyesOf = (p: Point[]) => mean(p.slice(36, 48));
+    const eyesOf = (p: Point[]) => centroid(p.slice(36, 48));
     const e = b.map((x) => {
       const net = correctJawPoints(x.nearest, x.side);
       const bil = correctJawPoints(x.bilinear, x.side);
-      const ne: [Point, Point] = [mean(net.slice(36, 42)), mean(net.slice(42, 48))];
-      const blend: [Point, Point] = [mean([ne[0], x.contourEyes[0]]), mean([ne[1], x.contourEyes[1]])];
+      const ne: [Point, Point] = [centroid(net.slice(36, 42)), centroid(net.slice(42, 48))];
+      const blend: [Point, Point] = [centroid([ne[0], x.contourEyes[0]]), centroid([ne[1], x.contourEyes[1]])];
       return { blend: errors(x, blend, net[8]!).eye, net: errors(x, ne, net[8]!).eye, mesh: errors(x, x.contourEyes, net[8]!).eye, chin: errors(x, ne, net[8]!).chin, chinBil: errors(x, ne, bil[8]!).chin };
     });
     console.log(`| ${lo}-${hi} | ${b.length} | ${f3(med(b.map((x) => x.side / JAW_INPUT / x.scale)))} | ${xy(off("nearest", chinOf, chinOf))}; ${xy(off("bilinear", chinOf, chinOf))} | ${xy(off("nearest", eyesOf, eyesOf))} | ${f3(med(e.map((v) => v.blend)))} / ${f3(med(e.map((v) => v.net)))} / ${f3(med(e.map((v) => v.mesh)))} | ${f3(med(e.map((v) => v.chin)))} (${f3(p90(e.map((v) => v.chin)))}) | ${f3(med(e.map((v) => v.chinBil)))} |`);
@@ -191,7 +189,7 @@ async function rules() {
     const cells = [0, 0.1, 0.2, 0.3, 0.4, 0.5].map((w) =>
       f3(med(b.map((x) => {
         const net = correctJawPoints(x.nearest, x.side);
-        const e = (i: number, c: Point) => { const n = mean(net.slice(i, i + 6)); return { x: (1 - w) * n.x + w * c.x, y: (1 - w) * n.y + w * c.y }; };
+        const e = (i: number, c: Point) => { const n = centroid(net.slice(i, i + 6)); return { x: (1 - w) * n.x + w * c.x, y: (1 - w) * n.y + w * c.y }; };
         return errors(x, [e(36, x.contourEyes[0]), e(42, x.contourEyes[1])], net[8]!).eye;
       }))));
     const px = (x: Sample) => x.side / JAW_INPUT;
@@ -205,7 +203,7 @@ async function rules() {
     const b = all.filter((x) => Math.abs(x.yaw) >= lo && Math.abs(x.yaw) < hi);
     const eye = (share: (x: Sample) => number) => f3(med(b.map((x) => {
       const w = share(x);
-      const e = (i: number, c: Point) => { const n = mean(x.nearest.slice(i, i + 6)); return { x: (1 - w) * n.x + w * c.x, y: (1 - w) * n.y + w * c.y }; };
+      const e = (i: number, c: Point) => { const n = centroid(x.nearest.slice(i, i + 6)); return { x: (1 - w) * n.x + w * c.x, y: (1 - w) * n.y + w * c.y }; };
       return errors(x, [e(36, x.contourEyes[0]), e(42, x.contourEyes[1])], x.nearest[8]!).eye;
     })));
     console.log(`| ${lo}-${hi} | ${b.length} | ${eye(() => 0)} / ${eye(() => 0.2)} / ${eye(() => 0.4)} / ${eye((x) => meshEyeShare(q(x)))} |`);
@@ -217,8 +215,8 @@ function chinWith(x: Sample, cx: number, cy: number, cyq: number, turn: number):
   const pts = x.nearest;
   const px = x.side / JAW_INPUT;
   const q = px / x.scale;
-  const l = mean(pts.slice(36, 42));
-  const r = mean(pts.slice(42, 48));
+  const l = centroid(pts.slice(36, 42));
+  const r = centroid(pts.slice(42, 48));
   const e = { x: r.x - l.x, y: r.y - l.y };
   const nose = ((pts[30]!.x - (l.x + r.x) / 2) * e.x + (pts[30]!.y - (l.y + r.y) / 2) * e.y) / (e.x ** 2 + e.y ** 2);
   return { x: pts[8]!.x + cx * px + turn * nose * e.x, y: pts[8]!.y + (cy + cyq / q) * px + turn * nose * e.y };
@@ -242,7 +240,7 @@ function fit() {
   const eyeErr = (share: (q: number) => number, set = all) =>
     med(set.map((x) => {
       const w = share(x.side / JAW_INPUT / x.scale);
-      const e = (i: number, c: Point) => { const n = mean(x.nearest.slice(i, i + 6)); return { x: (1 - w) * n.x + w * c.x, y: (1 - w) * n.y + w * c.y }; };
+      const e = (i: number, c: Point) => { const n = centroid(x.nearest.slice(i, i + 6)); return { x: (1 - w) * n.x + w * c.x, y: (1 - w) * n.y + w * c.y }; };
       return errors(x, [e(36, x.contourEyes[0]), e(42, x.contourEyes[1])], x.nearest[8]!).eye;
     }));
   let bestEye = { e: Infinity, q0: 0, q1: 0, top: 0 };

@@ -16,7 +16,7 @@ import path from "node:path";
 import { decodeUpright } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
 import { JAW_CROP, correctJawPoints, jawInputScale, jawPass, jawSquareFromMesh, loadJawModel, meshEyeShare } from "@/lib/engines/ml/faces/jaw-model";
-import { chinErrors, eyeError, readMarkup } from "@/lib/engines/ml/faces/landmark-eval";
+import { boxOf, centroid, chinErrors, dist, eyeError, readMarkup } from "@/lib/engines/ml/faces/landmark-eval";
 import type { Box, Point } from "@/lib/engines/ml/faces/types";
 
 const DIR = process.env.FACE_LANDMARK_DIR;
@@ -47,14 +47,7 @@ type Row = {
   passes: Record<string, { l: Point; r: Point; chin: Point }>;
 };
 
-const mean = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
-const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
-const boxOf = (ps: Point[]): Box => {
-  const xs = ps.map((p) => p.x);
-  const ys = ps.map((p) => p.y);
-  return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
-};
-const keep = (pts: Point[]) => ({ l: mean(pts.slice(36, 42)), r: mean(pts.slice(42, 48)), chin: pts[8]! });
+const keep = (pts: Point[]) => ({ l: centroid(pts.slice(36, 42)), r: centroid(pts.slice(42, 48)), chin: pts[8]! });
 
 async function collect() {
   if (!DIR || !fs.existsSync(DIR) || !OUT) {
@@ -78,7 +71,7 @@ async function collect() {
     }
     const { img, faces } = cached;
     const iod = dist(m.leftEye, m.rightEye);
-    const face = faces.find((f) => dist(f.landmarks.eyeMid, mean([m.leftEye, m.rightEye])) <= iod / 2);
+    const face = faces.find((f) => dist(f.landmarks.eyeMid, centroid([m.leftEye, m.rightEye])) <= iod / 2);
     if (!face || !m.chin) {
       missed++;
       continue;
@@ -118,7 +111,7 @@ function analyse() {
     const s = [...v].sort((a, b) => a - b);
     return p === 0.5 ? (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2 : s[Math.min(s.length - 1, Math.floor(p * (s.length - 1) + 0.5))]!;
   };
-  const avg = (r: Row, names: string[]) => ({ l: mean(names.map((n) => r.passes[n]!.l)), r: mean(names.map((n) => r.passes[n]!.r)), chin: mean(names.map((n) => r.passes[n]!.chin)) });
+  const avg = (r: Row, names: string[]) => ({ l: centroid(names.map((n) => r.passes[n]!.l)), r: centroid(names.map((n) => r.passes[n]!.r)), chin: centroid(names.map((n) => r.passes[n]!.chin)) });
   const blend = (net: { l: Point; r: Point }, r: Row, share: number): [Point, Point] => {
     if (!r.meshEyes) return [net.l, net.r];
     const w = share;

@@ -22,7 +22,7 @@ import { createRequire } from "node:module";
 import sharp from "sharp";
 import { detectFaces, shutDownFaces } from "@/lib/engines/ml/faces";
 import { JAW_CROP, JAW_INPUT } from "@/lib/engines/ml/faces/jaw-model";
-import { chinErrors, eyeError, readMarkup, summarise, type EvalSummary, type FaceScore, type MarkedFace } from "@/lib/engines/ml/faces/landmark-eval";
+import { centroid, chinErrors, dist, eyeError, readMarkup, summarise, type EvalSummary, type FaceScore, type MarkedFace } from "@/lib/engines/ml/faces/landmark-eval";
 import type { DetectedFace, Point } from "@/lib/engines/ml/faces/types";
 
 const DIR = process.env.FACE_LANDMARK_DIR;
@@ -35,9 +35,7 @@ type FaceApi = {
   nets: { faceLandmark68Net: Net; faceLandmark68TinyNet: Net };
 };
 
-const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
-const mean = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
-const markedMid = (m: MarkedFace) => mean([m.leftEye, m.rightEye]);
+const markedMid = (m: MarkedFace) => centroid([m.leftEye, m.rightEye]);
 
 function score(file: string, m: MarkedFace, eyes: [Point, Point] | null, chin: Point | null, yaw?: number): FaceScore {
   if (!eyes && !chin) return { file, found: false };
@@ -101,7 +99,7 @@ async function main() {
       x.dispose();
       return positions.map((p) => ({ x: left + (p.x / JAW_INPUT) * side, y: top + (p.y / JAW_INPUT) * side }));
     };
-    const score68 = (pts: Point[]) => score(file, m, [mean(pts.slice(36, 42)), mean(pts.slice(42, 48))], pts[8]!, face.yaw);
+    const score68 = (pts: Point[]) => score(file, m, [centroid(pts.slice(36, 42)), centroid(pts.slice(42, 48))], pts[8]!, face.yaw);
     const errs: string[] = [];
     for (const [key, net] of [["net68", faceapi.nets.faceLandmark68Net], ["tiny68", faceapi.nets.faceLandmark68TinyNet]] as const) {
       const s = score68(await run68(net, face.box, JAW_CROP));

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { FaceDetection, Point } from "./types";
+import type { Box, FaceDetection, Point } from "./types";
 
 /**
  * Scores Face Crop's landmarks against human markup (scripts/evaluate-face-landmarks.ts,
@@ -38,7 +38,14 @@ export type FaceScore = {
   yaw?: number;
 };
 
-const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+/** Point helpers the evaluation scripts share (scripts/evaluate-*.ts). */
+export const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+export const centroid = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
+export const boxOf = (ps: Point[]): Box => {
+  const xs = ps.map((p) => p.x);
+  const ys = ps.map((p) => p.y);
+  return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+};
 const mean = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
 
 export function readPts(text: string): Point[] {
