@@ -324,11 +324,9 @@ export async function keepPerson(
     const cleared = await clearHeadless(matte, regions, keep, bodyOf, lookCloser, rule);
     if (cleared.some(Boolean)) {
       // Its soft edge too (ISNet's fringe and the mask's overshoot around it), where no kept region is near.
-      const near = distanceToMask(Uint8Array.from(regions.labels, (l) => (cleared[l] ? 1 : 0)), w, h);
-      const nearKept = distanceToMask(Uint8Array.from(regions.labels, (l) => (l > 0 && keep[l] && !cleared[l] ? 1 : 0)), w, h);
-      const reach = rule.band * Math.max(w, h);
+      const gone = withSoftEdge(Uint8Array.from(regions.labels, (l) => (cleared[l] ? 1 : 0)), Uint8Array.from(regions.labels, (l) => (l > 0 && keep[l] && !cleared[l] ? 1 : 0)), rule.band * Math.max(w, h), matte);
       for (let i = 0; i < d.length; i++) {
-        if (cleared[regions.labels[i]!] || (near[i]! <= reach && nearKept[i]! > reach && d[i]! < 0.5)) {
+        if (gone[i]) {
           notPerson[i] = 1;
           mask[i] = 0;
         }
@@ -655,16 +653,24 @@ function clearDetached(matte: Matte, isnet: Float32Array | null, kept: (i: numbe
   const detached = pieces.sizes.map((_, l) => l > 0 && !anchored[l]);
   // Most photos have none: no distance transform need run.
   if (!detached.some(Boolean)) return;
-  const gone = Uint8Array.from(pieces.labels, (l) => (detached[l] ? 1 : 0));
   const stays = Uint8Array.from(pieces.labels, (l) => (l > 0 && !detached[l] ? 1 : 0));
-  const near = distanceToMask(gone, w, h), nearStays = distanceToMask(stays, w, h);
-  const reach = Math.max(2, (rule.band * Math.max(w, h)) / 3);
+  const gone = withSoftEdge(Uint8Array.from(pieces.labels, (l) => (detached[l] ? 1 : 0)), stays, Math.max(2, (rule.band * Math.max(w, h)) / 3), matte);
   for (let i = 0; i < d.length; i++) {
-    if (gone[i] || (near[i]! <= reach && nearStays[i]! > reach && d[i]! < 0.5)) {
+    if (gone[i]) {
       d[i] = Math.min(d[i]!, isnet[i]!);
       notPerson[i] = 1;
     }
   }
+}
+
+/**
+ * What clearing `gone` takes away: `gone` itself and its soft edge, the matte's pixels under 0.5 within `reach` of
+ * it that lie farther than `reach` from what `stays` (clearHeadless's regions, clearDetached's pieces).
+ */
+function withSoftEdge(gone: Uint8Array, stays: Uint8Array, reach: number, matte: Matte): Uint8Array {
+  const { width: w, height: h, data: d } = matte;
+  const near = distanceToMask(gone, w, h), nearStays = distanceToMask(stays, w, h);
+  return Uint8Array.from(gone, (g, i) => (g || (near[i]! <= reach && nearStays[i]! > reach && d[i]! < 0.5) ? 1 : 0));
 }
 
 /** Histogram bins per colour channel for the gap cue (8: 512 bins, coarse enough for a few thousand pixels). */

@@ -46,7 +46,6 @@ export const boxOf = (ps: Point[]): Box => {
   const ys = ps.map((p) => p.y);
   return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
 };
-const mean = (ps: Point[]): Point => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
 
 export function readPts(text: string): Point[] {
   const body = text.slice(text.indexOf("{") + 1, text.lastIndexOf("}"));
@@ -89,7 +88,7 @@ export function readMarkup(dir: string, opts: { ptsAsWritten?: boolean } = {}): 
         const pts = opts.ptsAsWritten ? written : ptsToPixels(written);
         if (!image || pts.length !== 68) continue;
         // 0-based: 36-41 the image-left eye, 42-47 the image-right eye, 8 the chin.
-        out.push({ file: image, leftEye: mean(pts.slice(36, 42)), rightEye: mean(pts.slice(42, 48)), chin: pts[8]!, crown: null });
+        out.push({ file: image, leftEye: centroid(pts.slice(36, 42)), rightEye: centroid(pts.slice(42, 48)), chin: pts[8]!, crown: null });
       }
     }
   };
@@ -105,7 +104,7 @@ export function eyeError(leftEye: Point, rightEye: Point, marked: MarkedFace): n
 /** A chin's error (fraction of the marked eye distance), whole and along the face's axis (eye midpoint to marked chin). */
 export function chinErrors(chin: Point, marked: Pick<MarkedFace, "leftEye" | "rightEye">, markedChin: Point): { chin: number; chinAlong: number } {
   const iod = dist(marked.leftEye, marked.rightEye);
-  const mid = mean([marked.leftEye, marked.rightEye]);
+  const mid = centroid([marked.leftEye, marked.rightEye]);
   const axis = { x: markedChin.x - mid.x, y: markedChin.y - mid.y };
   const along = Math.abs(((chin.x - markedChin.x) * axis.x + (chin.y - markedChin.y) * axis.y) / (Math.hypot(axis.x, axis.y) || 1));
   return { chin: dist(chin, markedChin) / iod, chinAlong: along / iod };
@@ -117,7 +116,7 @@ export function chinErrors(chin: Point, marked: Pick<MarkedFace, "leftEye" | "ri
  */
 export function scoreFace(marked: MarkedFace, detection: Pick<FaceDetection, "faces">): FaceScore {
   const iod = dist(marked.leftEye, marked.rightEye);
-  const mid = mean([marked.leftEye, marked.rightEye]);
+  const mid = centroid([marked.leftEye, marked.rightEye]);
   const face = detection.faces.find((f) => dist(f.landmarks.eyeMid, mid) <= iod / 2);
   const file = path.basename(marked.file);
   if (!face) return { file, found: false };
