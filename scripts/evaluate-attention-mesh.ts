@@ -17,6 +17,7 @@
 // Without FACE_LANDMARK_DIR (and without --analyse) it says so and exits 0.
 import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { decodeUpright } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
 import { startWorker } from "@/lib/engines/workers/start-worker";
@@ -28,6 +29,12 @@ import type { Point } from "@/lib/engines/ml/faces/types";
 const DIR = process.env.FACE_LANDMARK_DIR;
 const EVERY = Number(process.env.FACE_LANDMARK_EVERY ?? 1);
 const OUT = process.env.FACE_ATTENTION_OUT;
+/**
+ * FACE_ATTENTION_IODS=48,32,22,16: small faces made from the set (as scripts/evaluate-jaw-scale.ts does): each
+ * photo also downscaled with sharp so the face's marked eye distance is each of these pixels (the markup scaled
+ * with it; not where that is not smaller than the face already is, or the photo would be under 64 px). 0 = as it is.
+ */
+const IODS = (process.env.FACE_ATTENTION_IODS ?? "0").split(",").map(Number);
 
 type Pair = [Point, Point];
 /** One marked face's candidates, all in source pixels. `att*` from the attention mesh; null where it found no face there. */
@@ -63,7 +70,20 @@ const mix = (a: Point, b: Point, w: number): Point => ({ x: (1 - w) * a.x + w * 
 const mixPair = (a: Pair, b: Pair, w: number): Pair => [mix(a[0], b[0], w), mix(a[1], b[1], w)];
 
 async function measure(): Promise<Record[]> {
-  const marked = readMarkup(DIR!).filter((_, i) => i % EVERY === 0);
+  const all = readMarkup(DIR!).filter((_, i) => i % EVERY === 0);
+  const marked: (MarkedFace & { scale: number })[] = [];
+  for (const m of all) {
+    const meta = await sharp(m.file).rotate().metadata();
+    const [W, H] = (meta.orientation ?? 1) >= 5 ? [meta.height!, meta.width!] : [meta.width!, meta.height!];
+    const iod = dist(m.leftEye, m.rightEye);
+    const native = iod / Math.max(1, Math.max(W, H) / 1024);
+    for (const target of IODS) {
+      const k = target === 0 ? 1 : target / iod;
+      if (target !== 0 && (target >= native * 0.9 || Math.min(W, H) * k < 64)) continue;
+      const sc = (p: Point): Point => ({ x: p.x * k, y: p.y * k });
+      marked.push({ ...m, leftEye: sc(m.leftEye), rightEye: sc(m.rightEye), chin: m.chin && sc(m.chin), crown: null, scale: k });
+    }
+  }
   const jaw = await loadJawModel();
   // The attention mesh in a thread of its own (scripts/support/attention-mesh-worker.ts says why).
   const worker = startWorker("scripts/support/attention-mesh-worker.ts", () => {
@@ -85,18 +105,25 @@ async function measure(): Promise<Record[]> {
   const records: Record[] = [];
   let cached = null as null | { file: string; img: Awaited<ReturnType<typeof decodeUpright>>; plain: Awaited<ReturnType<typeof detectOnImage>>; att: { mesh: [number, number, number?][]; score: number }[]; ms: { plain: number; attention: number } };
   for (const m of marked) {
-    if (cached?.file !== m.file) {
-      const img = await decodeUpright(fs.readFileSync(m.file), { maxPixels: 80e6, detectLongEdge: 1024 });
+    const key = `${m.file}@${m.scale}`;
+    if (cached?.file !== key) {
+      let bytes: Buffer = fs.readFileSync(m.file);
+      if (m.scale !== 1) {
+        const meta = await sharp(bytes).rotate().metadata();
+        const [W, H] = (meta.orientation ?? 1) >= 5 ? [meta.height!, meta.width!] : [meta.width!, meta.height!];
+        bytes = await sharp(bytes).rotate().resize(Math.round(W * m.scale), Math.round(H * m.scale), { fit: "fill" }).jpeg({ quality: 92 }).toBuffer();
+      }
+      const img = await decodeUpright(bytes, { maxPixels: 80e6, detectLongEdge: 1024 });
       const t0 = performance.now();
       const plain = await detectOnImage(img, 0.2);
       const t1 = performance.now();
       const res = await attentionDetect(img);
-      cached = { file: m.file, img, plain, att: res.faces, ms: { plain: t1 - t0, attention: res.ms } };
+      cached = { file: key, img, plain, att: res.faces, ms: { plain: t1 - t0, attention: res.ms } };
     }
     const { img, plain, att } = cached;
     const iod = dist(m.leftEye, m.rightEye);
     const mid = centroid([m.leftEye, m.rightEye]);
-    const rec: Record = { file: path.relative(DIR!, m.file), marked: { leftEye: m.leftEye, rightEye: m.rightEye, chin: m.chin }, found: false, ms: cached.ms };
+    const rec: Record = { file: path.relative(DIR!, m.file) + (m.scale === 1 ? "" : `@${m.scale.toFixed(4)}`), marked: { leftEye: m.leftEye, rightEye: m.rightEye, chin: m.chin }, found: false, ms: cached.ms };
     records.push(rec);
     const face = plain.faces.find((f) => dist(f.landmarks.eyeMid, mid) <= iod / 2);
     if (!face) continue;
@@ -144,7 +171,7 @@ async function measure(): Promise<Record[]> {
 }
 
 /** Each row: the eyes and the chin it takes from a record (undefined: not scored on that face). */
-type Way = (r: Record) => { eyes?: Pair; chin?: Point } | null;
+type Way = (r: Record) => { eyes?: Pair; chin?: Point } | null | undefined;
 
 function ways(): [string, Way][] {
   const list: [string, Way][] = [
@@ -165,8 +192,37 @@ function ways(): [string, Way][] {
   for (const w of [0.25, 0.5]) list.push([`net + attention irises, share ${w}`, (r) => r.att?.iris && { eyes: mixPair(r.netEyes!, r.att.iris, w) }]);
   // The three together: the net, the plain mesh's contour and the attention contour.
   for (const [wp, wa] of [[0.2, 0.2], [0.2, 0.4], [0.1, 0.5]] as const) list.push([`net + plain contour ${wp} + attention contour ${wa}`, (r) => r.att && { eyes: [0, 1].map((i) => ({ x: (1 - wp - wa) * r.netEyes![i]!.x + wp * r.meshContour![i]!.x + wa * r.att!.contour[i]!.x, y: (1 - wp - wa) * r.netEyes![i]!.y + wp * r.meshContour![i]!.y + wa * r.att!.contour[i]!.y })) as Pair }]);
+  // The engine's rule's form with the attention contour in the plain mesh's place: share = top × min(1, q / fullAt).
+  for (const top of [0.6, 0.8, 1]) for (const fullAt of [0.8, 1.6, 3.2]) list.push([`net + attention contour, top ${top}, fullAt ${fullAt}`, (r) => r.att && { eyes: mixPair(r.netEyes!, r.att.contour, top * Math.min(1, Math.max(0, r.q! / fullAt))) }]);
+  for (const w of [0.5, 0.75, 1]) list.push([`net + attention corners' mid-point, share ${w}`, (r) => r.att && { eyes: mixPair(r.netEyes!, r.att.corners, w) }]);
+  // On top of the engine's eyes as they are (net + plain contour): the attention contour's share from q0 rising to `top` at q1.
+  for (const [top, q0, q1] of RAMPS) list.push([rampName(top, q0, q1), (r) => r.att && { eyes: mixPair(r.engineEyes!, r.att.contour, ramp(r.q!, top, q0, q1)) }]);
   for (const w of [0.15, 0.25, 0.5]) list.push([`engine chin + attention chin 152, share ${w}`, (r) => r.att && { chin: mix(r.engineChin!, r.att.chin["152"]!, w) }]);
   return list;
+}
+
+/** The attention contour's share over the engine's eyes: 0 up to q0 detection pixels a net input pixel, rising linearly to `top` at q1. */
+const ramp = (q: number, top: number, q0: number, q1: number) => top * Math.min(1, Math.max(0, (q - q0) / (q1 - q0)));
+const rampName = (top: number, q0: number, q1: number) => `engine eyes + attention contour, share ${top} × ramp q ${q0}-${q1}`;
+const RAMPS: [number, number, number][] = [];
+for (const top of [0.4, 0.6, 0.8]) for (const [q0, q1] of [[1, 2], [1.5, 3], [2, 4], [1, 4]] as const) RAMPS.push([top, q0, q1]);
+
+/** Eye error by the face's size (q), for the main rows and constant attention shares over the engine's eyes. */
+function byScale(records: Record[]) {
+  const bins: [number, number][] = [[0, 0.5], [0.5, 0.8], [0.8, 1.2], [1.2, 2], [2, 3], [3, Infinity]];
+  const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
+  const rows: [string, (r: Record) => Pair | null | undefined][] = [
+    ["engine now", (r) => r.engineEyes],
+    ["the net's eyes", (r) => r.netEyes],
+    ["plain mesh contour", (r) => r.meshContour],
+    ["attention contour", (r) => r.att?.contour],
+    ...[0.2, 0.4, 0.6, 0.8].map((w): [string, (r: Record) => Pair | null | undefined] => [`engine eyes + attention contour ${w}`, (r) => r.att && mixPair(r.engineEyes!, r.att.contour, w)]),
+  ];
+  const withAtt = records.filter((r) => r.found && r.att);
+  console.log(`\neye error (median) by q, detection pixels a pixel of the net's input\n| way | ${bins.map(([a, b]) => `q ${a}-${b === Infinity ? "" : b} (${withAtt.filter((r) => r.q! >= a && r.q! < b).length})`).join(" | ")} |\n|---|${bins.map(() => "---|").join("")}`);
+  for (const [name, eyes] of rows) {
+    console.log(`| ${name} | ${bins.map(([a, b]) => med(withAtt.filter((r) => r.q! >= a && r.q! < b).map((r) => eyeError(...eyes(r)!, { ...r.marked, file: r.file, crown: null }))).toFixed(4)).join(" | ")} |`);
+  }
 }
 
 function analyse(records: Record[], label: string) {
@@ -192,15 +248,21 @@ function analyse(records: Record[], label: string) {
 
 async function main() {
   if (process.argv.includes("--analyse")) {
-    if (!OUT || !fs.existsSync(OUT)) return console.log(`evaluate-attention-mesh --analyse: skipped (FACE_ATTENTION_OUT ${OUT ?? "is not set"})`);
-    const { dir, every, records } = JSON.parse(fs.readFileSync(OUT, "utf8")) as { dir: string; every: number; records: Record[] };
-    return analyse(records, `${dir} (every ${every})`);
+    // FACE_ATTENTION_OUT=a.json,b.json: the files' records together.
+    const files = (OUT ?? "").split(",").filter(Boolean);
+    if (!files.length || !files.every((f) => fs.existsSync(f))) return console.log(`evaluate-attention-mesh --analyse: skipped (FACE_ATTENTION_OUT ${OUT ?? "is not set"})`);
+    const parts = files.map((f) => JSON.parse(fs.readFileSync(f, "utf8")) as { dir: string; every: number; records: Record[] });
+    const [dir, every, records] = [parts.map((p) => p.dir).join(", "), parts[0]!.every, parts.flatMap((p) => p.records)];
+    analyse(records, `${dir} (every ${every})`);
+    return byScale(records);
   }
   if (!DIR || !fs.existsSync(DIR)) {
     console.log(`evaluate-attention-mesh: skipped (FACE_LANDMARK_DIR ${DIR ? `${DIR} does not exist` : "is not set"}): see bench/README.md, "Issue 37, MediaPipe's attention mesh on the wasm backend (crop14)"`);
     return;
   }
-  analyse(await measure(), `${DIR} (every ${EVERY})`);
+  const records = await measure();
+  analyse(records, `${DIR} (every ${EVERY})`);
+  byScale(records);
 }
 
 void main();
