@@ -69,6 +69,88 @@ const CHINS = [152, 175, 199, 200] as const;
 const mix = (a: Point, b: Point, w: number): Point => ({ x: (1 - w) * a.x + w * b.x, y: (1 - w) * a.y + w * b.y });
 const mixPair = (a: Pair, b: Pair, w: number): Pair => [mix(a[0], b[0], w), mix(a[1], b[1], w)];
 
+type MeshReply = { faces: { mesh: [number, number, number?][]; score: number }[]; ms: number; cpuMs: number; rssMb: number };
+
+/** A Human (attention mesh, or with `attention: false` the plain one) in a worker thread of its own. */
+function meshWorker(attention: boolean) {
+  const worker = startWorker("scripts/support/attention-mesh-worker.ts", () => {
+    throw new Error("scripts only");
+  }, { workerData: { attention } });
+  let nextId = 0;
+  const detect = (img: Pick<Awaited<ReturnType<typeof decodeUpright>>, "rgb" | "rgbWidth" | "rgbHeight">) =>
+    new Promise<MeshReply>((resolve, reject) => {
+      const id = nextId++;
+      const onMessage = (msg: MeshReply & { id: number; error?: string }) => {
+        if (msg.id !== id) return;
+        worker.off("message", onMessage);
+        if (msg.error) reject(new Error(msg.error));
+        else resolve(msg);
+      };
+      worker.on("message", onMessage);
+      worker.postMessage({ id, rgb: new Uint8Array(img.rgb), width: img.rgbWidth, height: img.rgbHeight });
+    });
+  return { detect, terminate: () => worker.terminate() };
+}
+
+/**
+ * --time: the plain mesh and the attention mesh, each in a worker thread of its own, on Face Crop's bench portraits
+ * (bench/face-crop-bench.ts: seven fixtures and biden2.jpg at 1 MP), alternated photo by photo (order flipped every
+ * round), FACE_ATTENTION_ROUNDS rounds after a warm-up; and Face Crop's whole call (`detectFaces(photo, { crown: true })`,
+ * the face worker) in the same rounds, for the share the mesh is of it. --rss plain|attention: one mesh in this
+ * process alone, the same photos, the process's peak RSS.
+ */
+async function timeMeshes() {
+  const { atMegapixels } = await import("@/bench/bg-bench-support");
+  const names = ["obama.jpg", "obama2.jpg", "biden.jpg", "two_people.jpg", "obama-1080p.jpg", "obama_and_biden.jpg", "obama3.jpg", "biden2.jpg"];
+  const photos = await Promise.all(names.map((n) => atMegapixels(path.join("test/fixtures/faces", n), 1)));
+  const imgs = await Promise.all(photos.map((p) => decodeUpright(p, { maxPixels: 80e6, detectLongEdge: 1024 })));
+  const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
+  const rssArg = process.argv[process.argv.indexOf("--rss") + 1];
+  if (process.argv.includes("--rss")) {
+    const w = meshWorker(rssArg === "attention");
+    let rss = 0;
+    for (let r = 0; r < 3; r++) for (const img of imgs) rss = Math.max(rss, (await w.detect(img)).rssMb);
+    await w.terminate();
+    console.log(`--rss ${rssArg}: the process's RSS after ${3 * imgs.length} detections ${rss.toFixed(0)} MB, peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    return;
+  }
+  const { detectFaces, warmUpFaces } = await import("@/lib/engines/ml/faces");
+  await warmUpFaces();
+  const plain = meshWorker(false);
+  const att = meshWorker(true);
+  const rounds = Number(process.env.FACE_ATTENTION_ROUNDS ?? 6);
+  const ms = { plain: names.map(() => [] as number[]), attention: names.map(() => [] as number[]), faceCrop: names.map(() => [] as number[]) };
+  const cpu = { plain: [] as number[], attention: [] as number[] };
+  for (let r = 0; r <= rounds; r++) {
+    for (let i = 0; i < imgs.length; i++) {
+      const order = (r + i) % 2 ? (["attention", "plain", "faceCrop"] as const) : (["faceCrop", "plain", "attention"] as const);
+      for (const way of order) {
+        const t0 = performance.now();
+        const reply = way === "faceCrop" ? null : await (way === "plain" ? plain : att).detect(imgs[i]!);
+        if (way === "faceCrop") await detectFaces(photos[i]!, { crown: true });
+        const t = performance.now() - t0;
+        if (r === 0) continue;
+        ms[way][i]!.push(reply ? reply.ms : t);
+        if (reply) cpu[way as "plain" | "attention"].push(reply.cpuMs);
+      }
+    }
+  }
+  await plain.terminate();
+  await att.terminate();
+  console.log(`${names.length} portraits at 1 MP, ${rounds} rounds, median ms of each photo's calls (model call in its worker: Human.detect on the 1024 px copy)`);
+  console.log("| photo | plain mesh | attention mesh | attention / plain | Face Crop call (plain, whole) |\n|---|---|---|---|---|");
+  const ratios: number[] = [];
+  names.forEach((n, i) => {
+    const [p, a, f] = [med(ms.plain[i]!), med(ms.attention[i]!), med(ms.faceCrop[i]!)];
+    ratios.push(a / p);
+    console.log(`| ${n} | ${p.toFixed(1)} | ${a.toFixed(1)} | ${(a / p).toFixed(2)}x | ${f.toFixed(1)} |`);
+  });
+  const sum = (v: number[]) => v.reduce((s, x) => s + x, 0);
+  const [P, A, F] = [sum(names.map((_, i) => med(ms.plain[i]!))), sum(names.map((_, i) => med(ms.attention[i]!))), sum(names.map((_, i) => med(ms.faceCrop[i]!)))];
+  console.log(`attention / plain: median of the photos ${med(ratios).toFixed(2)}x, summed ${(A / P).toFixed(2)}x; process CPU per call (the other threads idle meanwhile) ${med(cpu.plain).toFixed(1)} -> ${med(cpu.attention).toFixed(1)} ms`);
+  console.log(`Face Crop with the attention mesh in the plain one's place, estimated from the same run (Face Crop + attention - plain): ${((F + A - P) / F).toFixed(2)}x summed over the photos`);
+}
+
 async function measure(): Promise<Record[]> {
   const all = readMarkup(DIR!).filter((_, i) => i % EVERY === 0);
   const marked: (MarkedFace & { scale: number })[] = [];
@@ -86,22 +168,8 @@ async function measure(): Promise<Record[]> {
   }
   const jaw = await loadJawModel();
   // The attention mesh in a thread of its own (scripts/support/attention-mesh-worker.ts says why).
-  const worker = startWorker("scripts/support/attention-mesh-worker.ts", () => {
-    throw new Error("scripts only");
-  });
-  let nextId = 0;
-  const attentionDetect = (img: Awaited<ReturnType<typeof decodeUpright>>) =>
-    new Promise<{ faces: { mesh: [number, number, number?][]; score: number }[]; ms: number }>((resolve, reject) => {
-      const id = nextId++;
-      const onMessage = (msg: { id: number; error?: string; faces: { mesh: [number, number, number?][]; score: number }[]; ms: number }) => {
-        if (msg.id !== id) return;
-        worker.off("message", onMessage);
-        if (msg.error) reject(new Error(msg.error));
-        else resolve(msg);
-      };
-      worker.on("message", onMessage);
-      worker.postMessage({ id, rgb: new Uint8Array(img.rgb), width: img.rgbWidth, height: img.rgbHeight });
-    });
+  const worker = meshWorker(true);
+  const attentionDetect = worker.detect;
   const records: Record[] = [];
   let cached = null as null | { file: string; img: Awaited<ReturnType<typeof decodeUpright>>; plain: Awaited<ReturnType<typeof detectOnImage>>; att: { mesh: [number, number, number?][]; score: number }[]; ms: { plain: number; attention: number } };
   for (const m of marked) {
@@ -247,6 +315,7 @@ function analyse(records: Record[], label: string) {
 }
 
 async function main() {
+  if (process.argv.includes("--time") || process.argv.includes("--rss")) return timeMeshes();
   if (process.argv.includes("--analyse")) {
     // FACE_ATTENTION_OUT=a.json,b.json: the files' records together.
     const files = (OUT ?? "").split(",").filter(Boolean);
