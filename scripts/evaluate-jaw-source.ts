@@ -1,4 +1,4 @@
-// Issue 37 (crop15): the jaw net's square cut from the photo's own pixels (jaw-model.ts jawPassFromSource)
+// Issue 37 (crop15): the jaw net's square cut from the photo's own pixels (jawPassFromSource below)
 // against the engine's, sampled from the 1024 px detection copy (jawPass). On each marked face (iBUG .pts
 // beside images; lib/engines/ml/faces/landmark-eval.ts) the face the engine finds (decode and Human in
 // this thread, as the face worker does), then the net's mirrored pass (correctJawPoints) on the engine's
@@ -19,15 +19,55 @@ import path from "node:path";
 import sharp from "sharp";
 import { decodeUpright } from "@/lib/engines/ml/faces/decode-upright";
 import { detectOnImage } from "@/lib/engines/ml/faces/detect-in-thread";
-import { JAW_CROP, correctJawPoints, jawInputScale, jawPass, jawPassFromSource, jawSquareFromMesh, loadJawModel, meshEyeShare } from "@/lib/engines/ml/faces/jaw-model";
+import { openImage } from "@/lib/engines/imaging/image-input";
+import { JAW_CROP, JAW_INPUT, correctJawPoints, jawInputScale, jawPass, jawSquareFromMesh, loadJawModel, meshEyeShare, type JawModel } from "@/lib/engines/ml/faces/jaw-model";
+import { sampleSquare } from "@/lib/engines/ml/faces/sample-square";
 import { centroid, chinErrors, dist, eyeError, readMarkup } from "@/lib/engines/ml/faces/landmark-eval";
-import type { Point } from "@/lib/engines/ml/faces/types";
+import type { Box, Point } from "@/lib/engines/ml/faces/types";
 
 const DIR = process.env.FACE_LANDMARK_DIR;
 const EVERY = Number(process.env.FACE_LANDMARK_EVERY ?? 1);
 const EMBED = Number(process.env.FACE_JAW_SOURCE_EMBED ?? 0);
 const OUT = process.env.FACE_JAW_SOURCE_OUT;
 const MAX_PIXELS = 200e6;
+
+/** The photo's pixels per net pixel the cut is shrunk to, at most. */
+export const JAW_SOURCE_Q = 2;
+
+/**
+ * One pass as jawPass, but on the square cut from the upright photo at its own resolution (sharp:
+ * rotate, extract the square's part inside the photo, shrink to at most JAW_SOURCE_Q photo pixels a
+ * net pixel), so a face the detection copy holds small keeps the detail the photo has. `bytes` is the
+ * file the detection copy was decoded from (`maxPixels` as there). The square's part outside the photo
+ * is grey, as sampleSquare makes it. Answers the points in source pixels.
+ */
+export async function jawPassFromSource(model: JawModel, bytes: Buffer | Uint8Array, maxPixels: number, img: { width: number; height: number }, box: Box, opts: { mirrored?: boolean } = {}): Promise<Point[]> {
+  const side = Math.max(box.w, box.h) * JAW_CROP;
+  const left = box.x + box.w / 2 - side / 2;
+  const top = box.y + box.h / 2 - side / 2;
+  const x0 = Math.max(0, Math.floor(left));
+  const y0 = Math.max(0, Math.floor(top));
+  const x1 = Math.min(img.width, Math.ceil(left + side));
+  const y1 = Math.min(img.height, Math.ceil(top + side));
+  if (!(x1 > x0 && y1 > y0)) throw new Error("The jaw net's square lies outside the photo.");
+  const k = Math.max(1, side / JAW_INPUT / JAW_SOURCE_Q); // photo pixels per pixel of the cut
+  const outW = Math.max(1, Math.round((x1 - x0) / k));
+  const outH = Math.max(1, Math.round((y1 - y0) / k));
+  const { data } = await openImage(bytes, maxPixels)
+    .rotate()
+    .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 })
+    .resize(outW, outH, { fit: "fill" })
+    .removeAlpha()
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const s = (x1 - x0) / outW; // photo pixels per pixel of the cut (rows differ from it by under half a pixel of the cut)
+  const l = (left - x0) / s;
+  const t = (top - y0) / s;
+  const n = side / s;
+  const unit = await model.run(sampleSquare({ rgb: data, rgbWidth: outW, rgbHeight: outH }, l, t, n, JAW_INPUT, 1 / 4), opts);
+  return unit.map((q) => ({ x: x0 + (l + q.x * n) * s, y: y0 + (t + q.y * n) * s }));
+}
 
 type Pass = { l: Point; r: Point; chin: Point };
 type Row = {
@@ -174,6 +214,9 @@ async function time() {
     return;
   }
   const rounds = Number(process.env.FACE_JAW_SOURCE_ROUNDS ?? 5);
+  // FACE_JAW_SOURCE_ONLY=copy|source: one way alone, for the process's peak RSS of that way.
+  const env = process.env.FACE_JAW_SOURCE_ONLY;
+  const only: "copy" | "source" | null = env === "copy" || env === "source" ? env : null;
   const model = await loadJawModel();
   const names = fs.readdirSync(dir).filter((n) => /\.(jpe?g|png)$/i.test(n)).sort();
   const med = (v: number[]) => quantile(v, 0.5);
@@ -188,7 +231,7 @@ async function time() {
     const sq = jawSquareFromMesh(face.box);
     const per = { copy: [] as number[], source: [] as number[] };
     for (let r = 0; r < rounds; r++) {
-      for (const w of r % 2 ? (["source", "copy"] as const) : (["copy", "source"] as const)) {
+      for (const w of only ? [only] : r % 2 ? (["source", "copy"] as const) : (["copy", "source"] as const)) {
         const t = performance.now();
         if (w === "copy") await jawPass(model, img, sq, { mirrored: true });
         else await jawPassFromSource(model, bytes, MAX_PIXELS, img, sq, { mirrored: true });
@@ -201,7 +244,7 @@ async function time() {
     console.log(`${name}: ${img.width} × ${img.height}, q ${jawInputScale(img, face.box).toFixed(2)}; decode + detect ${dd.toFixed(0)} ms; jaw pass from the copy ${med(per.copy).toFixed(1)} ms, from the photo ${med(per.source).toFixed(1)} ms`);
   }
   const sum = (v: number[]) => v.reduce((s, x) => s + x, 0);
-  console.log(`${all.copy.length} photos: jaw pass median ${med(all.copy).toFixed(1)} → ${med(all.source).toFixed(1)} ms; (decode + detect + jaw) summed ${((sum(all.decodeDetect) + sum(all.source)) / (sum(all.decodeDetect) + sum(all.copy))).toFixed(3)}x; rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+  console.log(`${all.copy.length} photos: jaw pass median ${med(all.copy).toFixed(1)} → ${med(all.source).toFixed(1)} ms; (decode + detect + jaw) summed ${((sum(all.decodeDetect) + sum(all.source)) / (sum(all.decodeDetect) + sum(all.copy))).toFixed(3)}x; rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB, peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB${only ? ` (${only} only)` : ""}`);
 }
 
 void (process.argv.includes("--analyse") ? Promise.resolve(analyse()) : process.argv.includes("--time") ? time() : collect());

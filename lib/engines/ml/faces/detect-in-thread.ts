@@ -1,7 +1,7 @@
 import { decodeUpright, type UprightImage } from "./decode-upright";
 import sharp from "sharp";
 import { CROWN_FROM_EYES, faceFromMesh, filterFaces } from "./landmarks";
-import { blendEyes, JAW_FROM_PHOTO, JAW_MODEL, jawFromPhoto, jawInputScale, jawPoints, loadJawModel, type JawModel } from "./jaw-model";
+import { blendEyes, JAW_MODEL, jawInputScale, jawPoints, loadJawModel, type JawModel } from "./jaw-model";
 import { loadHuman, type HumanLike } from "./human-model";
 import { crownFromPerson, loadSelfieModel, type SelfieModel } from "./person-crown";
 import type { FaceDetection, DetectedFace } from "./types";
@@ -51,7 +51,7 @@ export async function detectInThread(req: DetectRequest): Promise<FaceDetection>
     // Face Crop crops the first face: a whole one before one the photo's edge cuts (which it would refuse).
     faces = [...faces.filter((f) => !f.touchesEdge), ...faces.filter((f) => f.touchesEdge)];
     if (faces[0]) {
-      faces[0] = req.jaw === false ? faces[0] : await withJawLandmarks(img, faces[0], { bytes: req.bytes, maxPixels: req.maxPixels });
+      faces[0] = req.jaw === false ? faces[0] : await withJawLandmarks(img, faces[0]);
       jawMs = performance.now() - t2;
       faces[0] = await withPersonCrown(img, faces[0], req.topLook !== false);
     }
@@ -97,14 +97,12 @@ export async function detectOnImage(img: UprightImage, minScore: number): Promis
  * turned 30-40° the eyes draw together in the image while the mesh's own eyes lie 0.2-0.25 eye
  * distances off the markup, and such a limit threw the net's better points away.
  */
-async function withJawLandmarks(img: UprightImage, face: DetectedFace, photo: { bytes: Uint8Array; maxPixels: number }): Promise<DetectedFace> {
-  // A face the detection copy holds small: the net's square from the photo's own pixels (JAW_FROM_PHOTO).
-  const fromPhoto = jawFromPhoto(img, face.box);
-  const pts = await jawPoints(await jawModel(), img, face.box, photo);
+async function withJawLandmarks(img: UprightImage, face: DetectedFace): Promise<DetectedFace> {
+  const pts = await jawPoints(await jawModel(), img, face.box);
   // Each eye a blend of the net's and the mesh's, both as the 68 scheme defines an eye's centre,
   // the mesh's share growing with the face's size (MESH_EYE_SHARE: at most 0.4, none on a tiny
   // face); the chin is the net's alone (a quarter or half of the mesh's made it no better or worse).
-  const [leftEye, rightEye] = blendEyes(pts, face.contourEyes, jawInputScale(img, face.box), fromPhoto ? JAW_FROM_PHOTO.meshShare : 1);
+  const [leftEye, rightEye] = blendEyes(pts, face.contourEyes, jawInputScale(img, face.box));
   const chin = pts[8]!;
   const l = face.landmarks;
   const d = Math.hypot(l.chin.x - l.eyeMid.x, l.chin.y - l.eyeMid.y);

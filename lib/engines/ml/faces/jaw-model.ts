@@ -1,7 +1,6 @@
 import path from "node:path";
 import * as ort from "onnxruntime-node";
 import type { UprightImage } from "./decode-upright";
-import { openImage } from "@/lib/engines/imaging/image-input";
 import { sampleSquare } from "./sample-square";
 import type { Box, Point } from "./types";
 
@@ -91,23 +90,9 @@ export async function loadJawModel(file = jawModelPath()): Promise<JawModel> {
  * mirrored 0.039 and 0.075, and this one mirrored pass 0.038 and 0.075 (p90 0.061 and 0.165
  * against 0.060 and 0.149) for one call fewer: ~5 ms of CPU on onnxruntime.
  */
-export async function jawPoints(model: JawModel, img: UprightImage, box: Box, photo?: { bytes: Buffer | Uint8Array; maxPixels: number }): Promise<Point[]> {
+export async function jawPoints(model: JawModel, img: UprightImage, box: Box): Promise<Point[]> {
   const square = jawSquareFromMesh(box);
-  const raw = photo && jawFromPhoto(img, box) ? await jawPassFromSource(model, photo.bytes, photo.maxPixels, img, square, { mirrored: true }) : await jawPass(model, img, square, { mirrored: true });
-  return correctJawPoints(raw, Math.max(square.w, square.h) * JAW_CROP);
-}
-
-/**
- * Where the net's square is cut from the photo's own pixels instead of the detection copy (issue 37,
- * crop15; bench/README.md, "the jaw net's square from the photo's own pixels"): a face whose square
- * has fewer than `belowQ` detection pixels a net pixel, in a photo larger than the copy. There the
- * mesh's share in the eyes (its points are still the copy's) is meshEyeShare(q) × `meshShare`.
- */
-export const JAW_FROM_PHOTO = { belowQ: 0, meshShare: 1 } as const;
-
-/** Whether jawPoints cuts this face's square from the photo (JAW_FROM_PHOTO). */
-export function jawFromPhoto(img: Pick<UprightImage, "scale">, box: Box): boolean {
-  return img.scale > 1 && jawInputScale(img, box) < JAW_FROM_PHOTO.belowQ;
+  return correctJawPoints(await jawPass(model, img, square, { mirrored: true }), Math.max(square.w, square.h) * JAW_CROP);
 }
 
 /**
@@ -197,12 +182,12 @@ export function jawInputScale(img: Pick<UprightImage, "scale">, box: Box): numbe
   return (Math.max(square.w, square.h) * JAW_CROP) / img.scale / JAW_INPUT;
 }
 
-/** The eyes Face Crop uses: the net's 68-scheme eye centres (`pts`, jawPoints) blended with the mesh's (`contour`) by meshEyeShare (× `shareTimes`: JAW_FROM_PHOTO.meshShare where the net's square came from the photo). */
-export function blendEyes(pts: Point[], contour: [Point, Point] | undefined, q: number, shareTimes = 1): [Point, Point] {
+/** The eyes Face Crop uses: the net's 68-scheme eye centres (`pts`, jawPoints) blended with the mesh's (`contour`) by meshEyeShare. */
+export function blendEyes(pts: Point[], contour: [Point, Point] | undefined, q: number): [Point, Point] {
   const mean = (from: number): Point => ({ x: pts.slice(from, from + 6).reduce((s, p) => s + p.x, 0) / 6, y: pts.slice(from, from + 6).reduce((s, p) => s + p.y, 0) / 6 });
   const net: [Point, Point] = [mean(36), mean(42)];
   if (!contour) return net;
-  const w = meshEyeShare(q) * shareTimes;
+  const w = meshEyeShare(q);
   return [0, 1].map((i) => ({ x: (1 - w) * net[i]!.x + w * contour[i]!.x, y: (1 - w) * net[i]!.y + w * contour[i]!.y })) as [Point, Point];
 }
 
@@ -230,42 +215,4 @@ export async function jawPass(model: JawModel, img: UprightImage, box: Box, opts
   const top = (box.y + box.h / 2) * k - side / 2;
   const unit = await model.run(sampleSquare(img, left, top, side, JAW_INPUT, 1 / 4), opts);
   return unit.map((q) => ({ x: (left + q.x * side) * img.scale, y: (top + q.y * side) * img.scale }));
-}
-
-/** Where the net's square is cut from the photo itself rather than the detection copy (issue 37, crop15): pixels of the original per net pixel it is resampled to, at most. */
-export const JAW_SOURCE_Q = 2;
-
-/**
- * One pass as jawPass, but on the square cut from the upright photo at its own resolution (sharp:
- * rotate, extract the square's part inside the photo, shrink to at most JAW_SOURCE_Q photo pixels a
- * net pixel), so a face the detection copy holds small keeps the detail the photo has. `bytes` is the
- * file the detection copy was decoded from (`maxPixels` as there). The square's part outside the photo
- * is grey, as sampleSquare makes it. Answers the points in source pixels.
- */
-export async function jawPassFromSource(model: JawModel, bytes: Buffer | Uint8Array, maxPixels: number, img: Pick<UprightImage, "width" | "height">, box: Box, opts: { mirrored?: boolean } = {}): Promise<Point[]> {
-  const side = Math.max(box.w, box.h) * JAW_CROP;
-  const left = box.x + box.w / 2 - side / 2;
-  const top = box.y + box.h / 2 - side / 2;
-  const x0 = Math.max(0, Math.floor(left));
-  const y0 = Math.max(0, Math.floor(top));
-  const x1 = Math.min(img.width, Math.ceil(left + side));
-  const y1 = Math.min(img.height, Math.ceil(top + side));
-  if (!(x1 > x0 && y1 > y0)) throw new Error("The jaw net's square lies outside the photo.");
-  const k = Math.max(1, side / JAW_INPUT / JAW_SOURCE_Q); // photo pixels per pixel of the cut
-  const outW = Math.max(1, Math.round((x1 - x0) / k));
-  const outH = Math.max(1, Math.round((y1 - y0) / k));
-  const { data } = await openImage(bytes, maxPixels)
-    .rotate()
-    .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 })
-    .resize(outW, outH, { fit: "fill" })
-    .removeAlpha()
-    .toColourspace("srgb")
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const s = (x1 - x0) / outW; // photo pixels per pixel of the cut (rows differ from it by under half a pixel of the cut)
-  const l = (left - x0) / s;
-  const t = (top - y0) / s;
-  const n = side / s;
-  const unit = await model.run(sampleSquare({ rgb: data, rgbWidth: outW, rgbHeight: outH }, l, t, n, JAW_INPUT, 1 / 4), opts);
-  return unit.map((q) => ({ x: x0 + (l + q.x * n) * s, y: y0 + (t + q.y * n) * s }));
 }
