@@ -195,13 +195,16 @@ export const PERSON_RULE = {
    * two regions of a person's size), a person it finds is far behind when their scale (shoulder width, or the ears'
    * or eyes' spacing scaled to it, from keypoints at least `headlessKeypoint` sure) is under this share of the
    * largest person's whose knees or ankles it found, and their own lowest knee or ankle is higher than that person's
-   * by more than `farFootRise` of the frame's height: smaller and standing farther up the same ground. A child beside
+   * by more than `farFootRise` of the frame's height: smaller and standing farther up the same ground (and apart from
+   * everyone else's body, `farFootClear`: a child held in the arms has their feet on the holder). A child beside
    * a parent is smaller but stands on the same line; a second subject is about the same scale; people whose feet the
    * model does not see are never judged. The cut-out within `farReach` of their scale of their skeleton, where no
    * other person's skeleton is nearer in their own scale, is cleared (`clearFarBehind`). 0: off (the rule as before, people13).
    */
   farBehind: 0.5,
   farFootRise: 0.15,
+  /** ...and that knee or ankle farther than this many times each other person's scale from their skeleton (not held or carried). */
+  farFootClear: 1,
   farReach: 1,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
   personMinArea: 0.01,
@@ -309,9 +312,12 @@ export async function keepPerson(
   closer?: Float32Array,
   armsOf?: () => Promise<ArmSegment[]>,
   rgb?: Uint8Array,
-  bodyOf?: () => Promise<BodyPoint[]>,
+  bodyOfPhoto?: () => Promise<BodyPoint[]>,
 ): Promise<boolean> {
   const { width: w, height: h, data: d } = matte;
+  // The pose model's people are asked for once, by the headless step and the far-behind step alike.
+  let bodyFound: Promise<BodyPoint[]> | undefined;
+  const bodyOf = bodyOfPhoto ? () => (bodyFound ??= bodyOfPhoto()) : undefined;
   const isnet = rule.gapColour > 0 && rgb ? new Float32Array(d) : null;
   const original = isnet ?? (rule.detachedFill ? new Float32Array(d) : null);
   const person = new Float32Array(personWhole);
@@ -688,7 +694,7 @@ const BONES: [number, number][] = [[0, 1], [0, 2], [1, 3], [2, 4], [5, 6], [5, 7
 const KNEES_ANKLES = [13, 14, 15, 16];
 
 /** One person of the pose model's for `farBehindPeople`: confident keypoints by part, scale (pixels), lowest knee or ankle (y). */
-export type PosePerson = { points: Map<number, BodyPoint>; scale: number; foot: number | null };
+export type PosePerson = { points: Map<number, BodyPoint>; scale: number; foot: number | null; footAt: BodyPoint | null };
 
 /**
  * rule.farBehind: the pose model's people (bodyPoints, grouped by `who`), split into those far behind the subjects
@@ -706,13 +712,16 @@ export function farBehindPeople(points: BodyPoint[], h: number, rule: PersonRule
     const d = (a: number, b: number) => (pts.has(a) && pts.has(b) ? Math.hypot(pts.get(a)!.x - pts.get(b)!.x, pts.get(a)!.y - pts.get(b)!.y) : 0);
     // Shoulders, or the head's spacing scaled to a shoulder width (ears ~0.45 of it, eyes ~0.2).
     const scale = Math.max(d(5, 6), d(3, 4) * 2.2, d(1, 2) * 5);
-    const feet = KNEES_ANKLES.filter((k) => pts.has(k)).map((k) => pts.get(k)!.y);
-    return { points: pts, scale, foot: feet.length ? Math.max(...feet) : null };
+    const feet = KNEES_ANKLES.filter((k) => pts.has(k)).map((k) => pts.get(k)!);
+    const footAt = feet.length ? feet.reduce((a, b) => (b.y > a.y ? b : a)) : null;
+    return { points: pts, scale, foot: footAt ? footAt.y : null, footAt };
   });
   const standing = people.filter((p) => p.foot !== null && p.scale > 0);
   if (standing.length < 2) return { far: [], near: people };
   const front = standing.reduce((a, b) => (b.scale > a.scale ? b : a));
-  const isFar = (p: PosePerson) => p !== front && p.foot !== null && p.scale > 0 && p.scale < rule.farBehind * front.scale && front.foot! - p.foot > rule.farFootRise * h;
+  // Standing apart on the ground: a child held in the arms or carried has their feet on the holder's body.
+  const apart = (p: PosePerson) => people.every((q) => q === p || q.scale <= 0 || skeletonDistance(q, p.footAt!.x, p.footAt!.y) > rule.farFootClear * q.scale);
+  const isFar = (p: PosePerson) => p !== front && p.foot !== null && p.scale > 0 && p.scale < rule.farBehind * front.scale && front.foot! - p.foot > rule.farFootRise * h && apart(p);
   return { far: people.filter(isFar), near: people.filter((p) => !isFar(p)) };
 }
 
