@@ -11,7 +11,8 @@
 //   repository (see bench/README.md for its sources); skipped, and said so, without it.
 //   BG_HELDOUT_SET=<dir>: the held-out people (bench/people-set.ts's held-out/), the same way,
 //   as the sets `heldout-<type>:<category>`, so that every set runs in one process. BG_FRESH_SET=<dir>: people-set.ts's
-//   fresh/ (people14), as `fresh-<type>:<category>`.
+//   fresh/ (people14), as `fresh-<type>:<category>`. BG_UNSEEN_SET=<dir>: people-set.ts's unseen/ (people15), as
+//   `unseen-<type>:<category>`.
 //
 //   BG_ISNET_STORE=<dir>: ISNet's mattes kept on disk by their input (withMatteStore below), for a re-run of other rules.
 //
@@ -202,6 +203,8 @@ async function main() {
     ...(await peopleSet(process.env.BG_HELDOUT_SET, "heldout", "BG_HELDOUT_SET")),
     // people14's fresh check (bench/people-set.ts `fresh/`): photos no rule was tuned on, run once a round, after the constants are chosen.
     ...(process.env.BG_FRESH_SET ? await peopleSet(process.env.BG_FRESH_SET, "fresh", "BG_FRESH_SET") : []),
+    // people15's second unseen set (people-set.ts `unseen/`): run once, with the final rule.
+    ...(process.env.BG_UNSEEN_SET ? await peopleSet(process.env.BG_UNSEEN_SET, "unseen", "BG_UNSEEN_SET") : []),
     ...portraits,
     // The same portraits as "auto": the portrait check must pick the person rule by itself.
     ...portraits.map((c) => ({ ...c, set: "portraits-auto", subjectType: "auto" as const })),
@@ -251,7 +254,7 @@ async function main() {
   }
   const summary: Record<string, Record<string, { n: number; meanIou: number; minIou: number; meanAlphaError: number; meanMs: number; meanInferenceMs: number; meanRuleMs: number }>> = {};
   // Each people set's categories together as well ("people-person:all").
-  const isPeople = (set: string) => set.startsWith("people-") || set.startsWith("heldout-") || set.startsWith("fresh-");
+  const isPeople = (set: string) => set.startsWith("people-") || set.startsWith("heldout-") || set.startsWith("fresh-") || set.startsWith("unseen-");
   const peopleAll = [...new Set(rows.map((r) => r.set.split(":")[0]!).filter(isPeople))];
   for (const prefix of peopleAll) for (const r of rows.filter((x) => x.set.startsWith(`${prefix}:`))) rows.push({ ...r, set: `${prefix}:all` });
   for (const set of [...new Set(rows.map((r) => r.set))]) {
