@@ -10,7 +10,9 @@
 //   alpha/<name>.png; every photo is cut out as `person` and as `auto`. Kept outside the
 //   repository (see bench/README.md for its sources); skipped, and said so, without it.
 //   BG_HELDOUT_SET=<dir>: the held-out people (bench/people-set.ts's held-out/), the same way,
-//   as the sets `heldout-<type>:<category>`, so that every set runs in one process.
+//   as the sets `heldout-<type>:<category>`, so that every set runs in one process. BG_FRESH_SET=<dir>: people-set.ts's
+//   fresh/ (people14), as `fresh-<type>:<category>`. BG_UNSEEN_SET=<dir>: people-set.ts's unseen/ (people15), as
+//   `unseen-<type>:<category>`.
 //
 //   BG_ISNET_STORE=<dir>: ISNet's mattes kept on disk by their input (withMatteStore below), for a re-run of other rules.
 //
@@ -117,7 +119,7 @@ async function main() {
   // Every version before people7 had no reaching limbs (limbReach) and no pose cue.
   // Every version before people9 filled the gap between people (gapColour); before people10 none looked again in tiles (tileLook);
   // before people13 none cleared a fill detached from ISNet's kept regions (detachedFill).
-  const PRE10 = { ...PERSON_RULE, tileLook: 0, headless: 0, detachedFill: false };
+  const PRE10 = { ...PERSON_RULE, tileLook: 0, headless: 0, detachedFill: false, farBehind: 0 };
   const PRE9 = { ...PRE10, gapColour: 0 };
   const BASE = { ...PRE9, limbReach: 0, poseArmShare: 0 };
   const EVE = { ...BASE, secondLookMinShare: 0 };
@@ -157,13 +159,15 @@ async function main() {
     // The rule as merged after people9 (gapColour), before the person model looked again in tiles along a group (tileLook, people10).
     people9: { isnet, person: async () => person, pose, personRule: PRE10 },
     // The rule as merged after people10/people11, before a kept region with no body keypoint was looked at again (headless, people12).
-    people11: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, headless: 0, detachedFill: false } },
+    people11: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, headless: 0, detachedFill: false, farBehind: 0 } },
     // headless 0.8 as measured by people12 (the same as people12).
-    headless: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, headless: 0.8, detachedFill: false } },
+    headless: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, headless: 0.8, detachedFill: false, farBehind: 0 } },
     // The rule as merged after people12 (headless 0.8 on), before a fill detached from ISNet's kept regions was cleared (detachedFill, people13).
-    people12: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, detachedFill: false } },
+    people12: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, detachedFill: false, farBehind: 0 } },
+    // The rule as merged after people13 (detachedFill on), before people far behind the subjects were cleared (farBehind, people14).
+    people13: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, farBehind: 0 } },
     // The tile look from a lower share of ISNet's subject outside the mask (people10: 0.25 is on).
-    "tile-0.1": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, tileLook: 0.1, detachedFill: false } },
+    "tile-0.1": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, tileLook: 0.1, detachedFill: false, farBehind: 0 } },
     // The person model's 0.3 (0.2) along an arm the pose model found, when it ran (people7; 0.3 on since people8).
     "pose-grow": { isnet, person: async () => person, pose, personRule: { ...PRE9, poseGrow: 0.3 } },
     "pose-grow-0.2": { isnet, person: async () => person, pose, personRule: { ...PRE9, poseGrow: 0.2 } },
@@ -176,7 +180,7 @@ async function main() {
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
-  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", "tile-0.1": "gated", after: "gated" };
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", people13: "gated", "tile-0.1": "gated", after: "gated" };
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };
@@ -197,6 +201,10 @@ async function main() {
     ...(await peopleSet(process.env.BG_PEOPLE_SET)),
     // The held-out people (bench/people-set.ts `held-out/`), summed apart from the 41: every set in one run.
     ...(await peopleSet(process.env.BG_HELDOUT_SET, "heldout", "BG_HELDOUT_SET")),
+    // people14's fresh check (bench/people-set.ts `fresh/`): photos no rule was tuned on, run once a round, after the constants are chosen.
+    ...(process.env.BG_FRESH_SET ? await peopleSet(process.env.BG_FRESH_SET, "fresh", "BG_FRESH_SET") : []),
+    // people15's second unseen set (people-set.ts `unseen/`): run once, with the final rule.
+    ...(process.env.BG_UNSEEN_SET ? await peopleSet(process.env.BG_UNSEEN_SET, "unseen", "BG_UNSEEN_SET") : []),
     ...portraits,
     // The same portraits as "auto": the portrait check must pick the person rule by itself.
     ...portraits.map((c) => ({ ...c, set: "portraits-auto", subjectType: "auto" as const })),
@@ -246,7 +254,7 @@ async function main() {
   }
   const summary: Record<string, Record<string, { n: number; meanIou: number; minIou: number; meanAlphaError: number; meanMs: number; meanInferenceMs: number; meanRuleMs: number }>> = {};
   // Each people set's categories together as well ("people-person:all").
-  const isPeople = (set: string) => set.startsWith("people-") || set.startsWith("heldout-");
+  const isPeople = (set: string) => set.startsWith("people-") || set.startsWith("heldout-") || set.startsWith("fresh-") || set.startsWith("unseen-");
   const peopleAll = [...new Set(rows.map((r) => r.set.split(":")[0]!).filter(isPeople))];
   for (const prefix of peopleAll) for (const r of rows.filter((x) => x.set.startsWith(`${prefix}:`))) rows.push({ ...r, set: `${prefix}:all` });
   for (const set of [...new Set(rows.map((r) => r.set))]) {

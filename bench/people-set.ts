@@ -9,11 +9,13 @@
 // (`<owner>+<name>/repo`, as the fetch tool leaves it) or a checkout; the photos are read from HEAD.
 // Writes <out>/people/<category>/{image,alpha}/ (41 photos, see LISTS), <out>/p3m/{image,alpha}/
 // (P3M's 15) and <out>/cihp/group-cihp/{image,alpha}/ (CIHP_PGN's 5, person = any part label;
-// its own folder so that "all 41" stays the 41), and <out>/held-out/ (HELD_OUT's 35 and CIHP's 5, see below).
+// its own folder so that "all 41" stays the 41), <out>/held-out/ (HELD_OUT's 35 and CIHP's 5, see below) and
+// <out>/fresh/fresh-groups/ (people14's unseen check, FRESH below), <out>/unseen/unseen-single/ (people15's, UNSEEN below).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { components } from "@/lib/engines/ml/background-removal/matte-ops";
 
 /**
  * VikramShenoy97/Human-Segmentation-Dataset (no licence stated; remove.bg masks): photo numbers by
@@ -38,6 +40,25 @@ const HELD_OUT: Record<string, number[]> = {
   "group-ho": [17, 18, 19, 21, 23, 28, 61, 75, 89, 90, 92, 93, 202, 216, 221, 223, 224, 225, 229, 243, 249, 253, 256, 265, 266, 267, 273, 277, 289],
   "single-ho": [7, 51, 53, 54, 100, 143],
 };
+
+/**
+ * A fresh check set (people14, 2026-12-03), fixed before any engine ran on it: the repository's photos that no list
+ * above uses (nor the three left out on sight: v52, v110, v186), in file-number order, whose reference mask has at
+ * least `minPeople` pieces (8-connected, alpha ≥ 128) of at least `minShare` of the frame each: two people or more who
+ * do not touch in the reference (two-person and group photos; a pair who touch everywhere is one piece and not taken),
+ * the first `count` of them (12 qualify, so all: v163, v209, v210, v237, v238, v241, v242, v245, v247, v248, v251, v252). Chosen from the reference masks alone, never from a cut-out. CIHP_PGN's mirror holds only
+ * the 5 photos already in held-out/. Written to <out>/fresh/fresh-groups/.
+ */
+const FRESH = { count: 16, minPeople: 2, minShare: 0.01, leftOut: [52, 110, 186] };
+
+/**
+ * A second unseen set (people15, 2026-12-03), fixed before any engine ran on it and run once, with the final rule: the
+ * repository's photos that neither the lists above nor FRESH use (nor the three left out on sight), in file-number order,
+ * whose reference mask has at least one piece (8-connected, alpha ≥ 128) of at least `minShare` of the frame: a person
+ * or people who touch (every unused photo with two pieces apart is already in FRESH), the first `count` of them. Chosen
+ * from the reference masks alone, never from a cut-out. Written to <out>/unseen/unseen-single/.
+ */
+const UNSEEN = { count: 24, minPeople: 1, minShare: 0.01 };
 
 /** JizhiziLi/P3M (MIT): the demo photos with P3M-Net's mattes, and three samples with theirs. */
 const P3M_PAIRS = [
@@ -86,6 +107,30 @@ function writeLists(vikram: string, lists: Record<string, number[]>, folder: str
   return count;
 }
 
+/** How many pieces of at least `minShare` of the frame a reference mask has (FRESH's rule). */
+async function piecesOf(png: Buffer, minShare: number): Promise<number> {
+  const { data, info } = await sharp(png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { sizes } = components(info.width, info.height, (i) => data[i]! >= 128, true);
+  return sizes.filter((s, l) => l > 0 && s >= minShare * info.width * info.height).length;
+}
+
+/** The first `count` ids, by number, that no list above nor `also` uses, with at least `minPeople` pieces of `minShare` in the reference. */
+async function unusedIds(vikram: string, pick: { count: number; minPeople: number; minShare: number }, also: number[] = []): Promise<number[]> {
+  const used = new Set([...Object.values(LISTS), ...Object.values(HELD_OUT)].flat().concat(FRESH.leftOut, also));
+  const ids = list(vikram, "Training_Images")
+    .map((f) => /^Training_Images\/(\d+)\.jpg$/.exec(f)?.[1])
+    .filter((x): x is string => !!x)
+    .map(Number)
+    .filter((id) => !used.has(id))
+    .sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const id of ids) {
+    if (out.length >= pick.count) break;
+    if ((await piecesOf(show(vikram, `Ground_Truth/${id}.png`), pick.minShare)) >= pick.minPeople) out.push(id);
+  }
+  return out;
+}
+
 async function main() {
   const sources = process.env.PEOPLE_SOURCES;
   const out = process.argv[2];
@@ -96,6 +141,10 @@ async function main() {
   const vikram = gitDir(sources, "VikramShenoy97/Human-Segmentation-Dataset");
   const people = writeLists(vikram, LISTS, path.join(out, "people"));
   const heldOut = writeLists(vikram, HELD_OUT, path.join(out, "held-out"));
+  const fresh = await unusedIds(vikram, FRESH);
+  writeLists(vikram, { "fresh-groups": fresh }, path.join(out, "fresh"));
+  const unseen = await unusedIds(vikram, UNSEEN, fresh);
+  writeLists(vikram, { "unseen-single": unseen }, path.join(out, "unseen"));
   const p3m = gitDir(sources, "JizhiziLi/P3M");
   let portraits = 0;
   for (const pair of P3M_PAIRS) {
@@ -117,7 +166,7 @@ async function main() {
     }
     crowds++;
   }
-  console.log(`${out}/people: ${people} photos; ${out}/held-out: ${heldOut} + CIHP's ${crowds}; ${out}/p3m: ${portraits}; ${out}/cihp: ${crowds}`);
+  console.log(`${out}/people: ${people} photos; ${out}/held-out: ${heldOut} + CIHP's ${crowds}; ${out}/p3m: ${portraits}; ${out}/cihp: ${crowds}; ${out}/fresh: ${fresh.length} (v${fresh.join(", v")}); ${out}/unseen: ${unseen.length} (v${unseen.join(", v")})`);
 }
 
 main().catch((err) => {

@@ -189,6 +189,23 @@ export const PERSON_RULE = {
    * as before (people12).
    */
   detachedFill: true as boolean,
+  /**
+   * People far behind the subjects (issue 38, held-out c0012008: people standing a metre behind three standing
+   * subjects, which the reference and the issue's text remove): when the pose model runs for `headless` (ISNet keeps
+   * two regions of a person's size), a person it finds is far behind when their scale (shoulder width, or the ears'
+   * or eyes' spacing scaled to it, from keypoints at least `headlessKeypoint` sure) is under this share of the
+   * largest person's whose knees or ankles it found, and their own lowest knee or ankle is higher than that person's
+   * by more than `farFootRise` of the frame's height: smaller and standing farther up the same ground (and apart from
+   * everyone else's body, `farFootClear`: a child held in the arms has their feet on the holder). A child beside
+   * a parent is smaller but stands on the same line; a second subject is about the same scale; people whose feet the
+   * model does not see are never judged. The cut-out within `farReach` of their scale of their skeleton, where no
+   * other person's skeleton is nearer in their own scale, is cleared (`clearFarBehind`). 0: off (the rule as before, people13).
+   */
+  farBehind: 0.5,
+  farFootRise: 0.15,
+  /** ...and that knee or ankle farther than this many times each other person's scale from their skeleton (not held or carried). */
+  farFootClear: 1,
+  farReach: 1,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
   personMinArea: 0.01,
   /** Regions smaller than this share of the frame are not reported as doubtful. */
@@ -295,9 +312,12 @@ export async function keepPerson(
   closer?: Float32Array,
   armsOf?: () => Promise<ArmSegment[]>,
   rgb?: Uint8Array,
-  bodyOf?: () => Promise<BodyPoint[]>,
+  bodyOfPhoto?: () => Promise<BodyPoint[]>,
 ): Promise<boolean> {
   const { width: w, height: h, data: d } = matte;
+  // The pose model's people are asked for once, by the headless step and the far-behind step alike.
+  let bodyFound: Promise<BodyPoint[]> | undefined;
+  const bodyOf = bodyOfPhoto ? () => (bodyFound ??= bodyOfPhoto()) : undefined;
   const isnet = rule.gapColour > 0 && rgb ? new Float32Array(d) : null;
   const original = isnet ?? (rule.detachedFill ? new Float32Array(d) : null);
   const person = new Float32Array(personWhole);
@@ -475,6 +495,12 @@ export async function keepPerson(
   }
 
   if (rule.detachedFill) clearDetached(matte, original, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, notPerson, rule);
+
+  // The pose model's people are asked for only when the headless step would ask (two kept regions of a person's size): no extra run.
+  if (rule.farBehind > 0 && bodyOf && regions.sizes.filter((s, l) => l > 0 && keep[l] && s >= rule.personMinArea * w * h).length >= 2) {
+    const { far, near } = farBehindPeople(await bodyOf(), h, rule);
+    if (far.length) clearFarBehind(matte, person, mask, notPerson, far, near, rule);
+  }
 
   // A hole is filled when the person model is sure it is person (a face), not when
   // it merely smooths over it (the gap between an arm and a knee).
@@ -659,6 +685,82 @@ function clearDetached(matte: Matte, isnet: Float32Array | null, kept: (i: numbe
     if (gone[i]) {
       d[i] = Math.min(d[i]!, isnet[i]!);
       notPerson[i] = 1;
+    }
+  }
+}
+
+/** MoveNet's (COCO's) bones between keypoints: a person's skeleton for `clearFarBehind`. */
+const BONES: [number, number][] = [[0, 1], [0, 2], [1, 3], [2, 4], [5, 6], [5, 7], [7, 9], [6, 8], [8, 10], [5, 11], [6, 12], [11, 12], [11, 13], [13, 15], [12, 14], [14, 16]];
+const KNEES_ANKLES = [13, 14, 15, 16];
+
+/** One person of the pose model's for `farBehindPeople`: confident keypoints by part, scale (pixels), lowest knee or ankle (y). */
+export type PosePerson = { points: Map<number, BodyPoint>; scale: number; foot: number | null; footAt: BodyPoint | null };
+
+/**
+ * rule.farBehind: the pose model's people (bodyPoints, grouped by `who`), split into those far behind the subjects
+ * (see PERSON_RULE.farBehind) and the others (`near`, every person with a confident keypoint).
+ */
+export function farBehindPeople(points: BodyPoint[], h: number, rule: PersonRule): { far: PosePerson[]; near: PosePerson[] } {
+  const byWho = new Map<number, Map<number, BodyPoint>>();
+  for (const p of points) {
+    if (p.score < rule.headlessKeypoint) continue;
+    const who = p.who ?? 0;
+    if (!byWho.has(who)) byWho.set(who, new Map());
+    byWho.get(who)!.set(p.part, p);
+  }
+  const people: PosePerson[] = [...byWho.values()].map((pts) => {
+    const d = (a: number, b: number) => (pts.has(a) && pts.has(b) ? Math.hypot(pts.get(a)!.x - pts.get(b)!.x, pts.get(a)!.y - pts.get(b)!.y) : 0);
+    // Shoulders, or the head's spacing scaled to a shoulder width (ears ~0.45 of it, eyes ~0.2).
+    const scale = Math.max(d(5, 6), d(3, 4) * 2.2, d(1, 2) * 5);
+    const feet = KNEES_ANKLES.filter((k) => pts.has(k)).map((k) => pts.get(k)!);
+    const footAt = feet.length ? feet.reduce((a, b) => (b.y > a.y ? b : a)) : null;
+    return { points: pts, scale, foot: footAt ? footAt.y : null, footAt };
+  });
+  const standing = people.filter((p) => p.foot !== null && p.scale > 0);
+  if (standing.length < 2) return { far: [], near: people };
+  const front = standing.reduce((a, b) => (b.scale > a.scale ? b : a));
+  // Standing apart on the ground: a child held in the arms or carried has their feet on the holder's body.
+  const apart = (p: PosePerson) => people.every((q) => q === p || q.scale <= 0 || skeletonDistance(q, p.footAt!.x, p.footAt!.y) > rule.farFootClear * q.scale);
+  const isFar = (p: PosePerson) => p !== front && p.foot !== null && p.scale > 0 && p.scale < rule.farBehind * front.scale && front.foot! - p.foot > rule.farFootRise * h && apart(p);
+  return { far: people.filter(isFar), near: people.filter((p) => !isFar(p)) };
+}
+
+/** Distance from (x, y) to a person's skeleton: its bones between confident keypoints, and lone keypoints. */
+function skeletonDistance(p: PosePerson, x: number, y: number): number {
+  let best = Infinity;
+  for (const q of p.points.values()) best = Math.min(best, Math.hypot(q.x - x, q.y - y));
+  for (const [a, b] of BONES) {
+    const u = p.points.get(a), v = p.points.get(b);
+    if (!u || !v) continue;
+    const dx = v.x - u.x, dy = v.y - u.y, len2 = dx * dx + dy * dy;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - u.x) * dx + (y - u.y) * dy) / len2)) : 0;
+    best = Math.min(best, Math.hypot(u.x + t * dx - x, u.y + t * dy - y));
+  }
+  return best;
+}
+
+/**
+ * rule.farBehind: the cut-out within `farReach` × scale of a far person's skeleton, where no near person's skeleton
+ * is nearer (distances in each person's own scale), is cleared, and taken out of the person mask (so that person is not counted) and of the hole filling.
+ */
+function clearFarBehind(matte: Matte, person: Float32Array, mask: Uint8Array, notPerson: Uint8Array, far: PosePerson[], near: PosePerson[], rule: PersonRule): void {
+  const { width: w, height: h, data: d } = matte;
+  for (const p of far) {
+    const reach = rule.farReach * p.scale;
+    const xs = [...p.points.values()].map((q) => q.x), ys = [...p.points.values()].map((q) => q.y);
+    const x0 = Math.max(0, Math.floor(Math.min(...xs) - reach)), x1 = Math.min(w - 1, Math.ceil(Math.max(...xs) + reach));
+    const y0 = Math.max(0, Math.floor(Math.min(...ys) - reach)), y1 = Math.min(h - 1, Math.ceil(Math.max(...ys) + reach));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const own = skeletonDistance(p, x, y);
+        // Nearer in each person's own scale: a subject's hair beside a far person's shoulder stays the subject's.
+        if (own > reach || near.some((q) => skeletonDistance(q, x, y) / (q.scale || p.scale) <= own / p.scale)) continue;
+        const i = y * w + x;
+        d[i] = 0;
+        person[i] = 0;
+        mask[i] = 0;
+        notPerson[i] = 1;
+      }
     }
   }
 }

@@ -73,7 +73,8 @@ export function armDistance(segments: ArmSegment[], x: number, y: number): numbe
 
 
 /** A keypoint of a person the pose model found, in working pixels: its COCO index (pose-model.ts KEYPOINT) and score. */
-export type BodyPoint = { x: number; y: number; part: number; score: number };
+/** `who`: which of the people found it belongs to (their order in bodyPoints' input), for person-matte.ts `farBehindPeople`. */
+export type BodyPoint = { x: number; y: number; part: number; score: number; who?: number };
 
 /**
  * Every keypoint of the people found with at least `personMinScore` (the photo letterboxed into the
@@ -81,7 +82,7 @@ export type BodyPoint = { x: number; y: number; part: number; score: number };
  */
 export function bodyPoints(poses: Pose[], w: number, h: number, personMinScore: number): BodyPoint[] {
   const toFrame = fromSquare(w, h);
-  return poses.filter((p) => p.score >= personMinScore).flatMap((p) => p.keypoints.map((k, part) => ({ ...toFrame(k), part, score: k.score })));
+  return poses.filter((p) => p.score >= personMinScore).flatMap((p, who) => p.keypoints.map((k, part) => ({ ...toFrame(k), part, score: k.score, who })));
 }
 
 /** A keypoint of the model's square (0-1, the w × h frame letterboxed into it, centred) in working pixels. */
