@@ -10,7 +10,8 @@
 // Writes <out>/people/<category>/{image,alpha}/ (41 photos, see LISTS), <out>/p3m/{image,alpha}/
 // (P3M's 15) and <out>/cihp/group-cihp/{image,alpha}/ (CIHP_PGN's 5, person = any part label;
 // its own folder so that "all 41" stays the 41), <out>/held-out/ (HELD_OUT's 35 and CIHP's 5, see below) and
-// <out>/fresh/fresh-groups/ (people14's unseen check, FRESH below), <out>/unseen/unseen-single/ (people15's, UNSEEN below).
+// <out>/fresh/fresh-groups/ (people14's unseen check, FRESH below), <out>/unseen/unseen-single/ (people15's, UNSEEN below),
+// <out>/unseen3/unseen-next/ (people16's, UNSEEN3 below).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -59,6 +60,14 @@ const FRESH = { count: 16, minPeople: 2, minShare: 0.01, leftOut: [52, 110, 186]
  * from the reference masks alone, never from a cut-out. Written to <out>/unseen/unseen-single/.
  */
 const UNSEEN = { count: 24, minPeople: 1, minShare: 0.01 };
+
+/**
+ * A third unseen set (people16, 2026-12-03), fixed before any engine ran on it and run once at the end of the round, with
+ * the rule before and the final rule: by UNSEEN's rule (at least one piece of at least `minShare` in the reference, file-number
+ * order), the next `count` photos that neither the lists above, FRESH nor UNSEEN use. Chosen from the reference masks alone,
+ * never from a cut-out. Written to <out>/unseen3/unseen-next/.
+ */
+const UNSEEN3 = { count: 30, minPeople: 1, minShare: 0.01 };
 
 /** JizhiziLi/P3M (MIT): the demo photos with P3M-Net's mattes, and three samples with theirs. */
 const P3M_PAIRS = [
@@ -145,6 +154,8 @@ async function main() {
   writeLists(vikram, { "fresh-groups": fresh }, path.join(out, "fresh"));
   const unseen = await unusedIds(vikram, UNSEEN, fresh);
   writeLists(vikram, { "unseen-single": unseen }, path.join(out, "unseen"));
+  const unseen3 = await unusedIds(vikram, UNSEEN3, [...fresh, ...unseen]);
+  writeLists(vikram, { "unseen-next": unseen3 }, path.join(out, "unseen3"));
   const p3m = gitDir(sources, "JizhiziLi/P3M");
   let portraits = 0;
   for (const pair of P3M_PAIRS) {
@@ -166,7 +177,7 @@ async function main() {
     }
     crowds++;
   }
-  console.log(`${out}/people: ${people} photos; ${out}/held-out: ${heldOut} + CIHP's ${crowds}; ${out}/p3m: ${portraits}; ${out}/cihp: ${crowds}; ${out}/fresh: ${fresh.length} (v${fresh.join(", v")}); ${out}/unseen: ${unseen.length} (v${unseen.join(", v")})`);
+  console.log(`${out}/people: ${people} photos; ${out}/held-out: ${heldOut} + CIHP's ${crowds}; ${out}/p3m: ${portraits}; ${out}/cihp: ${crowds}; ${out}/fresh: ${fresh.length} (v${fresh.join(", v")}); ${out}/unseen: ${unseen.length} (v${unseen.join(", v")}); ${out}/unseen3: ${unseen3.length} (v${unseen3.join(", v")})`);
 }
 
 main().catch((err) => {
