@@ -166,9 +166,6 @@ async function main() {
     people12: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, detachedFill: false, farBehind: 0 } },
     // The rule as merged after people13 (detachedFill on), before people far behind the subjects were cleared (farBehind, people14).
     people13: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, farBehind: 0 } },
-    // The rule as merged after people14/15 (farBehind on), before people behind whom only the fills add were cleared (fillBehind, people16).
-    people15: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, fillBehind: 0 } },
-    "fb-probe": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, fillBehind: Number(process.env.BG_FILL_BEHIND ?? 1.5) } },
     // The tile look from a lower share of ISNet's subject outside the mask (people10: 0.25 is on).
     "tile-0.1": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, tileLook: 0.1, detachedFill: false, farBehind: 0 } },
     // The person model's 0.3 (0.2) along an arm the pose model found, when it ran (people7; 0.3 on since people8).
@@ -183,7 +180,7 @@ async function main() {
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
-  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", people13: "gated", people15: "gated", "fb-probe": "gated", "tile-0.1": "gated", after: "gated" };
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", people13: "gated", "tile-0.1": "gated", after: "gated" };
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };

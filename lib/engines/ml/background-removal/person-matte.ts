@@ -206,18 +206,6 @@ export const PERSON_RULE = {
   /** ...and that knee or ankle farther than this many times each other person's scale from their skeleton (not held or carried). */
   farFootClear: 1,
   farReach: 1,
-  /**
-   * People behind the subject whom only the rule's fills add (issue 38, people16: fresh v237's man between two women,
-   * unseen v30's blurred person at the edge): when the fills made at least `fillBehindMinArea` of the frame opaque where
-   * ISNet was under 0.5, the pose model's people are asked for (an extra run on such photos only). A person with a head
-   * keypoint (nose, eyes, ears, at least `headlessKeypoint` sure) on which ISNet is under 0.5 everywhere and the cut-out
-   * at least 0.5 (the fills added their head), whose scale is under this share of the largest scale of the people whose
-   * head ISNet keeps, is a person behind: the cut-out within `farReach` × their scale of their skeleton, where no other
-   * person's skeleton is nearer in its own scale, goes back to ISNet's matte (`clearFilledBehind`). A raised hand or arm
-   * has no head of its own; a person ISNet keeps a head of is never judged. 0: off (the rule as before, people15).
-   */
-  fillBehind: 0,
-  fillBehindMinArea: 0.005,
   /** A person-mask component of at least this share of the frame, mostly kept, counts as a person. */
   personMinArea: 0.01,
   /** Regions smaller than this share of the frame are not reported as doubtful. */
@@ -331,7 +319,7 @@ export async function keepPerson(
   let bodyFound: Promise<BodyPoint[]> | undefined;
   const bodyOf = bodyOfPhoto ? () => (bodyFound ??= bodyOfPhoto()) : undefined;
   const isnet = rule.gapColour > 0 && rgb ? new Float32Array(d) : null;
-  const original = isnet ?? (rule.detachedFill || rule.fillBehind > 0 ? new Float32Array(d) : null);
+  const original = isnet ?? (rule.detachedFill ? new Float32Array(d) : null);
   const person = new Float32Array(personWhole);
   const mask = new Uint8Array(w * h);
   let area = 0;
@@ -512,12 +500,6 @@ export async function keepPerson(
   if (rule.farBehind > 0 && bodyOf && regions.sizes.filter((s, l) => l > 0 && keep[l] && s >= rule.personMinArea * w * h).length >= 2) {
     const { far, near } = farBehindPeople(await bodyOf(), h, rule);
     if (far.length) clearFarBehind(matte, person, mask, notPerson, far, near, rule);
-  }
-
-  if (rule.fillBehind > 0 && bodyOf && original) {
-    let added = 0;
-    for (let i = 0; i < d.length; i++) if (d[i]! >= 0.5 && original[i]! < 0.5) added++;
-    if (added >= rule.fillBehindMinArea * w * h) clearFilledBehind(matte, original, person, mask, notPerson, await bodyOf(), rule);
   }
 
   // A hole is filled when the person model is sure it is person (a face), not when
@@ -719,18 +701,6 @@ export type PosePerson = { points: Map<number, BodyPoint>; scale: number; foot: 
  * (see PERSON_RULE.farBehind) and the others (`near`, every person with a confident keypoint).
  */
 export function farBehindPeople(points: BodyPoint[], h: number, rule: PersonRule): { far: PosePerson[]; near: PosePerson[] } {
-  const people = posePeople(points, rule);
-  const standing = people.filter((p) => p.foot !== null && p.scale > 0);
-  if (standing.length < 2) return { far: [], near: people };
-  const front = standing.reduce((a, b) => (b.scale > a.scale ? b : a));
-  // Standing apart on the ground: a child held in the arms or carried has their feet on the holder's body.
-  const apart = (p: PosePerson) => people.every((q) => q === p || q.scale <= 0 || skeletonDistance(q, p.footAt!.x, p.footAt!.y) > rule.farFootClear * q.scale);
-  const isFar = (p: PosePerson) => p !== front && p.foot !== null && p.scale > 0 && p.scale < rule.farBehind * front.scale && front.foot! - p.foot > rule.farFootRise * h && apart(p);
-  return { far: people.filter(isFar), near: people.filter((p) => !isFar(p)) };
-}
-
-/** The pose model's people (bodyPoints grouped by `who`): keypoints at least `headlessKeypoint` sure, scale, lowest knee or ankle. */
-function posePeople(points: BodyPoint[], rule: PersonRule): PosePerson[] {
   const byWho = new Map<number, Map<number, BodyPoint>>();
   for (const p of points) {
     if (p.score < rule.headlessKeypoint) continue;
@@ -746,49 +716,13 @@ function posePeople(points: BodyPoint[], rule: PersonRule): PosePerson[] {
     const footAt = feet.length ? feet.reduce((a, b) => (b.y > a.y ? b : a)) : null;
     return { points: pts, scale, foot: footAt ? footAt.y : null, footAt };
   });
-  return people;
-}
-
-const HEAD = [0, 1, 2, 3, 4];
-
-/**
- * rule.fillBehind: the people whose head ISNet leaves out (under 0.5 at every confident head keypoint) and the cut-out
- * keeps (the fills added it), smaller than `fillBehind` of the largest person whose head ISNet keeps (see PERSON_RULE.fillBehind).
- */
-export function filledBehindPeople(points: BodyPoint[], isnet: Float32Array, cut: Float32Array, w: number, h: number, rule: PersonRule): { behind: PosePerson[]; others: PosePerson[] } {
-  const people = posePeople(points, rule);
-  const value = (plane: Float32Array, q: BodyPoint) => plane[Math.min(h - 1, Math.max(0, Math.round(q.y))) * w + Math.min(w - 1, Math.max(0, Math.round(q.x)))]!;
-  const heads = (p: PosePerson) => HEAD.filter((k) => p.points.has(k)).map((k) => p.points.get(k)!);
-  const headKept = (p: PosePerson) => heads(p).some((q) => value(isnet, q) >= 0.5);
-  const subjects = people.filter((p) => p.scale > 0 && headKept(p));
-  if (!subjects.length) return { behind: [], others: people };
-  const front = Math.max(...subjects.map((p) => p.scale));
-  const isBehind = (p: PosePerson) => p.scale > 0 && p.scale < rule.fillBehind * front && heads(p).length > 0 && !headKept(p) && heads(p).some((q) => value(cut, q) >= 0.5);
-  return { behind: people.filter(isBehind), others: people.filter((p) => !isBehind(p)) };
-}
-
-/** rule.fillBehind: the cut-out near a person behind's skeleton (as clearFarBehind) goes back to ISNet's matte. */
-function clearFilledBehind(matte: Matte, isnet: Float32Array, person: Float32Array, mask: Uint8Array, notPerson: Uint8Array, points: BodyPoint[], rule: PersonRule): void {
-  const { width: w, height: h, data: d } = matte;
-  const { behind, others } = filledBehindPeople(points, isnet, d, w, h, rule);
-  for (const p of behind) {
-    const reach = rule.farReach * p.scale;
-    const xs = [...p.points.values()].map((q) => q.x), ys = [...p.points.values()].map((q) => q.y);
-    const x0 = Math.max(0, Math.floor(Math.min(...xs) - reach)), x1 = Math.min(w - 1, Math.ceil(Math.max(...xs) + reach));
-    const y0 = Math.max(0, Math.floor(Math.min(...ys) - reach)), y1 = Math.min(h - 1, Math.ceil(Math.max(...ys) + reach));
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) {
-        const i = y * w + x;
-        if (d[i]! <= isnet[i]!) continue;
-        const own = skeletonDistance(p, x, y);
-        if (own > reach || others.some((q) => skeletonDistance(q, x, y) / (q.scale || p.scale) <= own / p.scale)) continue;
-        d[i] = isnet[i]!;
-        person[i] = Math.min(person[i]!, isnet[i]!);
-        if (isnet[i]! < 0.5) mask[i] = 0;
-        notPerson[i] = 1;
-      }
-    }
-  }
+  const standing = people.filter((p) => p.foot !== null && p.scale > 0);
+  if (standing.length < 2) return { far: [], near: people };
+  const front = standing.reduce((a, b) => (b.scale > a.scale ? b : a));
+  // Standing apart on the ground: a child held in the arms or carried has their feet on the holder's body.
+  const apart = (p: PosePerson) => people.every((q) => q === p || q.scale <= 0 || skeletonDistance(q, p.footAt!.x, p.footAt!.y) > rule.farFootClear * q.scale);
+  const isFar = (p: PosePerson) => p !== front && p.foot !== null && p.scale > 0 && p.scale < rule.farBehind * front.scale && front.foot! - p.foot > rule.farFootRise * h && apart(p);
+  return { far: people.filter(isFar), near: people.filter((p) => !isFar(p)) };
 }
 
 /** Distance from (x, y) to a person's skeleton: its bones between confident keypoints, and lone keypoints. */
