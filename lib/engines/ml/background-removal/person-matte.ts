@@ -741,7 +741,7 @@ function skeletonDistance(p: PosePerson, x: number, y: number): number {
 
 /**
  * rule.farBehind: the cut-out within `farReach` × scale of a far person's skeleton, where no near person's skeleton
- * is nearer (distances in each person's own scale), is cleared, and taken out of the person mask (so that person is not counted) and of the hole filling.
+ * is nearer (distances in each person's own scale), is cleared, and taken out of the person mask and of the hole filling.
  */
 function clearFarBehind(matte: Matte, person: Float32Array, mask: Uint8Array, notPerson: Uint8Array, far: PosePerson[], near: PosePerson[], rule: PersonRule): void {
   const { width: w, height: h, data: d } = matte;
