@@ -329,6 +329,7 @@ export async function keepPerson(
       area++;
     }
   }
+  if (process.env.BG_RULE_LOG) console.log(`RULELOG keepPerson: mask ${(area / (w * h)).toFixed(3)}`);
   if (area < rule.minArea * w * h) return false;
 
   const regions = components(w, h, (i) => d[i]! >= 0.5, true);
@@ -342,6 +343,7 @@ export async function keepPerson(
   const notPerson = new Uint8Array(w * h);
   if (rule.headless > 0 && bodyOf && lookCloser) {
     const cleared = await clearHeadless(matte, regions, keep, bodyOf, lookCloser, rule);
+    if (process.env.BG_RULE_LOG) console.log(`RULELOG headless ran: kept regions ${keep.filter(Boolean).length}, cleared ${cleared.filter(Boolean).length}`);
     if (cleared.some(Boolean)) {
       // Its soft edge too (ISNet's fringe and the mask's overshoot around it), where no kept region is near.
       const gone = withSoftEdge(Uint8Array.from(regions.labels, (l) => (cleared[l] ? 1 : 0)), Uint8Array.from(regions.labels, (l) => (l > 0 && keep[l] && !cleared[l] ? 1 : 0)), rule.band * Math.max(w, h), matte);
@@ -499,6 +501,7 @@ export async function keepPerson(
   // The pose model's people are asked for only when the headless step would ask (two kept regions of a person's size): no extra run.
   if (rule.farBehind > 0 && bodyOf && regions.sizes.filter((s, l) => l > 0 && keep[l] && s >= rule.personMinArea * w * h).length >= 2) {
     const { far, near } = farBehindPeople(await bodyOf(), h, rule);
+    if (process.env.BG_RULE_LOG) console.log(`RULELOG farBehind: people ${far.length + near.length}, far ${far.length}`);
     if (far.length) clearFarBehind(matte, person, mask, notPerson, far, near, rule);
   }
 
