@@ -329,7 +329,6 @@ export async function keepPerson(
       area++;
     }
   }
-  if (process.env.BG_RULE_LOG) console.log(`RULELOG keepPerson: mask ${(area / (w * h)).toFixed(3)}`);
   if (area < rule.minArea * w * h) return false;
 
   const regions = components(w, h, (i) => d[i]! >= 0.5, true);
@@ -343,7 +342,6 @@ export async function keepPerson(
   const notPerson = new Uint8Array(w * h);
   if (rule.headless > 0 && bodyOf && lookCloser) {
     const cleared = await clearHeadless(matte, regions, keep, bodyOf, lookCloser, rule);
-    if (process.env.BG_RULE_LOG) console.log(`RULELOG headless ran: kept regions ${keep.filter(Boolean).length}, cleared ${cleared.filter(Boolean).length}`);
     if (cleared.some(Boolean)) {
       // Its soft edge too (ISNet's fringe and the mask's overshoot around it), where no kept region is near.
       const gone = withSoftEdge(Uint8Array.from(regions.labels, (l) => (cleared[l] ? 1 : 0)), Uint8Array.from(regions.labels, (l) => (l > 0 && keep[l] && !cleared[l] ? 1 : 0)), rule.band * Math.max(w, h), matte);
@@ -501,7 +499,6 @@ export async function keepPerson(
   // The pose model's people are asked for only when the headless step would ask (two kept regions of a person's size): no extra run.
   if (rule.farBehind > 0 && bodyOf && regions.sizes.filter((s, l) => l > 0 && keep[l] && s >= rule.personMinArea * w * h).length >= 2) {
     const { far, near } = farBehindPeople(await bodyOf(), h, rule);
-    if (process.env.BG_RULE_LOG) console.log(`RULELOG farBehind: people ${far.length + near.length}, far ${far.length}`);
     if (far.length) clearFarBehind(matte, person, mask, notPerson, far, near, rule);
   }
 
@@ -744,7 +741,7 @@ function skeletonDistance(p: PosePerson, x: number, y: number): number {
 
 /**
  * rule.farBehind: the cut-out within `farReach` × scale of a far person's skeleton, where no near person's skeleton
- * is nearer (distances in each person's own scale), is cleared, and taken out of the person mask (so that person is not counted) and of the hole filling.
+ * is nearer (distances in each person's own scale), is cleared, and taken out of the person mask and of the hole filling.
  */
 function clearFarBehind(matte: Matte, person: Float32Array, mask: Uint8Array, notPerson: Uint8Array, far: PosePerson[], near: PosePerson[], rule: PersonRule): void {
   const { width: w, height: h, data: d } = matte;

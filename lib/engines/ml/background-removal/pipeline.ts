@@ -94,14 +94,10 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
     lap("personLoad"); // the first photo that needs it loads it; 0 after that
     const rule = models.personRule ?? PERSON_RULE;
     let mask = await personMask(personModel, img, work.width, work.height);
-    const share = (m: Float32Array) => (m.filter((v) => v >= 0.5).length / m.length).toFixed(3);
-    if (process.env.BG_RULE_LOG) console.log(`RULELOG whole-frame mask ${share(mask)}`);
     if (profile.personRule === "always" && rule.subjectLook) mask = (await lookAtSubject(personModel, img, matte, mask, scale, rule)) ?? mask;
-    if (process.env.BG_RULE_LOG) console.log(`RULELOG after subjectLook ${share(mask)}`);
     if (profile.personRule === "always" || looksLikePortrait(matte, mask)) {
       // Small people: the model again on squares along ISNet's subject when much of it lies outside the mask.
       if (rule.tileLook > 0) mask = (await lookInTiles(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule)) ?? mask;
-      if (process.env.BG_RULE_LOG) console.log(`RULELOG after tileLook ${share(mask)}`);
       const found: PersonReport = { people: 0, doubtful: [] };
       const closer = rule.sureFill > 0 ? await closerLook(personModel, img, mask, work.width, work.height, scale, rule.threshold) : undefined;
       // One pose run a photo at most, on the first piece that asks (an arm to judge, a region with no body keypoint).

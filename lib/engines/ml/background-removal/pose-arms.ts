@@ -72,8 +72,10 @@ export function armDistance(segments: ArmSegment[], x: number, y: number): numbe
 }
 
 
-/** A keypoint of a person the pose model found, in working pixels: its COCO index (pose-model.ts KEYPOINT) and score. */
-/** `who`: which of the people found it belongs to (their order in bodyPoints' input), for person-matte.ts `farBehindPeople`. */
+/**
+ * A keypoint of a person the pose model found, in working pixels: its COCO index (pose-model.ts KEYPOINT) and score;
+ * `who`, which of the people found it belongs to (their order in bodyPoints' input), for person-matte.ts `farBehindPeople`.
+ */
 export type BodyPoint = { x: number; y: number; part: number; score: number; who?: number };
 
 /**
