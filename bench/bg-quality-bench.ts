@@ -175,12 +175,23 @@ async function main() {
     // piece ("ran"), or run for them too ("run"); and "ran" with poseGrow 0.3.
     after: { isnet, person: async () => person, pose },
   };
+  // BG_RULE_VARIANTS="sureFill=0;tileLook=0": one engine a variant, the rule as merged with that PERSON_RULE field set
+  // (named "rule:sureFill=0"; "a=1,b=2" sets both), counting faces as `after` does: which single step makes a photo's figure (people17).
+  for (const variant of (process.env.BG_RULE_VARIANTS ?? "").split(";").map((x) => x.trim()).filter(Boolean)) {
+    const personRule: Record<string, unknown> = { ...PERSON_RULE };
+    for (const [field, value] of variant.split(",").map((kv) => kv.split("=").map((x) => x.trim()))) {
+      if (!field || value === undefined || !(field in PERSON_RULE)) throw new Error(`BG_RULE_VARIANTS: no PERSON_RULE field "${field}" (${variant})`);
+      personRule[field] = value === "true" ? true : value === "false" ? false : Number(value);
+    }
+    engines[`rule:${variant}`] = { isnet, person: async () => person, pose, personRule: personRule as typeof PERSON_RULE };
+  }
   // Engines that count people by their faces as removeBackground does (index.ts), in their time:
   // "always", the face engine in its worker beside the cut-out for "person" (after it for an "auto"
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
   const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", people13: "gated", "tile-0.1": "gated", after: "gated" };
+  for (const name of Object.keys(engines).filter((e) => e.startsWith("rule:"))) countsFaces[name] = "gated";
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);
     return { boxes: found.faces.map((f) => f.box), width: found.width, height: found.height };
@@ -195,7 +206,7 @@ async function main() {
   } else console.log(`${anySize} not found (npx tsx scripts/isnet-any-size.ts): the input-size steps are skipped.`);
   // BG_QUALITY_ENGINES=previous,after compares only those (a quicker re-run after a change).
   const chosen = process.env.BG_QUALITY_ENGINES?.split(",").map((x) => x.trim()) ?? Object.keys(engines);
-  const engineNames = Object.keys(engines).filter((e) => chosen.includes(e));
+  const engineNames = Object.keys(engines).filter((e) => chosen.includes(e) || e.startsWith("rule:"));
   const portraits = await portraitSet(process.env.BG_PORTRAIT_SET);
   const cases: Case[] = [
     ...(await peopleSet(process.env.BG_PEOPLE_SET)),
