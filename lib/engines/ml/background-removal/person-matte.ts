@@ -497,7 +497,7 @@ export async function keepPerson(
   if (rule.detachedFill) clearDetached(matte, original, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, notPerson, rule);
 
   // The pose model's people are asked for only when the headless step would ask (two kept regions of a person's size): no extra run.
-  if (rule.farBehind > 0 && bodyOf && regions.sizes.filter((s, l) => l > 0 && keep[l] && s >= rule.personMinArea * w * h).length >= 2) {
+  if (rule.farBehind > 0 && bodyOf && personSized(regions.sizes, keep, rule, w * h).filter(Boolean).length >= 2) {
     const { far, near } = farBehindPeople(await bodyOf(), h, rule);
     if (far.length) clearFarBehind(matte, person, mask, notPerson, far, near, rule);
   }
@@ -618,6 +618,11 @@ async function joinSoftLimbs(
   for (let i = 0; i < n; i++) if (added[i]) d[i] = Math.max(d[i]!, person[i]!);
 }
 
+/** Per region label: kept and of a person's size (at least rule.personMinArea of the frame); two such ask for the pose model (headless, farBehind). */
+function personSized(sizes: number[], keep: boolean[], rule: PersonRule, frame: number): boolean[] {
+  return sizes.map((s, l) => l > 0 && keep[l]! && s >= rule.personMinArea * frame);
+}
+
 /** Keypoints that mark a body in a region (rule.headless): all but the hips, which the pose model guesses below a table's edge. */
 const HIPS = new Set([11, 12]);
 /** ...and a head: nose, eyes, ears. */
@@ -639,7 +644,7 @@ async function clearHeadless(
 ): Promise<boolean[]> {
   const { width: w, height: h } = matte;
   const cleared = regions.sizes.map(() => false);
-  const large = regions.sizes.map((s, l) => l > 0 && keep[l]! && s >= rule.personMinArea * w * h);
+  const large = personSized(regions.sizes, keep, rule, w * h);
   if (large.filter(Boolean).length < 2) return cleared;
   const holds = new Uint8Array(regions.sizes.length), head = new Uint8Array(regions.sizes.length);
   // A keypoint just off a region's edge still marks it (the model's own error, ISNet's edge).
@@ -693,8 +698,12 @@ function clearDetached(matte: Matte, isnet: Float32Array | null, kept: (i: numbe
 const BONES: [number, number][] = [[0, 1], [0, 2], [1, 3], [2, 4], [5, 6], [5, 7], [7, 9], [6, 8], [8, 10], [5, 11], [6, 12], [11, 12], [11, 13], [13, 15], [12, 14], [14, 16]];
 const KNEES_ANKLES = [13, 14, 15, 16];
 
-/** One person of the pose model's for `farBehindPeople`: confident keypoints by part, scale (pixels), lowest knee or ankle (y). */
-export type PosePerson = { points: Map<number, BodyPoint>; scale: number; foot: number | null; footAt: BodyPoint | null };
+/**
+ * One person of the pose model's for `farBehindPeople`: confident keypoints by part, scale (pixels), lowest knee or ankle (y),
+ * and their skeleton as segments for pose-arms.ts `armDistance` (radius 0): the bones between confident keypoints, and each
+ * keypoint as a segment of no length (a lone keypoint counts too).
+ */
+export type PosePerson = { points: Map<number, BodyPoint>; scale: number; foot: number | null; footAt: BodyPoint | null; skeleton: ArmSegment[] };
 
 /**
  * rule.farBehind: the pose model's people (bodyPoints, grouped by `who`), split into those far behind the subjects
@@ -714,7 +723,12 @@ export function farBehindPeople(points: BodyPoint[], h: number, rule: PersonRule
     const scale = Math.max(d(5, 6), d(3, 4) * 2.2, d(1, 2) * 5);
     const feet = KNEES_ANKLES.filter((k) => pts.has(k)).map((k) => pts.get(k)!);
     const footAt = feet.length ? feet.reduce((a, b) => (b.y > a.y ? b : a)) : null;
-    return { points: pts, scale, foot: footAt ? footAt.y : null, footAt };
+    const skeleton = [...pts.values()].map((q) => ({ x0: q.x, y0: q.y, x1: q.x, y1: q.y, radius: 0 }));
+    for (const [a, b] of BONES) {
+      const u = pts.get(a), v = pts.get(b);
+      if (u && v) skeleton.push({ x0: u.x, y0: u.y, x1: v.x, y1: v.y, radius: 0 });
+    }
+    return { points: pts, scale, foot: footAt ? footAt.y : null, footAt, skeleton };
   });
   const standing = people.filter((p) => p.foot !== null && p.scale > 0);
   if (standing.length < 2) return { far: [], near: people };
@@ -726,18 +740,7 @@ export function farBehindPeople(points: BodyPoint[], h: number, rule: PersonRule
 }
 
 /** Distance from (x, y) to a person's skeleton: its bones between confident keypoints, and lone keypoints. */
-function skeletonDistance(p: PosePerson, x: number, y: number): number {
-  let best = Infinity;
-  for (const q of p.points.values()) best = Math.min(best, Math.hypot(q.x - x, q.y - y));
-  for (const [a, b] of BONES) {
-    const u = p.points.get(a), v = p.points.get(b);
-    if (!u || !v) continue;
-    const dx = v.x - u.x, dy = v.y - u.y, len2 = dx * dx + dy * dy;
-    const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - u.x) * dx + (y - u.y) * dy) / len2)) : 0;
-    best = Math.min(best, Math.hypot(u.x + t * dx - x, u.y + t * dy - y));
-  }
-  return best;
-}
+const skeletonDistance = (p: PosePerson, x: number, y: number) => armDistance(p.skeleton, x, y);
 
 /**
  * rule.farBehind: the cut-out within `farReach` × scale of a far person's skeleton, where no near person's skeleton
