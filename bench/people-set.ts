@@ -11,7 +11,8 @@
 // (P3M's 15) and <out>/cihp/group-cihp/{image,alpha}/ (CIHP_PGN's 5, person = any part label;
 // its own folder so that "all 41" stays the 41), <out>/held-out/ (HELD_OUT's 35 and CIHP's 5, see below) and
 // <out>/fresh/fresh-groups/ (people14's unseen check, FRESH below), <out>/unseen/unseen-single/ (people15's, UNSEEN below),
-// <out>/unseen3/unseen-next/ (people16's, UNSEEN3 below).
+// <out>/unseen3/unseen-next/ (people16's, UNSEEN3 below), <out>/unseen4/unseen-fourth/ (people18's, UNSEEN4 below) and
+// <out>/unseen5/unseen-fifth/ (the lead's last check of a stop, UNSEEN5 below).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -68,6 +69,16 @@ const UNSEEN = { count: 24, minPeople: 1, minShare: 0.01 };
  * never from a cut-out. Written to <out>/unseen3/unseen-next/.
  */
 const UNSEEN3 = { count: 30, minPeople: 1, minShare: 0.01 };
+
+/**
+ * A fourth and a fifth unseen set (2026-12-03, eighteenth session), fixed before any engine ran on them, by UNSEEN's rule:
+ * the next `count` photos (file-number order) that neither the lists above, FRESH, UNSEEN nor UNSEEN3 use, then the next
+ * `count` after those. The fourth is a round's held-out check, run once after its keep rule is committed; the fifth is the
+ * lead's, run once at the end of the stop on everything merged. Written to <out>/unseen4/unseen-fourth/ and
+ * <out>/unseen5/unseen-fifth/.
+ */
+const UNSEEN4 = { count: 30, minPeople: 1, minShare: 0.01 };
+const UNSEEN5 = { count: 30, minPeople: 1, minShare: 0.01 };
 
 /** JizhiziLi/P3M (MIT): the demo photos with P3M-Net's mattes, and three samples with theirs. */
 const P3M_PAIRS = [
@@ -156,6 +167,10 @@ async function main() {
   writeLists(vikram, { "unseen-single": unseen }, path.join(out, "unseen"));
   const unseen3 = await unusedIds(vikram, UNSEEN3, [...fresh, ...unseen]);
   writeLists(vikram, { "unseen-next": unseen3 }, path.join(out, "unseen3"));
+  const unseen4 = await unusedIds(vikram, UNSEEN4, [...fresh, ...unseen, ...unseen3]);
+  writeLists(vikram, { "unseen-fourth": unseen4 }, path.join(out, "unseen4"));
+  const unseen5 = await unusedIds(vikram, UNSEEN5, [...fresh, ...unseen, ...unseen3, ...unseen4]);
+  writeLists(vikram, { "unseen-fifth": unseen5 }, path.join(out, "unseen5"));
   const p3m = gitDir(sources, "JizhiziLi/P3M");
   let portraits = 0;
   for (const pair of P3M_PAIRS) {
@@ -177,7 +192,7 @@ async function main() {
     }
     crowds++;
   }
-  console.log(`${out}/people: ${people} photos; ${out}/held-out: ${heldOut} + CIHP's ${crowds}; ${out}/p3m: ${portraits}; ${out}/cihp: ${crowds}; ${out}/fresh: ${fresh.length} (v${fresh.join(", v")}); ${out}/unseen: ${unseen.length} (v${unseen.join(", v")}); ${out}/unseen3: ${unseen3.length} (v${unseen3.join(", v")})`);
+  console.log(`${out}/people: ${people} photos; ${out}/held-out: ${heldOut} + CIHP's ${crowds}; ${out}/p3m: ${portraits}; ${out}/cihp: ${crowds}; ${out}/fresh: ${fresh.length} (v${fresh.join(", v")}); ${out}/unseen: ${unseen.length} (v${unseen.join(", v")}); ${out}/unseen3: ${unseen3.length} (v${unseen3.join(", v")}); ${out}/unseen4: ${unseen4.length} (v${unseen4.join(", v")}); ${out}/unseen5: ${unseen5.length} (v${unseen5.join(", v")})`);
 }
 
 main().catch((err) => {
