@@ -174,6 +174,8 @@ async function main() {
     // The sure fill's limb-like pieces gated by the pose cue (people8): when the pose model ran for a reaching
     // piece ("ran"), or run for them too ("run"); and "ran" with poseGrow 0.3.
     after: { isnet, person: async () => person, pose },
+    // The rule as merged with ISNet's plain bicubic upsampling instead of the guided filter the rule switches on (people19: the edges).
+    "after-bicubic": { isnet, person: async () => person, pose, guidedPersonEdges: false },
   };
   // BG_RULE_VARIANTS="sureFill=0;tileLook=0": one engine a variant, the rule as merged with that PERSON_RULE field set
   // (named "rule:sureFill=0"; "a=1,b=2" sets both), counting faces as `after` does: which single step makes a photo's figure (people17).
@@ -190,7 +192,7 @@ async function main() {
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
-  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", people13: "gated", "tile-0.1": "gated", after: "gated" };
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", people13: "gated", "tile-0.1": "gated", after: "gated", "after-bicubic": "gated" };
   for (const name of Object.keys(engines).filter((e) => e.startsWith("rule:"))) countsFaces[name] = "gated";
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);

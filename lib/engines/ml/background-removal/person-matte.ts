@@ -210,6 +210,17 @@ export const PERSON_RULE = {
   personMinArea: 0.01,
   /** Regions smaller than this share of the frame are not reported as doubtful. */
   doubtMinArea: 0.002,
+  /**
+   * ISNet's own edge where the rule did not need to move it (issue 38, people19, isnet-edge.ts): on photos ISNet
+   * already cuts well the rule was 0.001-0.010 IoU below ISNet alone, at the edges (thin strips its fills add along
+   * ISNet's outline from the 256 px person model, and the guided upsampling). Where the rule flipped ISNet's side of
+   * 0.5 in a piece thicker than this share of the long side at its deepest (a cleared poster, a filled jacket, an
+   * added arm), its matte holds within a short reach of that piece; everywhere else the matte goes back to ISNet's.
+   * 0: off (the rule's matte everywhere, as before).
+   */
+  isnetEdge: 0,
+  /** ...and the guided upsampling (pipeline.ts) only near those pieces, ISNet's bicubic elsewhere. false: guided over the whole photo, as before. */
+  guidedNearChanges: false as boolean,
 };
 
 /** Why a region of a cut-out is worth a look (the job's quality.doubtful_regions). */
