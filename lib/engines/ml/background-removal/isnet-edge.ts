@@ -11,11 +11,14 @@ import { distanceToMask, type PersonRule } from "./person-matte";
  * upsampling the rule switches on smooths every outline of the photo. On a photo ISNet already cuts well those
  * are all the rule changes, and they cost 0.001-0.010 IoU (bench/README.md, people19).
  *
- * `changedPieces`: the pieces where the rule flipped ISNet's side of 0.5 and that are thicker than
- * `rule.isnetEdge` of the long side at their deepest (a strip along the outline is thinner; at 0, thicker than
- * a pixel); `keepIsnetEdge`: with rule.isnetEdge, farther than `reach` from them the matte goes back to ISNet's
- * (`isnet`, the matte before the rule). Returns the weight (0..1 at the working size) of the rule's changes for
- * the upsampling (`rule.guidedNearChanges`): 1 within `reach` of a kept piece, falling to 0 at twice that.
+ * `changedPieces`: where the rule flipped ISNet's side of 0.5 in a part thicker than `rule.isnetEdge` of the long side
+ * (at 0, a pixel): a flipped pixel within that reach of one deeper than it inside the flips (a morphological opening,
+ * so a strip along an added arm's side goes with the arm), and the thin flips that do not run along what both keep
+ * (a thin letter of a poster cleared apart from the person). The thin flips along the kept person's outline are its
+ * edge moved by a pixel or two, and go back to ISNet's. `keepIsnetEdge`: with rule.isnetEdge, farther than `reach`
+ * from those pieces the matte goes back to ISNet's (`isnet`, the matte before the rule). Returns the weight (0..1 at
+ * the working size) of the rule's changes for the upsampling (`rule.guidedNearChanges`): 1 within `reach` of a kept
+ * piece, falling to 0 at twice that.
  */
 export function keepIsnetEdge(matte: Matte, isnet: Float32Array, rule: PersonRule, reach: number): Float32Array {
   const { width: w, height: h, data: d } = matte;
@@ -30,23 +33,33 @@ export function keepIsnetEdge(matte: Matte, isnet: Float32Array, rule: PersonRul
   return weight;
 }
 
-/** The rule's flips of ISNet's side of 0.5 (8-connected pieces) thicker than rule.isnetEdge of the long side: 1 there. */
+/** The rule's own changes to ISNet's matte, 1 there (see keepIsnetEdge). */
 export function changedPieces(matte: Matte, isnet: Float32Array, rule: PersonRule): Uint8Array {
   const { width: w, height: h, data: d } = matte;
   const n = w * h;
   const flipped = Uint8Array.from(d, (v, i) => ((v >= 0.5) !== (isnet[i]! >= 0.5) ? 1 : 0));
-  const pieces = components(w, h, (i) => flipped[i] === 1, true);
   const out = new Uint8Array(n);
-  if (pieces.sizes.length < 2) return out;
+  if (!flipped.includes(1)) return out;
+  const thin = Math.max(1, rule.isnetEdge * Math.max(w, h));
   // Depth: distance from a flipped pixel to the nearest unflipped one (the frame's edge is no boundary).
   const depth = distanceToMask(Uint8Array.from(flipped, (f) => 1 - f), w, h);
-  const deepest = new Float32Array(pieces.sizes.length);
+  const nearCore = distanceToMask(Uint8Array.from(depth, (v) => (v > thin ? 1 : 0)), w, h);
+  for (let i = 0; i < n; i++) if (flipped[i] && nearCore[i]! <= thin + 1) out[i] = 1;
+  // The thin rest, piece by piece: along what both keep (4-neighbours), ISNet's edge; apart from it, the rule's.
+  const rest = components(w, h, (i) => flipped[i] === 1 && out[i] === 0, true);
+  if (rest.sizes.length < 2) return out;
+  const along = new Uint8Array(rest.sizes.length);
+  const both = (j: number) => d[j]! >= 0.5 && isnet[j]! >= 0.5;
   for (let i = 0; i < n; i++) {
-    const l = pieces.labels[i]!;
-    if (l && depth[i]! > deepest[l]!) deepest[l] = depth[i]!;
+    const l = rest.labels[i]!;
+    if (!l || along[l]) continue;
+    const x = i % w;
+    if ((x > 0 && both(i - 1)) || (x < w - 1 && both(i + 1)) || (i >= w && both(i - w)) || (i + w < n && both(i + w))) along[l] = 1;
   }
-  const thin = Math.max(1, rule.isnetEdge * Math.max(w, h));
-  for (let i = 0; i < n; i++) if (deepest[pieces.labels[i]!]! > thin) out[i] = 1;
+  for (let i = 0; i < n; i++) {
+    const l = rest.labels[i]!;
+    if (l && !along[l]) out[i] = 1;
+  }
   return out;
 }
 
