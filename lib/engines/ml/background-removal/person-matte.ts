@@ -211,15 +211,21 @@ export const PERSON_RULE = {
   /** Regions smaller than this share of the frame are not reported as doubtful. */
   doubtMinArea: 0.002,
   /**
-   * ISNet's own edge where the rule did not need to move it (issue 38, people19, isnet-edge.ts): on photos ISNet
-   * already cuts well the rule was 0.001-0.010 IoU below ISNet alone, at the edges (thin strips its fills add along
-   * ISNet's outline from the 256 px person model, and the guided upsampling). Where the rule flipped ISNet's side of
-   * 0.5 in a piece thicker than this share of the long side at its deepest (a cleared poster, a filled jacket, an
-   * added arm), its matte holds within a short reach of that piece; everywhere else the matte goes back to ISNet's.
-   * 0: off (the rule's matte everywhere, as before).
+   * ISNet's own matte where the rule did not need to move it (issue 38, people19, isnet-edge.ts): where the rule flipped
+   * ISNet's side of 0.5 in a part thicker than this share of the long side (a cleared poster, a filled jacket, an added arm)
+   * its matte holds within a short reach; everywhere else the matte goes back to ISNet's, so the thin strips its fills add
+   * along ISNet's outline go. 0: off, the default: measured at 0.003 (people19, bench/README.md) it lowers the seen sets
+   * (123 photos 0.9249 → 0.9246): those strips are more often right than wrong.
    */
   isnetEdge: 0,
-  /** ...and the guided upsampling (pipeline.ts) only near those pieces, ISNet's bicubic elsewhere. false: guided over the whole photo, as before. */
+  /**
+   * The guided upsampling (step 7) on a photo at the working size (no larger than 1024 px: nothing is upsampled) only
+   * near the pieces the rule changed (isnet-edge.ts `changedPieces`, with `isnetEdge`'s thickness, a pixel at 0), ISNet's
+   * plain matte elsewhere. There the filter has no finer edge to follow and only smooths ISNet's outline (thin parts,
+   * corners): on the photos ISNet alone cuts well (IoU ≥ 0.93) and the rule cuts worse, most of the loss (people19,
+   * bench/README.md: v10 0.977 → 0.972 with it everywhere, 0.977 near the changes only). A larger photo keeps it
+   * everywhere (P3M: it finds the photo's own edge, 0.970 → 0.973). false: the guided filter everywhere, as before.
+   */
   guidedNearChanges: false as boolean,
 };
 

@@ -108,11 +108,13 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
       const armsOf = posesOf ? async (): Promise<ArmSegment[]> => armSegments(await posesOf(), work.width, work.height, { personMinScore: POSE_PERSON_MIN, keypointMinScore: POSE_KEYPOINT_MIN }) : undefined;
       const bodyOf = posesOf ? async (): Promise<BodyPoint[]> => bodyPoints(await posesOf(), work.width, work.height, POSE_PERSON_MIN) : undefined;
       const rgb = rule.gapColour > 0 ? await workingRgb(img, work.width, work.height) : undefined;
-      const isnetMatte = rule.isnetEdge > 0 || rule.guidedNearChanges ? new Float32Array(matte.data) : null;
+      // At the working size (no upsampling) the guided filter only smooths ISNet's edges: there, only near the rule's own pieces.
+      const nearOnly = rule.guidedNearChanges && !profile.highDetail && work.width === img.width && work.height === img.height;
+      const isnetMatte = rule.isnetEdge > 0 || nearOnly ? new Float32Array(matte.data) : null;
       person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule, found, closer, armsOf, rgb, bodyOf);
       if (person && isnetMatte) {
         const changes = keepIsnetEdge(matte, isnetMatte, rule, isnetEdgeReach(work.width, work.height));
-        if (rule.guidedNearChanges && !profile.highDetail) nearChanges = changes;
+        if (nearOnly) nearChanges = changes;
       }
       if (person) report = found;
     }
