@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { keepPerson, PERSON_RULE, type Box } from "./person-matte";
 import { isnetEdgeReach, keepIsnetEdge } from "./isnet-edge";
 import { drawnMattes } from "./drawn-mattes";
+import { upsampleMatte } from "./pipeline";
 
 // rule.isnetEdge on drawn mattes (no model), as pipeline.ts runs it after keepPerson: ISNet draws a body with a crisp
 // edge and misses an arm held out; the person model (256 px, upsampled) is sure of both and overshoots the body's
@@ -46,5 +47,28 @@ describe("keepPerson then keepIsnetEdge: ISNet's own edge where the rule did not
     expect(at(m, 11, 40)).toBe(0);
     expect(at(m, 25, 120)).toBe(0);
     expect(at(m, 100, 100)).toBe(1);
+  });
+});
+
+// rule.guidedNearChanges (on since people19): on a photo at the working size, the guided filter only near the rule's own
+// pieces. A low-contrast photo (flat grey) where ISNet drew a 2 px finger and the rule changed nothing: the guided filter
+// everywhere (as before) blurs the finger away, ISNet's own matte keeps it.
+describe("upsampleMatte with the weight of the rule's changes (rule.guidedNearChanges)", () => {
+  const finger = (x: number, y: number) => inRect(x, y, 60, 40, 140, 160) || inRect(x, y, 140, 80, 170, 82);
+  const img = { rgba: Buffer.alloc(W * H * 4, 128), width: W, height: H, hasAlpha: false };
+  async function upsampled(rule: typeof PERSON_RULE) {
+    const m = matte(finger);
+    const isnet = new Float32Array(m.data);
+    const weight = keepIsnetEdge(m, isnet, rule, isnetEdgeReach(W, H));
+    return upsampleMatte(m, img, true, rule.guidedNearChanges ? weight : undefined);
+  }
+
+  it("keeps ISNet's thin finger where the rule changed nothing (the default), and the guided filter everywhere loses it", async () => {
+    const on = await upsampled(PERSON_RULE);
+    expect(on[81 * W + 160]).toBe(255);
+    expect(on[100 * W + 100]).toBe(255);
+    const off = await upsampled({ ...PERSON_RULE, guidedNearChanges: false });
+    expect(off[81 * W + 160]!).toBeLessThan(128);
+    expect(off[100 * W + 100]).toBe(255);
   });
 });

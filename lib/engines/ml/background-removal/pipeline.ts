@@ -327,9 +327,10 @@ function cleanMatte(matte: Matte, profile: SubjectProfile): void {
 /**
  * To the photo's full size. Plain: bicubic resampling of the matte (libvips), never
  * nearest, so edges are smooth at any size. High detail: guided by the photo's own
- * full-resolution luminance (guided-upsample.ts).
+ * full-resolution luminance (guided-upsample.ts). With `guidedWeight` (rule.guidedNearChanges), guided where it is 1
+ * and plain where it is 0.
  */
-async function upsampleMatte(matte: Matte, img: DecodedImage, guided: boolean, guidedWeight?: Float32Array): Promise<Uint8Array> {
+export async function upsampleMatte(matte: Matte, img: DecodedImage, guided: boolean, guidedWeight?: Float32Array): Promise<Uint8Array> {
   const { width: w, height: h } = matte;
   if (guided && guidedWeight) return blendUpsampled(await upsampleMatte(matte, img, true), await upsampleMatte(matte, img, false), guidedWeight, w, h, img.width, img.height);
   if (guided) {
