@@ -211,6 +211,25 @@ export const PERSON_RULE = {
   /** Regions smaller than this share of the frame are not reported as doubtful. */
   doubtMinArea: 0.002,
   /**
+   * ISNet's own matte where the rule did not need to move it (issue 38, people19, isnet-edge.ts): where the rule flipped
+   * ISNet's side of 0.5 in a part thicker than this share of the long side (a cleared poster, a filled jacket, an added arm)
+   * its matte holds within a short reach; everywhere else the matte goes back to ISNet's, so the thin strips its fills add
+   * along ISNet's outline go. 0: off, the default: measured at 0.003 (people19, bench/README.md) it lowers the seen sets
+   * (123 photos 0.9249 → 0.9246): those strips are more often right than wrong.
+   */
+  isnetEdge: 0,
+  /**
+   * The guided upsampling (step 7) on a photo at the working size (no larger than 1024 px: nothing is upsampled) only
+   * near the pieces the rule changed (isnet-edge.ts `changedPieces`, with `isnetEdge`'s thickness, a pixel at 0), ISNet's
+   * plain matte elsewhere. There the filter has no finer edge to follow and only smooths ISNet's outline (thin parts,
+   * corners): on the photos ISNet alone cuts well (IoU ≥ 0.93) and the rule cuts worse, most of the loss (people19,
+   * bench/README.md: v10 0.977 → 0.972 with it everywhere, 0.977 near the changes only). A larger photo keeps it
+   * everywhere (P3M: it finds the photo's own edge, bicubic 0.9704, guided 0.9725). On since people19: the 123 seen person
+   * photos 0.9249 → 0.9265 (v2, the 41's minimum, 0.823 → 0.833), unseen4 (run once) 0.9310 → 0.9321, no photo down by more
+   * than 0.002. false: the guided filter everywhere, as before.
+   */
+  guidedNearChanges: true as boolean,
+  /**
    * The ground under a person lying or sitting low (issue 38, unseen3 v77: a boy lying on his side in grass; the
    * 256 px person mask spills over the grass in front of him to the frame's bottom, and the sure fill, as a long
    * flat piece, and the core fill, ISNet's person above it on both sides, each paint it solid): a piece the rule

@@ -11,6 +11,7 @@ import {
   type Matte,
 } from "./matte-ops";
 import { guidedUpsample } from "./guided-upsample";
+import { isnetEdgeReach, keepIsnetEdge } from "./isnet-edge";
 import { PERSON_MODEL_SIZE, type PersonModel } from "./person-model";
 import { POSE_MODEL_SIZE, type Pose, type PoseModel } from "./pose-model";
 import { armSegments, bodyPoints, POSE_KEYPOINT_MIN, POSE_PERSON_MIN, type ArmSegment, type BodyPoint } from "./pose-arms";
@@ -89,6 +90,8 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
 
   let person = false;
   let report: PersonReport | null = null;
+  // rule.isnetEdge / guidedNearChanges: the weight of the rule's own changes for the upsampling (isnet-edge.ts).
+  let nearChanges: Float32Array | undefined;
   if (models.person && profile.personRule !== "off") {
     const personModel = await models.person();
     lap("personLoad"); // the first photo that needs it loads it; 0 after that
@@ -105,7 +108,14 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
       const armsOf = posesOf ? async (): Promise<ArmSegment[]> => armSegments(await posesOf(), work.width, work.height, { personMinScore: POSE_PERSON_MIN, keypointMinScore: POSE_KEYPOINT_MIN }) : undefined;
       const bodyOf = posesOf ? async (): Promise<BodyPoint[]> => bodyPoints(await posesOf(), work.width, work.height, POSE_PERSON_MIN) : undefined;
       const rgb = rule.gapColour > 0 ? await workingRgb(img, work.width, work.height) : undefined;
+      // At the working size (no upsampling) the guided filter only smooths ISNet's edges: there, only near the rule's own pieces.
+      const nearOnly = rule.guidedNearChanges && !profile.highDetail && work.width === img.width && work.height === img.height;
+      const isnetMatte = rule.isnetEdge > 0 || nearOnly ? new Float32Array(matte.data) : null;
       person = await keepPerson(matte, mask, (box) => personMaskIn(personModel, img, box, scale), rule, found, closer, armsOf, rgb, bodyOf);
+      if (person && isnetMatte) {
+        const changes = keepIsnetEdge(matte, isnetMatte, rule, isnetEdgeReach(work.width, work.height));
+        if (nearOnly) nearChanges = changes;
+      }
       if (person) report = found;
     }
     lap("person");
@@ -116,7 +126,7 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
   const quality = cutoutQuality(matte, report, scale, img);
   lap("matte");
 
-  const alpha = await upsampleMatte(matte, img, profile.highDetail || (person && (models.guidedPersonEdges ?? true)));
+  const alpha = await upsampleMatte(matte, img, profile.highDetail || (person && (models.guidedPersonEdges ?? true)), nearChanges);
   lap("upsample");
 
   const finalAlpha = await finishEdges(alpha, img.width, img.height, profile.hardEdges ? 0 : opts.edgeSoftness);
@@ -317,10 +327,12 @@ function cleanMatte(matte: Matte, profile: SubjectProfile): void {
 /**
  * To the photo's full size. Plain: bicubic resampling of the matte (libvips), never
  * nearest, so edges are smooth at any size. High detail: guided by the photo's own
- * full-resolution luminance (guided-upsample.ts).
+ * full-resolution luminance (guided-upsample.ts). With `guidedWeight` (rule.guidedNearChanges), guided where it is 1
+ * and plain where it is 0.
  */
-async function upsampleMatte(matte: Matte, img: DecodedImage, guided: boolean): Promise<Uint8Array> {
+export async function upsampleMatte(matte: Matte, img: DecodedImage, guided: boolean, guidedWeight?: Float32Array): Promise<Uint8Array> {
   const { width: w, height: h } = matte;
+  if (guided && guidedWeight) return blendUpsampled(await upsampleMatte(matte, img, true), await upsampleMatte(matte, img, false), guidedWeight, w, h, img.width, img.height);
   if (guided) {
     const small = await sharp(img.rgba, { raw: { width: img.width, height: img.height, channels: 4 } })
       .resize(w, h, { fit: "fill", kernel: "lanczos3" })
@@ -340,6 +352,20 @@ async function upsampleMatte(matte: Matte, img: DecodedImage, guided: boolean): 
     sharp(bytes, { raw: { width: w, height: h, channels: 1 } }).resize(img.width, img.height, { fit: "fill", kernel: "cubic" }),
     img.width * img.height,
   );
+}
+
+/**
+ * rule.guidedNearChanges: the guided upsampling (`guided`) where the weight (working size) is 1, the plain
+ * bicubic one (`plain`) where it is 0: the rule's own pieces follow the photo's edges, ISNet's edges elsewhere
+ * come up as without the rule.
+ */
+function blendUpsampled(guided: Uint8Array, plain: Uint8Array, weight: Float32Array, w: number, h: number, fullWidth: number, fullHeight: number): Uint8Array {
+  const k = resizeBilinear(weight, w, h, fullWidth, fullHeight);
+  for (let i = 0; i < plain.length; i++) {
+    const t = k[i]!;
+    if (t > 0) plain[i] = Math.round(t * guided[i]! + (1 - t) * plain[i]!);
+  }
+  return plain;
 }
 
 const luminance = (rgba: Uint8Array, i: number) => (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
