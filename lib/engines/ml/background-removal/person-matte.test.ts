@@ -359,9 +359,9 @@ describe("keepPerson", () => {
     expect(at(m, 45, 80)).toBe(0); // the ground between them
     expect(at(m, 25, 80)).toBe(1);
     expect(at(m, 45, 53)).toBe(1); // the hands
-    // The rule as it was filled the gap solid.
+    // The rule as it was filled the gap solid (groundColour, people18, would clear this gap too: it runs to the frame's bottom under the people).
     const before = matte(isnet);
-    await keepPerson(before, p, undefined, { ...PERSON_RULE, gapColour: 0 }, undefined, undefined, undefined, rgb);
+    await keepPerson(before, p, undefined, { ...PERSON_RULE, gapColour: 0, groundColour: 0 }, undefined, undefined, undefined, rgb);
     expect(at(before, 45, 80)).toBe(1);
   });
 

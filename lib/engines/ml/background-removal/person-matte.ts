@@ -229,6 +229,22 @@ export const PERSON_RULE = {
    * than 0.002. false: the guided filter everywhere, as before.
    */
   guidedNearChanges: true as boolean,
+  /**
+   * The ground under a person lying or sitting low (issue 38, unseen3 v77: a boy lying on his side in grass; the
+   * 256 px person mask spills over the grass in front of him to the frame's bottom, and the sure fill, as a long
+   * flat piece, and the core fill, ISNet's person above it on both sides, each paint it solid): a piece the rule
+   * added where ISNet drew background (matte ≥ 0.5 where ISNet is under 0.5, mostly ISNet-sure background) that
+   * runs out of the frame at the bottom and lies within the columns of ISNet's kept person (under it in 80 % of its
+   * columns), and whose colours are the background's next to it and nearly absent from the people's (as `gapColour`,
+   * but stricter: 80 % of its sure-background pixels' colour bins hold at least this many times the background's share
+   * of pixels as the people's), goes back to ISNet's matte (clearGround). A body ISNet missed that runs out of the
+   * frame has the person's own colours somewhere near it (v68's white sweater against white clouds, v43's grey shirt,
+   * the sculpture photo's man), or spreads beyond the head and neck ISNet found (v34's dark jacket on a dark forest),
+   * and the fills are kept there. Needs the photo's colours (keepPerson's `rgb`, given when gapColour is on).
+   * 0: off (the fills stay, as before people18). On at 10 (people18, bench/README.md): unseen3 v77 0.711 → 0.929, every
+   * other cut-out of the seen sets and of unseen4 (run once) byte-identical.
+   */
+  groundColour: 10,
 };
 
 /** Why a region of a cut-out is worth a look (the job's quality.doubtful_regions). */
@@ -337,7 +353,7 @@ export async function keepPerson(
   // The pose model's people are asked for once, by the headless step and the far-behind step alike.
   let bodyFound: Promise<BodyPoint[]> | undefined;
   const bodyOf = bodyOfPhoto ? () => (bodyFound ??= bodyOfPhoto()) : undefined;
-  const isnet = rule.gapColour > 0 && rgb ? new Float32Array(d) : null;
+  const isnet = (rule.gapColour > 0 || rule.groundColour > 0) && rgb ? new Float32Array(d) : null;
   const original = isnet ?? (rule.detachedFill ? new Float32Array(d) : null);
   const person = new Float32Array(personWhole);
   const mask = new Uint8Array(w * h);
@@ -529,7 +545,8 @@ export async function keepPerson(
   const fill = holes.sizes.map((s, l) => l > 0 && !holes.touchesBorder[l] && certainty[l]! >= rule.holeConfidence * s);
   for (let i = 0; i < d.length; i++) if (fill[holes.labels[i]!]) d[i] = 1;
 
-  if (isnet && rgb) clearGaps(matte, isnet, mask, rgb, rule);
+  if (isnet && rgb && rule.gapColour > 0) clearGaps(matte, isnet, mask, rgb, rule);
+  if (isnet && rgb && rule.groundColour > 0) clearGround(matte, isnet, mask, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, rule);
 
   if (report) {
     // People: components of the person mask (after the second looks) big enough and mostly kept.
@@ -880,6 +897,103 @@ function clearGaps(matte: Matte, isnet: Float32Array, mask: Uint8Array, rgb: Uin
     const l = pieces.labels[i]!;
     if (gap[l] && likeBg[l]! >= 0.6 * filledSure[l]!) d[i] = isnet[i]!;
   }
+}
+
+/** clearGround: a piece the rule added is judged when it covers at least this share of the frame... */
+const GROUND_MIN_AREA = 0.005;
+/** ...at least this share of it is ISNet's sure background (under 0.05)... */
+const GROUND_SURE = 0.5;
+/**
+ * ...and in at least this share of its columns ISNet's kept person lies above its lowest pixel: the piece lies within the
+ * columns of a body lying or sitting on it (v77 0.92), not spreading beyond what ISNet found below a head, as a dark
+ * jacket's shoulders do (unseen v34 0.58, a dark jacket on a dark forest, whose colours are the background's).
+ */
+const GROUND_UNDER = 0.8;
+/**
+ * It is the ground when at least this share of its sure-background pixels have the background's colours (at
+ * rule.groundColour 10: v77 0.98; v68's white sweater ISNet missed against white clouds 0.50, v43's grey shirt 0.42,
+ * the sculpture photo's grey pieces 0.00).
+ */
+const GROUND_LIKE = 0.8;
+
+/**
+ * rule.groundColour: the pieces the rule's fills added (matte ≥ 0.5 where ISNet is under 0.5, 8-connected) that are
+ * mostly ISNet's sure background, run out of the frame at the bottom and lie under ISNet's kept person (`kept`), and
+ * whose colours are the background's next to them rather than the kept people's (per sure-background pixel, its
+ * colour bin holds at least rule.groundColour times the share of the nearby background's pixels, ISNet's sure
+ * background outside the person mask, that it holds of the people's, ISNet's sure kept foreground; over GROUND_LIKE
+ * of them), go back to ISNet's matte, with the fills' soft edge along them: the ground under a person lying or
+ * sitting low, which the 256 px person mask spills over. The colours are counted within GAP_NEAR of those pieces.
+ */
+function clearGround(matte: Matte, isnet: Float32Array, mask: Uint8Array, rgb: Uint8Array, kept: (i: number) => boolean, rule: PersonRule): void {
+  const { width: w, height: h, data: d } = matte;
+  const n = w * h;
+  const pieces = components(w, h, (i) => d[i]! >= 0.5 && isnet[i]! < 0.5, true);
+  const sure = new Float64Array(pieces.sizes.length), bottom = new Uint8Array(pieces.sizes.length);
+  for (let i = 0; i < n; i++) {
+    const l = pieces.labels[i]!;
+    if (!l) continue;
+    if (isnet[i]! < 0.05) sure[l]! += 1;
+    if (i >= n - w) bottom[l] = 1;
+  }
+  let candidate = pieces.sizes.map((s, l) => l > 0 && s >= GROUND_MIN_AREA * n && bottom[l] === 1 && sure[l]! >= GROUND_SURE * s);
+  // Most photos have none: nothing below need run.
+  if (!candidate.some(Boolean)) return;
+  // Under ISNet's kept person: in most of the piece's columns, the person is above the piece's lowest pixel there.
+  const personTop = new Int32Array(w).fill(h);
+  for (let i = 0; i < n; i++) {
+    const x = i % w;
+    if (isnet[i]! >= 0.5 && kept(i) && personTop[x] === h) personTop[x] = (i - x) / w;
+  }
+  // The piece's lowest pixel in each column (a thin halo of the mask along the person's top may be part of it).
+  const pieceBottom = new Int32Array(pieces.sizes.length * w).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const l = pieces.labels[i]!;
+    if (!candidate[l]) continue;
+    const x = i % w;
+    pieceBottom[l * w + x] = (i - x) / w;
+  }
+  const columns = new Float64Array(pieces.sizes.length), under = new Float64Array(pieces.sizes.length);
+  for (let l = 1; l < pieces.sizes.length; l++) {
+    if (!candidate[l]) continue;
+    for (let x = 0; x < w; x++) {
+      const y1 = pieceBottom[l * w + x]!;
+      if (y1 < 0) continue;
+      columns[l]! += 1;
+      if (personTop[x]! < y1) under[l]! += 1;
+    }
+  }
+  candidate = candidate.map((c, l) => c && under[l]! >= GROUND_UNDER * columns[l]!);
+  if (!candidate.some(Boolean)) return;
+  // Colours near the pieces: the kept people beside them, the background around them (outside the person mask).
+  const near = distanceToMask(Uint8Array.from(pieces.labels, (l) => (candidate[l] ? 1 : 0)), w, h);
+  const radius = GAP_NEAR * Math.max(w, h);
+  const fg = new Float64Array(GAP_BINS ** 3), bg = new Float64Array(GAP_BINS ** 3);
+  let nf = 0, nb = 0;
+  for (let i = 0; i < n; i++) {
+    if (near[i]! > radius) continue;
+    if (isnet[i]! >= 0.9 && d[i]! >= 0.5 && kept(i)) {
+      fg[binOf(rgb, i)]! += 1;
+      nf++;
+    } else if (isnet[i]! < 0.05 && !mask[i]) {
+      bg[binOf(rgb, i)]! += 1;
+      nb++;
+    }
+  }
+  if (!nf || !nb) return;
+  const likeBg = new Float64Array(pieces.sizes.length);
+  for (let i = 0; i < n; i++) {
+    const l = pieces.labels[i]!;
+    if (!candidate[l] || isnet[i]! >= 0.05) continue;
+    const b = binOf(rgb, i);
+    if (bg[b]! > 0 && bg[b]! / nb >= rule.groundColour * (fg[b]! / nf)) likeBg[l]! += 1;
+  }
+  const ground = candidate.map((c, l) => c && likeBg[l]! >= GROUND_LIKE * sure[l]!);
+  if (!ground.some(Boolean)) return;
+  const gone = Uint8Array.from(pieces.labels, (l) => (ground[l] ? 1 : 0));
+  const stays = Uint8Array.from(d, (v, i) => (v >= 0.5 && !gone[i] ? 1 : 0));
+  const cleared = withSoftEdge(gone, stays, Math.max(2, (rule.band * Math.max(w, h)) / 3), matte);
+  for (let i = 0; i < n; i++) if (cleared[i]) d[i] = Math.min(d[i]!, isnet[i]!);
 }
 
 /** Far parts of reaching pieces, for a test of them all at once: their labels (0 none), the ones still taken, the frame's width. */
