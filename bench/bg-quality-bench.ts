@@ -119,7 +119,9 @@ async function main() {
   // Every version before people7 had no reaching limbs (limbReach) and no pose cue.
   // Every version before people9 filled the gap between people (gapColour); before people10 none looked again in tiles (tileLook);
   // before people13 none cleared a fill detached from ISNet's kept regions (detachedFill).
-  const PRE10 = { ...PERSON_RULE, tileLook: 0, headless: 0, detachedFill: false, farBehind: 0, guidedNearChanges: false };
+  // The rule as this file's older engines knew it: without the steps of the eighteenth session (people18, people19, defocusFill).
+  const RULE17 = { ...PERSON_RULE, guidedNearChanges: false, groundColour: 0, defocusFill: 0 };
+  const PRE10 = { ...RULE17, tileLook: 0, headless: 0, detachedFill: false, farBehind: 0, guidedNearChanges: false };
   const PRE9 = { ...PRE10, gapColour: 0 };
   const BASE = { ...PRE9, limbReach: 0, poseArmShare: 0 };
   const EVE = { ...BASE, secondLookMinShare: 0 };
@@ -159,22 +161,24 @@ async function main() {
     // The rule as merged after people9 (gapColour), before the person model looked again in tiles along a group (tileLook, people10).
     people9: { isnet, person: async () => person, pose, personRule: PRE10 },
     // The rule as merged after people10/people11, before a kept region with no body keypoint was looked at again (headless, people12).
-    people11: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, headless: 0, detachedFill: false, farBehind: 0, guidedNearChanges: false } },
+    people11: { isnet, person: async () => person, pose, personRule: { ...RULE17, headless: 0, detachedFill: false, farBehind: 0, guidedNearChanges: false } },
     // headless 0.8 as measured by people12 (the same as people12).
-    headless: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, headless: 0.8, detachedFill: false, farBehind: 0, guidedNearChanges: false } },
+    headless: { isnet, person: async () => person, pose, personRule: { ...RULE17, headless: 0.8, detachedFill: false, farBehind: 0, guidedNearChanges: false } },
     // The rule as merged after people12 (headless 0.8 on), before a fill detached from ISNet's kept regions was cleared (detachedFill, people13).
-    people12: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, detachedFill: false, farBehind: 0, guidedNearChanges: false } },
+    people12: { isnet, person: async () => person, pose, personRule: { ...RULE17, detachedFill: false, farBehind: 0, guidedNearChanges: false } },
     // The rule as merged after people13 (detachedFill on), before people far behind the subjects were cleared (farBehind, people14).
-    people13: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, farBehind: 0, guidedNearChanges: false } },
+    people13: { isnet, person: async () => person, pose, personRule: { ...RULE17, farBehind: 0, guidedNearChanges: false } },
     // The tile look from a lower share of ISNet's subject outside the mask (people10: 0.25 is on).
-    "tile-0.1": { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, tileLook: 0.1, detachedFill: false, farBehind: 0, guidedNearChanges: false } },
+    "tile-0.1": { isnet, person: async () => person, pose, personRule: { ...RULE17, tileLook: 0.1, detachedFill: false, farBehind: 0, guidedNearChanges: false } },
     // The person model's 0.3 (0.2) along an arm the pose model found, when it ran (people7; 0.3 on since people8).
     "pose-grow": { isnet, person: async () => person, pose, personRule: { ...PRE9, poseGrow: 0.3 } },
     "pose-grow-0.2": { isnet, person: async () => person, pose, personRule: { ...PRE9, poseGrow: 0.2 } },
     // The sure fill's limb-like pieces gated by the pose cue (people8): when the pose model ran for a reaching
     // piece ("ran"), or run for them too ("run"); and "ran" with poseGrow 0.3.
     // The rule as merged after people17, before the guided upsampling kept to the rule's own pieces on a photo at the working size (guidedNearChanges, people19).
-    people17: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, guidedNearChanges: false } },
+    people17: { isnet, person: async () => person, pose, personRule: RULE17 },
+    // The rule after people19 and people18 (guidedNearChanges, groundColour), before a person behind out of focus stayed out of the sure fill (defocusFill).
+    people18: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, defocusFill: 0 } },
     after: { isnet, person: async () => person, pose },
     // The rule with ISNet's plain bicubic upsampling instead of the guided filter the rule switches on (people19: the edges; measured on main's rule, guidedNearChanges false).
     "after-bicubic": { isnet, person: async () => person, pose, guidedPersonEdges: false },
@@ -194,7 +198,7 @@ async function main() {
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
-  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", people13: "gated", "tile-0.1": "gated", people17: "gated", after: "gated", "after-bicubic": "gated" };
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", people13: "gated", "tile-0.1": "gated", people17: "gated", people18: "gated", after: "gated", "after-bicubic": "gated" };
   for (const name of Object.keys(engines).filter((e) => e.startsWith("rule:"))) countsFaces[name] = "gated";
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);

@@ -1,5 +1,6 @@
 import { chamfer34, components, type Matte } from "./matte-ops";
 import { peopleMapOf, type PeopleMap } from "./count-people";
+import { dropDefocused } from "./person-defocus";
 import { armDistance, type ArmSegment, type BodyPoint } from "./pose-arms";
 
 /**
@@ -245,6 +246,15 @@ export const PERSON_RULE = {
    * other cut-out of the seen sets and of unseen4 (run once) byte-identical.
    */
   groundColour: 10,
+  /**
+   * A person behind, out of focus (issue 38, person-defocus.ts): a piece of the sure fill of at least `defocusMinArea` of
+   * the frame whose edges are less steep than this share of the kept person's stays out. A shallow depth of field leaves
+   * the people behind a subject soft, and ISNet leaves them out as the photographer meant; the 256 px person model sees
+   * them touching the subject and the sure fill painted them in (unseen4 v103). A body ISNet missed beside the subject is
+   * as sharp as the subject; a flat one (a plain dark jacket) has too few edges to judge and is filled. 0: off.
+   */
+  defocusFill: 0.7,
+  defocusMinArea: 0.01,
 };
 
 /** Why a region of a cut-out is worth a look (the job's quality.doubtful_regions). */
@@ -522,7 +532,7 @@ export async function keepPerson(
 
   if (rule.softJoin > 0) await joinSoftLimbs(matte, person, mask, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule, alongArms);
 
-  if (rule.sureFill > 0) await fillSurePerson(matte, person, closer, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule, alongArms);
+  if (rule.sureFill > 0) await fillSurePerson(matte, person, closer, notPerson, (i) => regions.labels[i] === 0 || keep[regions.labels[i]!]!, rule, alongArms, rgb);
 
   if (rule.poseGrow > 0 && armsFound) {
     const both = (i: number) => (closer ? Math.min(person[i]!, closer[i]!) : person[i]!);
@@ -581,6 +591,7 @@ async function fillSurePerson(
   allowed: (i: number) => boolean,
   rule: PersonRule,
   alongArms?: (piece: PieceTest) => Promise<boolean[]>,
+  rgb?: Uint8Array,
 ): Promise<void> {
   const { width: w, height: h, data: d } = matte;
   const both = (i: number) => (closer ? Math.min(person[i]!, closer[i]!) : person[i]!);
@@ -607,6 +618,7 @@ async function fillSurePerson(
     keepLimbs(islands, w, h, rule);
     for (let i = 0; i < d.length; i++) if (islands[i]) filled[i] = 1;
   }
+  if (rule.defocusFill > 0 && rgb) dropDefocused(filled, (i) => d[i]! >= 0.5 && allowed(i), rgb, w, h, rule);
   let any = false;
   for (let i = 0; i < d.length; i++) {
     if (filled[i]) {
