@@ -835,6 +835,39 @@ const GAP_BRIDGE = 0.15;
 const GAP_BRIDGE_SHARE = 0.4;
 const binOf = (rgb: Uint8Array, i: number) => ((rgb[i * 3]! >> 5) * GAP_BINS + (rgb[i * 3 + 1]! >> 5)) * GAP_BINS + (rgb[i * 3 + 2]! >> 5);
 
+type Colours = { people: Float64Array; background: Float64Array; peopleCount: number; backgroundCount: number };
+
+/**
+ * Colour histograms (GAP_BINS per channel) within `radius` of the pieces `near` measures from: the people's pixels and the
+ * background's (clearGaps, clearGround). Null when either side has no pixel there.
+ */
+function nearbyColours(rgb: Uint8Array, near: Float32Array, radius: number, people: (i: number) => boolean, background: (i: number) => boolean): Colours | null {
+  const c: Colours = { people: new Float64Array(GAP_BINS ** 3), background: new Float64Array(GAP_BINS ** 3), peopleCount: 0, backgroundCount: 0 };
+  for (let i = 0; i < near.length; i++) {
+    if (near[i]! > radius) continue;
+    if (people(i)) {
+      c.people[binOf(rgb, i)]! += 1;
+      c.peopleCount++;
+    } else if (background(i)) {
+      c.background[binOf(rgb, i)]! += 1;
+      c.backgroundCount++;
+    }
+  }
+  return c.peopleCount && c.backgroundCount ? c : null;
+}
+
+/** Per piece, how many of its pixels (those `counted` takes) have a colour whose background share is at least `factor` times its people share. */
+function backgroundLike(pieces: { labels: Int32Array; sizes: number[] }, counted: (i: number, label: number) => boolean, rgb: Uint8Array, c: Colours, factor: number): Float64Array {
+  const like = new Float64Array(pieces.sizes.length);
+  for (let i = 0; i < pieces.labels.length; i++) {
+    const l = pieces.labels[i]!;
+    if (!counted(i, l)) continue;
+    const b = binOf(rgb, i);
+    if (c.background[b]! > 0 && c.background[b]! / c.backgroundCount >= factor * (c.people[b]! / c.peopleCount)) like[l]! += 1;
+  }
+  return like;
+}
+
 /**
  * rule.gapColour: ISNet's sure background that the rule filled, in a piece of ISNet's background the
  * people enclose (at most rule.gapOpenShare of the piece outside the person mask), goes back to ISNet's
@@ -884,27 +917,9 @@ function clearGaps(matte: Matte, isnet: Float32Array, mask: Uint8Array, rgb: Uin
   // Colours near the gaps only: the people beside them, the background around those people.
   const near = distanceToMask(Uint8Array.from(pieces.labels, (l) => (gap[l] ? 1 : 0)), w, h);
   const radius = GAP_NEAR * Math.max(w, h);
-  const bins = GAP_BINS ** 3;
-  const fg = new Float64Array(bins), bg = new Float64Array(bins);
-  let nf = 0, nb = 0;
-  for (let i = 0; i < n; i++) {
-    if (near[i]! > radius) continue;
-    if (isnet[i]! >= 0.9 && d[i]! >= 0.5) {
-      fg[binOf(rgb, i)]! += 1;
-      nf++;
-    } else if (isnet[i]! < 0.05 && !mask[i]) {
-      bg[binOf(rgb, i)]! += 1;
-      nb++;
-    }
-  }
-  if (!nf || !nb) return;
-  const likeBg = new Float64Array(pieces.sizes.length);
-  for (let i = 0; i < n; i++) {
-    const l = pieces.labels[i]!;
-    if (!gap[l] || d[i]! < 0.5 || isnet[i]! >= 0.05) continue;
-    const b = binOf(rgb, i);
-    if (bg[b]! > 0 && bg[b]! / nb >= rule.gapColour * (fg[b]! / nf)) likeBg[l]! += 1;
-  }
+  const colours = nearbyColours(rgb, near, radius, (i) => isnet[i]! >= 0.9 && d[i]! >= 0.5, (i) => isnet[i]! < 0.05 && !mask[i]);
+  if (!colours) return;
+  const likeBg = backgroundLike(pieces, (i, l) => gap[l]! && d[i]! >= 0.5 && isnet[i]! < 0.05, rgb, colours, rule.gapColour);
   for (let i = 0; i < n; i++) {
     const l = pieces.labels[i]!;
     if (gap[l] && likeBg[l]! >= 0.6 * filledSure[l]!) d[i] = isnet[i]!;
@@ -980,26 +995,9 @@ function clearGround(matte: Matte, isnet: Float32Array, mask: Uint8Array, rgb: U
   // Colours near the pieces: the kept people beside them, the background around them (outside the person mask).
   const near = distanceToMask(Uint8Array.from(pieces.labels, (l) => (candidate[l] ? 1 : 0)), w, h);
   const radius = GAP_NEAR * Math.max(w, h);
-  const fg = new Float64Array(GAP_BINS ** 3), bg = new Float64Array(GAP_BINS ** 3);
-  let nf = 0, nb = 0;
-  for (let i = 0; i < n; i++) {
-    if (near[i]! > radius) continue;
-    if (isnet[i]! >= 0.9 && d[i]! >= 0.5 && kept(i)) {
-      fg[binOf(rgb, i)]! += 1;
-      nf++;
-    } else if (isnet[i]! < 0.05 && !mask[i]) {
-      bg[binOf(rgb, i)]! += 1;
-      nb++;
-    }
-  }
-  if (!nf || !nb) return;
-  const likeBg = new Float64Array(pieces.sizes.length);
-  for (let i = 0; i < n; i++) {
-    const l = pieces.labels[i]!;
-    if (!candidate[l] || isnet[i]! >= 0.05) continue;
-    const b = binOf(rgb, i);
-    if (bg[b]! > 0 && bg[b]! / nb >= rule.groundColour * (fg[b]! / nf)) likeBg[l]! += 1;
-  }
+  const colours = nearbyColours(rgb, near, radius, (i) => isnet[i]! >= 0.9 && d[i]! >= 0.5 && kept(i), (i) => isnet[i]! < 0.05 && !mask[i]);
+  if (!colours) return;
+  const likeBg = backgroundLike(pieces, (i, l) => candidate[l]! && isnet[i]! < 0.05, rgb, colours, rule.groundColour);
   const ground = candidate.map((c, l) => c && likeBg[l]! >= GROUND_LIKE * sure[l]!);
   if (!ground.some(Boolean)) return;
   const gone = Uint8Array.from(pieces.labels, (l) => (ground[l] ? 1 : 0));
