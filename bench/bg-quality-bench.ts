@@ -177,8 +177,9 @@ async function main() {
     // piece ("ran"), or run for them too ("run"); and "ran" with poseGrow 0.3.
     // The rule as merged after people17, before the guided upsampling kept to the rule's own pieces on a photo at the working size (guidedNearChanges, people19).
     people17: { isnet, person: async () => person, pose, personRule: RULE17 },
-    // The rule after people19 and people18 (guidedNearChanges, groundColour), before a person behind out of focus stayed out of the sure fill (defocusFill).
-    people18: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, defocusFill: 0 } },
+    // The rule as merged after people19 and people18 (guidedNearChanges on, groundColour at 10, since turned off), before a person
+    // behind out of focus stayed out of the sure fill (defocusFill).
+    people18: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, groundColour: 10, defocusFill: 0 } },
     after: { isnet, person: async () => person, pose },
     // The rule with ISNet's plain bicubic upsampling instead of the guided filter the rule switches on (people19: the edges; measured on main's rule, guidedNearChanges false).
     "after-bicubic": { isnet, person: async () => person, pose, guidedPersonEdges: false },

@@ -242,10 +242,13 @@ export const PERSON_RULE = {
    * frame has the person's own colours somewhere near it (v68's white sweater against white clouds, v43's grey shirt,
    * the sculpture photo's man), or spreads beyond the head and neck ISNet found (v34's dark jacket on a dark forest),
    * and the fills are kept there. Needs the photo's colours (keepPerson's `rgb`, given when gapColour is on).
-   * 0: off (the fills stay, as before people18). On at 10 (people18, bench/README.md): unseen3 v77 0.711 → 0.929, every
-   * other cut-out of the seen sets and of unseen4 (run once) byte-identical.
+   * 0: off, the default. At 10 (people18, bench/README.md): unseen3 v77 0.711 → 0.929, every other cut-out of the seen
+   * sets and of unseen4 (run once) byte-identical; but on unseen5 (the lead's last check, run once) it cleared a standing
+   * man's light jeans against a bright path (v150 0.944 → 0.887): legs under a jacket lie under the person too, in the
+   * background's colours. The same is to be feared of light trousers on a studio's white backdrop, so it is off until a
+   * cue tells a lying person's ground from a standing person's legs (their box's shape, the pose model's knees).
    */
-  groundColour: 10,
+  groundColour: 0,
   /**
    * A person behind, out of focus (issue 38, person-defocus.ts): a piece of the sure fill of at least `defocusMinArea` of
    * the frame whose edges are less steep than this share of the kept person's stays out. A shallow depth of field leaves
