@@ -1,5 +1,4 @@
 import { chamfer34, components } from "./matte-ops";
-import type { PersonRule } from "./person-matte";
 
 /**
  * A person behind, out of focus (issue 38, rule.defocusFill): the sure fill's large pieces that are much blurrier than the
@@ -61,14 +60,14 @@ function sharpnessOf(lum: Uint8Array, w: number, h: number, pixels: number[]): n
 }
 
 /**
- * Clears from `filled` (the sure fill's pieces, working size) each 8-connected piece of at least rule.defocusMinArea of the
- * frame whose sharpness is under rule.defocusFill times the kept person's (`kept`: ISNet's kept person before the fill).
- * Returns how many pieces it cleared.
+ * Clears from `filled` (the sure fill's pieces, working size) each 8-connected piece of at least `minArea` of the frame
+ * whose sharpness is under `ratio` times the kept person's (`kept`: ISNet's kept person before the fill): rule.defocusFill
+ * and rule.defocusMinArea (the rule's type is not imported: person-matte.ts imports this file). Returns how many pieces it cleared.
  */
-export function dropDefocused(filled: Uint8Array, kept: (i: number) => boolean, rgb: Uint8Array, w: number, h: number, rule: PersonRule): number {
+export function dropDefocused(filled: Uint8Array, kept: (i: number) => boolean, rgb: Uint8Array, w: number, h: number, { ratio, minArea }: { ratio: number; minArea: number }): number {
   const n = w * h;
   const pieces = components(w, h, (i) => filled[i] === 1, true);
-  const large = pieces.sizes.map((s, l) => l > 0 && s >= rule.defocusMinArea * n);
+  const large = pieces.sizes.map((s, l) => l > 0 && s >= minArea * n);
   if (!large.some(Boolean)) return 0;
   const lum = luminanceOf(rgb, n);
   const far = 1e9;
@@ -92,7 +91,7 @@ export function dropDefocused(filled: Uint8Array, kept: (i: number) => boolean, 
   for (let l = 1; l < pieces.sizes.length; l++) {
     if (!large[l]) continue;
     const s = sharpnessOf(lum, w, h, byPiece[l]!);
-    if (s === null || s >= rule.defocusFill * reference) continue;
+    if (s === null || s >= ratio * reference) continue;
     for (let i = 0; i < n; i++) if (pieces.labels[i] === l) filled[i] = 0;
     cleared++;
   }

@@ -47,4 +47,22 @@ describe("keepPerson: the ground under a person lying low (rule.groundColour)", 
     expect(at(m, 100, 100)).toBe(1);
     expect(at(m, 100, 70)).toBe(1);
   });
+
+  it("keeps a standing man's light jeans ISNet missed under his jacket, in the bright path's colours (unseen5 v150)", async () => {
+    // A tall frame: his head and dark jacket ISNet found, his light jeans below it ISNet missed, down to the frame's bottom.
+    const T = drawnMattes(120, 200);
+    const face = (x: number, y: number) => T.inRect(x, y, 50, 10, 70, 35);
+    const jacket = (x: number, y: number) => T.inRect(x, y, 30, 35, 90, 120);
+    const jeans = (x: number, y: number) => T.inRect(x, y, 40, 120, 80, 200);
+    const rgb = new Uint8Array(120 * 200 * 3);
+    for (let y = 0; y < 200; y++) for (let x = 0; x < 120; x++) rgb.set(face(x, y) ? [200, 150, 120] : jacket(x, y) ? [50, 55, 35] : jeans(x, y) ? [226, 229, 240] : [228, 230, 234], (y * 120 + x) * 3);
+    const man = () => T.plane((x, y) => (face(x, y) || jacket(x, y) || jeans(x, y) ? 0.98 : 0.01));
+    const m = T.matte((x, y) => face(x, y) || jacket(x, y));
+    await keepPerson(m, man(), undefined, RULE, undefined, undefined, undefined, rgb);
+    expect(T.at(m, 60, 160)).toBe(1); // the jeans
+    // Without the lying person's shape (groundLying 0, as people18 measured it) the jeans are cleared as ground.
+    const anyShape = T.matte((x, y) => face(x, y) || jacket(x, y));
+    await keepPerson(anyShape, man(), undefined, { ...RULE, groundLying: 0 }, undefined, undefined, undefined, rgb);
+    expect(T.at(anyShape, 60, 160)).toBeLessThan(0.5);
+  });
 });

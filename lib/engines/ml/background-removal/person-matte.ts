@@ -250,6 +250,12 @@ export const PERSON_RULE = {
    */
   groundColour: 0,
   /**
+   * ...and only under a person lying: ISNet's kept person at least this many times as wide as tall (its box). A standing
+   * person's legs lie under the person too, in the background's colours at times (unseen5 v150: light jeans on a bright
+   * path); a lying body is wider than tall (v77). 0: any shape, as people18 measured it.
+   */
+  groundLying: 1,
+  /**
    * A person behind, out of focus (issue 38, person-defocus.ts): a piece of the sure fill of at least `defocusMinArea` of
    * the frame whose edges are less steep than this share of the kept person's stays out. A shallow depth of field leaves
    * the people behind a subject soft, and ISNet leaves them out as the photographer meant; the 256 px person model sees
@@ -621,7 +627,7 @@ async function fillSurePerson(
     keepLimbs(islands, w, h, rule);
     for (let i = 0; i < d.length; i++) if (islands[i]) filled[i] = 1;
   }
-  if (rule.defocusFill > 0 && rgb) dropDefocused(filled, (i) => d[i]! >= 0.5 && allowed(i), rgb, w, h, rule);
+  if (rule.defocusFill > 0 && rgb) dropDefocused(filled, (i) => d[i]! >= 0.5 && allowed(i), rgb, w, h, { ratio: rule.defocusFill, minArea: rule.defocusMinArea });
   let any = false;
   for (let i = 0; i < d.length; i++) {
     if (filled[i]) {
@@ -971,10 +977,18 @@ function clearGround(matte: Matte, isnet: Float32Array, mask: Uint8Array, rgb: U
   if (!candidate.some(Boolean)) return;
   // Under ISNet's kept person: in most of the piece's columns, the person is above the piece's lowest pixel there.
   const personTop = new Int32Array(w).fill(h);
+  let left = w, right = -1, top = h, low = -1;
   for (let i = 0; i < n; i++) {
-    const x = i % w;
-    if (isnet[i]! >= 0.5 && kept(i) && personTop[x] === h) personTop[x] = (i - x) / w;
+    if (isnet[i]! < 0.5 || !kept(i)) continue;
+    const x = i % w, y = (i - x) / w;
+    if (personTop[x] === h) personTop[x] = y;
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    top = Math.min(top, y);
+    low = Math.max(low, y);
   }
+  // A standing or sitting person's box is taller than wide: what lies under them is their legs as often as the ground.
+  if (right < 0 || right - left + 1 < rule.groundLying * (low - top + 1)) return;
   // The piece's lowest pixel in each column (a thin halo of the mask along the person's top may be part of it).
   const pieceBottom = new Int32Array(pieces.sizes.length * w).fill(-1);
   for (let i = 0; i < n; i++) {
