@@ -179,7 +179,7 @@ async function main() {
     people17: { isnet, person: async () => person, pose, personRule: RULE17 },
     // The rule as merged after people19 and people18 (guidedNearChanges on, groundColour at 10, since turned off), before a person
     // behind out of focus stayed out of the sure fill (defocusFill).
-    people18: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, groundColour: 10, defocusFill: 0 } },
+    people18: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, groundColour: 10, groundLying: 0, defocusFill: 0 } },
     after: { isnet, person: async () => person, pose },
     // The rule with ISNet's plain bicubic upsampling instead of the guided filter the rule switches on (people19: the edges; measured on main's rule, guidedNearChanges false).
     "after-bicubic": { isnet, person: async () => person, pose, guidedPersonEdges: false },

@@ -13,8 +13,7 @@ const colours = (f: (x: number, y: number) => [number, number, number]) => {
   for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) rgb.set(f(x, y), (y * W + x) * 3);
   return rgb;
 };
-// groundColour is off by default (a standing man's light jeans, unseen5 v150); the step is tested as measured, at 10.
-const RULE = { ...PERSON_RULE, groundColour: 10 };
+const RULE = PERSON_RULE;
 
 const head = (x: number, y: number) => inRect(x, y, 140, 20, 166, 46);
 const body = (x: number, y: number) => inRect(x, y, 30, 46, 170, 76);

@@ -242,13 +242,13 @@ export const PERSON_RULE = {
    * frame has the person's own colours somewhere near it (v68's white sweater against white clouds, v43's grey shirt,
    * the sculpture photo's man), or spreads beyond the head and neck ISNet found (v34's dark jacket on a dark forest),
    * and the fills are kept there. Needs the photo's colours (keepPerson's `rgb`, given when gapColour is on).
-   * 0: off, the default. At 10 (people18, bench/README.md): unseen3 v77 0.711 → 0.929, every other cut-out of the seen
-   * sets and of unseen4 (run once) byte-identical; but on unseen5 (the lead's last check, run once) it cleared a standing
-   * man's light jeans against a bright path (v150 0.944 → 0.887): legs under a jacket lie under the person too, in the
-   * background's colours. The same is to be feared of light trousers on a studio's white backdrop, so it is off until a
-   * cue tells a lying person's ground from a standing person's legs (their box's shape, the pose model's knees).
+   * 0: off. At 10 (people18, bench/README.md): unseen3 v77 0.711 → 0.929, every other cut-out of the seen sets and of
+   * unseen4 (run once) byte-identical; but on unseen5 (run once) it cleared a standing man's light jeans against a bright
+   * path (v150 0.944 → 0.887): legs under a jacket lie under the person too, in the background's colours (light trousers
+   * on a studio's white backdrop are the same case). With `groundLying` below (the lead, c6ebb66) only a lying person's
+   * ground is judged: v77 kept, v150 0.945, and unseen6 (run once after that) byte-identical, so it is on again.
    */
-  groundColour: 0,
+  groundColour: 10,
   /**
    * ...and only under a person lying: ISNet's kept person at least this many times as wide as tall (its box). A standing
    * person's legs lie under the person too, in the background's colours at times (unseen5 v150: light jeans on a bright
