@@ -5,6 +5,9 @@
  */
 export type Matte = { data: Float32Array; width: number; height: number };
 
+/** Luma (BT.601 weights, 0..255) of the pixel whose red byte is at `i` in interleaved RGB or RGBA. */
+export const luminance = (pixels: Uint8Array, i: number) => (pixels[i]! * 77 + pixels[i + 1]! * 150 + pixels[i + 2]! * 29) >> 8;
+
 /** Stretches lo..hi to 0..1: clears faint haze below lo, makes near-certain pixels solid. */
 export function applyLevels(m: Matte, lo: number, hi: number): void {
   const d = m.data;

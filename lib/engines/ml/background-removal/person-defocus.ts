@@ -1,4 +1,4 @@
-import { chamfer34, components } from "./matte-ops";
+import { chamfer34, components, luminance } from "./matte-ops";
 
 /**
  * A person behind, out of focus (issue 38, rule.defocusFill): the sure fill's large pieces that are much blurrier than the
@@ -20,13 +20,6 @@ const MIN_EDGE_PIXELS = 40;
 const PERCENTILE = 0.9;
 /** Piece pixels this close (working pixels) to the kept person are left out of its measure: the subject's own sharp outline. */
 const AWAY = 3;
-
-/** The working-size luminance of interleaved RGB. */
-function luminanceOf(rgb: Uint8Array, n: number): Uint8Array {
-  const lum = new Uint8Array(n);
-  for (let i = 0; i < n; i++) lum[i] = (rgb[i * 3]! * 77 + rgb[i * 3 + 1]! * 150 + rgb[i * 3 + 2]! * 29) >> 8;
-  return lum;
-}
 
 /** Edge steepness (0..0.5) of pixel i, or -1 where its 5 × 5 window has too little contrast (or reaches the frame's edge). */
 function steepness(lum: Uint8Array, w: number, h: number, i: number): number {
@@ -69,7 +62,7 @@ export function dropDefocused(filled: Uint8Array, kept: (i: number) => boolean, 
   const pieces = components(w, h, (i) => filled[i] === 1, true);
   const large = pieces.sizes.map((s, l) => l > 0 && s >= minArea * n);
   if (!large.some(Boolean)) return 0;
-  const lum = luminanceOf(rgb, n);
+  const lum = Uint8Array.from({ length: n }, (_, i) => luminance(rgb, i * 3));
   const far = 1e9;
   const nearKept = new Float32Array(n).fill(far);
   const subject: number[] = [];
@@ -87,13 +80,11 @@ export function dropDefocused(filled: Uint8Array, kept: (i: number) => boolean, 
     const l = pieces.labels[i]!;
     if (large[l] && nearKept[i]! > AWAY) byPiece[l]!.push(i);
   }
-  let cleared = 0;
-  for (let l = 1; l < pieces.sizes.length; l++) {
-    if (!large[l]) continue;
+  const blurred = pieces.sizes.map((_, l) => {
+    if (!large[l]) return false;
     const s = sharpnessOf(lum, w, h, byPiece[l]!);
-    if (s === null || s >= ratio * reference) continue;
-    for (let i = 0; i < n; i++) if (pieces.labels[i] === l) filled[i] = 0;
-    cleared++;
-  }
-  return cleared;
+    return s !== null && s < ratio * reference;
+  });
+  for (let i = 0; i < n; i++) if (blurred[pieces.labels[i]!]) filled[i] = 0;
+  return blurred.filter(Boolean).length;
 }

@@ -241,7 +241,7 @@ export const PERSON_RULE = {
    * of pixels as the people's), goes back to ISNet's matte (clearGround). A body ISNet missed that runs out of the
    * frame has the person's own colours somewhere near it (v68's white sweater against white clouds, v43's grey shirt,
    * the sculpture photo's man), or spreads beyond the head and neck ISNet found (v34's dark jacket on a dark forest),
-   * and the fills are kept there. Needs the photo's colours (keepPerson's `rgb`, given when gapColour is on).
+   * and the fills are kept there. Needs the photo's colours (keepPerson's `rgb`).
    * 0: off. At 10 (people18, bench/README.md): unseen3 v77 0.711 → 0.929, every other cut-out of the seen sets and of
    * unseen4 (run once) byte-identical; but on unseen5 (run once) it cleared a standing man's light jeans against a bright
    * path (v150 0.944 → 0.887): legs under a jacket lie under the person too, in the background's colours (light trousers
@@ -742,12 +742,9 @@ function clearDetached(matte: Matte, isnet: Float32Array | null, kept: (i: numbe
   // Most photos have none: no distance transform need run.
   if (!detached.some(Boolean)) return;
   const stays = Uint8Array.from(pieces.labels, (l) => (l > 0 && !detached[l] ? 1 : 0));
-  const gone = withSoftEdge(Uint8Array.from(pieces.labels, (l) => (detached[l] ? 1 : 0)), stays, Math.max(2, (rule.band * Math.max(w, h)) / 3), matte);
+  const gone = backToIsnet(matte, isnet, Uint8Array.from(pieces.labels, (l) => (detached[l] ? 1 : 0)), stays, rule);
   for (let i = 0; i < d.length; i++) {
-    if (gone[i]) {
-      d[i] = Math.min(d[i]!, isnet[i]!);
-      notPerson[i] = 1;
-    }
+    if (gone[i]) notPerson[i] = 1;
   }
 }
 
@@ -833,6 +830,17 @@ function withSoftEdge(gone: Uint8Array, stays: Uint8Array, reach: number, matte:
   const { width: w, height: h, data: d } = matte;
   const near = distanceToMask(gone, w, h), nearStays = distanceToMask(stays, w, h);
   return Uint8Array.from(gone, (g, i) => (g || (near[i]! <= reach && nearStays[i]! > reach && d[i]! < 0.5) ? 1 : 0));
+}
+
+/**
+ * A fill taken back: `gone` and its soft edge (withSoftEdge, within the fills' falloff reach) go back to ISNet's matte
+ * where that is lower (clearDetached, clearGround). Returns what was taken back.
+ */
+function backToIsnet(matte: Matte, isnet: Float32Array, gone: Uint8Array, stays: Uint8Array, rule: PersonRule): Uint8Array {
+  const d = matte.data;
+  const cleared = withSoftEdge(gone, stays, Math.max(2, (rule.band * Math.max(matte.width, matte.height)) / 3), matte);
+  for (let i = 0; i < d.length; i++) if (cleared[i]) d[i] = Math.min(d[i]!, isnet[i]!);
+  return cleared;
 }
 
 /** Histogram bins per colour channel for the gap cue (8: 512 bins, coarse enough for a few thousand pixels). */
@@ -1018,9 +1026,7 @@ function clearGround(matte: Matte, isnet: Float32Array, mask: Uint8Array, rgb: U
   const ground = candidate.map((c, l) => c && likeBg[l]! >= GROUND_LIKE * sure[l]!);
   if (!ground.some(Boolean)) return;
   const gone = Uint8Array.from(pieces.labels, (l) => (ground[l] ? 1 : 0));
-  const stays = Uint8Array.from(d, (v, i) => (v >= 0.5 && !gone[i] ? 1 : 0));
-  const cleared = withSoftEdge(gone, stays, Math.max(2, (rule.band * Math.max(w, h)) / 3), matte);
-  for (let i = 0; i < n; i++) if (cleared[i]) d[i] = Math.min(d[i]!, isnet[i]!);
+  backToIsnet(matte, isnet, gone, Uint8Array.from(d, (v, i) => (v >= 0.5 && !gone[i] ? 1 : 0)), rule);
 }
 
 /** Far parts of reaching pieces, for a test of them all at once: their labels (0 none), the ones still taken, the frame's width. */

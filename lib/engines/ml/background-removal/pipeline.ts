@@ -8,6 +8,7 @@ import {
   resizeBilinear,
   solidifyInterior,
   subjectBox,
+  luminance,
   type Matte,
 } from "./matte-ops";
 import { guidedUpsample } from "./guided-upsample";
@@ -107,7 +108,7 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
       const posesOf = models.pose ? posesIn(models.pose, img, timingsMs) : undefined;
       const armsOf = posesOf ? async (): Promise<ArmSegment[]> => armSegments(await posesOf(), work.width, work.height, { personMinScore: POSE_PERSON_MIN, keypointMinScore: POSE_KEYPOINT_MIN }) : undefined;
       const bodyOf = posesOf ? async (): Promise<BodyPoint[]> => bodyPoints(await posesOf(), work.width, work.height, POSE_PERSON_MIN) : undefined;
-      const rgb = rule.gapColour > 0 || rule.defocusFill > 0 ? await workingRgb(img, work.width, work.height) : undefined;
+      const rgb = rule.gapColour > 0 || rule.groundColour > 0 || rule.defocusFill > 0 ? await workingRgb(img, work.width, work.height) : undefined;
       // At the working size (no upsampling) the guided filter only smooths ISNet's edges: there, only near the rule's own pieces.
       const nearOnly = rule.guidedNearChanges && !profile.highDetail && work.width === img.width && work.height === img.height;
       const isnetMatte = rule.isnetEdge > 0 || nearOnly ? new Float32Array(matte.data) : null;
@@ -367,8 +368,6 @@ function blendUpsampled(guided: Uint8Array, plain: Uint8Array, weight: Float32Ar
   }
   return plain;
 }
-
-const luminance = (rgba: Uint8Array, i: number) => (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
 
 /** RGBA PNG with the cut-out as alpha, or an opaque RGB PNG on white. */
 async function encodeCutout(img: DecodedImage, alpha: Uint8Array, background: BgRemovalOptions["background"]): Promise<Buffer> {
