@@ -12,7 +12,8 @@
 // its own folder so that "all 41" stays the 41), <out>/held-out/ (HELD_OUT's 35 and CIHP's 5, see below) and
 // <out>/fresh/fresh-groups/ (people14's unseen check, FRESH below), <out>/unseen/unseen-single/ (people15's, UNSEEN below),
 // <out>/unseen3/unseen-next/ (people16's, UNSEEN3 below), <out>/unseen4/unseen-fourth/ (people18's, UNSEEN4 below) and
-// <out>/unseen5/unseen-fifth/ (the lead's last check of a stop, UNSEEN5 below), <out>/unseen6/unseen-sixth/ (UNSEEN6).
+// <out>/unseen5/unseen-fifth/ (the lead's last check of a stop, UNSEEN5 below), <out>/unseen6/unseen-sixth/ (UNSEEN6),
+// <out>/unseen7/unseen-seventh/ and <out>/unseen8/unseen-eighth/ (UNSEEN7, UNSEEN8).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -81,6 +82,14 @@ const UNSEEN4 = { count: 30, minPeople: 1, minShare: 0.01 };
 const UNSEEN5 = { count: 30, minPeople: 1, minShare: 0.01 };
 /** A sixth (2026-12-03, the same session, after UNSEEN5 was run): the next `count` by the same rule, for a candidate built after it. */
 const UNSEEN6 = { count: 30, minPeople: 1, minShare: 0.01 };
+/**
+ * A seventh and an eighth (2026-12-03, nineteenth session), fixed before any engine ran on them, by the same rule: the next
+ * `count` after UNSEEN6, then every photo left that qualifies. The seventh is a round's held-out check (each candidate's keep
+ * rule committed before it is run); the eighth is the lead's last check of the stop, run once on everything merged. Written to
+ * <out>/unseen7/unseen-seventh/ and <out>/unseen8/unseen-eighth/.
+ */
+const UNSEEN7 = { count: 28, minPeople: 1, minShare: 0.01 };
+const UNSEEN8 = { count: 1000, minPeople: 1, minShare: 0.01 };
 
 /** JizhiziLi/P3M (MIT): the demo photos with P3M-Net's mattes, and three samples with theirs. */
 const P3M_PAIRS = [
@@ -175,6 +184,11 @@ async function main() {
   writeLists(vikram, { "unseen-fifth": unseen5 }, path.join(out, "unseen5"));
   const unseen6 = await unusedIds(vikram, UNSEEN6, [...fresh, ...unseen, ...unseen3, ...unseen4, ...unseen5]);
   writeLists(vikram, { "unseen-sixth": unseen6 }, path.join(out, "unseen6"));
+  const before7 = [...fresh, ...unseen, ...unseen3, ...unseen4, ...unseen5, ...unseen6];
+  const unseen7 = await unusedIds(vikram, UNSEEN7, before7);
+  writeLists(vikram, { "unseen-seventh": unseen7 }, path.join(out, "unseen7"));
+  const unseen8 = await unusedIds(vikram, UNSEEN8, [...before7, ...unseen7]);
+  writeLists(vikram, { "unseen-eighth": unseen8 }, path.join(out, "unseen8"));
   const p3m = gitDir(sources, "JizhiziLi/P3M");
   let portraits = 0;
   for (const pair of P3M_PAIRS) {
@@ -196,7 +210,7 @@ async function main() {
     }
     crowds++;
   }
-  console.log(`${out}/people: ${people} photos; ${out}/held-out: ${heldOut} + CIHP's ${crowds}; ${out}/p3m: ${portraits}; ${out}/cihp: ${crowds}; ${out}/fresh: ${fresh.length} (v${fresh.join(", v")}); ${out}/unseen: ${unseen.length} (v${unseen.join(", v")}); ${out}/unseen3: ${unseen3.length} (v${unseen3.join(", v")}); ${out}/unseen4: ${unseen4.length} (v${unseen4.join(", v")}); ${out}/unseen5: ${unseen5.length} (v${unseen5.join(", v")}); ${out}/unseen6: ${unseen6.length} (v${unseen6.join(", v")})`);
+  console.log(`${out}/people: ${people} photos; ${out}/held-out: ${heldOut} + CIHP's ${crowds}; ${out}/p3m: ${portraits}; ${out}/cihp: ${crowds}; ${out}/fresh: ${fresh.length} (v${fresh.join(", v")}); ${out}/unseen: ${unseen.length} (v${unseen.join(", v")}); ${out}/unseen3: ${unseen3.length} (v${unseen3.join(", v")}); ${out}/unseen4: ${unseen4.length} (v${unseen4.join(", v")}); ${out}/unseen5: ${unseen5.length} (v${unseen5.join(", v")}); ${out}/unseen6: ${unseen6.length} (v${unseen6.join(", v")}); ${out}/unseen7: ${unseen7.length} (v${unseen7.join(", v")}); ${out}/unseen8: ${unseen8.length} (v${unseen8.join(", v")})`);
 }
 
 main().catch((err) => {
