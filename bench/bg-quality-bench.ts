@@ -120,7 +120,9 @@ async function main() {
   // Every version before people9 filled the gap between people (gapColour); before people10 none looked again in tiles (tileLook);
   // before people13 none cleared a fill detached from ISNet's kept regions (detachedFill).
   // The rule as this file's older engines knew it: without the steps of the eighteenth session (people18, people19, defocusFill).
-  const RULE17 = { ...PERSON_RULE, guidedNearChanges: false, groundColour: 0, defocusFill: 0 };
+  const RULE17 = { ...PERSON_RULE, guidedNearChanges: false, groundColour: 0, defocusFill: 0, softBehind: 0 };
+  // The rule as merged at the nineteenth session's start (stop 51): without that session's steps (softBehind, ...).
+  const RULE51 = { ...PERSON_RULE, softBehind: 0 };
   const PRE10 = { ...RULE17, tileLook: 0, headless: 0, detachedFill: false, farBehind: 0, guidedNearChanges: false };
   const PRE9 = { ...PRE10, gapColour: 0 };
   const BASE = { ...PRE9, limbReach: 0, poseArmShare: 0 };
@@ -179,7 +181,9 @@ async function main() {
     people17: { isnet, person: async () => person, pose, personRule: RULE17 },
     // The rule as merged after people19 and people18 (guidedNearChanges on, groundColour at 10, since turned off), before a person
     // behind out of focus stayed out of the sure fill (defocusFill).
-    people18: { isnet, person: async () => person, pose, personRule: { ...PERSON_RULE, groundColour: 10, groundLying: 0, defocusFill: 0 } },
+    people18: { isnet, person: async () => person, pose, personRule: { ...RULE51, groundColour: 10, groundLying: 0, defocusFill: 0 } },
+    // The rule as merged at stop 51 (people18, people19, defocusFill), before the nineteenth session's steps.
+    stop51: { isnet, person: async () => person, pose, personRule: RULE51 },
     after: { isnet, person: async () => person, pose },
     // The rule with ISNet's plain bicubic upsampling instead of the guided filter the rule switches on (people19: the edges; measured on main's rule, guidedNearChanges false).
     "after-bicubic": { isnet, person: async () => person, pose, guidedPersonEdges: false },
@@ -199,7 +203,7 @@ async function main() {
   // portrait), as first merged; "gated", after the cut-out and only when a kept region could hold
   // more than one person (mayHoldSeveral), as now. A gated engine that skipped the faces also
   // reports, untimed, what they would have counted (`peopleByFaces`).
-  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", people13: "gated", "tile-0.1": "gated", people17: "gated", people18: "gated", after: "gated", "after-bicubic": "gated" };
+  const countsFaces: Record<string, "always" | "gated"> = { "2026-11-27-eve": "always", "2026-11-27-night": "gated", "2026-11-27-late": "gated", "2026-11-27-people5": "gated", "limb-reach": "gated", "soft-join": "gated", "soft-pose": "gated", "pose-grow": "gated", "pose-grow-0.2": "gated", people7: "gated", people8: "gated", people9: "gated", people11: "gated", headless: "gated", people12: "gated", people13: "gated", "tile-0.1": "gated", people17: "gated", people18: "gated", stop51: "gated", after: "gated", "after-bicubic": "gated" };
   for (const name of Object.keys(engines).filter((e) => e.startsWith("rule:"))) countsFaces[name] = "gated";
   const facesOf = async (image: Buffer) => {
     const found = await detectFaces(image);

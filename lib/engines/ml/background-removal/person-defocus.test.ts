@@ -35,9 +35,9 @@ describe("keepPerson: a person behind, out of focus (rule.defocusFill)", () => {
     await keepPerson(m, people(), undefined, RULE, undefined, undefined, undefined, photo(true));
     expect(at(m, 170, 90)).toBeLessThan(0.5); // the person behind
     expect(at(m, 75, 60)).toBe(1); // the subject
-    // The rule before (people18, defocusFill 0): the person behind is painted solid.
+    // The rule before (people18, defocusFill 0, and no softBehind, which came after): the person behind is painted solid.
     const before = matte(subject);
-    await keepPerson(before, people(), undefined, { ...RULE, defocusFill: 0 }, undefined, undefined, undefined, photo(true));
+    await keepPerson(before, people(), undefined, { ...RULE, defocusFill: 0, softBehind: 0 }, undefined, undefined, undefined, photo(true));
     expect(at(before, 170, 90)).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 import { chamfer34, components, type Matte } from "./matte-ops";
 import { peopleMapOf, type PeopleMap } from "./count-people";
-import { dropDefocused } from "./person-defocus";
+import { dropDefocused, softAdditions } from "./person-defocus";
 import { armDistance, type ArmSegment, type BodyPoint } from "./pose-arms";
 
 /**
@@ -264,6 +264,14 @@ export const PERSON_RULE = {
    */
   defocusFill: 0.7,
   defocusMinArea: 0.01,
+  /**
+   * ...and whatever any fill added (the core fill's too), at the end: a piece of at least `defocusMinArea` whose blur,
+   * estimated by re-blurring (person-defocus.ts softAdditions), is more than 1 / softBehind times the kept subject's goes
+   * back to ISNet's matte (unseen6 v191: a soft child behind a sharp one, painted by the core fill; unseen v30: a blurred
+   * face at the frame's edge). On the seen sets a person the fills rightly add is at least 0.54 of the subject's
+   * sharpness. 0: off.
+   */
+  softBehind: 0.5,
 };
 
 /** Why a region of a cut-out is worth a look (the job's quality.doubtful_regions). */
@@ -566,6 +574,7 @@ export async function keepPerson(
 
   if (isnet && rgb && rule.gapColour > 0) clearGaps(matte, isnet, mask, rgb, rule);
   if (isnet && rgb && rule.groundColour > 0) clearGround(matte, isnet, mask, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, rule);
+  if (original && rgb && rule.softBehind > 0) clearSoftBehind(matte, original, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, notPerson, rule);
 
   if (report) {
     // People: components of the person mask (after the second looks) big enough and mostly kept.
@@ -746,6 +755,25 @@ function clearDetached(matte: Matte, isnet: Float32Array | null, kept: (i: numbe
   for (let i = 0; i < d.length; i++) {
     if (gone[i]) notPerson[i] = 1;
   }
+}
+
+/**
+ * rule.softBehind: the pieces the rule added to ISNet's cut-out that are much blurrier than ISNet's kept subject (a person
+ * behind, out of focus) go back to ISNet's matte, with their soft edge.
+ */
+function clearSoftBehind(matte: Matte, isnet: Float32Array, rgb: Uint8Array, kept: (i: number) => boolean, notPerson: Uint8Array, rule: PersonRule): void {
+  const { width: w, height: h, data: d } = matte;
+  const added = new Uint8Array(d.length), subject = new Uint8Array(d.length);
+  for (let i = 0; i < d.length; i++) {
+    if (d[i]! < 0.5) continue;
+    if (isnet[i]! < 0.5) added[i] = 1;
+    else if (kept(i)) subject[i] = 1;
+  }
+  const soft = softAdditions(added, subject, rgb, w, h, { ratio: rule.softBehind, minArea: rule.defocusMinArea });
+  if (!soft) return;
+  const stays = Uint8Array.from(d, (v, i) => (v >= 0.5 && !soft[i] ? 1 : 0));
+  const gone = backToIsnet(matte, isnet, soft, stays, rule);
+  for (let i = 0; i < d.length; i++) if (gone[i]) notPerson[i] = 1;
 }
 
 /** MoveNet's (COCO's) bones between keypoints: a person's skeleton for `clearFarBehind`. */

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { keepPerson, PERSON_RULE } from "./person-matte";
+import { drawnMattes } from "./drawn-mattes";
+
+// rule.softBehind on drawn mattes (no model), as person-defocus.test.ts: a 200 x 120 frame with a sharp subject on the
+// left, which ISNet keeps, and a second person behind her on the right, which ISNet leaves out and the person model is
+// sure of. Here the core fill (on, as main ships it) paints the person behind, as it painted unseen6 v191's soft child;
+// defocusFill, which judges the sure fill's pieces only, is off, so what clears her is softBehind alone.
+const W = 200, H = 120;
+const { plane, inRect, matte, at } = drawnMattes(W, H);
+const RULE = { ...PERSON_RULE, defocusFill: 0 };
+
+const subject = (x: number, y: number) => inRect(x, y, 30, 10, 120, 120);
+const behind = (x: number, y: number) => inRect(x, y, 120, 30, 190, 120);
+const people = () => plane((x, y) => (subject(x, y) || behind(x, y) ? 0.98 : 0.01));
+/** Hard 4 px stripes on the subject; on the person behind, the same contrast as a smooth wave (out of focus) or the hard stripes. */
+const photo = (soft: boolean) => {
+  const rgb = new Uint8Array(W * H * 3);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const hard = x % 8 < 4 ? 200 : 60;
+      const v = subject(x, y) ? hard : behind(x, y) ? (soft ? Math.round(130 + 70 * Math.sin((2 * Math.PI * x) / 16)) : hard) : 120;
+      rgb.set([v, v, v], (y * W + x) * 3);
+    }
+  }
+  return rgb;
+};
+
+describe("keepPerson: whatever the fills added, out of focus, goes back to ISNet (rule.softBehind)", () => {
+  it("leaves a blurred person behind the subject to ISNet, which the core fill painted in (unseen6 v191)", async () => {
+    const m = matte(subject);
+    await keepPerson(m, people(), undefined, RULE, undefined, undefined, undefined, photo(true));
+    expect(at(m, 170, 90)).toBeLessThan(0.5); // the person behind
+    expect(at(m, 75, 60)).toBe(1); // the subject
+    const before = matte(subject);
+    await keepPerson(before, people(), undefined, { ...RULE, softBehind: 0 }, undefined, undefined, undefined, photo(true));
+    expect(at(before, 170, 90)).toBe(1);
+  });
+
+  it("keeps a person the fills added who is as sharp as the subject", async () => {
+    const m = matte(subject);
+    await keepPerson(m, people(), undefined, RULE, undefined, undefined, undefined, photo(false));
+    expect(at(m, 170, 90)).toBe(1);
+  });
+
+  it("keeps a flat body (a plain dark jacket): too few edges to judge", async () => {
+    const m = matte(subject);
+    const rgb = photo(false);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (behind(x, y)) rgb.set([30, 30, 40], (y * W + x) * 3);
+    await keepPerson(m, people(), undefined, RULE, undefined, undefined, undefined, rgb);
+    expect(at(m, 170, 90)).toBe(1);
+  });
+});
