@@ -108,7 +108,7 @@ export async function cutOut(models: EngineModels, input: Buffer, opts: BgRemova
       const posesOf = models.pose ? posesIn(models.pose, img, timingsMs) : undefined;
       const armsOf = posesOf ? async (): Promise<ArmSegment[]> => armSegments(await posesOf(), work.width, work.height, { personMinScore: POSE_PERSON_MIN, keypointMinScore: POSE_KEYPOINT_MIN }) : undefined;
       const bodyOf = posesOf ? async (): Promise<BodyPoint[]> => bodyPoints(await posesOf(), work.width, work.height, POSE_PERSON_MIN) : undefined;
-      const rgb = rule.gapColour > 0 || rule.groundColour > 0 || rule.defocusFill > 0 ? await workingRgb(img, work.width, work.height) : undefined;
+      const rgb = rule.gapColour > 0 || rule.groundColour > 0 || rule.defocusFill > 0 || rule.softBehind > 0 ? await workingRgb(img, work.width, work.height) : undefined;
       // At the working size (no upsampling) the guided filter only smooths ISNet's edges: there, only near the rule's own pieces.
       const nearOnly = rule.guidedNearChanges && !profile.highDetail && work.width === img.width && work.height === img.height;
       const isnetMatte = rule.isnetEdge > 0 || nearOnly ? new Float32Array(matte.data) : null;
