@@ -55,3 +55,33 @@ describe("keepPerson: a person behind, out of focus (rule.defocusFill)", () => {
     expect(at(m, 170, 90)).toBe(1);
   });
 });
+
+// rule.softBehind on the same drawing, with the core fill on (as main ships it): it paints the person behind, as it painted
+// unseen6 v191's soft child. defocusFill, which judges the sure fill's pieces only, is off, so what clears her is softBehind alone.
+const CORE_ON = { ...PERSON_RULE, defocusFill: 0 };
+
+describe("keepPerson: whatever the fills added, out of focus, goes back to ISNet (rule.softBehind)", () => {
+  it("leaves a blurred person behind the subject to ISNet, which the core fill painted in (unseen6 v191)", async () => {
+    const m = matte(subject);
+    await keepPerson(m, people(), undefined, CORE_ON, undefined, undefined, undefined, photo(true));
+    expect(at(m, 170, 90)).toBeLessThan(0.5); // the person behind
+    expect(at(m, 75, 60)).toBe(1); // the subject
+    const before = matte(subject);
+    await keepPerson(before, people(), undefined, { ...CORE_ON, softBehind: 0 }, undefined, undefined, undefined, photo(true));
+    expect(at(before, 170, 90)).toBe(1);
+  });
+
+  it("keeps a person the fills added who is as sharp as the subject", async () => {
+    const m = matte(subject);
+    await keepPerson(m, people(), undefined, CORE_ON, undefined, undefined, undefined, photo(false));
+    expect(at(m, 170, 90)).toBe(1);
+  });
+
+  it("keeps a flat body (a plain dark jacket): too few edges to judge", async () => {
+    const m = matte(subject);
+    const rgb = photo(false);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (behind(x, y)) rgb.set([30, 30, 40], (y * W + x) * 3);
+    await keepPerson(m, people(), undefined, CORE_ON, undefined, undefined, undefined, rgb);
+    expect(at(m, 170, 90)).toBe(1);
+  });
+});
