@@ -98,7 +98,10 @@ function withMatteStore(model: IsnetModel, dir: string | undefined): IsnetModel 
         return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
       }
       const matte = await model.run(input);
-      fs.writeFileSync(file, Buffer.from(matte.buffer, matte.byteOffset, matte.byteLength));
+      // Written aside and renamed, so a bench in another worktree sharing the store never reads half a matte.
+      const partial = `${file}.${process.pid}.partial`;
+      fs.writeFileSync(partial, Buffer.from(matte.buffer, matte.byteOffset, matte.byteLength));
+      fs.renameSync(partial, file);
       return matte;
     },
   };
@@ -121,7 +124,7 @@ async function main() {
   // before people13 none cleared a fill detached from ISNet's kept regions (detachedFill).
   // The rule as this file's older engines knew it: without the steps of the eighteenth session (people18, people19, defocusFill).
   const RULE17 = { ...PERSON_RULE, guidedNearChanges: false, groundColour: 0, defocusFill: 0, softBehind: 0, floatingClear: 0 };
-  // The rule as merged at the nineteenth session's start (stop 51): without that session's steps (softBehind, ...).
+  // The rule as merged at the nineteenth session's start (stop 51): without that session's steps (softBehind, floatingClear).
   const RULE51 = { ...PERSON_RULE, softBehind: 0, floatingClear: 0 };
   const PRE10 = { ...RULE17, tileLook: 0, headless: 0, detachedFill: false, farBehind: 0, guidedNearChanges: false };
   const PRE9 = { ...PRE10, gapColour: 0 };
