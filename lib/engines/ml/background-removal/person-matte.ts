@@ -2,6 +2,7 @@ import { chamfer34, components, type Matte } from "./matte-ops";
 import { peopleMapOf, type PeopleMap } from "./count-people";
 import { dropDefocused, softAdditions } from "./person-defocus";
 import { apartFromPeople, floatingRegions } from "./person-floating";
+import { bodilessPieces, largeAdditions } from "./person-bodiless";
 import { armDistance, type ArmSegment, type BodyPoint } from "./pose-arms";
 
 /**
@@ -191,6 +192,15 @@ export const PERSON_RULE = {
    * as before (people12).
    */
   detachedFill: true as boolean,
+  /**
+   * A large fill with no body in it (issue 38, person-bodiless.ts; unseen6 v181: the person model calls a white board below a
+   * woman leaning over a counter a person, and the fills paint a block larger than her over ISNet's sure background): at the
+   * end, a piece the fills made opaque where ISNet drew background, with at least 1 % of the frame ISNet-sure background, asks
+   * the pose model; when it holds none of its keypoints (at least `headlessKeypoint` sure) and at most a tenth of it lies
+   * within this many times a person's scale (shoulder width) of their skeleton, it goes back to ISNet's matte. A body ISNet
+   * missed holds its shoulders, elbows, hips or knees. 0: off (the rule as before).
+   */
+  bodilessFill: 0.5,
   /**
    * People far behind the subjects (issue 38, held-out c0012008: people standing a metre behind three standing
    * subjects, which the reference and the issue's text remove): when the pose model runs for `headless` (ISNet keeps
@@ -393,7 +403,7 @@ export async function keepPerson(
   let bodyFound: Promise<BodyPoint[]> | undefined;
   const bodyOf = bodyOfPhoto ? () => (bodyFound ??= bodyOfPhoto()) : undefined;
   const isnet = (rule.gapColour > 0 || rule.groundColour > 0) && rgb ? new Float32Array(d) : null;
-  const original = isnet ?? (rule.detachedFill ? new Float32Array(d) : null);
+  const original = isnet ?? (rule.detachedFill || rule.bodilessFill > 0 ? new Float32Array(d) : null);
   const person = new Float32Array(personWhole);
   const mask = new Uint8Array(w * h);
   let area = 0;
@@ -607,6 +617,7 @@ export async function keepPerson(
   if (isnet && rgb && rule.gapColour > 0) clearGaps(matte, isnet, mask, rgb, rule);
   if (isnet && rgb && rule.groundColour > 0) clearGround(matte, isnet, mask, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, rule);
   if (original && rgb && rule.softBehind > 0) clearSoftBehind(matte, original, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, notPerson, rule);
+  if (original && bodyOf && rule.bodilessFill > 0) await clearBodiless(matte, original, notPerson, bodyOf, rule);
 
   if (report) {
     // People: components of the person mask (after the second looks) big enough and mostly kept.
@@ -788,6 +799,49 @@ function clearDetached(matte: Matte, isnet: Float32Array | null, kept: (i: numbe
     if (gone[i]) notPerson[i] = 1;
   }
 }
+
+/**
+ * rule.bodilessFill: the large pieces the fills made opaque over ISNet's sure background that hold no keypoint of the people
+ * the pose model finds and lie apart from their skeletons (person-bodiless.ts) go back to ISNet's matte, with their soft edge.
+ * The pose model is asked only when such a large piece exists.
+ */
+async function clearBodiless(matte: Matte, isnet: Float32Array, notPerson: Uint8Array, bodyOf: () => Promise<BodyPoint[]>, rule: PersonRule): Promise<void> {
+  const { width: w, height: h, data: d } = matte;
+  // Plain loops: Uint8Array.from with a function costs ~0.2 s a megapixel, on every photo.
+  const added = new Uint8Array(d.length), sure = new Uint8Array(d.length);
+  let total = 0;
+  for (let i = 0; i < d.length; i++) {
+    if (d[i]! < 0.5 || isnet[i]! >= 0.5) continue;
+    added[i] = 1;
+    if (isnet[i]! < 0.05) {
+      sure[i] = 1;
+      total++;
+    }
+  }
+  // Most photos have too little added over ISNet's sure background for any piece to be judged.
+  if (total < BODILESS_MIN_AREA * w * h) return;
+  const pieces = largeAdditions(added, sure, w, h, BODILESS_MIN_AREA * w * h);
+  if (!pieces) return;
+  const points = await bodyOf();
+  const { near, far } = farBehindPeople(points, h, rule);
+  const people = [...near, ...far];
+  // Only whole bodies: when someone's knees and ankles are not found (a portrait cut at the chest, legs out of the frame), a
+  // large addition without keypoints may be the rest of their body (a white shirt ISNet missed below the shoulders).
+  if (!people.length || people.some((p) => p.foot === null)) return;
+  const confident = points.filter((p) => p.score >= rule.headlessKeypoint);
+  const margin = Math.max(1, Math.round(0.01 * Math.max(w, h)));
+  const gone = bodilessPieces(pieces, confident, people, w, h, { margin, reach: rule.bodilessFill, nearShare: BODILESS_NEAR_SHARE });
+  if (!gone) return;
+  const stays = new Uint8Array(d.length);
+  for (let i = 0; i < d.length; i++) if (d[i]! >= 0.5 && !gone[i]) stays[i] = 1;
+  const cleared = backToIsnet(matte, isnet, gone, stays, rule);
+  for (let i = 0; i < d.length; i++) if (cleared[i]) notPerson[i] = 1;
+}
+
+/** clearBodiless judges a piece with at least this share of the frame over ISNet's sure background... */
+const BODILESS_MIN_AREA = 0.01;
+/** ...and clears it when at most this share of it lies near a skeleton. */
+const BODILESS_NEAR_SHARE = 0.1;
 
 /**
  * rule.softBehind: the pieces the rule added to ISNet's cut-out that are much blurrier than ISNet's kept subject (a person
