@@ -39,8 +39,8 @@ describe("keepPerson: a large fill with no body in it (rule.bodilessFill)", () =
   it("keeps a body ISNet missed: it holds the keypoints of a second person", async () => {
     const scene = (x: number, y: number) => woman(x, y) || board(x, y);
     const m = matte(woman);
-    // A second person sitting on the "board": shoulders and hips the pose model finds there.
-    const two = [...her(), point(5, 160, 85, 0.8, 1), point(6, 130, 85, 0.8, 1), point(11, 155, 110, 0.8, 1), point(12, 135, 110, 0.8, 1)];
+    // A second person sitting on the "board": shoulders, hips and knees the pose model finds there.
+    const two = [...her(), point(5, 160, 85, 0.8, 1), point(6, 130, 85, 0.8, 1), point(11, 155, 105, 0.8, 1), point(12, 135, 105, 0.8, 1), point(13, 155, 115, 0.8, 1), point(14, 135, 115, 0.8, 1)];
     await keepPerson(m, whole(scene), undefined, RULE, undefined, undefined, undefined, undefined, async () => two);
     expect(at(m, 150, 100)).toBe(1);
   });
@@ -49,9 +49,21 @@ describe("keepPerson: a large fill with no body in it (rule.bodilessFill)", () =
     const head = (x: number, y: number) => inRect(x, y, 70, 5, 90, 30);
     const body = (x: number, y: number) => head(x, y) || inRect(x, y, 50, 30, 110, 120);
     const m = matte(head);
-    const points = [point(0, 80, 15), point(1, 83, 12), point(2, 77, 12), point(5, 100, 40), point(6, 60, 40), point(11, 95, 85), point(12, 65, 85)];
+    const points = [point(0, 80, 15), point(1, 83, 12), point(2, 77, 12), point(5, 100, 40), point(6, 60, 40), point(11, 95, 85), point(12, 65, 85), point(13, 95, 110), point(14, 65, 110)];
     await keepPerson(m, whole(body), undefined, RULE, undefined, undefined, undefined, undefined, async () => points);
     expect(at(m, 80, 80)).toBe(1);
+  });
+
+  it("keeps a white shirt ISNet missed below a portrait's shoulders: no knee or ankle found, the body runs on out of the frame", async () => {
+    // Seen P3M-like v99 / unseen v32: head and neck kept by ISNet, the shirt below the shoulders added by the fills; the pose
+    // model finds the head and the shoulders only, on the neck ISNet kept, so the shirt lies apart from that skeleton.
+    const head = (x: number, y: number) => inRect(x, y, 80, 5, 110, 45);
+    const body = (x: number, y: number) => head(x, y) || inRect(x, y, 20, 45, 180, 120);
+    const m = matte(head);
+    const points = [point(0, 95, 25), point(1, 99, 20), point(2, 91, 20), point(5, 105, 38), point(6, 85, 38)];
+    await keepPerson(m, whole(body), undefined, RULE, undefined, undefined, undefined, undefined, async () => points);
+    expect(at(m, 40, 110)).toBe(1);
+    expect(at(m, 160, 110)).toBe(1);
   });
 
   it("clears nothing when the pose model finds no one", async () => {
