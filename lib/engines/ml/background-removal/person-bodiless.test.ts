@@ -55,7 +55,7 @@ describe("keepPerson: a large fill with no body in it (rule.bodilessFill)", () =
   });
 
   it("keeps a white shirt ISNet missed below a portrait's shoulders: no knee or ankle found, the body runs on out of the frame", async () => {
-    // Seen P3M-like v99 / unseen v32: head and neck kept by ISNet, the shirt below the shoulders added by the fills; the pose
+    // The 41's v99 / unseen v32: head and neck kept by ISNet, the shirt below the shoulders added by the fills; the pose
     // model finds the head and the shoulders only, on the neck ISNet kept, so the shirt lies apart from that skeleton.
     const head = (x: number, y: number) => inRect(x, y, 80, 5, 110, 45);
     const body = (x: number, y: number) => head(x, y) || inRect(x, y, 20, 45, 180, 120);
