@@ -123,9 +123,9 @@ async function main() {
   // Every version before people9 filled the gap between people (gapColour); before people10 none looked again in tiles (tileLook);
   // before people13 none cleared a fill detached from ISNet's kept regions (detachedFill).
   // The rule as this file's older engines knew it: without the steps of the eighteenth session (people18, people19, defocusFill).
-  const RULE17 = { ...PERSON_RULE, guidedNearChanges: false, groundColour: 0, defocusFill: 0, softBehind: 0, floatingClear: 0, bodilessFill: 0 };
-  // The rule as merged at the nineteenth session's start (stop 51): without that session's steps (softBehind, floatingClear).
-  const RULE51 = { ...PERSON_RULE, softBehind: 0, floatingClear: 0, bodilessFill: 0 };
+  const RULE17 = { ...PERSON_RULE, guidedNearChanges: false, groundColour: 0, defocusFill: 0, softBehind: 0, floatingClear: 0, betweenColour: 0, bodilessFill: 0 };
+  // The rule as merged at the nineteenth session's start (stop 51): without that session's steps (softBehind, floatingClear) and the twentieth's (betweenColour, bodilessFill).
+  const RULE51 = { ...PERSON_RULE, softBehind: 0, floatingClear: 0, betweenColour: 0, bodilessFill: 0 };
   const PRE10 = { ...RULE17, tileLook: 0, headless: 0, detachedFill: false, farBehind: 0, guidedNearChanges: false };
   const PRE9 = { ...PRE10, gapColour: 0 };
   const BASE = { ...PRE9, limbReach: 0, poseArmShare: 0 };

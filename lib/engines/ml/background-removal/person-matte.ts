@@ -1,6 +1,8 @@
 import { chamfer34, components, type Matte } from "./matte-ops";
 import { peopleMapOf, type PeopleMap } from "./count-people";
 import { dropDefocused, softAdditions } from "./person-defocus";
+import { clearBetween } from "./person-between";
+import { backgroundLike, nearbyColours } from "./person-colours";
 import { apartFromPeople, floatingRegions } from "./person-floating";
 import { bodilessPieces, largeAdditions } from "./person-bodiless";
 import { armDistance, type ArmSegment, type BodyPoint } from "./pose-arms";
@@ -158,6 +160,23 @@ export const PERSON_RULE = {
   gapColour: 1,
   /** ...a piece of ISNet's background with at most this share of it outside the person mask is enclosed by the people. */
   gapOpenShare: 0.1,
+  /**
+   * The space between people (issue 38, person-between.ts clearBetween; fresh v248: the pavement between a couple's legs
+   * and between walkers): what the fills raised over ISNet's sure background (under 0.05), in a piece (at least 0.05 % of
+   * the frame of sure background) lying within `betweenReach` of the long side of at least two different people (parts of
+   * ISNet's sure person, ≥ 0.95, in its kept regions, each of a person's size; with `betweenPose`, the pose model's skeletons
+   * for a piece by one such part only: people who touch), goes back to ISNet's matte when its colours are the background's
+   * (per pixel colour bin, the share of ISNet's sure background the cut-out leaves out near it at least this many times
+   * the share of the kept people's, as `gapColour`, over `betweenLike` of its sure pixels) and ISNet drew it sharply (its
+   * unsure pixels, 0.05..0.95, at most `betweenUnsure` of the piece and its rim). Unlike clearGaps it needs no thin bridge
+   * above the gap and no enclosure. Needs the photo's colours (keepPerson's `rgb`). 0: off (the rule as before, people21).
+   */
+  betweenColour: 2,
+  betweenLike: 0.6,
+  betweenUnsure: 0.4,
+  betweenReach: 0.08,
+  /** ...and the pose model's people tell apart two people ISNet drew as one region (run once a photo, only for such a piece). */
+  betweenPose: true as boolean,
   /** The solid fill's "person above" comes from every kept person region, not only the largest (a second person's dark jacket). */
   keptTops: true as boolean,
   /**
@@ -405,7 +424,7 @@ export async function keepPerson(
   // The pose model's people are asked for once, by the headless step and the far-behind step alike.
   let bodyFound: Promise<BodyPoint[]> | undefined;
   const bodyOf = bodyOfPhoto ? () => (bodyFound ??= bodyOfPhoto()) : undefined;
-  const isnet = (rule.gapColour > 0 || rule.groundColour > 0) && rgb ? new Float32Array(d) : null;
+  const isnet = (rule.gapColour > 0 || rule.groundColour > 0 || rule.betweenColour > 0) && rgb ? new Float32Array(d) : null;
   const original = isnet ?? (rule.detachedFill || rule.bodilessFill > 0 ? new Float32Array(d) : null);
   const person = new Float32Array(personWhole);
   const mask = new Uint8Array(w * h);
@@ -618,6 +637,19 @@ export async function keepPerson(
   for (let i = 0; i < d.length; i++) if (fill[holes.labels[i]!]) d[i] = 1;
 
   if (isnet && rgb && rule.gapColour > 0) clearGaps(matte, isnet, mask, rgb, rule);
+  if (isnet && rgb && rule.betweenColour > 0) {
+    const sized = personSized(regions.sizes, keep, rule, w * h);
+    const people = Uint8Array.from(regions.labels, (l) => (sized[l] || (l === best && keep[l]) ? 1 : 0));
+    // The pose model's people, when a piece asks for them (once a photo, shared with the headless and far-behind steps).
+    const skeletons = bodyOf
+      ? async () => {
+          const { near, far } = farBehindPeople(await bodyOf(), h, rule);
+          return [...near, ...far].map((p) => p.skeleton);
+        }
+      : undefined;
+    const between = await clearBetween(matte, isnet, rgb, people, { colour: rule.betweenColour, unsure: rule.betweenUnsure, reach: rule.betweenReach, near: GAP_NEAR, personArea: rule.personMinArea * w * h, like: rule.betweenLike }, rule.betweenPose ? skeletons : undefined);
+    if (between) backToIsnet(matte, isnet, between, Uint8Array.from(d, (v, i) => (v >= 0.5 && !between[i] ? 1 : 0)), rule);
+  }
   if (isnet && rgb && rule.groundColour > 0) clearGround(matte, isnet, mask, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, rule);
   if (original && rgb && rule.softBehind > 0) clearSoftBehind(matte, original, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, notPerson, rule);
   if (original && bodyOf && rule.bodilessFill > 0) await clearBodiless(matte, original, notPerson, bodyOf, rule);
@@ -960,47 +992,11 @@ function backToIsnet(matte: Matte, isnet: Float32Array, gone: Uint8Array, stays:
   return cleared;
 }
 
-/** Histogram bins per colour channel for the gap cue (8: 512 bins, coarse enough for a few thousand pixels). */
-const GAP_BINS = 8;
 /** The gap cue's colours are taken within this reach of the gaps (share of the long side). */
 const GAP_NEAR = 0.15;
 /** A gap hangs under a bridge at most this thick (share of the long side: joined hands) in at least this share of its columns. */
 const GAP_BRIDGE = 0.15;
 const GAP_BRIDGE_SHARE = 0.4;
-const binOf = (rgb: Uint8Array, i: number) => ((rgb[i * 3]! >> 5) * GAP_BINS + (rgb[i * 3 + 1]! >> 5)) * GAP_BINS + (rgb[i * 3 + 2]! >> 5);
-
-type Colours = { people: Float64Array; background: Float64Array; peopleCount: number; backgroundCount: number };
-
-/**
- * Colour histograms (GAP_BINS per channel) within `radius` of the pieces `near` measures from: the people's pixels and the
- * background's (clearGaps, clearGround). Null when either side has no pixel there.
- */
-function nearbyColours(rgb: Uint8Array, near: Float32Array, radius: number, people: (i: number) => boolean, background: (i: number) => boolean): Colours | null {
-  const c: Colours = { people: new Float64Array(GAP_BINS ** 3), background: new Float64Array(GAP_BINS ** 3), peopleCount: 0, backgroundCount: 0 };
-  for (let i = 0; i < near.length; i++) {
-    if (near[i]! > radius) continue;
-    if (people(i)) {
-      c.people[binOf(rgb, i)]! += 1;
-      c.peopleCount++;
-    } else if (background(i)) {
-      c.background[binOf(rgb, i)]! += 1;
-      c.backgroundCount++;
-    }
-  }
-  return c.peopleCount && c.backgroundCount ? c : null;
-}
-
-/** Per piece, how many of its pixels (those `counted` takes) have a colour whose background share is at least `factor` times its people share. */
-function backgroundLike(pieces: { labels: Int32Array; sizes: number[] }, counted: (i: number, label: number) => boolean, rgb: Uint8Array, c: Colours, factor: number): Float64Array {
-  const like = new Float64Array(pieces.sizes.length);
-  for (let i = 0; i < pieces.labels.length; i++) {
-    const l = pieces.labels[i]!;
-    if (!counted(i, l)) continue;
-    const b = binOf(rgb, i);
-    if (c.background[b]! > 0 && c.background[b]! / c.backgroundCount >= factor * (c.people[b]! / c.peopleCount)) like[l]! += 1;
-  }
-  return like;
-}
 
 /**
  * rule.gapColour: ISNet's sure background that the rule filled, in a piece of ISNet's background the
