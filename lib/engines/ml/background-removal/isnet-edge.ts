@@ -1,4 +1,4 @@
-import { components, type Matte } from "./matte-ops";
+import { components, maskWhere, type Matte } from "./matte-ops";
 import { distanceToMask, type PersonRule } from "./person-matte";
 
 /**
@@ -37,13 +37,13 @@ export function keepIsnetEdge(matte: Matte, isnet: Float32Array, rule: PersonRul
 export function changedPieces(matte: Matte, isnet: Float32Array, rule: PersonRule): Uint8Array {
   const { width: w, height: h, data: d } = matte;
   const n = w * h;
-  const flipped = Uint8Array.from(d, (v, i) => ((v >= 0.5) !== (isnet[i]! >= 0.5) ? 1 : 0));
+  const flipped = maskWhere(d.length, (i) => (d[i]! >= 0.5) !== (isnet[i]! >= 0.5));
   const out = new Uint8Array(n);
   if (!flipped.includes(1)) return out;
   const thin = Math.max(1, rule.isnetEdge * Math.max(w, h));
   // Depth: distance from a flipped pixel to the nearest unflipped one (the frame's edge is no boundary).
-  const depth = distanceToMask(Uint8Array.from(flipped, (f) => 1 - f), w, h);
-  const nearCore = distanceToMask(Uint8Array.from(depth, (v) => (v > thin ? 1 : 0)), w, h);
+  const depth = distanceToMask(maskWhere(flipped.length, (i) => flipped[i] === 0), w, h);
+  const nearCore = distanceToMask(maskWhere(depth.length, (i) => depth[i]! > thin), w, h);
   for (let i = 0; i < n; i++) if (flipped[i] && nearCore[i]! <= thin + 1) out[i] = 1;
   // The thin rest, piece by piece: along what both keep (4-neighbours), ISNet's edge; apart from it, the rule's.
   const rest = components(w, h, (i) => flipped[i] === 1 && out[i] === 0, true);

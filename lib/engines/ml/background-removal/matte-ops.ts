@@ -8,6 +8,16 @@ export type Matte = { data: Float32Array; width: number; height: number };
 /** Luma (BT.601 weights, 0..255) of the pixel whose red byte is at `i` in interleaved RGB or RGBA. */
 export const luminance = (pixels: Uint8Array, i: number) => (pixels[i]! * 77 + pixels[i + 1]! * 150 + pixels[i + 2]! * 29) >> 8;
 
+/**
+ * A plane of `n` pixels, 1 where `on(i)`: a plain loop, because `Uint8Array.from` with a mapping function goes through the
+ * iterator protocol (~60 ms a 1024 × 768 plane on these machines, against ~5 ms), and the rule builds such planes on every photo.
+ */
+export function maskWhere(n: number, on: (i: number) => boolean): Uint8Array {
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (on(i)) out[i] = 1;
+  return out;
+}
+
 /** Stretches lo..hi to 0..1: clears faint haze below lo, makes near-certain pixels solid. */
 export function applyLevels(m: Matte, lo: number, hi: number): void {
   const d = m.data;

@@ -62,7 +62,8 @@ export function dropDefocused(filled: Uint8Array, kept: (i: number) => boolean, 
   const pieces = components(w, h, (i) => filled[i] === 1, true);
   const large = pieces.sizes.map((s, l) => l > 0 && s >= minArea * n);
   if (!large.some(Boolean)) return 0;
-  const lum = Uint8Array.from({ length: n }, (_, i) => luminance(rgb, i * 3));
+  const lum = new Uint8Array(n);
+  for (let i = 0; i < n; i++) lum[i] = luminance(rgb, i * 3);
   const far = 1e9;
   const nearKept = new Float32Array(n).fill(far);
   const subject: number[] = [];

@@ -1,4 +1,4 @@
-import { chamfer34, components, type Matte } from "./matte-ops";
+import { chamfer34, components, maskWhere, type Matte } from "./matte-ops";
 import { peopleMapOf, type PeopleMap } from "./count-people";
 import { dropDefocused, softAdditions } from "./person-defocus";
 import { clearBetween } from "./person-between";
@@ -450,7 +450,7 @@ export async function keepPerson(
     const cleared = await clearHeadless(matte, regions, keep, bodyOf, lookCloser, rule);
     if (cleared.some(Boolean)) {
       // Its soft edge too (ISNet's fringe and the mask's overshoot around it), where no kept region is near.
-      const gone = withSoftEdge(Uint8Array.from(regions.labels, (l) => (cleared[l] ? 1 : 0)), Uint8Array.from(regions.labels, (l) => (l > 0 && keep[l] && !cleared[l] ? 1 : 0)), rule.band * Math.max(w, h), matte);
+      const gone = withSoftEdge(maskWhere(w * h, (i) => cleared[regions.labels[i]!]!), maskWhere(w * h, (i) => { const l = regions.labels[i]!; return l > 0 && keep[l]! && !cleared[l]; }), rule.band * Math.max(w, h), matte);
       for (let i = 0; i < d.length; i++) {
         if (gone[i]) {
           notPerson[i] = 1;
@@ -474,7 +474,7 @@ export async function keepPerson(
       const confident = points.filter((p) => p.score >= rule.headlessKeypoint);
       const apart = apartFromPeople(regions.labels, floating, confident, [...near, ...far], w, h, Math.max(1, Math.round(0.01 * Math.max(w, h))), rule.floatingClear);
       if (apart.some(Boolean)) {
-        const gone = withSoftEdge(Uint8Array.from(regions.labels, (l) => (apart[l] ? 1 : 0)), Uint8Array.from(regions.labels, (l) => (l > 0 && keep[l] && !apart[l] ? 1 : 0)), rule.band * Math.max(w, h), matte);
+        const gone = withSoftEdge(maskWhere(w * h, (i) => apart[regions.labels[i]!]!), maskWhere(w * h, (i) => { const l = regions.labels[i]!; return l > 0 && keep[l]! && !apart[l]; }), rule.band * Math.max(w, h), matte);
         for (let i = 0; i < d.length; i++) {
           if (gone[i]) {
             notPerson[i] = 1;
@@ -596,7 +596,7 @@ export async function keepPerson(
   if (rule.edgeFillGap > 0) {
     const toSolid = distanceToMask(solid, w, h);
     // Only where ISNet drew no edge of its own nearby: where it did, its edge stays.
-    const toIsnet = distanceToMask(Uint8Array.from(regions.labels, (l) => (l > 0 && keep[l] ? 1 : 0)), w, h);
+    const toIsnet = distanceToMask(maskWhere(w * h, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!), w, h);
     for (let i = 0; i < d.length; i++) {
       const l = regions.labels[i]!;
       if (mask[i] && inside[i]! <= core && toSolid[i]! <= core + 1 && toIsnet[i]! > rule.edgeFillGap * long && !notPerson[i] && (l === 0 || keep[l]) && fromLeft[i] && fromRight[i]) {
@@ -828,8 +828,8 @@ function clearDetached(matte: Matte, isnet: Float32Array | null, kept: (i: numbe
   const detached = pieces.sizes.map((_, l) => l > 0 && !anchored[l]);
   // Most photos have none: no distance transform need run.
   if (!detached.some(Boolean)) return;
-  const stays = Uint8Array.from(pieces.labels, (l) => (l > 0 && !detached[l] ? 1 : 0));
-  const gone = backToIsnet(matte, isnet, Uint8Array.from(pieces.labels, (l) => (detached[l] ? 1 : 0)), stays, rule);
+  const stays = maskWhere(pieces.labels.length, (i) => pieces.labels[i]! > 0 && !detached[pieces.labels[i]!]);
+  const gone = backToIsnet(matte, isnet, maskWhere(pieces.labels.length, (i) => !!detached[pieces.labels[i]!]), stays, rule);
   for (let i = 0; i < d.length; i++) {
     if (gone[i]) notPerson[i] = 1;
   }
@@ -892,7 +892,7 @@ function clearSoftBehind(matte: Matte, isnet: Float32Array, rgb: Uint8Array, kep
   }
   const soft = softAdditions(added, subject, rgb, w, h, { ratio: rule.softBehind, minArea: rule.defocusMinArea });
   if (!soft) return;
-  const stays = Uint8Array.from(d, (v, i) => (v >= 0.5 && !soft[i] ? 1 : 0));
+  const stays = maskWhere(d.length, (i) => d[i]! >= 0.5 && !soft[i]);
   const gone = backToIsnet(matte, isnet, soft, stays, rule);
   for (let i = 0; i < d.length; i++) if (gone[i]) notPerson[i] = 1;
 }
@@ -978,7 +978,7 @@ function clearFarBehind(matte: Matte, person: Float32Array, mask: Uint8Array, no
 function withSoftEdge(gone: Uint8Array, stays: Uint8Array, reach: number, matte: Matte): Uint8Array {
   const { width: w, height: h, data: d } = matte;
   const near = distanceToMask(gone, w, h), nearStays = distanceToMask(stays, w, h);
-  return Uint8Array.from(gone, (g, i) => (g || (near[i]! <= reach && nearStays[i]! > reach && d[i]! < 0.5) ? 1 : 0));
+  return maskWhere(gone.length, (i) => gone[i]! === 1 || (near[i]! <= reach && nearStays[i]! > reach && d[i]! < 0.5));
 }
 
 /**
@@ -1045,7 +1045,7 @@ function clearGaps(matte: Matte, isnet: Float32Array, mask: Uint8Array, rgb: Uin
   const gap = enclosed.map((e, l) => e && thin[l]! >= GAP_BRIDGE_SHARE * columns[l]!);
   if (!gap.some(Boolean)) return;
   // Colours near the gaps only: the people beside them, the background around those people.
-  const near = distanceToMask(Uint8Array.from(pieces.labels, (l) => (gap[l] ? 1 : 0)), w, h);
+  const near = distanceToMask(maskWhere(pieces.labels.length, (i) => !!gap[pieces.labels[i]!]), w, h);
   const radius = GAP_NEAR * Math.max(w, h);
   const colours = nearbyColours(rgb, near, radius, (i) => isnet[i]! >= 0.9 && d[i]! >= 0.5, (i) => isnet[i]! < 0.05 && !mask[i]);
   if (!colours) return;
@@ -1131,15 +1131,15 @@ function clearGround(matte: Matte, isnet: Float32Array, mask: Uint8Array, rgb: U
   candidate = candidate.map((c, l) => c && under[l]! >= GROUND_UNDER * columns[l]!);
   if (!candidate.some(Boolean)) return;
   // Colours near the pieces: the kept people beside them, the background around them (outside the person mask).
-  const near = distanceToMask(Uint8Array.from(pieces.labels, (l) => (candidate[l] ? 1 : 0)), w, h);
+  const near = distanceToMask(maskWhere(pieces.labels.length, (i) => !!candidate[pieces.labels[i]!]), w, h);
   const radius = GAP_NEAR * Math.max(w, h);
   const colours = nearbyColours(rgb, near, radius, (i) => isnet[i]! >= 0.9 && d[i]! >= 0.5 && kept(i), (i) => isnet[i]! < 0.05 && !mask[i]);
   if (!colours) return;
   const likeBg = backgroundLike(pieces, (i, l) => candidate[l]! && isnet[i]! < 0.05, rgb, colours, rule.groundColour);
   const ground = candidate.map((c, l) => c && likeBg[l]! >= GROUND_LIKE * sure[l]!);
   if (!ground.some(Boolean)) return;
-  const gone = Uint8Array.from(pieces.labels, (l) => (ground[l] ? 1 : 0));
-  backToIsnet(matte, isnet, gone, Uint8Array.from(d, (v, i) => (v >= 0.5 && !gone[i] ? 1 : 0)), rule);
+  const gone = maskWhere(pieces.labels.length, (i) => !!ground[pieces.labels[i]!]);
+  backToIsnet(matte, isnet, gone, maskWhere(d.length, (i) => d[i]! >= 0.5 && !gone[i]), rule);
 }
 
 /** Far parts of reaching pieces, for a test of them all at once: their labels (0 none), the ones still taken, the frame's width. */
@@ -1242,7 +1242,7 @@ function keepLimbs(filled: Uint8Array, w: number, h: number, rule: PersonRule): 
   const n = w * h;
   const long = Math.max(w, h);
   const thin = rule.sureThinMax * long;
-  const depth = distanceToMask(Uint8Array.from(filled, (f) => 1 - f), w, h);
+  const depth = distanceToMask(maskWhere(filled.length, (i) => filled[i] === 0), w, h);
   const cores = components(w, h, (i) => depth[i]! > thin, true);
   const coreDepth = new Float32Array(cores.sizes.length);
   for (let i = 0; i < n; i++) if (depth[i]! > coreDepth[cores.labels[i]!]!) coreDepth[cores.labels[i]!] = depth[i]!;
