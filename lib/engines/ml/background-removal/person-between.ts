@@ -1,4 +1,4 @@
-import { chamfer34, components, type Matte } from "./matte-ops";
+import { chamfer34, components, maskWhere, type Matte } from "./matte-ops";
 import { backgroundLike, nearbyColours } from "./person-colours";
 import { armDistance, type ArmSegment } from "./pose-arms";
 
@@ -149,5 +149,5 @@ export async function clearBetween(
   }
   const between = candidate.map((c, l) => c && nearPeople[l]! >= 2);
   if (!between.some(Boolean)) return null;
-  return Uint8Array.from(pieces.labels, (l) => (between[l] ? 1 : 0));
+  return maskWhere(pieces.labels.length, (i) => !!between[pieces.labels[i]!]);
 }

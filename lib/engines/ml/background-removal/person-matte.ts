@@ -639,7 +639,7 @@ export async function keepPerson(
   if (isnet && rgb && rule.gapColour > 0) clearGaps(matte, isnet, mask, rgb, rule);
   if (isnet && rgb && rule.betweenColour > 0) {
     const sized = personSized(regions.sizes, keep, rule, w * h);
-    const people = Uint8Array.from(regions.labels, (l) => (sized[l] || (l === best && keep[l]) ? 1 : 0));
+    const people = maskWhere(w * h, (i) => { const l = regions.labels[i]!; return !!sized[l] || (l === best && !!keep[l]); });
     // The pose model's people, when a piece asks for them (once a photo, shared with the headless and far-behind steps).
     const skeletons = bodyOf
       ? async () => {
@@ -648,7 +648,7 @@ export async function keepPerson(
         }
       : undefined;
     const between = await clearBetween(matte, isnet, rgb, people, { colour: rule.betweenColour, unsure: rule.betweenUnsure, reach: rule.betweenReach, near: GAP_NEAR, personArea: rule.personMinArea * w * h, like: rule.betweenLike }, rule.betweenPose ? skeletons : undefined);
-    if (between) backToIsnet(matte, isnet, between, Uint8Array.from(d, (v, i) => (v >= 0.5 && !between[i] ? 1 : 0)), rule);
+    if (between) backToIsnet(matte, isnet, between, maskWhere(d.length, (i) => d[i]! >= 0.5 && !between[i]), rule);
   }
   if (isnet && rgb && rule.groundColour > 0) clearGround(matte, isnet, mask, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, rule);
   if (original && rgb && rule.softBehind > 0) clearSoftBehind(matte, original, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, notPerson, rule);
@@ -842,7 +842,7 @@ function clearDetached(matte: Matte, isnet: Float32Array | null, kept: (i: numbe
  */
 async function clearBodiless(matte: Matte, isnet: Float32Array, notPerson: Uint8Array, bodyOf: () => Promise<BodyPoint[]>, rule: PersonRule): Promise<void> {
   const { width: w, height: h, data: d } = matte;
-  // Plain loops: Uint8Array.from with a mapping function costs ~0.1 s a megapixel, and this runs on every photo.
+  // Plain loops (as matte-ops.ts maskWhere): this runs on every photo.
   const added = new Uint8Array(d.length), sure = new Uint8Array(d.length);
   let total = 0;
   for (let i = 0; i < d.length; i++) {
