@@ -84,4 +84,15 @@ describe("keepPerson: whatever the fills added, out of focus, goes back to ISNet
     await keepPerson(m, people(), undefined, CORE_ON, undefined, undefined, undefined, rgb);
     expect(at(m, 170, 90)).toBe(1);
   });
+  it("keeps a blurred piece ISNet itself half kept: the subject's own faded part, not someone behind (unseen8 v259)", async () => {
+    // ISNet keeps the blurred piece at 0.3 (a woman's back out of focus), sure of background nowhere on it.
+    const faded = () => matte((x, y) => (subject(x, y) ? 1 : behind(x, y) ? 0.3 : 0));
+    const m = faded();
+    await keepPerson(m, people(), undefined, CORE_ON, undefined, undefined, undefined, photo(true));
+    expect(at(m, 170, 90)).toBeGreaterThanOrEqual(0.5);
+    // Without the gate (softBehindSure 0, as the nineteenth session measured softBehind) it goes back to ISNet's 0.3.
+    const ungated = faded();
+    await keepPerson(ungated, people(), undefined, { ...CORE_ON, softBehindSure: 0 }, undefined, undefined, undefined, photo(true));
+    expect(at(ungated, 170, 90)).toBeLessThan(0.5);
+  });
 });
