@@ -71,7 +71,8 @@ export async function clearBetween(
   if (!candidate.some(Boolean)) return null;
 
   // Drawn sharply: ISNet's unsure pixels over the piece and its rim (each rim pixel counted for the piece nearest it).
-  const owner = Int32Array.from(pieces.labels, (l) => (candidate[l] ? l : 0));
+  const owner = new Int32Array(n);
+  for (let i = 0; i < n; i++) if (candidate[pieces.labels[i]!]) owner[i] = pieces.labels[i]!;
   const rim = Math.max(2, Math.round(BETWEEN_RIM * long));
   let front: number[] = [];
   for (let i = 0; i < n; i++) if (owner[i]) front.push(i);

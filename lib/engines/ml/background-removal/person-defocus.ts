@@ -174,13 +174,22 @@ function medianOf(values: number[]): number | null {
 
 /**
  * The pieces the rule added (`added`: 1 where the cut-out keeps what ISNet left out; 8-connected, at least `minArea` of the
- * frame) that are blurrier than the kept subject (`subject`) by more than 1 / `ratio`: a mask of their pixels (1), or null
- * when there is none.
+ * frame, and at least `leftOutShare` of each in `leftOut`, ISNet's sure background) that are blurrier than the kept subject
+ * (`subject`) by more than 1 / `ratio`: a mask of their pixels (1), or null when there is none.
  */
-export function softAdditions(added: Uint8Array, subject: Uint8Array, rgb: Uint8Array, w: number, h: number, { ratio, minArea }: { ratio: number; minArea: number }): Uint8Array | null {
+export function softAdditions(
+  added: Uint8Array,
+  subject: Uint8Array,
+  rgb: Uint8Array,
+  w: number,
+  h: number,
+  { ratio, minArea, leftOut, leftOutShare }: { ratio: number; minArea: number; leftOut: Uint8Array; leftOutShare: number },
+): Uint8Array | null {
   const n = w * h;
   const pieces = components(w, h, (i) => added[i] === 1, true);
-  const large = pieces.sizes.map((s, l) => l > 0 && s >= minArea * n);
+  const sureOut = new Float64Array(pieces.sizes.length);
+  for (let i = 0; i < n; i++) if (leftOut[i]) sureOut[pieces.labels[i]!]! += 1;
+  const large = pieces.sizes.map((s, l) => l > 0 && s >= minArea * n && sureOut[l]! >= leftOutShare * s);
   if (!large.some(Boolean)) return null;
   const lum = new Float32Array(n);
   for (let i = 0; i < n; i++) lum[i] = luminance(rgb, i * 3);

@@ -656,7 +656,7 @@ export async function keepPerson(
         }
       : undefined;
     const between = await clearBetween(matte, isnet, rgb, people, { colour: rule.betweenColour, unsure: rule.betweenUnsure, reach: rule.betweenReach, near: GAP_NEAR, personArea: rule.personMinArea * w * h, like: rule.betweenLike }, rule.betweenPose ? skeletons : undefined);
-    if (between) backToIsnet(matte, isnet, between, maskWhere(d.length, (i) => d[i]! >= 0.5 && !between[i]), rule);
+    if (between) backToIsnet(matte, isnet, between, rule);
   }
   if (isnet && rgb && rule.groundColour > 0) clearGround(matte, isnet, mask, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, rule);
   if (original && rgb && rule.softBehind > 0) clearSoftBehind(matte, original, rgb, (i) => regions.labels[i]! > 0 && keep[regions.labels[i]!]!, notPerson, rule);
@@ -837,7 +837,7 @@ function clearDetached(matte: Matte, isnet: Float32Array | null, kept: (i: numbe
   // Most photos have none: no distance transform need run.
   if (!detached.some(Boolean)) return;
   const stays = maskWhere(pieces.labels.length, (i) => pieces.labels[i]! > 0 && !detached[pieces.labels[i]!]);
-  const gone = backToIsnet(matte, isnet, maskWhere(pieces.labels.length, (i) => !!detached[pieces.labels[i]!]), stays, rule);
+  const gone = backToIsnet(matte, isnet, maskWhere(pieces.labels.length, (i) => !!detached[pieces.labels[i]!]), rule, stays);
   for (let i = 0; i < d.length; i++) {
     if (gone[i]) notPerson[i] = 1;
   }
@@ -875,9 +875,7 @@ async function clearBodiless(matte: Matte, isnet: Float32Array, notPerson: Uint8
   const margin = Math.max(1, Math.round(0.01 * Math.max(w, h)));
   const gone = bodilessPieces(pieces, confident, people, w, h, { margin, reach: rule.bodilessFill, nearShare: BODILESS_NEAR_SHARE });
   if (!gone) return;
-  const stays = new Uint8Array(d.length);
-  for (let i = 0; i < d.length; i++) if (d[i]! >= 0.5 && !gone[i]) stays[i] = 1;
-  const cleared = backToIsnet(matte, isnet, gone, stays, rule);
+  const cleared = backToIsnet(matte, isnet, gone, rule);
   for (let i = 0; i < d.length; i++) if (cleared[i]) notPerson[i] = 1;
 }
 
@@ -892,23 +890,17 @@ const BODILESS_NEAR_SHARE = 0.1;
  */
 function clearSoftBehind(matte: Matte, isnet: Float32Array, rgb: Uint8Array, kept: (i: number) => boolean, notPerson: Uint8Array, rule: PersonRule): void {
   const { width: w, height: h, data: d } = matte;
-  const added = new Uint8Array(d.length), subject = new Uint8Array(d.length);
+  const added = new Uint8Array(d.length), subject = new Uint8Array(d.length), leftOut = new Uint8Array(d.length);
   for (let i = 0; i < d.length; i++) {
     if (d[i]! < 0.5) continue;
     if (isnet[i]! < 0.5) added[i] = 1;
     else if (kept(i)) subject[i] = 1;
+    if (isnet[i]! < 0.05) leftOut[i] = 1;
   }
-  const blurred = softAdditions(added, subject, rgb, w, h, { ratio: rule.softBehind, minArea: rule.defocusMinArea });
-  if (!blurred) return;
-  // Only the pieces ISNet left out: a piece it half kept is its own subject's faded part (rule.softBehindSure).
-  const pieces = components(w, h, (i) => blurred[i] === 1, true);
-  const sure = new Float64Array(pieces.sizes.length);
-  for (let i = 0; i < d.length; i++) if (pieces.labels[i] && isnet[i]! < 0.05) sure[pieces.labels[i]!]! += 1;
-  const behind = pieces.sizes.map((s, l) => l > 0 && sure[l]! >= rule.softBehindSure * s);
-  if (!behind.some(Boolean)) return;
-  const soft = maskWhere(d.length, (i) => behind[pieces.labels[i]!]!);
-  const stays = maskWhere(d.length, (i) => d[i]! >= 0.5 && !soft[i]);
-  const gone = backToIsnet(matte, isnet, soft, stays, rule);
+  // Only the pieces ISNet left out are judged: a piece it half kept is its own subject's faded part (rule.softBehindSure).
+  const soft = softAdditions(added, subject, rgb, w, h, { ratio: rule.softBehind, minArea: rule.defocusMinArea, leftOut, leftOutShare: rule.softBehindSure });
+  if (!soft) return;
+  const gone = backToIsnet(matte, isnet, soft, rule);
   for (let i = 0; i < d.length; i++) if (gone[i]) notPerson[i] = 1;
 }
 
@@ -998,10 +990,12 @@ function withSoftEdge(gone: Uint8Array, stays: Uint8Array, reach: number, matte:
 
 /**
  * A fill taken back: `gone` and its soft edge (withSoftEdge, within the fills' falloff reach) go back to ISNet's matte
- * where that is lower (clearDetached, clearGround). Returns what was taken back.
+ * where that is lower (clearDetached, clearGround, clearBetween's pieces, clearSoftBehind, clearBodiless). The soft edge stops
+ * short of `stays`: by default, whatever the cut-out keeps apart from `gone`. Returns what was taken back.
  */
-function backToIsnet(matte: Matte, isnet: Float32Array, gone: Uint8Array, stays: Uint8Array, rule: PersonRule): Uint8Array {
+function backToIsnet(matte: Matte, isnet: Float32Array, gone: Uint8Array, rule: PersonRule, stays?: Uint8Array): Uint8Array {
   const d = matte.data;
+  stays ??= maskWhere(d.length, (i) => d[i]! >= 0.5 && !gone[i]);
   const cleared = withSoftEdge(gone, stays, Math.max(2, (rule.band * Math.max(matte.width, matte.height)) / 3), matte);
   for (let i = 0; i < d.length; i++) if (cleared[i]) d[i] = Math.min(d[i]!, isnet[i]!);
   return cleared;
@@ -1153,8 +1147,7 @@ function clearGround(matte: Matte, isnet: Float32Array, mask: Uint8Array, rgb: U
   const likeBg = backgroundLike(pieces, (i, l) => candidate[l]! && isnet[i]! < 0.05, rgb, colours, rule.groundColour);
   const ground = candidate.map((c, l) => c && likeBg[l]! >= GROUND_LIKE * sure[l]!);
   if (!ground.some(Boolean)) return;
-  const gone = maskWhere(pieces.labels.length, (i) => !!ground[pieces.labels[i]!]);
-  backToIsnet(matte, isnet, gone, maskWhere(d.length, (i) => d[i]! >= 0.5 && !gone[i]), rule);
+  backToIsnet(matte, isnet, maskWhere(pieces.labels.length, (i) => !!ground[pieces.labels[i]!]), rule);
 }
 
 /** Far parts of reaching pieces, for a test of them all at once: their labels (0 none), the ones still taken, the frame's width. */
